@@ -1,0 +1,147 @@
+import { defaultCacheRatio, defaultCompletionRatio, defaultGroupRatio, defaultModelPrice, defaultModelRatio, defaultUserUsableGroups } from './default-pricing.ts';
+
+export type OptionKind = 'boolean' | 'integer' | 'number' | 'string' | 'json';
+
+export interface OptionDefinition {
+  readonly kind: OptionKind;
+  /** The stored string value a fresh database is seeded with. */
+  readonly defaultValue: string;
+  /** Never returned by `GET /api/option/`, written only when a non-empty value is sent. */
+  readonly secret?: boolean;
+  readonly min?: number;
+  /** A trailing slash is removed before saving (addresses that get paths appended). */
+  readonly trimTrailingSlash?: boolean;
+  /** For JSON options: the shape the value must have. */
+  readonly jsonShape?: 'object' | 'array' | 'number-map' | 'string-map';
+}
+
+const bool = (on: boolean): OptionDefinition => ({ kind: 'boolean', defaultValue: on ? 'true' : 'false' });
+const int = (value: number, min?: number): OptionDefinition => ({ kind: 'integer', defaultValue: String(value), ...(min === undefined ? {} : { min }) });
+const num = (value: number, min?: number): OptionDefinition => ({ kind: 'number', defaultValue: String(value), ...(min === undefined ? {} : { min }) });
+const text = (value = ''): OptionDefinition => ({ kind: 'string', defaultValue: value });
+const secret = (): OptionDefinition => ({ kind: 'string', defaultValue: '', secret: true });
+const address = (): OptionDefinition => ({ kind: 'string', defaultValue: '', trimTrailingSlash: true });
+const json = (value: unknown, jsonShape: OptionDefinition['jsonShape']): OptionDefinition => ({ kind: 'json', defaultValue: JSON.stringify(value, null, 2), jsonShape });
+
+const defaultChats = [
+  { 'Cherry Studio': 'cherrystudio://providers/api-keys?v=1&data={cherryConfig}' },
+  { 'Lobe Chat': 'https://chat-preview.lobehub.com/?settings={"keyVaults":{"openai":{"apiKey":"{key}","baseURL":"{address}/v1"}}}' },
+  { 'ChatGPT Next Web': 'https://app.nextchat.dev/#/?settings={"key":"{key}","url":"{address}"}' },
+];
+
+const defaultSensitiveWords = ['test_sensitive'];
+
+/**
+ * Every runtime setting kept in the `options` table, with its default. Keys are new-api's, so an
+ * imported database keeps its settings. The server validates writes against these definitions.
+ */
+export const optionDefinitions = {
+  // Login and registration
+  PasswordLoginEnabled: bool(true),
+  PasswordRegisterEnabled: bool(true),
+  EmailVerificationEnabled: bool(false),
+  RegisterEnabled: bool(true),
+  GitHubOAuthEnabled: bool(false),
+  LinuxDOOAuthEnabled: bool(false),
+  WeChatAuthEnabled: bool(false),
+  TelegramOAuthEnabled: bool(false),
+  TurnstileCheckEnabled: bool(false),
+  // Email restrictions
+  EmailDomainRestrictionEnabled: bool(false),
+  EmailAliasRestrictionEnabled: bool(false),
+  EmailDomainWhitelist: text('gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com'),
+  // SMTP
+  SMTPServer: text(),
+  SMTPPort: int(587, 1),
+  SMTPAccount: text(),
+  SMTPFrom: text(),
+  SMTPToken: secret(),
+  SMTPSSLEnabled: bool(false),
+  // General and proxy
+  ServerAddress: address(),
+  WorkerUrl: address(),
+  WorkerValidKey: secret(),
+  Notice: text(),
+  // Payment
+  EpayId: text(),
+  EpayKey: secret(),
+  Price: num(7.3, 0),
+  MinTopUp: int(1, 1),
+  TopupGroupRatio: json({ default: 1, vip: 1, svip: 1 }, 'number-map'),
+  PayAddress: address(),
+  CustomCallbackAddress: address(),
+  // Third-party logins
+  GitHubClientId: text(),
+  GitHubClientSecret: secret(),
+  WeChatServerAddress: address(),
+  WeChatServerToken: secret(),
+  WeChatAccountQRCodeImageURL: text(),
+  TurnstileSiteKey: text(),
+  TurnstileSecretKey: secret(),
+  TelegramBotToken: secret(),
+  TelegramBotName: text(),
+  LinuxDOClientId: text(),
+  LinuxDOClientSecret: secret(),
+  // Display and content
+  SystemName: text('Switchboard'),
+  Logo: text(),
+  Footer: text(),
+  About: text(),
+  HomePageContent: text(),
+  TopUpLink: text(),
+  ChatLink: text(),
+  ChatLink2: text(),
+  Chats: json(defaultChats, 'array'),
+  QuotaPerUnit: num(500_000, 1),
+  RetryTimes: int(0, 0),
+  DisplayInCurrencyEnabled: bool(true),
+  DisplayTokenStatEnabled: bool(true),
+  DefaultCollapseSidebar: bool(false),
+  // Drawing and tasks
+  DrawingEnabled: bool(true),
+  TaskEnabled: bool(true),
+  MjNotifyEnabled: bool(false),
+  MjAccountFilterEnabled: bool(false),
+  MjForwardUrlEnabled: bool(true),
+  MjModeClearEnabled: bool(true),
+  MjActionCheckSuccessEnabled: bool(true),
+  // Sensitive words
+  CheckSensitiveEnabled: bool(false),
+  CheckSensitiveOnPromptEnabled: bool(true),
+  CheckSensitiveOnCompletionEnabled: bool(false),
+  StopOnSensitiveEnabled: bool(true),
+  SensitiveWords: text(defaultSensitiveWords.join('\n')),
+  // Logging and dashboard
+  LogConsumeEnabled: bool(true),
+  LogRetentionDays: int(0, 0),
+  DataExportEnabled: bool(true),
+  DataExportInterval: int(5, 1),
+  DataExportDefaultTime: text('hour'),
+  // Monitoring
+  ChannelDisableThreshold: num(5, 0),
+  QuotaRemindThreshold: int(1000, 0),
+  AutomaticDisableChannelEnabled: bool(false),
+  AutomaticEnableChannelEnabled: bool(false),
+  // Quota
+  QuotaForNewUser: int(0, 0),
+  PreConsumedQuota: int(500, 0),
+  QuotaForInviter: int(0, 0),
+  QuotaForInvitee: int(0, 0),
+  StreamCacheQueueLength: int(0, 0),
+  // Pricing and groups
+  ModelPrice: json(defaultModelPrice, 'number-map'),
+  ModelRatio: json(defaultModelRatio, 'number-map'),
+  CompletionRatio: json(defaultCompletionRatio, 'number-map'),
+  CacheRatio: json(defaultCacheRatio, 'number-map'),
+  GroupRatio: json(defaultGroupRatio, 'number-map'),
+  UserUsableGroups: json(defaultUserUsableGroups, 'string-map'),
+  SelfUseModeEnabled: bool(false),
+} as const satisfies Record<string, OptionDefinition>;
+
+export type OptionKey = keyof typeof optionDefinitions;
+
+export const optionKeys = Object.keys(optionDefinitions) as OptionKey[];
+
+export function isOptionKey(key: string): key is OptionKey {
+  return Object.hasOwn(optionDefinitions, key);
+}

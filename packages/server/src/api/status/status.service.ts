@@ -1,0 +1,53 @@
+import type { SystemStatus } from '@switchboard/contracts';
+import type { OptionStore } from '../../options/option-store.ts';
+
+export interface StatusContext {
+  version: string;
+  startTime: number;
+}
+
+/** The public status object of the spec, built from options on each call (options are in memory). */
+export function buildSystemStatus(options: OptionStore, context: StatusContext): SystemStatus {
+  const text = (key: Parameters<OptionStore['get']>[0]) => options.get(key);
+  const flag = (key: Parameters<OptionStore['get']>[0]) => options.getBoolean(key);
+  return {
+    version: context.version,
+    start_time: context.startTime,
+    system_name: text('SystemName'),
+    logo: text('Logo'),
+    footer_html: text('Footer'),
+    server_address: text('ServerAddress'),
+    quota_per_unit: options.getNumber('QuotaPerUnit'),
+    display_in_currency: flag('DisplayInCurrencyEnabled'),
+    display_token_stat: flag('DisplayTokenStatEnabled'),
+    enable_drawing: flag('DrawingEnabled'),
+    enable_task: flag('TaskEnabled'),
+    enable_data_export: flag('DataExportEnabled'),
+    data_export_default_time: text('DataExportDefaultTime'),
+    default_collapse_sidebar: flag('DefaultCollapseSidebar'),
+    mj_notify_enabled: flag('MjNotifyEnabled'),
+    chats: options.getJson('Chats'),
+    chat_link: text('ChatLink'),
+    chat_link2: text('ChatLink2'),
+    top_up_link: text('TopUpLink'),
+    min_topup: options.getNumber('MinTopUp'),
+    price: options.getNumber('Price'),
+    enable_online_topup: text('PayAddress') !== '' && text('EpayId') !== '' && text('EpayKey') !== '',
+    notice: text('Notice'),
+    register_enabled: flag('RegisterEnabled'),
+    password_login_enabled: flag('PasswordLoginEnabled'),
+    password_register_enabled: flag('PasswordRegisterEnabled'),
+    email_verification: flag('EmailVerificationEnabled'),
+    turnstile_check: flag('TurnstileCheckEnabled'),
+    turnstile_site_key: text('TurnstileSiteKey'),
+    github_oauth: flag('GitHubOAuthEnabled'),
+    github_client_id: text('GitHubClientId'),
+    wechat_login: flag('WeChatAuthEnabled'),
+    wechat_qrcode: text('WeChatAccountQRCodeImageURL'),
+    telegram_oauth: flag('TelegramOAuthEnabled'),
+    telegram_bot_name: text('TelegramBotName'),
+    linuxdo_oauth: flag('LinuxDOOAuthEnabled'),
+    linuxdo_client_id: text('LinuxDOClientId'),
+    self_use_mode_enabled: flag('SelfUseModeEnabled'),
+  };
+}

@@ -1,0 +1,35 @@
+import type { AuthRepository } from './auth/auth.repository.ts';
+import type { SessionService } from './auth/session-service.ts';
+import type { Config } from './config/config.ts';
+import type { LogWriter } from './logs/log-writer.ts';
+import type { OptionStore } from './options/option-store.ts';
+import type { ChangeBus } from './platform/change-bus.ts';
+import type { Clock } from './platform/clock.ts';
+import type { DatabaseHandle } from './platform/database.ts';
+import type { Logger } from './platform/logger.ts';
+import type { Redis } from './platform/redis.ts';
+
+/** What `buildApp` is given: every outside resource, opened by `main.ts` or by a test. */
+export interface AppDependencies {
+  readonly config: Config;
+  readonly database: DatabaseHandle;
+  /** The database holding `logs`: the main one unless LOG_SQL_DSN is set. */
+  readonly logDatabase: DatabaseHandle;
+  readonly redis?: Redis;
+  readonly bus: ChangeBus;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** Dependencies plus the services wired from them; route modules receive this. */
+export interface AppContext extends AppDependencies {
+  readonly options: OptionStore;
+  readonly sessions: SessionService;
+  readonly authRepository: AuthRepository;
+  /** Writes rows of the logs table (type 1 top-up, 2 consume, 3 manage, 4 system). */
+  readonly logWriter: LogWriter;
+  readonly version: string;
+  readonly startTime: number;
+  /** Work to finish before the pools close on shutdown (pending log and quota writes). */
+  readonly onShutdown: (task: () => Promise<void>) => void;
+}

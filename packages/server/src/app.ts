@@ -1,0 +1,85 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import packageJson from '../package.json' with { type: 'json' };
+import type { AppContext, AppDependencies } from './app-context.ts';
+import { registerAccountRoutes } from './api/accounts-module.ts';
+import { registerOperationsRoutes } from './api/operations-module.ts';
+import { registerStatusRoutes } from './api/status/status.routes.ts';
+import { AuthRepository } from './auth/auth.repository.ts';
+import { registerAuthentication } from './auth/authenticate.ts';
+import { SessionService } from './auth/session-service.ts';
+import { trackRouteAccess, type DeclaredRoute } from './http/access.ts';
+import { registerConsoleAssets } from './http/console-assets.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { generateRequestId, requestIdHeader } from './http/request-id.ts';
+import { LogWriter } from './logs/log-writer.ts';
+import { OptionRepository } from './options/option-repository.ts';
+import { OptionStore } from './options/option-store.ts';
+import { registerRelayRoutes } from './relay/relay-module.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The wired services, for tests and for the shutdown sequence. */
+    switchboard: { context: AppContext; routes: DeclaredRoute[] };
+  }
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Builds the whole HTTP application from its dependencies. `main.ts` calls it with real resources;
+ * tests call it with a fresh database each. Nothing here reads the environment or opens sockets.
+ */
+export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: dependencies.logger as FastifyBaseLogger,
+    genReqId: generateRequestId,
+    requestIdHeader: false,
+    disableRequestLogging: true,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: dependencies.config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  const shutdownTasks: Array<() => Promise<void>> = [];
+  const options = new OptionStore(new OptionRepository(dependencies.database.db, dependencies.database.dialect), dependencies.bus);
+  await options.initialise();
+  const reloadTimer = setInterval(() => void options.reload().catch((error: unknown) => app.log.warn({ err: error }, 'option reload failed')), dependencies.config.syncFrequencySeconds * 1000);
+  reloadTimer.unref();
+
+  const authRepository = new AuthRepository(dependencies.database.db);
+  const context: AppContext = {
+    ...dependencies,
+    options,
+    sessions: new SessionService(authRepository, dependencies.clock),
+    authRepository,
+    logWriter: new LogWriter(dependencies.logDatabase.db, dependencies.clock),
+    version: packageJson.version,
+    startTime: dependencies.clock.unixSeconds(),
+    onShutdown: (task) => shutdownTasks.push(task),
+  };
+  const routes = trackRouteAccess(app);
+  app.decorate('switchboard', { context, routes });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(requestIdHeader, request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(reloadTimer);
+    for (const task of shutdownTasks) await task();
+  });
+
+  registerErrorHandling(app);
+  await registerAuthentication(app, { secret: dependencies.config.sessionSecret, sessions: context.sessions, repository: authRepository, clock: dependencies.clock });
+  registerStatusRoutes(app, context);
+  await registerAccountRoutes(app, context);
+  await registerOperationsRoutes(app, context);
+  await registerRelayRoutes(app, context);
+  await registerConsoleAssets(app, dependencies.config.webDistPath || defaultWebDist);
+  await dependencies.bus.ready();
+  return app;
+}

@@ -1,0 +1,61 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Role, UserStatus } from '@switchboard/contracts';
+import type { Access } from '../http/access.ts';
+import { AppError } from '../http/app-error.ts';
+import { commonMessages } from '../messages/catalogue.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import type { CurrentUser } from './current-user.ts';
+import type { SessionService } from './session-service.ts';
+
+const minimumRole: Record<Exclude<Access, 'public'>, number> = { user: Role.common, admin: Role.admin, root: Role.root };
+
+/**
+ * The caller of a console request: the session cookie first, then a system access token in
+ * `Authorization` (raw or with `Bearer `), as classic new-api does.
+ */
+async function identify(request: FastifyRequest, sessions: SessionService, repository: AuthRepository, clock: Clock): Promise<CurrentUser | undefined> {
+  const sessionId = sessions.sessionId(request);
+  if (sessionId) {
+    const user = await repository.findUserBySession(sessionId, clock.unixSeconds());
+    if (user) return user;
+  }
+  const authorization = request.headers.authorization?.trim();
+  if (authorization) {
+    const token = authorization.replace(/^Bearer\s+/i, '');
+    if (token) return repository.findUserByAccessToken(token);
+  }
+  return undefined;
+}
+
+/**
+ * Enforces each /api route's declared access level. Logged-in callers must also send
+ * `New-Api-User: <their id>` (the classic guard against cross-site requests); a banned user is
+ * refused everywhere except public routes.
+ */
+export async function registerAuthentication(app: FastifyInstance, options: { secret: string; sessions: SessionService; repository: AuthRepository; clock: Clock }): Promise<void> {
+  await app.register(fastifyCookie, { secret: options.secret });
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || !request.url.startsWith('/api/')) return;
+    const user = await identify(request, options.sessions, options.repository, options.clock);
+    if (access === 'public') {
+      if (user && user.status === UserStatus.enabled) request.currentUser = user;
+      return;
+    }
+    if (!user) throw new AppError(commonMessages.notLoggedIn, { status: 401 });
+    const headerId = request.headers['new-api-user'];
+    if (headerId === undefined || headerId === '') throw new AppError(commonMessages.userHeaderMissing, { status: 401 });
+    if (String(headerId) !== String(user.id)) throw new AppError(commonMessages.userMismatch, { status: 401 });
+    if (user.status !== UserStatus.enabled) throw new AppError(commonMessages.userBanned, { status: 403 });
+    if (user.role < minimumRole[access]) throw new AppError(commonMessages.insufficientPermission, { status: 403 });
+    request.currentUser = user;
+  });
+}
+
+/** For handlers of non-public routes, where the hook guarantees a caller. */
+export function requireUser(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw new AppError(commonMessages.notLoggedIn, { status: 401 });
+  return request.currentUser;
+}

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import { Role, UserStatus } from '@switchboard/contracts';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/logger.ts';
+import { hashPassword } from '../platform/password-hasher.ts';
+import { randomAlphanumeric } from '../platform/random.ts';
+
+const defaultRootPassword = '123456';
+const rootQuota = 100_000_000;
+
+/**
+ * An empty users table gets the super administrator `root`. Any existing user (an imported new-api
+ * database, or a second start) means nothing is created. The insert conflicts on the unique username
+ * if two instances race, and the loser simply finds the row there.
+ */
+export async function ensureRootUser(db: Kysely<Database>, options: { initialPassword: string; clock: Clock; logger: Logger }): Promise<void> {
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return;
+  const password = options.initialPassword || defaultRootPassword;
+  const now = options.clock.unixSeconds();
+  try {
+    await db
+      .insertInto('users')
+      .values({
+        username: 'root',
+        password: await hashPassword(password),
+        display_name: 'Root User',
+        role: Role.root,
+        status: UserStatus.enabled,
+        email: '',
+        github_id: '',
+        wechat_id: '',
+        telegram_id: '',
+        linux_do_id: '',
+        access_token: null,
+        quota: rootQuota,
+        used_quota: 0,
+        request_count: 0,
+        group: 'default',
+        aff_code: randomAlphanumeric(4),
+        aff_count: 0,
+        aff_quota: 0,
+        aff_history: 0,
+        inviter_id: 0,
+        setting: '',
+        remark: '',
+        created_at: now,
+        last_login_at: 0,
+        deleted_at: null,
+      })
+      .execute();
+    await db.insertInto('setups').values({ version: 'switchboard', initialized_at: now }).execute();
+  } catch (error) {
+    const raced = await db.selectFrom('users').select('id').where('username', '=', 'root').executeTakeFirst();
+    if (raced) return;
+    throw error;
+  }
+  if (options.initialPassword) {
+    options.logger.info('created super administrator "root" with the password from INITIAL_ROOT_PASSWORD');
+  } else {
+    options.logger.warn('created super administrator "root" with the default password 123456: change it at once');
+  }
+}

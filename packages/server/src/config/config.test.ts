@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.sqlDsn).toBe('');
+    expect(config.sqlitePath).toBe('data/switchboard.db');
+    expect(config.syncFrequencySeconds).toBe(60);
+    expect(config.nodeType).toBe('master');
+    expect(config.sessionSecretGenerated).toBe(true);
+    expect(config.cryptoSecret).toBe(config.sessionSecret);
+  });
+
+  it('names the variable when a value is malformed', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ SYNC_FREQUENCY: '0' })).toThrow(/SYNC_FREQUENCY/);
+    expect(() => loadConfig({ NODE_TYPE: 'primary' })).toThrow(/NODE_TYPE/);
+    expect(() => loadConfig({ SQL_DSN: 'oracle://x' })).toThrow(/SQL_DSN/);
+    expect(() => loadConfig({ REDIS_CONN_STRING: 'localhost:6379' })).toThrow(/REDIS_CONN_STRING/);
+    expect(() => loadConfig({ SESSION_SECRET: 'random_string' })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ INITIAL_ROOT_PASSWORD: 'short' })).toThrow(/INITIAL_ROOT_PASSWORD/);
+  });
+
+  it('accepts the DSN forms new-api users already have', () => {
+    expect(loadConfig({ SQL_DSN: 'postgres://u@127.0.0.1/db' }).sqlDsn).toContain('postgres');
+    expect(loadConfig({ SQL_DSN: 'root:pw@tcp(127.0.0.1:3306)/oneapi' }).sqlDsn).toContain('tcp(');
+    const withSecret = loadConfig({ SESSION_SECRET: 's3cret', CRYPTO_SECRET: '' });
+    expect(withSecret.sessionSecretGenerated).toBe(false);
+    expect(withSecret.cryptoSecret).toBe('s3cret');
+  });
+});

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Names follow new-api so existing deployments keep working.
+ * A bad value stops start-up with a message naming the variable (see `ConfigError`).
+ */
+export interface Config {
+  port: number;
+  host: string;
+  sqlDsn: string;
+  sqlitePath: string;
+  logSqlDsn: string;
+  redisConnString: string;
+  sessionSecret: string;
+  /** True when SESSION_SECRET was not set: sessions will not survive a restart or span instances. */
+  sessionSecretGenerated: boolean;
+  cryptoSecret: string;
+  syncFrequencySeconds: number;
+  nodeType: 'master' | 'slave';
+  streamingTimeoutSeconds: number;
+  relayTimeoutSeconds: number;
+  initialRootPassword: string;
+  logLevel: string;
+  webDistPath: string;
+  shutdownTimeoutSeconds: number;
+  /** Unset in production; tests point outside-world calls (Turnstile, OAuth) at local fakes through options and this. */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly variable: string;
+
+  constructor(variable: string, detail: string) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.variable = variable;
+  }
+}
+
+const port = z.coerce.number().int().min(0).max(65535);
+const seconds = z.coerce.number().int().min(0);
+const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+type Env = Record<string, string | undefined>;
+
+function read<T>(env: Env, name: string, schema: z.ZodType<T>, fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const parsed = schema.safeParse(raw.trim());
+  if (!parsed.success) {
+    throw new ConfigError(name, `has an invalid value "${raw}": ${parsed.error.issues[0]?.message ?? 'not accepted'}`);
+  }
+  return parsed.data;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const sqlDsn = read(env, 'SQL_DSN', z.string(), '');
+  if (sqlDsn && !/^(postgres(ql)?:\/\/|mysql:\/\/|local|[^/]*@tcp\()/.test(sqlDsn)) {
+    throw new ConfigError('SQL_DSN', 'must start with postgres://, postgresql://, mysql:// or be a MySQL DSN such as user:pass@tcp(host:3306)/db');
+  }
+  const explicitSecret = read(env, 'SESSION_SECRET', z.string(), '');
+  if (explicitSecret === 'random_string') {
+    throw new ConfigError('SESSION_SECRET', 'is the placeholder "random_string"; set a real secret');
+  }
+  const sessionSecret = explicitSecret || randomUUID();
+  const nodeType = read(env, 'NODE_TYPE', z.enum(['master', 'slave']), 'master');
+  return {
+    port: read(env, 'PORT', port, 3000),
+    host: read(env, 'HOST', z.string(), '0.0.0.0'),
+    sqlDsn,
+    sqlitePath: read(env, 'SQLITE_PATH', z.string(), 'data/switchboard.db'),
+    logSqlDsn: read(env, 'LOG_SQL_DSN', z.string(), ''),
+    redisConnString: read(env, 'REDIS_CONN_STRING', z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://'), ''),
+    sessionSecret,
+    sessionSecretGenerated: !explicitSecret,
+    cryptoSecret: read(env, 'CRYPTO_SECRET', z.string(), '') || sessionSecret,
+    syncFrequencySeconds: read(env, 'SYNC_FREQUENCY', z.coerce.number().int().min(1), 60),
+    nodeType,
+    streamingTimeoutSeconds: read(env, 'STREAMING_TIMEOUT', seconds, 300),
+    relayTimeoutSeconds: read(env, 'RELAY_TIMEOUT', seconds, 0),
+    initialRootPassword: read(env, 'INITIAL_ROOT_PASSWORD', z.string().min(8, 'must be at least 8 characters').max(20, 'must be at most 20 characters'), ''),
+    logLevel: read(env, 'LOG_LEVEL', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+    webDistPath: read(env, 'WEB_DIST_PATH', z.string(), ''),
+    shutdownTimeoutSeconds: read(env, 'SHUTDOWN_TIMEOUT_SECONDS', seconds, 30),
+    trustProxy: read(env, 'TRUST_PROXY', bool, false),
+  };
+}

@@ -1,0 +1,53 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on any schema */
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import type { SqlDialect } from '../platform/sql-dsn.ts';
+import { coreTablesMigration } from './migrations/0001-core-tables.ts';
+import { logTables, mainTables, sessions } from './table-definitions.ts';
+
+/**
+ * Migrations only add. Kysely's migrator takes a database lock (advisory lock on PostgreSQL,
+ * GET_LOCK on MySQL, the write lock on SQLite), so two instances starting at once run them once.
+ * The log table has its own migration history because it may live in another database.
+ *
+ * To add a column or table: extend `table-definitions.ts`, then add a migration here that ensures the
+ * changed tables (ensureTable only adds what is missing, so it is safe on every engine and on
+ * imported new-api databases).
+ */
+function mainMigrations(dialect: SqlDialect): Record<string, Migration> {
+  return {
+    '0001-core-tables': coreTablesMigration(mainTables, dialect),
+    '0002-sessions': coreTablesMigration([sessions], dialect),
+  };
+}
+
+function logMigrations(dialect: SqlDialect): Record<string, Migration> {
+  return {
+    '0001-log-tables': coreTablesMigration(logTables, dialect),
+  };
+}
+
+async function run(db: Kysely<any>, dialect: SqlDialect, migrations: Record<string, Migration>, tableName: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: tableName,
+    migrationLockTableName: `${tableName}_lock`,
+    // On SQLite the lock itself is the transaction (see LockingSqliteAdapter).
+    disableTransactions: dialect === 'sqlite',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Database migration ${failed} failed: ${reason}`);
+  }
+}
+
+export async function migrateMainDatabase(db: Kysely<any>, dialect: SqlDialect): Promise<void> {
+  await run(db, dialect, mainMigrations(dialect), 'switchboard_migration');
+}
+
+export async function migrateLogDatabase(db: Kysely<any>, dialect: SqlDialect): Promise<void> {
+  await run(db, dialect, logMigrations(dialect), 'switchboard_log_migration');
+}

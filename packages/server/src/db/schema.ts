@@ -1,0 +1,240 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Row types of the tables in `table-definitions.ts`, for Kysely. Booleans are written as 0/1 (which all
+ * three engines accept) and read back as boolean on PostgreSQL and 0/1 elsewhere: use `toBoolean`.
+ */
+export type Flag = ColumnType<boolean | number, number, number>;
+/** Soft-delete marker; write it with `sqlTimestamp` from `db/dialect.ts`. */
+export type DeletedAt = ColumnType<Date | string | null, string | null, string | null>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password: string;
+  display_name: string;
+  role: number;
+  status: number;
+  email: string;
+  github_id: string;
+  wechat_id: string;
+  telegram_id: string;
+  linux_do_id: string;
+  access_token: string | null;
+  quota: number;
+  used_quota: number;
+  request_count: number;
+  group: string;
+  aff_code: string | null;
+  aff_count: number;
+  aff_quota: number;
+  aff_history: number;
+  inviter_id: number;
+  setting: string | null;
+  remark: string;
+  created_at: number;
+  last_login_at: number;
+  deleted_at: DeletedAt;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  status: number;
+  name: string;
+  created_time: number;
+  accessed_time: number;
+  expired_time: number;
+  remain_quota: number;
+  unlimited_quota: Flag;
+  model_limits_enabled: Flag;
+  model_limits: string | null;
+  allow_ips: string | null;
+  used_quota: number;
+  group: string;
+  deleted_at: DeletedAt;
+}
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  type: number;
+  key: string;
+  open_ai_organization: string | null;
+  test_model: string | null;
+  status: number;
+  name: string;
+  weight: number;
+  created_time: number;
+  test_time: number;
+  response_time: number;
+  base_url: string | null;
+  other: string | null;
+  balance: number;
+  balance_updated_time: number;
+  models: string | null;
+  group: string;
+  used_quota: number;
+  model_mapping: string | null;
+  status_code_mapping: string | null;
+  priority: number;
+  auto_ban: number;
+  other_info: string | null;
+  tag: string | null;
+  setting: string | null;
+  param_override: string | null;
+  header_override: string | null;
+  remark: string | null;
+  settings: string | null;
+}
+
+export interface AbilitiesTable {
+  group: string;
+  model: string;
+  channel_id: number;
+  enabled: Flag;
+  priority: number;
+  weight: number;
+  tag: string | null;
+}
+
+export interface OptionsTable {
+  key: string;
+  value: string | null;
+}
+
+export interface RedemptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  status: number;
+  name: string;
+  quota: number;
+  created_time: number;
+  redeemed_time: number;
+  used_user_id: number;
+  expired_time: number;
+  deleted_at: DeletedAt;
+}
+
+export interface LogsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: number;
+  type: number;
+  content: string | null;
+  username: string;
+  token_name: string;
+  model_name: string;
+  quota: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  use_time: number;
+  is_stream: Flag;
+  channel_id: number;
+  token_id: number;
+  group: string;
+  ip: string;
+  request_id: string;
+  other: string | null;
+}
+
+export interface MidjourneysTable {
+  id: Generated<number>;
+  code: number;
+  user_id: number;
+  action: string;
+  mj_id: string;
+  prompt: string | null;
+  prompt_en: string | null;
+  description: string | null;
+  state: string | null;
+  submit_time: number;
+  start_time: number;
+  finish_time: number;
+  image_url: string | null;
+  video_url: string | null;
+  video_urls: string | null;
+  status: string;
+  progress: string;
+  fail_reason: string | null;
+  channel_id: number;
+  quota: number;
+  buttons: string | null;
+  properties: string | null;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  task_id: string;
+  platform: string;
+  user_id: number;
+  group: string;
+  channel_id: number;
+  quota: number;
+  action: string;
+  status: string;
+  fail_reason: string | null;
+  submit_time: number;
+  start_time: number;
+  finish_time: number;
+  progress: string;
+  properties: string | null;
+  private_data: string | null;
+  data: string | null;
+}
+
+export interface TopUpsTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  money: number;
+  trade_no: string;
+  payment_method: string;
+  create_time: number;
+  complete_time: number;
+  status: string;
+}
+
+export interface QuotaDataTable {
+  id: Generated<number>;
+  user_id: number;
+  username: string;
+  model_name: string;
+  created_at: number;
+  token_used: number;
+  count: number;
+  quota: number;
+}
+
+export interface SetupsTable {
+  id: Generated<number>;
+  version: string;
+  initialized_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  ip: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  tokens: TokensTable;
+  channels: ChannelsTable;
+  abilities: AbilitiesTable;
+  options: OptionsTable;
+  redemptions: RedemptionsTable;
+  logs: LogsTable;
+  midjourneys: MidjourneysTable;
+  tasks: TasksTable;
+  top_ups: TopUpsTable;
+  quota_data: QuotaDataTable;
+  setups: SetupsTable;
+  switchboard_sessions: SessionsTable;
+}

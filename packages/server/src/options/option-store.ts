@@ -1,0 +1,83 @@
+import { optionDefinitions, optionKeys, type OptionKey } from '@switchboard/contracts';
+import type { ChangeBus } from '../platform/change-bus.ts';
+import { safeParseJson } from '../platform/safe-json.ts';
+import type { OptionRepository } from './option-repository.ts';
+
+const changeTopic = 'options';
+
+/**
+ * Every option held in memory, so no request reads the options table. A write goes to the database,
+ * then to this instance's memory, then over the change bus to the others (within a second with
+ * Redis). A periodic reload (SYNC_FREQUENCY) covers writes made by other tools to the database.
+ */
+export class OptionStore {
+  private values = new Map<string, string>();
+  private readonly parsedJson = new Map<string, unknown>();
+  private readonly listeners: Array<(key: string) => void> = [];
+
+  private readonly repository: OptionRepository;
+  private readonly bus: ChangeBus;
+
+  constructor(repository: OptionRepository, bus: ChangeBus) {
+    this.repository = repository;
+    this.bus = bus;
+    bus.subscribe(changeTopic, () => void this.reload());
+  }
+
+  /** Seeds the keys a fresh (or imported) database lacks, then loads everything. */
+  async initialise(): Promise<void> {
+    const stored = await this.repository.readAll();
+    const missing = optionKeys.filter((key) => !stored.has(key)).map((key) => [key, optionDefinitions[key].defaultValue] as const);
+    await this.repository.insertMissing(missing);
+    await this.reload();
+  }
+
+  async reload(): Promise<void> {
+    const stored = await this.repository.readAll();
+    const changed = [...stored.keys()].filter((key) => this.values.get(key) !== stored.get(key));
+    this.values = stored;
+    this.parsedJson.clear();
+    for (const key of changed) for (const listener of this.listeners) listener(key);
+  }
+
+  /** Called after any option changes on any instance (with the key that changed). */
+  onChange(listener: (key: string) => void): void {
+    this.listeners.push(listener);
+  }
+
+  get(key: OptionKey): string {
+    return this.values.get(key) ?? optionDefinitions[key].defaultValue;
+  }
+
+  getBoolean(key: OptionKey): boolean {
+    return this.get(key) === 'true';
+  }
+
+  getNumber(key: OptionKey): number {
+    const value = Number(this.get(key));
+    return Number.isFinite(value) ? value : Number(optionDefinitions[key].defaultValue);
+  }
+
+  /** Parsed JSON value, cached until the option changes; the default when the stored text is broken. */
+  getJson<T>(key: OptionKey): T {
+    if (!this.parsedJson.has(key)) {
+      const parsed = safeParseJson(this.get(key));
+      this.parsedJson.set(key, parsed.ok ? parsed.value : (safeParseJson(optionDefinitions[key].defaultValue) as { value: unknown }).value);
+    }
+    return this.parsedJson.get(key) as T;
+  }
+
+  /** All stored key/value pairs, including keys this version does not know (kept from imports). */
+  entries(): Array<[string, string]> {
+    return [...this.values.entries()];
+  }
+
+  async set(key: string, value: string): Promise<void> {
+    await this.repository.upsert(key, value);
+    const previous = this.values.get(key);
+    this.values.set(key, value);
+    this.parsedJson.delete(key);
+    if (previous !== value) for (const listener of this.listeners) listener(key);
+    await this.bus.publish(changeTopic, key);
+  }
+}

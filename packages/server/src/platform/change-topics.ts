@@ -1,0 +1,10 @@
+/**
+ * Topics on the change bus. A service that writes one of these tables publishes the id it changed
+ * (or '*' for many); every instance's in-memory copy (the relay's token, user and channel caches)
+ * reloads what it holds for that id.
+ */
+export const changeTopics = {
+  users: 'users',
+  tokens: 'tokens',
+  channels: 'channels',
+} as const;

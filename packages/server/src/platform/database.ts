@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { type DialectAdapter, Kysely, type MigrationLockOptions, MysqlDialect, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { createPool } from 'mysql2';
+import pg from 'pg';
+import type { Database } from '../db/schema.ts';
+import { parseSqlDsn, redactDsn, type SqlDialect } from './sql-dsn.ts';
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly dialect: SqlDialect;
+  close(): Promise<void>;
+}
+
+export class DatabaseConnectError extends Error {}
+
+// PostgreSQL returns BIGINT (int8) and NUMERIC as strings; every quota column is BIGINT and fits a double.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20 || oid === 1700) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/**
+ * Kysely takes no migration lock on SQLite. Here the lock is an IMMEDIATE transaction around the
+ * whole run (the migrator is told not to open its own): a second process starting at the same time
+ * waits on the busy timeout, then reads the migrations as done.
+ */
+class LockingSqliteAdapter extends SqliteAdapter {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own signature
+  override async acquireMigrationLock(db: Kysely<any>, _options: MigrationLockOptions): Promise<void> {
+    await sql`begin immediate`.execute(db);
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own signature
+  override async releaseMigrationLock(db: Kysely<any>, _options: MigrationLockOptions): Promise<void> {
+    await sql`commit`.execute(db);
+  }
+}
+
+class LockingSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new LockingSqliteAdapter();
+  }
+}
+
+/** Opens the database named by a DSN and checks it answers, so a bad DSN fails start-up in one line. */
+export async function openDatabase(dsn: string, sqlitePath: string, variable = 'SQL_DSN'): Promise<DatabaseHandle> {
+  const target = parseSqlDsn(dsn, sqlitePath);
+  let handle: DatabaseHandle;
+  if (target.dialect === 'sqlite') {
+    const path = resolve(target.path);
+    mkdirSync(dirname(path), { recursive: true });
+    const sqlite = new SqliteDatabase(path);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 30000');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });
+    handle = { db, dialect: 'sqlite', close: () => db.destroy() };
+  } else if (target.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.connectionString, max: 20, types: pgTypes, connectionTimeoutMillis: 10_000 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    handle = { db, dialect: 'postgres', close: () => db.destroy() };
+  } else {
+    const pool = createPool({ uri: target.uri, connectionLimit: 20, supportBigNumbers: true, charset: 'utf8mb4', connectTimeout: 10_000, timezone: 'Z' });
+    const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+    handle = { db, dialect: 'mysql', close: () => db.destroy() };
+  }
+  try {
+    await sql`select 1`.execute(handle.db);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    const reason = error instanceof Error ? error.message || error.constructor.name : String(error);
+    throw new DatabaseConnectError(`Cannot open the database in ${variable} (${redactDsn(dsn) || sqlitePath}): ${reason}`);
+  }
+  return handle;
+}

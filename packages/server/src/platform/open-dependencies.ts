@@ -1,0 +1,51 @@
+import type { AppDependencies } from '../app-context.ts';
+import type { Config } from '../config/config.ts';
+import { migrateLogDatabase, migrateMainDatabase } from '../db/migrate.ts';
+import { ensureRootUser } from '../bootstrap/ensure-root-user.ts';
+import { createLocalChangeBus, createRedisChangeBus } from './change-bus.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { openDatabase, type DatabaseHandle } from './database.ts';
+import type { Logger } from './logger.ts';
+import { connectRedis, type Redis } from './redis.ts';
+
+export interface OpenedDependencies extends AppDependencies {
+  /** Closes pools and connections; call after the app has closed and flushed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens every outside resource named by the configuration, migrates, and creates the root user on
+ * an empty database. Each failure is one readable line (the caller prints it and exits).
+ */
+export async function openDependencies(config: Config, logger: Logger, clock: Clock = systemClock): Promise<OpenedDependencies> {
+  const opened: Array<{ close(): Promise<void> }> = [];
+  const closeAll = async () => {
+    for (const resource of opened.reverse()) await resource.close().catch(() => undefined);
+  };
+  try {
+    const database = await openDatabase(config.sqlDsn, config.sqlitePath);
+    opened.push(database);
+    let logDatabase: DatabaseHandle = database;
+    if (config.logSqlDsn) {
+      logDatabase = await openDatabase(config.logSqlDsn, config.sqlitePath, 'LOG_SQL_DSN');
+      opened.push(logDatabase);
+    }
+    if (config.nodeType === 'master') {
+      await migrateMainDatabase(database.db, database.dialect);
+      await migrateLogDatabase(logDatabase.db, logDatabase.dialect);
+      await ensureRootUser(database.db, { initialPassword: config.initialRootPassword, clock, logger });
+    }
+    let redis: Redis | undefined;
+    if (config.redisConnString) {
+      const connected = await connectRedis(config.redisConnString);
+      redis = connected;
+      opened.push({ close: async () => void connected.disconnect() });
+    }
+    const bus = redis ? await createRedisChangeBus(redis) : createLocalChangeBus();
+    opened.push(bus);
+    return { config, database, logDatabase, redis, bus, clock, logger, close: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * `npm test`: the whole suite, in order of cost. Locale check, lint and type checks first (seconds),
+ * then every unit and integration test file in parallel on SQLite plus, when their URLs are set,
+ * PostgreSQL, MySQL and Redis, then the browser suite. Under CI all three servers are required: a
+ * silently skipped backend would let a dialect bug land.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const backends = [
+  { variable: 'TEST_PG_URL', name: 'PostgreSQL' },
+  { variable: 'TEST_MYSQL_URL', name: 'MySQL' },
+  { variable: 'TEST_REDIS_URL', name: 'Redis' },
+];
+
+function step(title: string, command: string, args: string[]): void {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`✗ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const missing = backends.filter((backend) => !process.env[backend.variable]);
+if (missing.length > 0) {
+  const names = missing.map((backend) => `${backend.name} (${backend.variable})`).join(', ');
+  if (process.env.CI) {
+    console.error(`CI requires every backend; not configured: ${names}`);
+    process.exit(1);
+  }
+  console.log(`Skipping suites for: ${names}. Set the variables to run them (see README).`);
+}
+console.log(`Database suites run on: SQLite${backends.filter((b) => process.env[b.variable]).map((b) => `, ${b.name}`).join('')}`);
+
+const node = process.execPath;
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+step('Locale files complete in zh and en', node, ['scripts/check-locales.ts']);
+step('Lint', bin('eslint'), ['.', '--max-warnings=0']);
+step('Type check (server, contracts, tests, scripts)', bin('tsc'), ['-p', 'tsconfig.json']);
+step('Type check (web)', bin('tsc'), ['-p', 'packages/web/tsconfig.json']);
+step('Build the console', 'npm', ['run', 'build', '-w', '@switchboard/web']);
+
+const reportPath = join(root, 'test-artifacts', 'vitest-report.json');
+rmSync(reportPath, { force: true });
+console.log('\n▶ Unit and integration tests');
+const unit = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`], { cwd: root, stdio: 'inherit', env: process.env });
+
+let e2eStatus = 0;
+if (unit.status === 0 && existsSync(join(root, 'e2e', 'vitest.config.ts'))) {
+  console.log('\n▶ Browser tests (Chromium)');
+  e2eStatus = spawnSync('npm', ['run', 'test:e2e'], { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
+}
+
+if (existsSync(reportPath)) {
+  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  console.log(`\n${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped`);
+}
+process.exit(unit.status !== 0 ? (unit.status ?? 1) : e2eStatus);
