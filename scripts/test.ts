@@ -6,14 +6,33 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const backends = [
-  { variable: 'TEST_PG_URL', name: 'PostgreSQL' },
-  { variable: 'TEST_MYSQL_URL', name: 'MySQL' },
-  { variable: 'TEST_REDIS_URL', name: 'Redis' },
+  { variable: 'TEST_PG_URL', name: 'PostgreSQL', port: 5432, localUrl: 'postgres://postgres:postgres@127.0.0.1:5432/postgres' },
+  { variable: 'TEST_MYSQL_URL', name: 'MySQL', port: 3306, localUrl: 'mysql://root@127.0.0.1:3306/test' },
+  { variable: 'TEST_REDIS_URL', name: 'Redis', port: 6379, localUrl: 'redis://127.0.0.1:6379' },
 ];
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, timeout: 500 });
+    const done = (open: boolean) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+// A developer machine with the servers on their standard local ports runs every suite without setup.
+for (const backend of backends) {
+  if (!process.env[backend.variable] && (await listening(backend.port))) process.env[backend.variable] = backend.localUrl;
+}
 
 function step(title: string, command: string, args: string[]): void {
   console.log(`\n▶ ${title}`);

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import packageJson from '../package.json' with { type: 'json' };
 import type { AppContext, AppDependencies } from './app-context.ts';
 import { registerAccountRoutes } from './api/accounts-module.ts';
@@ -35,7 +35,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     loggerInstance: dependencies.logger as FastifyBaseLogger,
     genReqId: generateRequestId,
     requestIdHeader: false,
-    disableRequestLogging: true,
+    // One access line per request comes from the onResponse hook below; Fastify's own two are off.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: dependencies.config.trustProxy,
     return503OnClosing: true,
