@@ -61,6 +61,7 @@ step('Locale files complete in zh and en', node, ['scripts/check-locales.ts']);
 step('Lint', bin('eslint'), ['.', '--max-warnings=0']);
 step('Type check (server, contracts, tests, scripts)', bin('tsc'), ['-p', 'tsconfig.json']);
 step('Type check (web)', bin('tsc'), ['-p', 'packages/web/tsconfig.json']);
+step('Type check (browser tests: page scripts see the DOM)', bin('tsc'), ['-p', 'e2e/tsconfig.json']);
 step('Build the console', 'npm', ['run', 'build', '-w', '@switchboard/web']);
 
 const reportPath = join(root, 'test-artifacts', 'vitest-report.json');

@@ -122,6 +122,8 @@ export const optionDefinitions = {
   QuotaRemindThreshold: int(1000, 0),
   AutomaticDisableChannelEnabled: bool(false),
   AutomaticEnableChannelEnabled: bool(false),
+  /** Minutes between automatic balance refreshes of enabled channels; 0 turns it off (new-api's CHANNEL_UPDATE_FREQUENCY). */
+  ChannelUpdateFrequency: int(0, 0),
   // Quota
   QuotaForNewUser: int(0, 0),
   PreConsumedQuota: int(500, 0),
@@ -136,6 +138,11 @@ export const optionDefinitions = {
   GroupRatio: json(defaultGroupRatio, 'number-map'),
   UserUsableGroups: json(defaultUserUsableGroups, 'string-map'),
   SelfUseModeEnabled: bool(false),
+  // Relay pricing extras (billing/pricing.ts): audio tokens, cache writes, per user-group special ratios
+  AudioRatio: json({ 'gpt-4o-audio-preview': 16, 'gpt-4o-mini-audio-preview': 66.67, 'gpt-4o-realtime-preview': 8 }, 'number-map'),
+  AudioCompletionRatio: json({ 'gpt-4o-audio-preview': 2, 'gpt-4o-mini-audio-preview': 2, 'gpt-4o-realtime-preview': 2 }, 'number-map'),
+  CreateCacheRatio: json({}, 'number-map'),
+  GroupGroupRatio: json({}, 'object'),
 } as const satisfies Record<string, OptionDefinition>;
 
 export type OptionKey = keyof typeof optionDefinitions;

@@ -1,5 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { registerOAuthRoutes } from './oauth/oauth.routes.ts';
+import { registerOptionRoutes } from './option/option.routes.ts';
+import { registerRegistrationRoutes } from './register/register.routes.ts';
+import { registerSessionRoutes } from './session/session.routes.ts';
+import { createAccountServices } from './user/account-services.ts';
+import { registerSelfRoutes } from './user/self.routes.ts';
+import { registerUserAdminRoutes } from './user/user-admin.routes.ts';
+import { registerVerificationRoutes } from './verification/verification.routes.ts';
+import { VerificationService } from './verification/verification.service.ts';
 
 /** Accounts, logins, user management and settings (spec: accounts-and-settings.md). */
-export async function registerAccountRoutes(_app: FastifyInstance, _context: AppContext): Promise<void> {}
+export async function registerAccountRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const services = createAccountServices(context);
+  const verification = new VerificationService(services);
+  registerSessionRoutes(app, services);
+  registerRegistrationRoutes(app, services, verification);
+  registerVerificationRoutes(app, services, verification);
+  registerOAuthRoutes(app, services, verification);
+  registerSelfRoutes(app, services);
+  registerUserAdminRoutes(app, services);
+  registerOptionRoutes(app, context.options);
+}

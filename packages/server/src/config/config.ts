@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { loadOutsideEndpoints, type OutsideEndpoints } from './outside-endpoints.ts';
 
 /**
  * The one place that reads the environment. Names follow new-api so existing deployments keep working.
@@ -26,6 +27,8 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** Unset in production; tests point outside-world calls (Turnstile, OAuth) at local fakes through options and this. */
   trustProxy: boolean;
+  /** Turnstile and OAuth provider addresses (overridable so tests use local fakes). */
+  outsideEndpoints: OutsideEndpoints;
 }
 
 export class ConfigError extends Error {
@@ -83,5 +86,8 @@ export function loadConfig(env: Env = process.env): Config {
     webDistPath: read(env, 'WEB_DIST_PATH', z.string(), ''),
     shutdownTimeoutSeconds: read(env, 'SHUTDOWN_TIMEOUT_SECONDS', seconds, 30),
     trustProxy: read(env, 'TRUST_PROXY', bool, false),
+    outsideEndpoints: loadOutsideEndpoints(env, (variable, detail) => {
+      throw new ConfigError(variable, detail);
+    }),
   };
 }

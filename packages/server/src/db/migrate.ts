@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import type { SqlDialect } from '../platform/sql-dsn.ts';
 import { coreTablesMigration } from './migrations/0001-core-tables.ts';
+import { jobStateMigration } from './migrations/0010-job-state.ts';
+import { logHourlyMigration } from './migrations/0011-log-hourly.ts';
+import { logTimeIndexesMigration } from './migrations/0012-log-time-indexes.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
 /**
@@ -18,12 +21,15 @@ function mainMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
     '0001-core-tables': coreTablesMigration(mainTables, dialect),
     '0002-sessions': coreTablesMigration([sessions], dialect),
+    '0010-job-state': jobStateMigration(dialect),
   };
 }
 
 function logMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
     '0001-log-tables': coreTablesMigration(logTables, dialect),
+    '0011-log-hourly': logHourlyMigration(dialect),
+    '0012-log-time-indexes': logTimeIndexesMigration(dialect),
   };
 }
 

@@ -223,6 +223,22 @@ export interface SessionsTable {
   ip: string;
 }
 
+/** Background job progress (migration 0010). */
+export interface JobStateTable {
+  name: string;
+  last_id: number;
+  updated_at: number;
+}
+
+/** Hourly log totals per type and model (migration 0011, log database). */
+export interface LogHourlyTable {
+  bucket: number;
+  type: number;
+  model_name: string;
+  count: number;
+  quota: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -237,4 +253,6 @@ export interface Database {
   quota_data: QuotaDataTable;
   setups: SetupsTable;
   switchboard_sessions: SessionsTable;
+  switchboard_job_state: JobStateTable;
+  switchboard_log_hourly: LogHourlyTable;
 }

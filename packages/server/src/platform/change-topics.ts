@@ -7,4 +7,6 @@ export const changeTopics = {
   users: 'users',
   tokens: 'tokens',
   channels: 'channels',
+  /** Quota deltas another instance just flushed (JSON, see billing/quota-broadcast.ts); applied in memory. */
+  quota: 'quota',
 } as const;

@@ -1,5 +1,133 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { QuotaFlusher } from '../billing/quota-flusher.ts';
+import { QuotaLedger } from '../billing/quota-ledger.ts';
+import { QuotaRepository } from '../billing/quota.repository.ts';
+import { decodeQuotaBroadcast, encodeQuotaBroadcast } from '../billing/quota-broadcast.ts';
+import { Mailer } from '../platform/mailer.ts';
+import { changeTopics } from '../platform/change-topics.ts';
+import { randomAlphanumeric } from '../platform/random.ts';
+import { ChannelCache } from './cache/channel-cache.ts';
+import { RelayCacheRepository } from './cache/relay-cache.repository.ts';
+import { TokenCache } from './cache/token-cache.ts';
+import { UserCache } from './cache/user-cache.ts';
+import { ChannelHealth } from './channel-health/channel-health.ts';
+import { ChannelStatusRepository } from './channel-health/channel-status.repository.ts';
+import { registerChannelTestRoutes } from './channel-health/channel-test.routes.ts';
+import { registerAnthropicEntryRoutes } from './entry/anthropic/messages.routes.ts';
+import { registerGeminiEntryRoutes } from './entry/gemini/generate.routes.ts';
+import { SensitiveWords } from './pipeline/sensitive-words.ts';
+import type { RelayServices } from './relay-services.ts';
+import { registerBillingDashboardRoutes } from './routes/billing-dashboard.routes.ts';
+import { registerModelRoutes } from './routes/models.routes.ts';
+import { registerPlaygroundRoutes } from './routes/playground.routes.ts';
+import { registerRelayEndpoints } from './routes/relay.routes.ts';
 
-/** The relay: /v1, /v1beta, /pg and the legacy billing routes. */
-export async function registerRelayRoutes(_app: FastifyInstance, _context: AppContext): Promise<void> {}
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The relay's services (tests flush the ledger and reload caches through it). */
+    relay: RelayServices;
+  }
+}
+
+/** Queued quota and log writes reach the database within this time. */
+const flushIntervalMs = 500;
+/** Relay bodies may carry base64 images and audio files. */
+const relayBodyLimit = 64 * 1024 * 1024;
+
+function wireServices(context: AppContext): RelayServices {
+  const ledger = new QuotaLedger();
+  const repository = new RelayCacheRepository(context.database.db);
+  const channels = new ChannelCache(repository);
+  const tokens = new TokenCache(repository, ledger, () => context.clock.now());
+  const users = new UserCache(repository, ledger);
+  const instanceId = randomAlphanumeric(12);
+  const flusher = new QuotaFlusher({
+    ledger,
+    repository: new QuotaRepository(context.database.db),
+    logWriter: context.logWriter,
+    clock: context.clock,
+    logger: context.logger,
+    // Other instances hold these rows in memory too: tell them what was written (with Redis only;
+    // without it there is no other instance).
+    onWritten: (batch) => {
+      if (context.redis) void context.bus.publish(changeTopics.quota, encodeQuotaBroadcast(instanceId, batch)).catch(() => undefined);
+    },
+  });
+  const mailer = new Mailer(context.options);
+  const statusRepository = new ChannelStatusRepository(context.database.db);
+  const health = new ChannelHealth({
+    channels,
+    repository: statusRepository,
+    options: context.options,
+    bus: context.bus,
+    clock: context.clock,
+    logger: context.logger,
+    notify: async (subject, html) => {
+      if (!context.options.get('SMTPServer')) return;
+      const to = await statusRepository.rootEmail();
+      if (to) await mailer.send({ to, subject, html });
+    },
+  });
+
+  context.bus.subscribe(changeTopics.channels, () => void channels.reload().catch((error: unknown) => context.logger.warn({ err: error }, 'channel reload failed')));
+  context.bus.subscribe(changeTopics.tokens, (payload) => void (payload === '*' || !Number(payload) ? tokens.loadAll() : tokens.reload(Number(payload))).catch(() => undefined));
+  context.bus.subscribe(changeTopics.users, (payload) => void (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload))).catch(() => undefined));
+  context.bus.subscribe(changeTopics.quota, (payload) => {
+    const broadcast = decodeQuotaBroadcast(payload);
+    if (!broadcast || broadcast.origin === instanceId) return;
+    for (const [id, remain, used] of broadcast.tokens) tokens.applyRemoteDelta(id, remain, used);
+    for (const [id, quota, used, requests] of broadcast.users) users.applyRemoteDelta(id, quota, used, requests);
+  });
+
+  const streamMs = context.config.streamingTimeoutSeconds * 1000;
+  const relayMs = context.config.relayTimeoutSeconds * 1000;
+  return {
+    context,
+    tokens,
+    users,
+    channels,
+    ledger,
+    flusher,
+    health,
+    sensitive: new SensitiveWords(context.options),
+    random: Math.random,
+    timeouts: { headersMs: relayMs > 0 ? relayMs : streamMs, streamMs, relayMs },
+  };
+}
+
+/** The relay: /v1, /pg and the legacy billing routes, plus the channel test endpoints. */
+export async function registerRelayRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const services = wireServices(context);
+  await Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll()]);
+  services.flusher.start(flushIntervalMs);
+  const resync = setInterval(() => {
+    void Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll()]).catch((error: unknown) => context.logger.warn({ err: error }, 'relay cache resync failed'));
+  }, context.config.syncFrequencySeconds * 1000);
+  resync.unref();
+  context.onShutdown(async () => {
+    clearInterval(resync);
+    await services.flusher.stop();
+  });
+  app.decorate('relay', services);
+
+  registerChannelTestRoutes(app, services);
+  await app.register(async (scope) => {
+    // Relay bodies are kept as bytes: forwarded untouched, parsed once by the pipeline.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: relayBodyLimit }, (_request, body, done) => done(null, body));
+    scope.addHook('onRequest', async (request, reply) => {
+      reply.header('access-control-allow-origin', '*');
+      if (request.method === 'OPTIONS') {
+        reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS').header('access-control-allow-headers', '*').header('access-control-allow-credentials', 'true');
+      }
+    });
+    for (const path of ['/v1/*', '/pg/*', '/dashboard/*']) scope.options(path, async (_request, reply) => reply.status(204).send());
+    registerRelayEndpoints(scope, services);
+    registerModelRoutes(scope, services);
+    registerBillingDashboardRoutes(scope, services);
+    registerPlaygroundRoutes(scope, services);
+    registerAnthropicEntryRoutes(scope, services);
+    registerGeminiEntryRoutes(scope, services);
+  });
+}

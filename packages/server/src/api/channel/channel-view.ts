@@ -1,0 +1,37 @@
+import type { ChannelRow, ChannelRowWithoutKey } from './channel.repository.ts';
+
+/** A channel in the classic wire shape; the key only where an administrator edits that one channel. */
+export function toChannelView(row: ChannelRowWithoutKey | ChannelRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    ...('key' in row ? { key: row.key } : {}),
+    openai_organization: row.open_ai_organization ?? '',
+    test_model: row.test_model ?? '',
+    status: row.status,
+    name: row.name,
+    weight: Number(row.weight),
+    created_time: Number(row.created_time),
+    test_time: Number(row.test_time),
+    response_time: row.response_time,
+    base_url: row.base_url ?? '',
+    other: row.other ?? '',
+    balance: Number(row.balance),
+    balance_updated_time: Number(row.balance_updated_time),
+    models: row.models ?? '',
+    group: row.group,
+    used_quota: Number(row.used_quota),
+    model_mapping: row.model_mapping ?? '',
+    status_code_mapping: row.status_code_mapping ?? '',
+    priority: Number(row.priority),
+    auto_ban: row.auto_ban,
+    other_info: row.other_info ?? '',
+    tag: row.tag ?? '',
+    setting: row.setting ?? '',
+    param_override: row.param_override ?? '',
+    header_override: row.header_override ?? '',
+    remark: row.remark ?? '',
+  };
+}
+
+export type ChannelView = ReturnType<typeof toChannelView>;

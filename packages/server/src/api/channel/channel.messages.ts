@@ -1,0 +1,25 @@
+import type { LocalizedMessage } from '../../messages/catalogue.ts';
+
+export const channelMessages = {
+  notFound: { zh: '渠道不存在，请刷新后重试', en: 'Channel not found, refresh and retry' },
+  keyRequired: { zh: '请填写渠道密钥', en: 'Please fill in the channel key' },
+  nameRequired: { zh: '请填写渠道名称', en: 'Please fill in the channel name' },
+  modelsRequired: { zh: '请至少选择一个模型', en: 'Please select at least one model' },
+  duplicateModels: { zh: '以下模型已存在：{models}', en: 'Some models already exist: {models}' },
+  modelMappingInvalid: { zh: '模型映射必须是合法的 JSON 格式！', en: 'Model mapping must be valid JSON' },
+  statusCodeMappingInvalid: { zh: '状态码复写必须是合法的 JSON 格式！', en: 'Status code mapping must be valid JSON' },
+  jsonFieldInvalid: { zh: '{field} 必须是合法的 JSON 对象', en: '{field} must be a valid JSON object' },
+  priorityTooLow: { zh: '优先级不能小于 -999', en: 'Priority cannot be less than -999' },
+  priorityNotInteger: { zh: '优先级必须是整数', en: 'Priority must be an integer' },
+  weightInvalid: { zh: '权重必须是非负整数', en: 'Weight must be a non-negative integer' },
+  statusInvalid: { zh: '无效的渠道状态', en: 'Invalid channel status' },
+  typeInvalid: { zh: '无效的渠道类型', en: 'Invalid channel type' },
+  noChanges: { zh: '没有任何修改', en: 'No changes' },
+  tagRequired: { zh: '标签不能为空', en: 'Tag cannot be empty' },
+  selectChannelsToTag: { zh: '请先选择要设置标签的渠道', en: 'Please select channels to tag first' },
+  selectChannelsToDelete: { zh: '请先选择要删除的渠道', en: 'Please select channels to delete first' },
+  balanceNotSupported: { zh: '该渠道类型暂不支持查询余额', en: 'Balance query is not supported for this channel type' },
+  balanceFailed: { zh: '查询余额失败：{reason}', en: 'Balance query failed: {reason}' },
+  fetchModelsFailed: { zh: '获取模型列表失败：{reason}', en: 'Failed to fetch the model list: {reason}' },
+  fetchModelsKeyRequired: { zh: '请先填写密钥', en: 'Please fill in the key first' },
+} as const satisfies Record<string, LocalizedMessage>;

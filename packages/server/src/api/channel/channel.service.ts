@@ -1,0 +1,207 @@
+import type { Insertable } from 'kysely';
+import { ChannelStatus, LogType } from '@switchboard/contracts';
+import type { AppContext } from '../../app-context.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import type { ChannelsTable } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { changeTopics } from '../../platform/change-topics.ts';
+import { rebuildAbilities, rebuildAbilitiesInTransaction } from './abilities.ts';
+import type { ChannelFields } from './channel-input.ts';
+import { channelColumnsFrom, checkCompleteChannel, defaultOther } from './channel-rules.ts';
+import { type ChannelRepository, type ChannelRowWithoutKey, type ChannelSearch } from './channel.repository.ts';
+import { channelMessages } from './channel.messages.ts';
+
+/** Keys one per line become one channel each, except JSON credentials (Vertex service accounts). */
+function splitKeys(key: string, batch: boolean): string[] {
+  const trimmed = key.trim();
+  if (!batch || trimmed.startsWith('{') || trimmed.startsWith('[')) return [trimmed];
+  return [...new Set(trimmed.split('\n').map((line) => line.trim()).filter((line) => line !== ''))];
+}
+
+/** Channel rules: every write rebuilds the abilities in the same transaction, then tells the relay caches. */
+export class ChannelService {
+  private readonly repository: ChannelRepository;
+  private readonly context: AppContext;
+
+  constructor(repository: ChannelRepository, context: AppContext) {
+    this.repository = repository;
+    this.context = context;
+  }
+
+  private async changed(ids: readonly number[]): Promise<void> {
+    await this.context.bus.publish(changeTopics.channels, ids.length === 1 ? String(ids[0]) : '*');
+  }
+
+  /** Administrator actions on channels are audited as type 3 logs. */
+  private async audit(admin: CurrentUser, content: string): Promise<void> {
+    await this.context.logWriter.record({ user_id: admin.id, username: admin.username, type: LogType.manage, content });
+  }
+
+  async list(page: { offset: number; limit: number }, idSort: boolean, tagMode: boolean): Promise<ChannelRowWithoutKey[]> {
+    if (!tagMode) return this.repository.list(page.offset, page.limit, idSort);
+    // A tag row stands for all its channels; untagged channels are rows of their own.
+    const entries = new Map<string, { ids: number[]; priority: number; maxId: number }>();
+    for (const channel of await this.repository.listTagOutline()) {
+      const entryKey = channel.tag ? `tag:${channel.tag}` : `id:${channel.id}`;
+      const entry = entries.get(entryKey) ?? { ids: [], priority: Number.NEGATIVE_INFINITY, maxId: 0 };
+      entry.ids.push(channel.id);
+      entry.priority = Math.max(entry.priority, Number(channel.priority));
+      entry.maxId = Math.max(entry.maxId, channel.id);
+      entries.set(entryKey, entry);
+    }
+    const ordered = [...entries.values()].sort((a, b) => (idSort ? b.maxId - a.maxId : b.priority - a.priority || b.maxId - a.maxId));
+    const pageEntries = ordered.slice(page.offset, page.offset + page.limit);
+    const rows = await this.repository.listByIds(pageEntries.flatMap((entry) => entry.ids), idSort);
+    const position = new Map(pageEntries.flatMap((entry, index) => entry.ids.map((id) => [id, index] as const)));
+    return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  }
+
+  search(search: ChannelSearch, idSort: boolean): Promise<ChannelRowWithoutKey[]> {
+    return this.repository.search(search, idSort);
+  }
+
+  async get(id: number) {
+    const channel = await this.repository.findById(id);
+    if (!channel) throw new AppError(channelMessages.notFound);
+    return channel;
+  }
+
+  async create(admin: CurrentUser, fields: ChannelFields, batch: boolean): Promise<number[]> {
+    const columns = channelColumnsFrom(fields, { clampWeight: false });
+    const base: Insertable<ChannelsTable> = {
+      type: columns.type ?? 1,
+      key: columns.key ?? '',
+      open_ai_organization: columns.open_ai_organization ?? '',
+      test_model: columns.test_model ?? '',
+      status: columns.status ?? ChannelStatus.enabled,
+      name: columns.name ?? '',
+      weight: columns.weight ?? 0,
+      created_time: this.context.clock.unixSeconds(),
+      test_time: 0,
+      response_time: 0,
+      base_url: columns.base_url ?? '',
+      other: columns.other ?? '',
+      balance: 0,
+      balance_updated_time: 0,
+      models: columns.models ?? '',
+      group: columns.group || 'default',
+      used_quota: 0,
+      model_mapping: columns.model_mapping ?? '',
+      status_code_mapping: columns.status_code_mapping ?? '',
+      priority: columns.priority ?? 0,
+      auto_ban: columns.auto_ban ?? 1,
+      other_info: '',
+      tag: columns.tag ?? null,
+      setting: columns.setting ?? '',
+      param_override: columns.param_override ?? '',
+      header_override: columns.header_override ?? '',
+      remark: columns.remark ?? '',
+      settings: '',
+    };
+    checkCompleteChannel(base);
+    base.other = defaultOther(base.type ?? 0, base.other) ?? base.other;
+    const keys = splitKeys(base.key, batch);
+    const ids = await this.repository.transaction(async (trx) => {
+      const created: number[] = [];
+      for (const key of keys) created.push(await this.repository.insert(trx, { ...base, key }));
+      await rebuildAbilitiesInTransaction(trx, created);
+      return created;
+    });
+    await this.changed(ids);
+    await this.audit(admin, `管理员创建了 ${ids.length} 个渠道：${base.name}（ID ${ids.join(', ')}）`);
+    return ids;
+  }
+
+  /** Duplicates a channel server-side, key included (the list the console copies from carries no key). */
+  async copy(admin: CurrentUser, id: number, suffix: string, resetBalance: boolean): Promise<number> {
+    const { id: _sourceId, ...source } = await this.get(id);
+    const copyId = await this.repository.transaction(async (trx) => {
+      const created = await this.repository.insert(trx, {
+        ...source,
+        name: `${source.name}${suffix}`,
+        created_time: this.context.clock.unixSeconds(),
+        test_time: 0,
+        response_time: 0,
+        ...(resetBalance ? { balance: 0, balance_updated_time: 0, used_quota: 0 } : {}),
+      });
+      await rebuildAbilitiesInTransaction(trx, [created]);
+      return created;
+    });
+    await this.changed([copyId]);
+    await this.audit(admin, `管理员复制了渠道 #${id}，新渠道 #${copyId}`);
+    return copyId;
+  }
+
+  /** A full edit, or a row edit (`{id, status}`, `{id, priority}`, `{id, weight}`): only given fields change. */
+  async update(admin: CurrentUser, id: number, fields: ChannelFields, rowEdit: boolean): Promise<void> {
+    const columns = channelColumnsFrom(fields, { clampWeight: rowEdit });
+    await this.repository.transaction(async (trx) => {
+      const existing = await this.repository.findById(id, trx);
+      if (!existing) throw new AppError(channelMessages.notFound);
+      const merged = { ...existing, ...columns };
+      checkCompleteChannel(merged);
+      const other = defaultOther(merged.type ?? existing.type, merged.other);
+      if (other !== undefined) columns.other = other;
+      await this.repository.update(trx, id, columns);
+      await rebuildAbilitiesInTransaction(trx, [id]);
+    });
+    await this.changed([id]);
+    const what = Object.keys(columns).filter((column) => column !== 'key').join(', ');
+    await this.audit(admin, `管理员修改了渠道 #${id}：${what}${columns.key ? '（含密钥）' : ''}`);
+  }
+
+  async delete(admin: CurrentUser, ids: readonly number[]): Promise<number> {
+    const deleted = await this.repository.transaction(async (trx) => this.repository.deleteByIds(trx, await this.repository.existingIds(trx, ids)));
+    if (deleted > 0) {
+      await this.changed(ids);
+      await this.audit(admin, `管理员删除了 ${deleted} 个渠道（ID ${ids.join(', ')}）`);
+    }
+    return deleted;
+  }
+
+  async deleteOne(admin: CurrentUser, id: number): Promise<void> {
+    if ((await this.delete(admin, [id])) === 0) throw new AppError(channelMessages.notFound);
+  }
+
+  async deleteDisabled(admin: CurrentUser): Promise<number> {
+    const deleted = await this.repository.transaction(async (trx) => this.repository.deleteByIds(trx, await this.repository.disabledIds(trx)));
+    if (deleted > 0) {
+      await this.changed([]);
+      await this.audit(admin, `管理员删除了全部已禁用渠道，共 ${deleted} 个`);
+    }
+    return deleted;
+  }
+
+  async setTagOn(admin: CurrentUser, ids: readonly number[], tag: string): Promise<number> {
+    const count = await this.repository.transaction(async (trx) => {
+      const existing = await this.repository.existingIds(trx, ids);
+      await this.repository.updateMany(trx, existing, { tag });
+      await rebuildAbilitiesInTransaction(trx, existing);
+      return existing.length;
+    });
+    await this.changed(ids);
+    await this.audit(admin, `管理员为 ${count} 个渠道设置了标签 ${tag}`);
+    return count;
+  }
+
+  async repairAbilities(admin: CurrentUser): Promise<number> {
+    const count = await rebuildAbilities(this.context.database.db, 'all');
+    await this.changed([]);
+    await this.audit(admin, `管理员修复了渠道能力表，共 ${count} 个渠道`);
+    return count;
+  }
+
+  /** Applies one change to every channel of a tag; answers how many channels it touched. */
+  async updateTag(admin: CurrentUser, tag: string, columns: Parameters<ChannelRepository['updateMany']>[2], description: string): Promise<number> {
+    const ids = await this.repository.transaction(async (trx) => {
+      const tagged = await this.repository.idsByTag(trx, tag);
+      if (tagged.length === 0) throw new AppError(channelMessages.notFound);
+      await this.repository.updateMany(trx, tagged, columns);
+      await rebuildAbilitiesInTransaction(trx, tagged);
+      return tagged;
+    });
+    await this.changed(ids);
+    await this.audit(admin, `管理员${description}（标签 ${tag}，${ids.length} 个渠道）`);
+    return ids.length;
+  }
+}

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LogType, Role } from '@switchboard/contracts';
+import { toBoolean } from '../../db/dialect.ts';
+import { createTestApp, createTestUser, rootUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
+import { testDatabases } from '../../testing/test-databases.ts';
+import { startLocalServer } from '../listing/local-http-server.ts';
+
+const english = { 'accept-language': 'en' };
+const channelBody = (fields: Record<string, unknown> = {}) => ({ type: 1, name: 'main', key: 'sk-upstream-1', models: 'gpt-4o,gpt-4o-mini', group: 'default,vip', ...fields });
+
+describe.each(testDatabases())('channels on $dialect', (database) => {
+  let testApp: TestApp;
+  let root: TestUser;
+  let headers: Record<string, string>;
+  let published: string[];
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => testApp.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const create = async (fields: Record<string, unknown> = {}) => {
+    const response = await call('POST', '/api/channel/', channelBody(fields));
+    expect(response.json()).toMatchObject({ success: true });
+    return response.json().data as number[];
+  };
+  const abilitiesOf = (id: number) => testApp.context.database.db.selectFrom('abilities').selectAll().where('channel_id', '=', id).orderBy('group').orderBy('model').execute();
+
+  beforeAll(async () => {
+    testApp = await createTestApp(database);
+    root = await rootUser(testApp);
+    headers = { ...root.headers, ...english };
+    testApp.context.bus.subscribe('channels', (payload) => published.push(payload));
+  });
+  afterAll(async () => testApp.close());
+  beforeEach(async () => {
+    published = [];
+    await testApp.context.database.db.deleteFrom('abilities').execute();
+    await testApp.context.database.db.deleteFrom('channels').execute();
+  });
+
+  it('creates a channel with its abilities, hides the key in lists and shows it to the editing admin', async () => {
+    const [id] = await create({ base_url: 'https://up.example.com/v1//', priority: 5, weight: 3, tag: 'team' });
+    expect(published).toEqual([String(id)]);
+    const abilities = await abilitiesOf(id ?? 0);
+    expect(abilities.map((row) => `${row.group}/${row.model}`)).toEqual(['default/gpt-4o', 'default/gpt-4o-mini', 'vip/gpt-4o', 'vip/gpt-4o-mini']);
+    expect(abilities.every((row) => toBoolean(row.enabled) && Number(row.priority) === 5 && Number(row.weight) === 3 && row.tag === 'team')).toBe(true);
+
+    const list = (await call('GET', '/api/channel/?p=0&page_size=10')).json();
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0]).not.toHaveProperty('key');
+    expect(list.data[0]).toMatchObject({ id, name: 'main', base_url: 'https://up.example.com/v1', openai_organization: '', group: 'default,vip', status: 1 });
+    const one = (await call('GET', `/api/channel/${id}`)).json();
+    expect(one.data).toMatchObject({ id, key: 'sk-upstream-1' });
+    const search = (await call('GET', '/api/channel/search?keyword=sk-upstream-1')).json();
+    expect(search.data[0]).not.toHaveProperty('key');
+
+    const audit = await testApp.context.logDatabase.db.selectFrom('logs').selectAll().where('type', '=', LogType.manage).execute();
+    expect(audit.some((row) => row.user_id === root.id && (row.content ?? '').includes(String(id)))).toBe(true);
+    expect(audit.every((row) => !(row.content ?? '').includes('sk-upstream-1'))).toBe(true);
+  });
+
+  it('creates one channel per key line, and one channel for a JSON credential', async () => {
+    const ids = await create({ key: 'k1\nk2\n\nk3\nk1' });
+    expect(ids).toHaveLength(3);
+    expect(published).toEqual(['*']);
+    const keys = await testApp.context.database.db.selectFrom('channels').select('key').orderBy('id').execute();
+    expect(keys.map((row) => row.key)).toEqual(['k1', 'k2', 'k3']);
+    const single = (await call('POST', '/api/channel/', { mode: 'single', channel: channelBody({ key: 'a\nb' }) })).json();
+    expect(single.data).toHaveLength(1);
+    const vertex = await create({ type: 41, key: '{\n "type": "service_account"\n}' });
+    expect(vertex).toHaveLength(1);
+  });
+
+  it('applies the spec validations and defaults on create', async () => {
+    const refused = async (fields: Record<string, unknown>, message: string) => {
+      const body = (await call('POST', '/api/channel/', channelBody(fields))).json();
+      expect(body).toEqual({ success: false, message });
+    };
+    await refused({ key: '  ' }, 'Please fill in the channel key');
+    await refused({ name: '' }, 'Please fill in the channel name');
+    await refused({ models: ' , ' }, 'Please select at least one model');
+    await refused({ model_mapping: '{oops' }, 'Model mapping must be valid JSON');
+    await refused({ model_mapping: '[1]' }, 'Model mapping must be valid JSON');
+    await refused({ status_code_mapping: 'x' }, 'Status code mapping must be valid JSON');
+    await refused({ models: 'a,b,a' }, 'Some models already exist: a');
+    await refused({ priority: -1000 }, 'Priority cannot be less than -999');
+    await refused({ weight: -1 }, 'Weight must be a non-negative integer');
+    expect(await testApp.context.database.db.selectFrom('channels').select('id').execute()).toEqual([]);
+
+    const [azure] = await create({ type: 3, other: '' });
+    const [iflytek] = await create({ type: 18 });
+    const [kept] = await create({ type: 3, other: '2024-10-21', priority: -999, model_mapping: '{"gpt-4o":"gpt-4o-2024-08-06"}' });
+    const other = async (id?: number) => (await call('GET', `/api/channel/${id}`)).json().data.other;
+    expect(await other(azure)).toBe('2023-06-01-preview');
+    expect(await other(iflytek)).toBe('v2.1');
+    expect(await other(kept)).toBe('2024-10-21');
+  });
+
+  it('updates fully or per row, keeps the key when none is sent and rebuilds abilities', async () => {
+    const [id] = await create();
+    const full = await call('PUT', '/api/channel/', { ...channelBody({ key: '', models: 'claude-3-7-sonnet-20250219', group: 'svip', name: 'renamed' }), id });
+    expect(full.json()).toEqual({ success: true, message: '' });
+    const stored = await testApp.context.database.db.selectFrom('channels').selectAll().where('id', '=', id ?? 0).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ key: 'sk-upstream-1', name: 'renamed', group: 'svip' });
+    expect((await abilitiesOf(id ?? 0)).map((row) => `${row.group}/${row.model}`)).toEqual(['svip/claude-3-7-sonnet-20250219']);
+
+    expect((await call('PUT', '/api/channel/', { id, status: 2 })).json().success).toBe(true);
+    expect((await abilitiesOf(id ?? 0)).every((row) => !toBoolean(row.enabled))).toBe(true);
+    expect((await call('PUT', '/api/channel/', { id, weight: -5 })).json().success).toBe(true);
+    expect((await call('PUT', '/api/channel/', { id, priority: 0 })).json().success).toBe(true);
+    const row = await testApp.context.database.db.selectFrom('channels').select(['weight', 'priority', 'status']).where('id', '=', id ?? 0).executeTakeFirstOrThrow();
+    expect({ weight: Number(row.weight), priority: Number(row.priority), status: row.status }).toEqual({ weight: 0, priority: 0, status: 2 });
+
+    expect((await call('PUT', '/api/channel/', { id, priority: -1000 })).json()).toEqual({ success: false, message: 'Priority cannot be less than -999' });
+    expect((await call('PUT', '/api/channel/', { id, status: 7 })).json()).toEqual({ success: false, message: 'Invalid channel status' });
+    expect((await call('PUT', '/api/channel/', { id, models: '' })).json()).toEqual({ success: false, message: 'Please select at least one model' });
+    expect((await call('PUT', '/api/channel/', { id: 999999, status: 1 })).json()).toEqual({ success: false, message: 'Channel not found, refresh and retry' });
+    expect((await call('PUT', '/api/channel/', { status: 1 })).statusCode).toBe(400);
+    expect(published.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('pages, sorts by id and aggregates tags', async () => {
+    const [low] = await create({ priority: 1 });
+    const [high] = await create({ priority: 9 });
+    const [tagA1] = await create({ tag: 'A', priority: 0 });
+    const [tagA2] = await create({ tag: 'A', priority: 0 });
+    const ids = (url: string) => call('GET', url).then((response) => response.json().data.map((channel: { id: number }) => channel.id));
+    expect(await ids('/api/channel/?p=0&page_size=2')).toEqual([high, low]);
+    expect(await ids('/api/channel/?p=1&page_size=2&id_sort=true')).toEqual([high, low]);
+    expect(await ids('/api/channel/?p=0&page_size=1&id_sort=true&tag_mode=true')).toEqual([tagA2, tagA1]);
+    expect(await ids('/api/channel/?p=1&page_size=2&id_sort=true&tag_mode=true')).toEqual([low]);
+  });
+
+  it('searches by keyword (id, name, exact key), whole group name and model', async () => {
+    const [first] = await create({ name: 'alpha 100%', group: 'svip', key: 'secret-one' });
+    const [second] = await create({ name: 'beta', group: 'vip', models: 'deepseek-chat', key: 'secret-two' });
+    const ids = (query: string) => call('GET', `/api/channel/search?${query}`).then((response) => response.json().data.map((channel: { id: number }) => channel.id));
+    expect(await ids(`keyword=${second}`)).toEqual([second]);
+    expect(await ids('keyword=100%25')).toEqual([first]);
+    expect(await ids('keyword=secret-two')).toEqual([second]);
+    expect(await ids('keyword=secret')).toEqual([]);
+    expect(await ids('group=vip')).toEqual([second]);
+    expect(await ids('model=deepseek&keyword=%20')).toEqual([second]);
+  });
+
+  it('deletes one, a selection and every disabled channel', async () => {
+    const [one, two, three, four] = [...(await create()), ...(await create()), ...(await create({ status: 2 })), ...(await create())];
+    await call('PUT', '/api/channel/', { id: four, status: 3 });
+    expect((await call('DELETE', `/api/channel/${one}/`)).json()).toEqual({ success: true, message: '' });
+    expect(await abilitiesOf(one ?? 0)).toEqual([]);
+    expect((await call('DELETE', `/api/channel/${one}`)).json().success).toBe(false);
+    expect((await call('DELETE', '/api/channel/disabled')).json()).toEqual({ success: true, message: '', data: 2 });
+    expect((await call('POST', '/api/channel/batch', { ids: [] })).json()).toEqual({ success: false, message: 'Please select channels to delete first' });
+    expect((await call('POST', '/api/channel/batch', { ids: [two, 424242] })).json().data).toBe(1);
+    expect(await testApp.context.database.db.selectFrom('channels').select('id').execute()).toEqual([]);
+    expect(three).toBeDefined();
+  });
+
+  it('tags a selection, edits, enables and disables by tag', async () => {
+    const [one, two] = [...(await create()), ...(await create())];
+    expect((await call('POST', '/api/channel/batch/tag', { ids: [], tag: 'x' })).json().message).toBe('Please select channels to tag first');
+    expect((await call('POST', '/api/channel/batch/tag', { ids: [one], tag: ' ' })).json().message).toBe('Tag cannot be empty');
+    expect((await call('POST', '/api/channel/batch/tag', { ids: [one, two], tag: 'blue' })).json().data).toBe(2);
+
+    const edit = (body: Record<string, unknown>) => call('PUT', '/api/channel/tag', { tag: 'blue', ...body }).then((response) => response.json());
+    expect(await edit({})).toEqual({ success: false, message: 'No changes' });
+    expect(await edit({ new_tag: null, models: '', groups: '' })).toEqual({ success: false, message: 'No changes' });
+    expect(await edit({ priority: '1.5' })).toEqual({ success: false, message: 'Priority must be an integer' });
+    expect(await edit({ weight: -2 })).toEqual({ success: false, message: 'Weight must be a non-negative integer' });
+    expect(await edit({ model_mapping: 'nope' })).toEqual({ success: false, message: 'Model mapping must be valid JSON' });
+    expect(await edit({ tag: 'missing', priority: 1 })).toEqual({ success: false, message: 'Channel not found, refresh and retry' });
+    expect(await edit({ models: 'm1,m2', groups: 'g1', priority: 7, weight: 4 })).toMatchObject({ success: true, data: 2 });
+    const abilities = await abilitiesOf(two ?? 0);
+    expect(abilities.map((row) => `${row.group}/${row.model}/${row.priority}/${row.weight}`)).toEqual(['g1/m1/7/4', 'g1/m2/7/4']);
+
+    expect((await call('POST', '/api/channel/tag/disabled', { tag: 'blue' })).json().data).toBe(2);
+    expect((await abilitiesOf(one ?? 0)).every((row) => !toBoolean(row.enabled))).toBe(true);
+    expect((await call('POST', '/api/channel/tag/enabled', { tag: 'blue' })).json().data).toBe(2);
+    expect((await abilitiesOf(one ?? 0)).every((row) => toBoolean(row.enabled))).toBe(true);
+    expect((await call('POST', '/api/channel/tag/enabled', {})).json().message).toBe('Tag cannot be empty');
+
+    expect(await edit({ new_tag: '' })).toMatchObject({ success: true, data: 2 });
+    const tags = await testApp.context.database.db.selectFrom('channels').select('tag').execute();
+    expect(tags.every((row) => row.tag === null)).toBe(true);
+  });
+
+  it('copies a channel with its key and abilities, resetting its balance and usage', async () => {
+    const [id] = await create({ tag: 'copied' });
+    await testApp.context.database.db.updateTable('channels').set({ balance: 9, used_quota: 77 }).where('id', '=', id ?? 0).execute();
+    const copy = (await call('POST', `/api/channel/copy/${id}?suffix=-copy`)).json();
+    expect(copy.success).toBe(true);
+    const stored = await testApp.context.database.db.selectFrom('channels').selectAll().where('id', '=', copy.data.id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ name: 'main-copy', key: 'sk-upstream-1', tag: 'copied', used_quota: 0 });
+    expect(Number(stored.balance)).toBe(0);
+    expect(await abilitiesOf(copy.data.id)).toHaveLength(4);
+    expect((await call('POST', '/api/channel/copy/999999')).json()).toEqual({ success: false, message: 'Channel not found, refresh and retry' });
+  });
+
+  it('repairs the abilities of every channel', async () => {
+    const [id] = await create();
+    await testApp.context.database.db.deleteFrom('abilities').execute();
+    await testApp.context.database.db.insertInto('abilities').values({ group: 'ghost', model: 'ghost', channel_id: 999, enabled: 1, priority: 0, weight: 0, tag: null }).execute();
+    expect((await call('POST', '/api/channel/fix')).json().data).toBe(1);
+    expect(await abilitiesOf(id ?? 0)).toHaveLength(4);
+    expect(await abilitiesOf(999)).toEqual([]);
+  });
+
+  it('refreshes balances from providers that expose one and fetches model lists', async () => {
+    const upstream = await startLocalServer({
+      'GET /user/balance': () => ({ json: { is_available: true, balance_infos: [{ currency: 'USD', total_balance: '12.50' }] } }),
+      'GET /v1/dashboard/billing/subscription': () => ({ json: { hard_limit_usd: 20 } }),
+      'GET /v1/dashboard/billing/usage': () => ({ json: { total_usage: 550 } }),
+      'GET /v1/models': (request) => (request.headers.authorization === 'Bearer good' ? { json: { object: 'list', data: [{ id: 'gpt-4o' }, { id: 'o3' }] } } : { status: 401, json: {} }),
+    });
+    try {
+      const [deepseek] = await create({ type: 43, base_url: upstream.url });
+      const [openai] = await create({ type: 1, base_url: upstream.url, key: 'good' });
+      const [unsupported] = await create({ type: 14, base_url: upstream.url });
+      await call('PUT', '/api/channel/', { id: unsupported, status: 2 });
+      const one = (await call('GET', `/api/channel/update_balance/${deepseek}/`)).json();
+      expect(one).toMatchObject({ success: true, balance: 12.5, data: 12.5 });
+      expect((await call('GET', `/api/channel/update_balance/${unsupported}`)).json()).toEqual({ success: false, message: 'Balance query is not supported for this channel type' });
+      expect((await call('GET', '/api/channel/update_balance')).json().data).toEqual({ updated: 2, failed: 0 });
+      expect((await call('GET', `/api/channel/${openai}`)).json().data.balance).toBe(14.5);
+
+      expect((await call('GET', `/api/channel/fetch_models/${openai}`)).json().data).toEqual(['gpt-4o', 'o3']);
+      expect((await call('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: 'good' })).json().data).toEqual(['gpt-4o', 'o3']);
+      expect((await call('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: 'bad' })).json()).toEqual({ success: false, message: 'Failed to fetch the model list: HTTP 401' });
+      expect((await call('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: '' })).json().message).toBe('Please fill in the key first');
+      expect(upstream.requests.every((request) => !request.url.includes('good'))).toBe(true);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('serves the model catalogues and refuses non-administrators', async () => {
+    const user = await createTestUser(testApp, { role: Role.common });
+    const models = (await testApp.app.inject({ method: 'GET', url: '/api/models', headers: user.headers })).json();
+    expect(models.data['2']).toContain('mj_imagine');
+    expect(models.data['36']).toEqual(['suno_music', 'suno_lyrics']);
+    const known = (await call('GET', '/api/channel/models')).json();
+    expect(known.data.some((model: { id: string }) => model.id === 'gpt-4o')).toBe(true);
+    for (const [method, url] of [['GET', '/api/channel/'], ['POST', '/api/channel/fix'], ['GET', '/api/channel/1']] as const) {
+      expect((await testApp.app.inject({ method, url, headers: user.headers })).statusCode).toBe(403);
+    }
+  });
+});

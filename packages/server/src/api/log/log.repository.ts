@@ -1,0 +1,56 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { LogType } from '@switchboard/contracts';
+import type { Database, LogsTable } from '../../db/schema.ts';
+import { applyLogFilters, type LogFilters } from './log-filters.ts';
+
+export type LogRow = Selectable<LogsTable>;
+/** Queries of the `logs` table, which may live in its own database (LOG_SQL_DSN). */
+export class LogRepository {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  /** Newest first by creation time (ties by id), which the (filter, created_at, id) indexes serve. */
+  page(filters: LogFilters, offset: number, limit: number): Promise<LogRow[]> {
+    return applyLogFilters(this.db.selectFrom('logs').selectAll(), filters).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  }
+
+  /** Rows matching the filters (and, with `afterId`, newer than that log id). */
+  async count(filters: LogFilters, afterId?: number): Promise<number> {
+    let query = applyLogFilters(this.db.selectFrom('logs').select(({ fn }) => fn.countAll<number>().as('total')), filters);
+    if (afterId !== undefined) query = query.where('id', '>', afterId);
+    const row = await query.executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
+  /** Quota spent by the rows matching the filters (and, with `afterId`, newer than that log id). */
+  async quotaSum(filters: LogFilters, afterId?: number): Promise<number> {
+    let query = applyLogFilters(this.db.selectFrom('logs').select(sql<number | string | null>`sum(${sql.ref('quota')})`.as('quota')), filters);
+    if (afterId !== undefined) query = query.where('id', '>', afterId);
+    const row = await query.executeTakeFirst();
+    return Number(row?.quota ?? 0);
+  }
+
+  /** Requests and tokens of consumption in the last minute (within the filters). */
+  async lastMinute(filters: LogFilters, now: number): Promise<{ rpm: number; tpm: number }> {
+    const lastMinute = { ...filters, type: LogType.consume, start: Math.max(filters.start ?? 0, now - 60) };
+    const row = await applyLogFilters(
+      this.db.selectFrom('logs').select(({ fn }) => [fn.countAll<number>().as('rpm'), sql<number | string | null>`sum(${sql.ref('prompt_tokens')} + ${sql.ref('completion_tokens')})`.as('tpm')]),
+      lastMinute,
+    ).executeTakeFirst();
+    return { rpm: Number(row?.rpm ?? 0), tpm: Number(row?.tpm ?? 0) };
+  }
+
+  /**
+   * Deletes up to `batchSize` rows older than the cutoff, oldest first; answers how many went and the
+   * newest creation time among them.
+   */
+  async deleteBatchBefore(cutoff: number, batchSize: number): Promise<{ deleted: number; lastCreatedAt: number }> {
+    const rows = await this.db.selectFrom('logs').select(['id', 'created_at']).where('created_at', '<', cutoff).orderBy('created_at').orderBy('id').limit(batchSize).execute();
+    if (rows.length === 0) return { deleted: 0, lastCreatedAt: 0 };
+    const result = await this.db.deleteFrom('logs').where('id', 'in', rows.map((row) => row.id)).executeTakeFirst();
+    return { deleted: Number(result.numDeletedRows), lastCreatedAt: Number(rows[rows.length - 1]?.created_at ?? 0) };
+  }
+}

@@ -1,0 +1,105 @@
+import { isOptionKey, type OptionDefinition, optionDefinitions, type OptionKey } from '@switchboard/contracts';
+import { AppError } from '../../http/app-error.ts';
+import type { LocalizedMessage } from '../../messages/catalogue.ts';
+import { safeParseJson } from '../../platform/safe-json.ts';
+import { optionMessages } from './option.messages.ts';
+
+/** Reads the value a key holds now (to check what an enable switch depends on). */
+export type CurrentValue = (key: OptionKey) => string;
+
+/**
+ * A login method or restriction cannot be switched on before the settings it needs are filled in
+ * (otherwise the login page offers a button that can only fail).
+ */
+const requirements: Partial<Record<OptionKey, { needs: OptionKey[]; message: LocalizedMessage }>> = {
+  GitHubOAuthEnabled: { needs: ['GitHubClientId', 'GitHubClientSecret'], message: optionMessages.gitHubNeedsConfig },
+  LinuxDOOAuthEnabled: { needs: ['LinuxDOClientId', 'LinuxDOClientSecret'], message: optionMessages.linuxDoNeedsConfig },
+  WeChatAuthEnabled: { needs: ['WeChatServerAddress', 'WeChatServerToken'], message: optionMessages.weChatNeedsConfig },
+  TelegramOAuthEnabled: { needs: ['TelegramBotToken', 'TelegramBotName'], message: optionMessages.telegramNeedsConfig },
+  TurnstileCheckEnabled: { needs: ['TurnstileSiteKey', 'TurnstileSecretKey'], message: optionMessages.turnstileNeedsConfig },
+  EmailVerificationEnabled: { needs: ['SMTPServer'], message: optionMessages.emailVerificationNeedsConfig },
+  EmailDomainRestrictionEnabled: { needs: ['EmailDomainWhitelist'], message: optionMessages.emailDomainNeedsConfig },
+};
+
+/** Payment settings make callbacks to ServerAddress, so they cannot be saved before it. */
+const needsServerAddress: ReadonlySet<OptionKey> = new Set(['PayAddress', 'EpayId', 'EpayKey', 'CustomCallbackAddress']);
+
+const choices: Partial<Record<OptionKey, readonly string[]>> = { DataExportDefaultTime: ['hour', 'day', 'week'] };
+const maximums: Partial<Record<OptionKey, number>> = { SMTPPort: 65535 };
+
+function fail(message: LocalizedMessage, params: Record<string, string | number>): never {
+  throw new AppError(message, { params });
+}
+
+function checkJson(key: OptionKey, definition: OptionDefinition, value: string): void {
+  const parsed = safeParseJson(value);
+  if (!parsed.ok) fail(key === 'TopupGroupRatio' ? optionMessages.topupGroupRatioNotJson : optionMessages.notJson, { key });
+  const json = parsed.value;
+  const isObject = typeof json === 'object' && json !== null && !Array.isArray(json);
+  switch (definition.jsonShape) {
+    case 'array':
+      if (!Array.isArray(json)) fail(optionMessages.wrongJsonShape, { key, shape: 'array' });
+      return;
+    case 'object':
+      if (!isObject) fail(optionMessages.wrongJsonShape, { key, shape: 'object' });
+      return;
+    case 'number-map':
+      if (!isObject || !Object.values(json).every((entry) => typeof entry === 'number' && Number.isFinite(entry) && entry >= 0)) {
+        fail(optionMessages.wrongJsonShape, { key, shape: '{"name": number ≥ 0}' });
+      }
+      return;
+    case 'string-map':
+      if (!isObject || !Object.values(json).every((entry) => typeof entry === 'string')) fail(optionMessages.wrongJsonShape, { key, shape: '{"name": "text"}' });
+      return;
+    default:
+      return;
+  }
+}
+
+function checkNumber(key: OptionKey, definition: OptionDefinition, value: string): void {
+  const pattern = definition.kind === 'integer' ? /^-?\d+$/ : /^-?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i;
+  if (!pattern.test(value)) fail(definition.kind === 'integer' ? optionMessages.notInteger : optionMessages.notNumber, { key });
+  const number = Number(value);
+  if (!Number.isFinite(number)) fail(optionMessages.notNumber, { key });
+  if (definition.min !== undefined && number < definition.min) fail(optionMessages.belowMinimum, { key, min: definition.min });
+  const max = maximums[key];
+  if (max !== undefined && number > max) fail(optionMessages.aboveMaximum, { key, max });
+}
+
+/**
+ * Checks one `PUT /api/option/` write against the key's definition and answers the value to store,
+ * or undefined when nothing should be written (an empty secret: secrets are never shown, so an empty
+ * field means "unchanged"). Throws the spec's message for every refusal.
+ */
+export function normaliseOptionWrite(key: string, rawValue: string, current: CurrentValue): string | undefined {
+  if (!isOptionKey(key)) fail(optionMessages.unknownKey, { key });
+  const definition: OptionDefinition = optionDefinitions[key];
+  let value = definition.kind === 'json' ? rawValue : rawValue.trim();
+  if (definition.secret && value === '') return undefined;
+  switch (definition.kind) {
+    case 'boolean':
+      if (value !== 'true' && value !== 'false') fail(optionMessages.notBoolean, { key });
+      break;
+    case 'integer':
+    case 'number':
+      checkNumber(key, definition, value);
+      break;
+    case 'json':
+      checkJson(key, definition, value);
+      break;
+    default:
+      if (definition.trimTrailingSlash) value = value.replace(/\/+$/, '');
+  }
+  const allowed = choices[key];
+  if (allowed && !allowed.includes(value)) fail(optionMessages.notOneOf, { key, choices: allowed.join(', ') });
+  if (needsServerAddress.has(key) && value !== '' && current('ServerAddress') === '') fail(optionMessages.serverAddressFirst, {});
+  const requirement = requirements[key];
+  if (requirement && value === 'true' && requirement.needs.some((needed) => current(needed).trim() === '')) fail(requirement.message, {});
+  return value;
+}
+
+/** Keys whose values are never sent back: secret definitions, and by name any unknown imported key. */
+export function isSecretOptionKey(key: string): boolean {
+  if (isOptionKey(key)) return optionDefinitions[key].secret === true;
+  return /(Token|Secret|Key|secret|api_key)$/.test(key);
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import { fromBoolean } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import { readPriceTables } from '../../billing/price-tables.ts';
+import { resolvePricing } from '../../billing/pricing.ts';
+import type { OptionStore } from '../../options/option-store.ts';
+import { usableGroups } from '../group/usable-groups.ts';
+
+export interface PricingEntry {
+  model_name: string;
+  quota_type: 0 | 1;
+  model_ratio: number;
+  model_price: number;
+  completion_ratio: number;
+  owner_by: string;
+  enable_groups: string[];
+}
+
+/** Which groups' enabled channels serve each model (from the abilities routing index). */
+export async function servedModels(db: Kysely<Database>): Promise<Map<string, string[]>> {
+  const rows = await db.selectFrom('abilities').select(['model', 'group']).distinct().where('enabled', '=', fromBoolean(true)).execute();
+  const served = new Map<string, string[]>();
+  for (const row of rows) served.set(row.model, [...(served.get(row.model) ?? []), row.group].sort());
+  return served;
+}
+
+/**
+ * The public price list: every priced model some enabled channel serves, per token (quota_type 0) or
+ * per call (1), with the groups it is available in; group ratios and the groups the caller may use
+ * (limited to groups that have a ratio). Unpriced models appear only in self-use mode, at the
+ * fallback ratio the relay would charge.
+ */
+export function buildPricing(options: OptionStore, served: Map<string, string[]>, userGroup: string) {
+  const tables = readPriceTables(options);
+  const acceptUnpriced = options.getBoolean('SelfUseModeEnabled');
+  const data: PricingEntry[] = [];
+  for (const [model, groups] of [...served.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const pricing = resolvePricing(tables, model, { userGroup: 'default', usingGroup: 'default' }, acceptUnpriced);
+    if (!pricing) continue;
+    data.push({
+      model_name: model,
+      quota_type: pricing.usePrice ? 1 : 0,
+      model_ratio: pricing.usePrice ? 0 : pricing.modelRatio,
+      model_price: pricing.usePrice ? pricing.modelPrice : 0,
+      completion_ratio: pricing.completionRatio,
+      owner_by: '',
+      enable_groups: groups,
+    });
+  }
+  const usable = usableGroups(options, userGroup);
+  const groupRatio = Object.fromEntries(Object.entries(tables.groupRatio).filter(([group]) => group in usable));
+  return { data, group_ratio: groupRatio, usable_group: usable };
+}

@@ -1,0 +1,56 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { sqlTimestamp } from '../../db/dialect.ts';
+import type { Database, RedemptionsTable } from '../../db/schema.ts';
+import type { SqlDialect } from '../../platform/sql-dsn.ts';
+import { startsWithText } from '../listing/like-pattern.ts';
+
+export type RedemptionRow = Selectable<RedemptionsTable>;
+
+export class RedemptionRepository {
+  private readonly db: Kysely<Database>;
+  private readonly dialect: SqlDialect;
+
+  constructor(db: Kysely<Database>, dialect: SqlDialect) {
+    this.db = db;
+    this.dialect = dialect;
+  }
+
+  private live() {
+    return this.db.selectFrom('redemptions').selectAll().where('deleted_at', 'is', null);
+  }
+
+  list(offset: number, limit: number): Promise<RedemptionRow[]> {
+    return this.live().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  }
+
+  /** By id (when the keyword is a number) or by name prefix. */
+  search(keyword: string): Promise<RedemptionRow[]> {
+    const asId = /^\d+$/.test(keyword) ? Number(keyword) : -1;
+    return this.live()
+      .where((eb) => eb.or([eb('id', '=', asId), startsWithText('name', keyword)]))
+      .orderBy('id', 'desc')
+      .limit(1000)
+      .execute();
+  }
+
+  find(id: number): Promise<RedemptionRow | undefined> {
+    return this.live().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertAll(rows: Insertable<RedemptionsTable>[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (let start = 0; start < rows.length; start += 50) await trx.insertInto('redemptions').values(rows.slice(start, start + 50)).execute();
+    });
+  }
+
+  /** Changes a code only while it is still unused, so an edit racing a redeem cannot rewrite a used code. */
+  async updateUnused(id: number, patch: Updateable<RedemptionsTable>, usedStatus: number): Promise<boolean> {
+    const result = await this.db.updateTable('redemptions').set(patch).where('id', '=', id).where('status', '!=', usedStatus).where('deleted_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async softDelete(id: number, now: Date): Promise<boolean> {
+    const result = await this.db.updateTable('redemptions').set({ deleted_at: sqlTimestamp(now, this.dialect) }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}

@@ -1,0 +1,24 @@
+import type { Selectable } from 'kysely';
+import { toBoolean } from '../../db/dialect.ts';
+import type { TokensTable } from '../../db/schema.ts';
+
+/** A token as its owner sees it: the key (stored without `sk-`) is theirs to copy. */
+export function toTokenView(row: Selectable<TokensTable>) {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    key: row.key,
+    status: row.status,
+    name: row.name,
+    created_time: Number(row.created_time),
+    accessed_time: Number(row.accessed_time),
+    expired_time: Number(row.expired_time),
+    remain_quota: Number(row.remain_quota),
+    unlimited_quota: toBoolean(row.unlimited_quota),
+    model_limits_enabled: toBoolean(row.model_limits_enabled),
+    model_limits: row.model_limits ?? '',
+    allow_ips: row.allow_ips ?? '',
+    used_quota: Number(row.used_quota),
+    group: row.group,
+  };
+}

@@ -1,0 +1,59 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { sqlTimestamp } from '../../db/dialect.ts';
+import { insertReturningId } from '../../db/insert-id.ts';
+import type { Database, TokensTable } from '../../db/schema.ts';
+import type { SqlDialect } from '../../platform/sql-dsn.ts';
+import { containsText } from '../listing/like-pattern.ts';
+
+/** Tokens of one user; deleted tokens (soft delete, as in new-api) are invisible everywhere. */
+export class TokenRepository {
+  private readonly db: Kysely<Database>;
+  private readonly dialect: SqlDialect;
+
+  constructor(db: Kysely<Database>, dialect: SqlDialect) {
+    this.db = db;
+    this.dialect = dialect;
+  }
+
+  private live(userId: number) {
+    return this.db.selectFrom('tokens').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null);
+  }
+
+  list(userId: number, offset: number, limit: number): Promise<Selectable<TokensTable>[]> {
+    return this.live(userId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  }
+
+  search(userId: number, name: string, key: string): Promise<Selectable<TokensTable>[]> {
+    let query = this.live(userId);
+    if (name) query = query.where(containsText('name', name));
+    if (key) query = query.where(containsText('key', key));
+    return query.orderBy('id', 'desc').limit(1000).execute();
+  }
+
+  find(userId: number, id: number): Promise<Selectable<TokensTable> | undefined> {
+    return this.live(userId).where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertAll(rows: Insertable<TokensTable>[]): Promise<number[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const ids: number[] = [];
+      for (const row of rows) ids.push(await insertReturningId(trx.insertInto('tokens').values(row), this.dialect));
+      return ids;
+    });
+  }
+
+  async update(userId: number, id: number, patch: Updateable<TokensTable>): Promise<void> {
+    await this.db.updateTable('tokens').set(patch).where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
+  }
+
+  async softDelete(userId: number, id: number, now: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('tokens')
+      .set({ deleted_at: sqlTimestamp(now, this.dialect) })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}

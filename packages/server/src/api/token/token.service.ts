@@ -1,0 +1,159 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { TokenStatus } from '@switchboard/contracts';
+import type { AppContext } from '../../app-context.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import { fromBoolean, toBoolean } from '../../db/dialect.ts';
+import type { TokensTable } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { changeTopics } from '../../platform/change-topics.ts';
+import { randomAlphanumeric } from '../../platform/random.ts';
+import { usableGroups } from '../group/usable-groups.ts';
+import type { TokenFields } from './token-input.ts';
+import type { TokenRepository } from './token.repository.ts';
+import { tokenMessages } from './token.messages.ts';
+
+export const defaultTokenQuota = 500_000;
+const maximumNameLength = 50;
+const maximumCount = 100;
+const keyLength = 48;
+
+/** -1 (never), Unix seconds, or a `yyyy-MM-dd HH:mm:ss` text as older consoles send. */
+function parseExpiry(value: number | string): number {
+  if (typeof value === 'number' || /^-?\d+$/.test(value.trim())) {
+    const seconds = Number(value);
+    if (seconds === -1 || (Number.isInteger(seconds) && seconds > 0)) return seconds;
+    throw new AppError(tokenMessages.expiryInvalid);
+  }
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(value.trim());
+  const milliseconds = match ? new Date(value.trim().replace(' ', 'T')).getTime() : Number.NaN;
+  if (!Number.isFinite(milliseconds)) throw new AppError(tokenMessages.expiryInvalid);
+  return Math.floor(milliseconds / 1000);
+}
+
+function normalizeLines(text: string): string {
+  return text.split('\n').map((line) => line.trim()).filter(Boolean).join('\n');
+}
+
+function normalizeModels(text: string): string {
+  return [...new Set(text.split(',').map((model) => model.trim()).filter(Boolean))].join(',');
+}
+
+/** Token rules; a user only ever reaches their own tokens (every query is scoped by user id). */
+export class TokenService {
+  private readonly repository: TokenRepository;
+  private readonly context: AppContext;
+
+  constructor(repository: TokenRepository, context: AppContext) {
+    this.repository = repository;
+    this.context = context;
+  }
+
+  private async changed(ids: readonly number[]): Promise<void> {
+    for (const id of ids) await this.context.bus.publish(changeTopics.tokens, String(id));
+  }
+
+  /** The given fields as columns, validated; absent fields stay absent. */
+  private columnsFrom(user: CurrentUser, fields: TokenFields): Updateable<TokensTable> {
+    const columns: Updateable<TokensTable> = {};
+    if (fields.name !== undefined && fields.name !== null) {
+      const name = fields.name.trim();
+      if (name === '') throw new AppError(tokenMessages.nameRequired);
+      if ([...name].length > maximumNameLength) throw new AppError(tokenMessages.nameTooLong);
+      columns.name = name;
+    }
+    if (fields.expired_time !== undefined) columns.expired_time = parseExpiry(fields.expired_time);
+    if (fields.remain_quota !== undefined) {
+      if (fields.remain_quota < 0) throw new AppError(tokenMessages.quotaNegative);
+      columns.remain_quota = fields.remain_quota;
+    }
+    if (fields.unlimited_quota !== undefined && fields.unlimited_quota !== null) columns.unlimited_quota = fromBoolean(fields.unlimited_quota);
+    if (fields.model_limits_enabled !== undefined && fields.model_limits_enabled !== null) columns.model_limits_enabled = fromBoolean(fields.model_limits_enabled);
+    if (fields.model_limits !== undefined) columns.model_limits = normalizeModels(fields.model_limits ?? '');
+    if (fields.allow_ips !== undefined) columns.allow_ips = normalizeLines(fields.allow_ips ?? '');
+    if (fields.group !== undefined) {
+      const group = fields.group?.trim() ?? '';
+      if (group !== '' && !(group in usableGroups(this.context.options, user.group))) throw new AppError(tokenMessages.groupNotAllowed, { params: { group } });
+      columns.group = group;
+    }
+    return columns;
+  }
+
+  list(user: CurrentUser, offset: number, limit: number) {
+    return this.repository.list(user.id, offset, limit);
+  }
+
+  search(user: CurrentUser, keyword: string, key: string) {
+    return this.repository.search(user.id, keyword, key.replace(/^sk-/, ''));
+  }
+
+  async get(user: CurrentUser, id: number): Promise<Selectable<TokensTable>> {
+    const token = await this.repository.find(user.id, id);
+    if (!token) throw new AppError(tokenMessages.notFound);
+    return token;
+  }
+
+  /** Creates `count` tokens: the first keeps the name, copies get `name-XXXXXX`. */
+  async create(user: CurrentUser, fields: TokenFields, count = 1): Promise<Selectable<TokensTable>[]> {
+    if (!fields.name?.trim()) throw new AppError(tokenMessages.nameRequired);
+    if (!Number.isInteger(count) || count < 1 || count > maximumCount) throw new AppError(tokenMessages.countInvalid);
+    const columns = this.columnsFrom(user, fields);
+    const now = this.context.clock.unixSeconds();
+    const name = columns.name ?? '';
+    const rows: Insertable<TokensTable>[] = Array.from({ length: count }, (_, index) => ({
+      user_id: user.id,
+      key: randomAlphanumeric(keyLength),
+      status: TokenStatus.enabled,
+      name: index === 0 ? name : `${name}-${randomAlphanumeric(6)}`,
+      created_time: now,
+      accessed_time: now,
+      expired_time: columns.expired_time ?? -1,
+      remain_quota: columns.remain_quota ?? defaultTokenQuota,
+      unlimited_quota: columns.unlimited_quota ?? 0,
+      model_limits_enabled: columns.model_limits_enabled ?? 0,
+      model_limits: columns.model_limits ?? '',
+      allow_ips: columns.allow_ips ?? '',
+      used_quota: 0,
+      group: columns.group ?? '',
+      deleted_at: null,
+    }));
+    const ids = await this.repository.insertAll(rows);
+    await this.changed(ids);
+    return Promise.all(ids.map((id) => this.get(user, id)));
+  }
+
+  /**
+   * A full edit never takes `status` from the body, but revives an expired (exhausted) token whose
+   * expiry (quota) it fixes. A status-only edit refuses to enable a token that is still expired or
+   * still exhausted.
+   */
+  async update(user: CurrentUser, id: number, fields: TokenFields & { status?: number | undefined }, statusOnly: boolean): Promise<Selectable<TokensTable>> {
+    const token = await this.get(user, id);
+    const now = this.context.clock.unixSeconds();
+    const expiredAt = (expiry: number) => expiry !== -1 && expiry <= now;
+    const exhausted = (remain: number, unlimited: boolean) => !unlimited && remain <= 0;
+    let columns: Updateable<TokensTable>;
+    if (statusOnly) {
+      if (fields.status !== TokenStatus.enabled && fields.status !== TokenStatus.disabled) throw new AppError(tokenMessages.statusInvalid);
+      if (fields.status === TokenStatus.enabled) {
+        if (expiredAt(Number(token.expired_time))) throw new AppError(tokenMessages.expiredCannotEnable);
+        if (exhausted(Number(token.remain_quota), toBoolean(token.unlimited_quota))) throw new AppError(tokenMessages.exhaustedCannotEnable);
+      }
+      columns = { status: fields.status };
+    } else {
+      columns = this.columnsFrom(user, fields);
+      const expiry = Number(columns.expired_time ?? token.expired_time);
+      const remain = Number(columns.remain_quota ?? token.remain_quota);
+      const unlimited = columns.unlimited_quota === undefined ? toBoolean(token.unlimited_quota) : columns.unlimited_quota === 1;
+      if (token.status === TokenStatus.expired && !expiredAt(expiry)) columns.status = exhausted(remain, unlimited) ? TokenStatus.exhausted : TokenStatus.enabled;
+      if (token.status === TokenStatus.exhausted && !exhausted(remain, unlimited)) columns.status = expiredAt(expiry) ? TokenStatus.expired : TokenStatus.enabled;
+    }
+    await this.repository.update(user.id, id, columns);
+    await this.changed([id]);
+    return this.get(user, id);
+  }
+
+  async delete(user: CurrentUser, id: number): Promise<void> {
+    if (!(await this.repository.softDelete(user.id, id, new Date(this.context.clock.now())))) throw new AppError(tokenMessages.notFound);
+    await this.changed([id]);
+  }
+}

@@ -1,0 +1,105 @@
+import { type affTransferRequestSchema, LogType, Role, type updateSelfRequestSchema } from '@switchboard/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import { changeTopics } from '../../platform/change-topics.ts';
+import { hashPassword, verifyPassword } from '../../platform/password-hasher.ts';
+import { randomAlphanumeric } from '../../platform/random.ts';
+import { assertValidDisplayName, assertValidPassword, assertValidUsername } from './account-fields.ts';
+import type { AccountServices } from './account-services.ts';
+import { describeQuota, displayQuota } from './quota-text.ts';
+import { usableGroupsOf } from './usable-groups.ts';
+import type { UserPatch, UserRow } from './user.repository.ts';
+import { userMessages } from './user.messages.ts';
+
+const accessTokenLength = 32;
+
+/** What a logged-in user does to their own account (the personal settings tab). */
+export class SelfService {
+  private readonly services: AccountServices;
+
+  constructor(services: AccountServices) {
+    this.services = services;
+  }
+
+  async get(userId: number): Promise<UserRow> {
+    const user = await this.services.users.findById(userId);
+    if (!user) throw new AppError(userMessages.notFound);
+    return user;
+  }
+
+  private async publish(userId: number): Promise<void> {
+    await this.services.context.bus.publish(changeTopics.users, String(userId));
+  }
+
+  /** Username, display name and password; a new password ends the user's other sessions. */
+  async update(userId: number, currentSessionId: string | undefined, input: z.infer<typeof updateSelfRequestSchema>): Promise<void> {
+    const user = await this.get(userId);
+    const patch: UserPatch = {};
+    if (input.username !== undefined && input.username.trim() !== user.username) {
+      const username = input.username.trim();
+      assertValidUsername(username);
+      if (await this.services.users.usernameExists(username)) throw new AppError(userMessages.usernameTaken);
+      patch.username = username;
+    }
+    if (input.display_name !== undefined) {
+      assertValidDisplayName(input.display_name.trim());
+      patch.display_name = input.display_name.trim() || user.username;
+    }
+    if (input.password) {
+      assertValidPassword(input.password);
+      if (input.original_password !== undefined && user.password && !(await verifyPassword(input.original_password, user.password))) {
+        throw new AppError(userMessages.originalPasswordWrong);
+      }
+      patch.password = await hashPassword(input.password);
+    }
+    await this.services.users.update(userId, patch);
+    if (patch.password) await this.services.users.deleteOtherSessions(userId, currentSessionId);
+    await this.publish(userId);
+  }
+
+  /** Deregisters the account (kept, marked deleted, like an administrator's "delete"). */
+  async deregister(userId: number): Promise<void> {
+    const user = await this.get(userId);
+    if (user.role === Role.root) throw new AppError(userMessages.rootCannotDeleteSelf);
+    await this.services.users.markDeleted(userId, new Date(this.services.context.clock.now()));
+    await this.services.context.sessions.endAllForUser(userId);
+    await this.publish(userId);
+  }
+
+  /** A fresh system access token (the previous one stops working). */
+  async regenerateAccessToken(userId: number): Promise<string> {
+    const token = randomAlphanumeric(accessTokenLength);
+    await this.services.users.update(userId, { access_token: token });
+    return token;
+  }
+
+  /** The user's invitation code, created on first request for accounts imported without one. */
+  async affCode(userId: number): Promise<string> {
+    const user = await this.get(userId);
+    if (user.aff_code) return user.aff_code;
+    const code = randomAlphanumeric(4);
+    await this.services.users.update(userId, { aff_code: code });
+    return code;
+  }
+
+  /** Moves pending invitation earnings into the balance, atomically; at least one QuotaPerUnit. */
+  async transferAffQuota(user: { id: number; username: string }, input: z.infer<typeof affTransferRequestSchema>): Promise<void> {
+    const { options, logWriter } = this.services.context;
+    const minimum = options.getNumber('QuotaPerUnit');
+    if (input.quota < minimum) throw new AppError(userMessages.affTransferMinimum, { params: { amount: displayQuota(options, minimum) } });
+    const moved = await this.services.users.transferAffQuota(user.id, input.quota);
+    if (!moved) throw new AppError(userMessages.affQuotaInsufficient);
+    await logWriter.record({ user_id: user.id, username: user.username, type: LogType.system, content: `邀请奖励划转到余额 ${describeQuota(options, input.quota)}`, quota: input.quota });
+    await this.publish(user.id);
+  }
+
+  async groups(userId: number): Promise<Record<string, string>> {
+    const user = await this.get(userId);
+    return usableGroupsOf(this.services.context.options, user.group);
+  }
+
+  /** Models enabled in any group the user may use. */
+  async models(userId: number): Promise<string[]> {
+    return this.services.users.modelsOfGroups(Object.keys(await this.groups(userId)));
+  }
+}

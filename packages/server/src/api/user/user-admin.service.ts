@@ -1,0 +1,129 @@
+import { type createUserRequestSchema, LogType, type manageUserRequestSchema, Role, type updateUserRequestSchema } from '@switchboard/contracts';
+import type { z } from 'zod';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import { AppError } from '../../http/app-error.ts';
+import { changeTopics } from '../../platform/change-topics.ts';
+import { hashPassword } from '../../platform/password-hasher.ts';
+import { assertValidDisplayName, assertValidGroup, assertValidPassword, assertValidUsername } from './account-fields.ts';
+import type { AccountServices } from './account-services.ts';
+import { describeQuota } from './quota-text.ts';
+import { applyManageAction, assertMayCreateRole, assertOutranks, type RoleAndStatus } from './role-rules.ts';
+import type { UserPatch, UserRow } from './user.repository.ts';
+import { userMessages } from './user.messages.ts';
+
+/** Quota adjustments beyond this are typing mistakes, and would lose precision in a double. */
+const maxQuotaMagnitude = 1e15;
+
+/** User management by administrators, with the role rules applied on every path. */
+export class UserAdminService {
+  private readonly services: AccountServices;
+
+  constructor(services: AccountServices) {
+    this.services = services;
+  }
+
+  private async target(id: number, options: { includeDeleted?: boolean } = {}): Promise<UserRow> {
+    const user = await this.services.users.findById(id, options);
+    if (!user) throw new AppError(userMessages.notFound);
+    return user;
+  }
+
+  private async publish(userId: number): Promise<void> {
+    await this.services.context.bus.publish(changeTopics.users, String(userId));
+  }
+
+  /** Deregistered users are listed too (the console tags them). */
+  list(offset: number, limit: number): Promise<UserRow[]> {
+    return this.services.users.list(offset, limit);
+  }
+
+  search(keyword: string, group: string, offset: number, limit: number): Promise<UserRow[]> {
+    return this.services.users.search(keyword.trim(), group.trim(), offset, limit);
+  }
+
+  async get(actor: CurrentUser, id: number): Promise<UserRow> {
+    const user = await this.target(id, { includeDeleted: true });
+    assertOutranks(actor.role, user.role, userMessages.noPermissionRead);
+    return user;
+  }
+
+  async create(actor: CurrentUser, input: z.infer<typeof createUserRequestSchema>): Promise<void> {
+    const username = input.username.trim();
+    const role = input.role ?? Role.common;
+    assertMayCreateRole(actor.role, role);
+    if (role !== Role.common && role !== Role.admin) throw new AppError(userMessages.noPermissionCreate);
+    assertValidUsername(username);
+    assertValidPassword(input.password);
+    assertValidDisplayName(input.display_name.trim());
+    if (await this.services.users.usernameExists(username)) throw new AppError(userMessages.usernameTaken);
+    await this.services.creation.create({ username, password: input.password, displayName: input.display_name.trim(), role });
+  }
+
+  /**
+   * Username, display name, group, remark, password and a quota adjustment. The quota moves by a
+   * delta in one statement (sent as `quota_delta`, or derived from a new `quota`), so spending that
+   * happens meanwhile is never overwritten; each adjustment writes a manage log row.
+   */
+  async update(actor: CurrentUser, input: z.infer<typeof updateUserRequestSchema>): Promise<void> {
+    const user = await this.target(input.id);
+    assertOutranks(actor.role, user.role, userMessages.noPermissionUpdate);
+    const patch: UserPatch = {};
+    if (input.username !== undefined && input.username.trim() !== user.username) {
+      const username = input.username.trim();
+      assertValidUsername(username);
+      if (await this.services.users.usernameExists(username)) throw new AppError(userMessages.usernameTaken);
+      patch.username = username;
+    }
+    if (input.display_name !== undefined) {
+      assertValidDisplayName(input.display_name.trim());
+      patch.display_name = input.display_name.trim() || user.username;
+    }
+    if (input.group !== undefined && input.group.trim() !== user.group) {
+      assertValidGroup(input.group.trim());
+      patch.group = input.group.trim();
+    }
+    if (input.remark !== undefined) {
+      if (input.remark.length > 255) throw new AppError(userMessages.remarkTooLong);
+      patch.remark = input.remark;
+    }
+    if (input.password) {
+      assertValidPassword(input.password);
+      patch.password = await hashPassword(input.password);
+    }
+    const delta = input.quota_delta ?? (input.quota === undefined ? 0 : input.quota - Number(user.quota));
+    if (Math.abs(delta) > maxQuotaMagnitude) throw new AppError(userMessages.quotaOutOfRange);
+
+    await this.services.users.db.transaction().execute(async (trx) => {
+      await this.services.users.update(user.id, patch, trx);
+      if (delta !== 0) await this.services.users.addQuota(user.id, delta, trx);
+    });
+    if (patch.password) await this.services.context.sessions.endAllForUser(user.id);
+    if (delta !== 0) {
+      const { options, logWriter } = this.services.context;
+      const verb = delta > 0 ? '增加' : '减少';
+      await logWriter.record({ user_id: user.id, username: patch.username ?? user.username, type: LogType.manage, quota: delta, content: `管理员（${actor.username}，ID ${actor.id}）为用户${verb}额度 ${describeQuota(options, Math.abs(delta))}` });
+    }
+    await this.publish(user.id);
+  }
+
+  /** Promote, demote, disable, enable or delete (deregister); answers the new role and status. */
+  async manage(actor: CurrentUser, input: z.infer<typeof manageUserRequestSchema>): Promise<RoleAndStatus> {
+    const user = await this.target(input.id);
+    const next = applyManageAction(actor.role, { role: user.role, status: user.status }, input.action);
+    if (input.action === 'delete') {
+      await this.services.users.markDeleted(user.id, new Date(this.services.context.clock.now()));
+    } else {
+      await this.services.users.update(user.id, { role: next.role, status: next.status });
+    }
+    // A banned or deleted user is logged out everywhere; a role change is read fresh on each request.
+    if (input.action === 'delete' || input.action === 'disable') await this.services.context.sessions.endAllForUser(user.id);
+    await this.publish(user.id);
+    return next;
+  }
+
+  async delete(actor: CurrentUser, id: number): Promise<void> {
+    const user = await this.target(id);
+    assertOutranks(actor.role, user.role, userMessages.noPermissionDelete);
+    await this.manage(actor, { id, action: 'delete' });
+  }
+}

@@ -1,0 +1,33 @@
+import type { LocalizedMessage } from '../../messages/catalogue.ts';
+
+/** Messages of user management and self service (zh wording from the classic console). */
+export const userMessages = {
+  notFound: { zh: '用户不存在', en: 'User not found' },
+  deregistered: { zh: '用户已注销', en: 'This account has been deregistered' },
+  noPermissionRead: { zh: '无权获取同级或更高等级用户的信息', en: 'No permission to read a user of the same or a higher role' },
+  noPermissionUpdate: { zh: '无权更新同权限等级或更高权限等级的用户信息', en: 'No permission to change a user of the same or a higher role' },
+  noPermissionDelete: { zh: '无权删除同权限等级或更高权限等级的用户', en: 'No permission to delete a user of the same or a higher role' },
+  noPermissionCreate: { zh: '无法创建权限大于等于自己的用户', en: 'Cannot create a user with a role equal to or higher than your own' },
+  adminCannotPromote: { zh: '普通管理员用户无法提升其他用户为管理员', en: 'An administrator cannot promote users to administrator' },
+  alreadyAdmin: { zh: '该用户已经是管理员', en: 'This user is already an administrator' },
+  alreadyCommon: { zh: '该用户已经是普通用户', en: 'This user is already an ordinary user' },
+  cannotDisableRoot: { zh: '无法禁用超级管理员用户', en: 'The super administrator cannot be disabled' },
+  cannotDeleteRoot: { zh: '无法删除超级管理员用户', en: 'The super administrator cannot be deleted' },
+  cannotDemoteRoot: { zh: '无法降级超级管理员用户', en: 'The super administrator cannot be demoted' },
+  cannotEnableLocked: { zh: '该用户状态无法启用', en: 'A user in this status cannot be enabled' },
+  rootCannotDeleteSelf: { zh: '不能删除超级管理员账户', en: 'The super administrator account cannot be deleted' },
+  usernameRequired: { zh: '用户名不能为空', en: 'The username is required' },
+  usernameTooLong: { zh: '用户名长度不能超过 {max} 个字符', en: 'The username must be at most {max} characters' },
+  usernameTaken: { zh: '用户名已存在，或已注销', en: 'This username is taken (possibly by a deregistered account)' },
+  displayNameTooLong: { zh: '显示名称长度不能超过 {max} 个字符', en: 'The display name must be at most {max} characters' },
+  passwordTooShort: { zh: '密码长度不得小于 8 位！', en: 'The password must be at least 8 characters' },
+  passwordTooLong: { zh: '密码长度不得超过 20 位！', en: 'The password must be at most 20 characters' },
+  passwordMismatch: { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },
+  originalPasswordWrong: { zh: '原密码错误', en: 'The current password is incorrect' },
+  groupInvalid: { zh: '分组名称不合法', en: 'Invalid group name' },
+  remarkTooLong: { zh: '备注长度不能超过 255 个字符', en: 'The remark must be at most 255 characters' },
+  quotaOutOfRange: { zh: '额度数值超出范围', en: 'The quota amount is out of range' },
+  affTransferMinimum: { zh: '划转金额最低为 {amount}', en: 'The minimum transfer is {amount}' },
+  affQuotaInsufficient: { zh: '邀请额度不足！', en: 'Not enough invitation earnings' },
+  affTransferDone: { zh: '划转成功', en: 'Transferred' },
+} as const satisfies Record<string, LocalizedMessage>;

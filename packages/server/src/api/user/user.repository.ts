@@ -1,0 +1,138 @@
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { Database, UsersTable } from '../../db/schema.ts';
+import { fromBoolean, sqlTimestamp } from '../../db/dialect.ts';
+import { insertReturningId } from '../../db/insert-id.ts';
+import type { SqlDialect } from '../../platform/sql-dsn.ts';
+
+export type UserRow = Selectable<UsersTable>;
+export type UserPatch = Updateable<UsersTable>;
+/** Columns that hold a third-party identity (or the email) a user can be found by. */
+export type IdentityColumn = 'email' | 'github_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id' | 'aff_code';
+
+/** Escapes LIKE wildcards so a search for "a_b" matches that text only. */
+function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * SQL for the users table. Every method takes an optional executor so services can run several in
+ * one transaction. "Live" means not deregistered (deleted_at is null).
+ */
+export class UserRepository {
+  readonly db: Kysely<Database>;
+  readonly dialect: SqlDialect;
+
+  constructor(db: Kysely<Database>, dialect: SqlDialect) {
+    this.db = db;
+    this.dialect = dialect;
+  }
+
+  async findById(id: number, options: { includeDeleted?: boolean } = {}, db: Kysely<Database> = this.db): Promise<UserRow | undefined> {
+    let query = db.selectFrom('users').selectAll().where('id', '=', id);
+    if (!options.includeDeleted) query = query.where('deleted_at', 'is', null);
+    return query.executeTakeFirst();
+  }
+
+  /** The live user whose username or email is `login` (password login accepts either). */
+  async findLiveByLogin(login: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb.or([eb('username', '=', login), eb('email', '=', login)]))
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .executeTakeFirst();
+  }
+
+  /** Finds by an identity column; deregistered users are included so an identity is never reused. */
+  async findByIdentity(column: IdentityColumn, value: string): Promise<UserRow | undefined> {
+    if (!value) return undefined;
+    return this.db.selectFrom('users').selectAll().where(column, '=', value).orderBy('id').executeTakeFirst();
+  }
+
+  async usernameExists(username: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    return (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()) !== undefined;
+  }
+
+  async list(offset: number, limit: number): Promise<UserRow[]> {
+    return this.db.selectFrom('users').selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  }
+
+  /** Matches the id exactly, or username, email or display name by prefix; optionally within a group. */
+  async search(keyword: string, group: string, offset: number, limit: number): Promise<UserRow[]> {
+    let query = this.db.selectFrom('users').selectAll();
+    if (group) query = query.where('group', '=', group);
+    if (keyword) {
+      // PostgreSQL and MySQL escape LIKE patterns with a backslash by default; SQLite must be told.
+      const pattern = this.dialect === 'sqlite' ? sql<string>`${likePrefix(keyword)} escape '\\'` : sql<string>`${likePrefix(keyword)}`;
+      const numericId = /^\d{1,15}$/.test(keyword) ? Number(keyword) : undefined;
+      query = query.where((eb) =>
+        eb.or([
+          ...(numericId === undefined ? [] : [eb('id', '=', numericId)]),
+          eb('username', 'like', pattern),
+          eb('email', 'like', pattern),
+          eb('display_name', 'like', pattern),
+        ]),
+      );
+    }
+    return query.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  }
+
+  async insert(values: Insertable<UsersTable>, db: Kysely<Database> = this.db): Promise<number> {
+    return insertReturningId(db.insertInto('users').values(values), this.dialect);
+  }
+
+  async update(id: number, patch: UserPatch, db: Kysely<Database> = this.db): Promise<void> {
+    if (Object.keys(patch).length === 0) return;
+    await db.updateTable('users').set(patch).where('id', '=', id).execute();
+  }
+
+  /** Adds (or with a negative amount, removes) quota in one statement, safe against concurrent spending. */
+  async addQuota(id: number, amount: number, db: Kysely<Database> = this.db): Promise<void> {
+    await db.updateTable('users').set((eb) => ({ quota: eb('quota', '+', amount) })).where('id', '=', id).execute();
+  }
+
+  /** Credits an inviter: one more invitee, and the reward into pending and lifetime invitation earnings. */
+  async creditInviter(inviterId: number, reward: number, db: Kysely<Database> = this.db): Promise<void> {
+    await db
+      .updateTable('users')
+      .set((eb) => ({ aff_count: eb('aff_count', '+', 1), aff_quota: eb('aff_quota', '+', reward), aff_history: eb('aff_history', '+', reward) }))
+      .where('id', '=', inviterId)
+      .execute();
+  }
+
+  /** Moves pending invitation earnings into the balance; false when the user has less than `amount`. */
+  async transferAffQuota(id: number, amount: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set((eb) => ({ aff_quota: eb('aff_quota', '-', amount), quota: eb('quota', '+', amount) }))
+      .where('id', '=', id)
+      .where('aff_quota', '>=', amount)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async markDeleted(id: number, at: Date): Promise<void> {
+    await this.db.updateTable('users').set({ deleted_at: sqlTimestamp(at, this.dialect) }).where('id', '=', id).execute();
+  }
+
+  async maxId(): Promise<number> {
+    const row = await this.db.selectFrom('users').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+    return Number(row?.max ?? 0);
+  }
+
+  /** Names of the models enabled for any of the groups, from the routing index. */
+  async modelsOfGroups(groups: readonly string[]): Promise<string[]> {
+    if (groups.length === 0) return [];
+    const rows = await this.db.selectFrom('abilities').select('model').distinct().where('group', 'in', [...groups]).where('enabled', '=', fromBoolean(true)).orderBy('model').execute();
+    return rows.map((row) => row.model);
+  }
+
+  /** Ends the user's other console sessions (after a password change), keeping the current one. */
+  async deleteOtherSessions(userId: number, keepSessionId: string | undefined): Promise<void> {
+    let query = this.db.deleteFrom('switchboard_sessions').where('user_id', '=', userId);
+    if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+    await query.execute();
+  }
+}

@@ -1,0 +1,12 @@
+import type { LocalizedMessage } from '../../messages/catalogue.ts';
+
+export const walletMessages = {
+  codeMissing: { zh: '请输入兑换码', en: 'Please enter a redemption code' },
+  codeInvalid: { zh: '无效的兑换码', en: 'Invalid redemption code' },
+  codeUsed: { zh: '该兑换码已被使用', en: 'This redemption code has been used' },
+  codeDisabled: { zh: '该兑换码已被禁用', en: 'This redemption code is disabled' },
+  codeExpired: { zh: '该兑换码已过期', en: 'This redemption code has expired' },
+  belowMinimum: { zh: '充值数量不能小于 {min}', en: 'Top-up amount cannot be less than {min}' },
+  amountTooLow: { zh: '充值金额过低', en: 'The amount to pay is too low' },
+  paymentNotConfigured: { zh: '当前管理员未配置支付信息', en: 'The administrator has not configured online payment' },
+} as const satisfies Record<string, LocalizedMessage>;

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { computeQuota, preConsumeQuota, pricePerMillion, resolvePricing, type PriceTables } from './pricing.ts';
+
+const tables: PriceTables = {
+  modelRatio: { 'gpt-4o': 1.25, 'gpt-4o-mini': 0.075, 'gpt-4o-audio-preview': 1.25, free: 0 },
+  completionRatio: { 'gpt-4o': 4 },
+  modelPrice: { 'dall-e-3': 0.04 },
+  cacheRatio: { 'gpt-4o': 0.5 },
+  createCacheRatio: {},
+  audioRatio: { 'gpt-4o-audio-preview': 16 },
+  audioCompletionRatio: { 'gpt-4o-audio-preview': 2 },
+  groupRatio: { default: 1, vip: 0.5 },
+  groupGroupRatio: { vip: { default: 0.8 } },
+  quotaPerUnit: 500_000,
+};
+const groups = { userGroup: 'default', usingGroup: 'default' };
+
+describe('pricing', () => {
+  it('charges prompt plus completion at the completion ratio (spec formula)', () => {
+    const pricing = resolvePricing(tables, 'gpt-4o', groups, false);
+    if (!pricing) throw new Error('priced');
+    // cost = G × R × (p + c × C) = 1 × 1.25 × (1000 + 200 × 4) = 2250
+    expect(computeQuota(pricing, { promptTokens: 1000, completionTokens: 200 }, 500_000)).toBe(2250);
+    expect(pricePerMillion(pricing)).toEqual({ prompt: 2.5, completion: 10 });
+  });
+
+  it('bills cached prompt tokens at the cache ratio, never negative', () => {
+    const pricing = resolvePricing(tables, 'gpt-4o', groups, false);
+    if (!pricing) throw new Error('priced');
+    // (600 plain + 400 × 0.5 + 0 × 4) × 1.25 = 1000
+    expect(computeQuota(pricing, { promptTokens: 1000, completionTokens: 0, cachedTokens: 400 }, 500_000)).toBe(1000);
+    // A broken usage report with more cached than prompt tokens cannot go below zero.
+    expect(computeQuota(pricing, { promptTokens: 100, completionTokens: 0, cachedTokens: 500 }, 500_000)).toBe(63);
+  });
+
+  it('bills audio tokens with the audio ratios', () => {
+    const pricing = resolvePricing(tables, 'gpt-4o-audio-preview', groups, false);
+    if (!pricing) throw new Error('priced');
+    // prompt: 100 text + 50 audio × 16 = 900; completion: 20 text × 4 + 10 audio × 16 × 2 = 400 → 1300 × 1.25
+    expect(computeQuota(pricing, { promptTokens: 150, completionTokens: 30, audioInputTokens: 50, audioOutputTokens: 10 }, 500_000)).toBe(1625);
+  });
+
+  it('uses the per-call price before any ratio, times the group ratio', () => {
+    const pricing = resolvePricing(tables, 'dall-e-3', { userGroup: 'default', usingGroup: 'vip' }, false);
+    expect(pricing?.usePrice).toBe(true);
+    if (!pricing) throw new Error('priced');
+    expect(computeQuota(pricing, { promptTokens: 0, completionTokens: 0 }, 500_000, 2)).toBe(20_000);
+    expect(preConsumeQuota(pricing, { promptTokens: 0, maxTokens: 0, floorTokens: 500, calls: 2 }, 500_000)).toBe(20_000);
+  });
+
+  it('applies the user-group × using-group special ratio over GroupRatio', () => {
+    const pricing = resolvePricing(tables, 'gpt-4o-mini', { userGroup: 'vip', usingGroup: 'default' }, false);
+    expect(pricing).toMatchObject({ groupRatio: 0.8, userGroupRatio: 0.8, completionRatio: 4 });
+    expect(resolvePricing(tables, 'gpt-4o-mini', groups, false)).toMatchObject({ groupRatio: 1, userGroupRatio: -1 });
+  });
+
+  it('refuses unpriced models unless they are accepted, then uses ratio 37.5', () => {
+    expect(resolvePricing(tables, 'mystery-model', groups, false)).toBeUndefined();
+    expect(resolvePricing(tables, 'mystery-model', groups, true)?.modelRatio).toBe(37.5);
+  });
+
+  it('holds at least the floor plus max_tokens at the completion ratio', () => {
+    const pricing = resolvePricing(tables, 'gpt-4o', groups, false);
+    if (!pricing) throw new Error('priced');
+    expect(preConsumeQuota(pricing, { promptTokens: 20, maxTokens: 100, floorTokens: 500, calls: 1 }, 500_000)).toBe(Math.round((500 + 400) * 1.25));
+    // The hold covers the worst case of a request that names max_tokens.
+    expect(computeQuota(pricing, { promptTokens: 20, completionTokens: 100 }, 500_000)).toBeLessThanOrEqual(1125);
+  });
+
+  it('charges at least one unit for a used priced model and nothing for a free one', () => {
+    const mini = resolvePricing(tables, 'gpt-4o-mini', groups, false);
+    const free = resolvePricing(tables, 'free', groups, false);
+    if (!mini || !free) throw new Error('priced');
+    expect(computeQuota(mini, { promptTokens: 1, completionTokens: 0 }, 500_000)).toBe(1);
+    expect(computeQuota(free, { promptTokens: 100, completionTokens: 100 }, 500_000)).toBe(0);
+    expect(computeQuota(mini, { promptTokens: 0, completionTokens: 0 }, 500_000)).toBe(0);
+  });
+});

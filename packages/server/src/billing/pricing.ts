@@ -1,0 +1,150 @@
+/**
+ * The price formulas of gateway-operations.md §9 and new-api §4, as pure functions of the price
+ * tables. 500,000 quota units are one US dollar; model ratio 1 is US$2 per million prompt tokens.
+ */
+
+export interface PriceTables {
+  readonly modelRatio: Readonly<Record<string, number>>;
+  readonly completionRatio: Readonly<Record<string, number>>;
+  readonly modelPrice: Readonly<Record<string, number>>;
+  readonly cacheRatio: Readonly<Record<string, number>>;
+  readonly createCacheRatio: Readonly<Record<string, number>>;
+  readonly audioRatio: Readonly<Record<string, number>>;
+  readonly audioCompletionRatio: Readonly<Record<string, number>>;
+  readonly groupRatio: Readonly<Record<string, number>>;
+  /** userGroup → usingGroup → ratio; overrides GroupRatio for that pair. */
+  readonly groupGroupRatio: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  readonly quotaPerUnit: number;
+}
+
+/** Everything needed to charge one request of one model in one group (and logged in `other`). */
+export interface ModelPricing {
+  /** Per call (ModelPrice) instead of per token. */
+  readonly usePrice: boolean;
+  readonly modelPrice: number;
+  readonly modelRatio: number;
+  readonly completionRatio: number;
+  readonly cacheRatio: number;
+  readonly cacheCreationRatio: number;
+  readonly audioRatio: number;
+  readonly audioCompletionRatio: number;
+  readonly groupRatio: number;
+  /** The user-group × using-group special ratio when one applies, else -1 (new-api's log field). */
+  readonly userGroupRatio: number;
+}
+
+/** What the caller used, in OpenAI semantics (prompt includes cached, cache-write and audio input). */
+export interface BilledUsage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly cachedTokens?: number;
+  readonly cacheCreationTokens?: number;
+  readonly audioInputTokens?: number;
+  readonly audioOutputTokens?: number;
+}
+
+/** The ratio used for an unpriced model when self-use mode (or the user's opt-in) allows it. */
+export const unpricedModelRatio = 37.5;
+/** Default cache-write multiplier when CreateCacheRatio has no entry (Anthropic's 5-minute writes). */
+export const defaultCacheCreationRatio = 1.25;
+
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/**
+ * Completion ratios of the big model families when the CompletionRatio table has no entry for the
+ * exact name (new-api's built-in rules; the table always wins here).
+ */
+export function familyCompletionRatio(model: string): number {
+  const name = model.toLowerCase();
+  if (name.startsWith('gpt-4o') || name.startsWith('gpt-4.1') || /^o\d/.test(name)) return 4;
+  if (name.startsWith('gpt-5')) return 8;
+  if (name.startsWith('gpt-4-turbo') || name.startsWith('gpt-3.5')) return 3;
+  if (name.startsWith('gpt-4')) return 2;
+  if (name.startsWith('claude-')) return 5;
+  if (name.startsWith('gemini-')) return 4;
+  if (name.startsWith('deepseek')) return 4;
+  return 1;
+}
+
+/** GroupGroupRatio[userGroup][usingGroup] when present, else GroupRatio[usingGroup] (default 1). */
+export function resolveGroupRatio(tables: PriceTables, userGroup: string, usingGroup: string): { groupRatio: number; userGroupRatio: number } {
+  const special = tables.groupGroupRatio[userGroup]?.[usingGroup];
+  if (finite(special)) return { groupRatio: special, userGroupRatio: special };
+  const ratio = tables.groupRatio[usingGroup];
+  return { groupRatio: finite(ratio) ? ratio : 1, userGroupRatio: -1 };
+}
+
+/**
+ * The pricing of a model, or undefined when the model has neither a price nor a ratio and unpriced
+ * models are not accepted (the caller is then refused with a clear error).
+ */
+export function resolvePricing(tables: PriceTables, model: string, groups: { userGroup: string; usingGroup: string }, acceptUnpriced: boolean): ModelPricing | undefined {
+  const price = tables.modelPrice[model];
+  let ratio = tables.modelRatio[model];
+  const usePrice = finite(price);
+  if (!usePrice && !finite(ratio)) {
+    if (!acceptUnpriced) return undefined;
+    ratio = unpricedModelRatio;
+  }
+  const completion = tables.completionRatio[model];
+  const cache = tables.cacheRatio[model];
+  const cacheCreation = tables.createCacheRatio[model];
+  const audio = tables.audioRatio[model];
+  const audioCompletion = tables.audioCompletionRatio[model];
+  return {
+    usePrice,
+    modelPrice: usePrice ? price : -1,
+    modelRatio: finite(ratio) ? ratio : 0,
+    completionRatio: finite(completion) ? completion : familyCompletionRatio(model),
+    cacheRatio: finite(cache) ? cache : 1,
+    cacheCreationRatio: finite(cacheCreation) ? cacheCreation : defaultCacheCreationRatio,
+    audioRatio: finite(audio) ? audio : 1,
+    audioCompletionRatio: finite(audioCompletion) ? audioCompletion : 1,
+    ...resolveGroupRatio(tables, groups.userGroup, groups.usingGroup),
+  };
+}
+
+/**
+ * The amount held before the upstream is called. Ratio mode: the prompt estimate (at least
+ * PreConsumedQuota tokens) plus max_tokens at the completion ratio, so a request that names
+ * max_tokens can never cost more than it holds. Price mode: the whole per-call price.
+ */
+export function preConsumeQuota(pricing: ModelPricing, input: { promptTokens: number; maxTokens: number; floorTokens: number; calls?: number }, quotaPerUnit: number): number {
+  if (pricing.usePrice) return Math.round(pricing.modelPrice * quotaPerUnit * pricing.groupRatio * (input.calls ?? 1));
+  const tokens = Math.max(input.promptTokens, input.floorTokens) + input.maxTokens * pricing.completionRatio;
+  return Math.round(tokens * pricing.modelRatio * pricing.groupRatio);
+}
+
+/**
+ * The final charge. Ratio mode, with p = prompt, c = completion, k = cached, w = cache-write,
+ * ai/ao = audio in/out:
+ *   ((p − k − w − ai) + k·cacheRatio + w·cacheCreationRatio + ai·audioRatio
+ *    + (c − ao)·completionRatio + ao·audioRatio·audioCompletionRatio) × modelRatio × groupRatio
+ * rounded, and at least 1 when anything was used on a priced model. Price mode: price × calls ×
+ * QuotaPerUnit × groupRatio.
+ */
+export function computeQuota(pricing: ModelPricing, usage: BilledUsage, quotaPerUnit: number, calls = 1): number {
+  if (pricing.usePrice) return Math.round(pricing.modelPrice * quotaPerUnit * pricing.groupRatio * calls);
+  const cached = Math.min(usage.cachedTokens ?? 0, usage.promptTokens);
+  const cacheWrite = Math.min(usage.cacheCreationTokens ?? 0, usage.promptTokens - cached);
+  const audioIn = Math.min(usage.audioInputTokens ?? 0, usage.promptTokens - cached - cacheWrite);
+  const audioOut = Math.min(usage.audioOutputTokens ?? 0, usage.completionTokens);
+  const plainPrompt = usage.promptTokens - cached - cacheWrite - audioIn;
+  const weighted =
+    plainPrompt +
+    cached * pricing.cacheRatio +
+    cacheWrite * pricing.cacheCreationRatio +
+    audioIn * pricing.audioRatio +
+    (usage.completionTokens - audioOut) * pricing.completionRatio +
+    audioOut * pricing.audioRatio * pricing.audioCompletionRatio;
+  const quota = Math.round(weighted * pricing.modelRatio * pricing.groupRatio);
+  const used = usage.promptTokens + usage.completionTokens > 0;
+  if (quota <= 0 && used && pricing.modelRatio * pricing.groupRatio > 0) return 1;
+  return Math.max(0, quota);
+}
+
+/** US dollars per million tokens as the pricing page shows them (ratio × 2 × group ratio). */
+export function pricePerMillion(pricing: ModelPricing): { prompt: number; completion: number } {
+  const prompt = pricing.modelRatio * 2 * pricing.groupRatio;
+  return { prompt, completion: prompt * pricing.completionRatio };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { QuotaLedger, type TokenBalance, type UserBalance } from './quota-ledger.ts';
+
+const token = (remainQuota: number, unlimited = false): TokenBalance => ({ id: 1, remainQuota, usedQuota: 0, unlimited });
+const user = (quota: number): UserBalance => ({ id: 7, quota, usedQuota: 0, requestCount: 0 });
+
+describe('quota ledger', () => {
+  it('holds on token and user, settles to the exact amount and queues one aggregated delta', () => {
+    const ledger = new QuotaLedger();
+    const t = token(1000);
+    const u = user(5000);
+    const held = ledger.reserve(t, u, 300);
+    if (!held.ok) throw new Error('refused');
+    expect([t.remainQuota, u.quota]).toEqual([700, 4700]);
+    ledger.settle(held.reservation, 120, 3, { user_id: 7, type: 2, quota: 120 });
+    expect([t.remainQuota, t.usedQuota, u.quota, u.usedQuota, u.requestCount]).toEqual([880, 120, 4880, 120, 1]);
+    const batch = ledger.takeBatch();
+    expect(batch?.tokens.get(1)).toEqual({ remain: -120, used: 120 });
+    expect(batch?.users.get(7)).toEqual({ quota: -120, used: 120, requests: 1 });
+    expect(batch?.channels.get(3)).toBe(120);
+    expect(batch?.logs).toHaveLength(1);
+  });
+
+  it('refunds exactly once and never after settling', () => {
+    const ledger = new QuotaLedger();
+    const t = token(1000);
+    const u = user(5000);
+    const held = ledger.reserve(t, u, 300);
+    if (!held.ok) throw new Error('refused');
+    ledger.refund(held.reservation);
+    ledger.refund(held.reservation);
+    ledger.settle(held.reservation, 50, 1, undefined);
+    expect([t.remainQuota, u.quota, u.requestCount]).toEqual([1000, 5000, 0]);
+  });
+
+  it('refuses holds the token or the user cannot cover; unlimited tokens skip only their own check', () => {
+    const ledger = new QuotaLedger();
+    expect(ledger.reserve(token(100), user(5000), 300)).toEqual({ ok: false, refusedBy: 'token' });
+    expect(ledger.reserve(token(1000), user(200), 300)).toEqual({ ok: false, refusedBy: 'user' });
+    expect(ledger.reserve(token(0, true), user(0), 0)).toEqual({ ok: false, refusedBy: 'user' });
+    const unlimited = token(0, true);
+    expect(ledger.reserve(unlimited, user(5000), 300).ok).toBe(true);
+    expect(unlimited.remainQuota).toBe(-300);
+  });
+
+  it('puts a failed batch back and counts unwritten movements for cache reloads', () => {
+    const ledger = new QuotaLedger();
+    const held = ledger.reserve(token(1000), user(5000), 100);
+    if (!held.ok) throw new Error('refused');
+    ledger.settle(held.reservation, 100, 1, undefined);
+    const batch = ledger.takeBatch();
+    expect(ledger.unwrittenToken(1)).toEqual({ remain: -100, used: 100 });
+    ledger.finishBatch(batch);
+    expect(ledger.unwrittenUser(7)).toEqual({ quota: -100, used: 100, requests: 1 });
+    ledger.finishBatch(ledger.takeBatch() && undefined);
+    expect(ledger.hasUnwritten).toBe(false);
+  });
+});

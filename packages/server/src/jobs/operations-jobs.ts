@@ -1,0 +1,48 @@
+import type { AppContext } from '../app-context.ts';
+import { ChannelRepository } from '../api/channel/channel.repository.ts';
+import { ChannelUpstreamService } from '../api/channel/channel-upstream.service.ts';
+import { quotaDataJob } from '../api/data/quota-data-aggregator.ts';
+import { QuotaDataRepository } from '../api/data/quota-data.repository.ts';
+import { logHourlyJob } from '../api/log/log-hourly-rollup.ts';
+import { LogHourlyRepository } from '../api/log/log-hourly.repository.ts';
+import { purgeLogsBefore } from '../api/log/log-purge.ts';
+import { LogRepository } from '../api/log/log.repository.ts';
+import { type RepeatingJob, scheduleJobs } from './job-scheduler.ts';
+
+const minute = 60_000;
+/** One retention run deletes at most this many batches, so a large backlog is worked off over several runs. */
+const retentionBatchesPerRun = 50;
+
+/** Deletes logs older than LogRetentionDays (0 keeps them forever), in bounded batches. */
+export async function applyLogRetention(context: AppContext): Promise<number> {
+  const days = context.options.getNumber('LogRetentionDays');
+  if (days <= 0) return 0;
+  const cutoff = context.clock.unixSeconds() - days * 86_400;
+  const repositories = { logs: new LogRepository(context.logDatabase.db), hourly: new LogHourlyRepository(context.logDatabase.db) };
+  return purgeLogsBefore(repositories, cutoff, context.clock.unixSeconds(), { maxBatches: retentionBatchesPerRun });
+}
+
+/**
+ * The operations side's background work: hourly log totals (every minute, for fast log stats),
+ * hourly usage for the dashboard (every DataExportInterval
+ * minutes while DataExportEnabled), log retention, and channel balances (every ChannelUpdateFrequency
+ * minutes when set). Slave nodes run none of it; the master's runs are safe to overlap anyway.
+ */
+export function startOperationsJobs(context: AppContext): void {
+  if (context.config.nodeType === 'slave') return;
+  const options = context.options;
+  const logHourly = new LogHourlyRepository(context.logDatabase.db);
+  const quotaData = new QuotaDataRepository(context.database.db, context.logDatabase.db);
+  const channels = new ChannelUpstreamService(new ChannelRepository(context.database.db, context.database.dialect), context.clock);
+  const jobs: RepeatingJob[] = [
+    {
+      name: 'quota-data',
+      intervalMs: () => (options.getBoolean('DataExportEnabled') ? Math.max(1, options.getNumber('DataExportInterval')) * minute : 0),
+      run: quotaDataJob(quotaData, context.clock),
+    },
+    { name: 'log-hourly', intervalMs: () => minute, run: logHourlyJob(logHourly, context.clock) },
+    { name: 'log-retention', intervalMs: () => (options.getNumber('LogRetentionDays') > 0 ? 10 * minute : 0), run: () => applyLogRetention(context) },
+    { name: 'channel-balance', intervalMs: () => options.getNumber('ChannelUpdateFrequency') * minute, run: () => channels.refreshAllBalances() },
+  ];
+  context.onShutdown(scheduleJobs(jobs, context.logger));
+}

@@ -1,0 +1,173 @@
+import { ChannelStatus, findChannelType } from '@switchboard/contracts';
+import { toBoolean } from '../../db/dialect.ts';
+import { safeParseJson } from '../../platform/safe-json.ts';
+import type { Provider } from '../provider.ts';
+import { providerForChannelType } from '../providers/index.ts';
+import type { AbilityRow, ChannelRow, RelayCacheRepository } from './relay-cache.repository.ts';
+
+/** An upstream channel as the relay needs it, with its JSON columns parsed once. */
+export interface ChannelRecord {
+  readonly id: number;
+  readonly type: number;
+  readonly name: string;
+  status: number;
+  /** One key, or several (one per line) of which each request uses one at random. */
+  readonly keys: readonly string[];
+  readonly baseUrl: string;
+  readonly organization: string;
+  readonly other: string;
+  readonly modelMapping: Readonly<Record<string, string>>;
+  readonly statusCodeMapping: Readonly<Record<string, string>>;
+  readonly autoBan: boolean;
+  readonly priority: number;
+  readonly weight: number;
+  readonly testModel: string;
+  readonly models: readonly string[];
+  readonly groups: readonly string[];
+  otherInfo: string;
+  /** Undefined when the type is not relayed: such a channel is never selected. */
+  readonly provider: Provider | undefined;
+}
+
+export interface WeightedChannel {
+  readonly channel: ChannelRecord;
+  readonly weight: number;
+}
+
+/** Channels of one priority, highest tier first in a route. */
+export interface PriorityTier {
+  readonly priority: number;
+  readonly channels: readonly WeightedChannel[];
+}
+
+function stringMap(text: string | null): Record<string, string> {
+  if (!text?.trim()) return {};
+  const parsed = safeParseJson(text);
+  if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) return {};
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed.value)) if (typeof value === 'string' || typeof value === 'number') result[key] = String(value);
+  return result;
+}
+
+const splitList = (text: string | null): string[] => (text ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+
+export function toChannelRecord(row: ChannelRow): ChannelRecord {
+  const baseUrl = (row.base_url || findChannelType(row.type)?.defaultBaseUrl || '').replace(/\/+$/, '');
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    status: row.status,
+    keys: row.key.split('\n').map((key) => key.trim()).filter(Boolean),
+    baseUrl,
+    organization: row.open_ai_organization ?? '',
+    other: row.other ?? '',
+    modelMapping: stringMap(row.model_mapping),
+    statusCodeMapping: stringMap(row.status_code_mapping),
+    autoBan: row.auto_ban === 1,
+    priority: Number(row.priority) || 0,
+    weight: Number(row.weight) || 0,
+    testModel: row.test_model ?? '',
+    models: splitList(row.models),
+    groups: splitList(row.group),
+    otherInfo: row.other_info ?? '',
+    provider: providerForChannelType(row.type),
+  };
+}
+
+/**
+ * All channels and the routing index group → model → priority tiers, in memory. The index is built
+ * from the enabled abilities of enabled channels whose type a provider relays, so a disabled channel
+ * is never a candidate. Any change to channels (console, auto-disable, another instance) arrives on
+ * the change bus and rebuilds the whole index: channels are few, requests are many.
+ */
+export class ChannelCache {
+  private channels = new Map<number, ChannelRecord>();
+  private routes = new Map<string, Map<string, PriorityTier[]>>();
+  private readonly repository: RelayCacheRepository;
+  private loading: Promise<void> | undefined;
+  private loadAgain = false;
+
+  constructor(repository: RelayCacheRepository) {
+    this.repository = repository;
+  }
+
+  /** Reloads everything; calls during a reload make one more reload after it. */
+  async reload(): Promise<void> {
+    if (this.loading) {
+      this.loadAgain = true;
+      return this.loading;
+    }
+    this.loading = (async () => {
+      do {
+        this.loadAgain = false;
+        const [channelRows, abilityRows] = await Promise.all([this.repository.allChannels(), this.repository.allAbilities()]);
+        this.build(channelRows.map(toChannelRecord), abilityRows);
+      } while (this.loadAgain);
+    })().finally(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  get(id: number): ChannelRecord | undefined {
+    return this.channels.get(id);
+  }
+
+  all(): ChannelRecord[] {
+    return [...this.channels.values()];
+  }
+
+  /** The priority tiers that serve a model in a group, highest first (empty when none). */
+  tiers(group: string, model: string): readonly PriorityTier[] {
+    return this.routes.get(group)?.get(model) ?? [];
+  }
+
+  /** The models that have at least one usable channel in a group. */
+  modelsOf(group: string): string[] {
+    return [...(this.routes.get(group)?.keys() ?? [])];
+  }
+
+  /** Marks a channel disabled or enabled in memory at once (the database write follows). */
+  setStatus(id: number, status: number, otherInfo?: string): void {
+    const channel = this.channels.get(id);
+    if (!channel) return;
+    channel.status = status;
+    if (otherInfo !== undefined) channel.otherInfo = otherInfo;
+    if (status !== ChannelStatus.enabled) {
+      for (const models of this.routes.values()) {
+        for (const [model, tiers] of models) {
+          const kept = tiers.map((tier) => ({ ...tier, channels: tier.channels.filter((entry) => entry.channel.id !== id) })).filter((tier) => tier.channels.length > 0);
+          if (kept.length === 0) models.delete(model);
+          else models.set(model, kept);
+        }
+      }
+    }
+  }
+
+  private build(channels: ChannelRecord[], abilities: AbilityRow[]): void {
+    const byId = new Map(channels.map((channel) => [channel.id, channel]));
+    const grouped = new Map<string, Map<string, Map<number, WeightedChannel[]>>>();
+    for (const ability of abilities) {
+      if (!toBoolean(ability.enabled)) continue;
+      const channel = byId.get(ability.channel_id);
+      if (!channel || channel.status !== ChannelStatus.enabled || !channel.provider) continue;
+      const models = grouped.get(ability.group) ?? new Map<string, Map<number, WeightedChannel[]>>();
+      grouped.set(ability.group, models);
+      const tiers = models.get(ability.model) ?? new Map<number, WeightedChannel[]>();
+      models.set(ability.model, tiers);
+      const priority = Number(ability.priority) || 0;
+      tiers.set(priority, [...(tiers.get(priority) ?? []), { channel, weight: Math.max(0, Number(ability.weight) || 0) }]);
+    }
+    const routes = new Map<string, Map<string, PriorityTier[]>>();
+    for (const [group, models] of grouped) {
+      const routeModels = new Map<string, PriorityTier[]>();
+      for (const [model, tiers] of models) {
+        routeModels.set(model, [...tiers.entries()].sort((a, b) => b[0] - a[0]).map(([priority, entries]) => ({ priority, channels: entries })));
+      }
+      routes.set(group, routeModels);
+    }
+    this.channels = byId;
+    this.routes = routes;
+  }
+}

@@ -1,0 +1,47 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { AbilitiesTable, ChannelsTable, Database, TokensTable, UsersTable } from '../../db/schema.ts';
+
+export type TokenRow = Pick<Selectable<TokensTable>, 'id' | 'user_id' | 'key' | 'status' | 'name' | 'expired_time' | 'remain_quota' | 'unlimited_quota' | 'model_limits_enabled' | 'model_limits' | 'allow_ips' | 'used_quota' | 'group'>;
+export type UserRow = Pick<Selectable<UsersTable>, 'id' | 'username' | 'role' | 'status' | 'group' | 'quota' | 'used_quota' | 'request_count' | 'setting' | 'email'>;
+export type ChannelRow = Selectable<ChannelsTable>;
+export type AbilityRow = Selectable<AbilitiesTable>;
+
+const tokenColumns = ['id', 'user_id', 'key', 'status', 'name', 'expired_time', 'remain_quota', 'unlimited_quota', 'model_limits_enabled', 'model_limits', 'allow_ips', 'used_quota', 'group'] as const;
+const userColumns = ['id', 'username', 'role', 'status', 'group', 'quota', 'used_quota', 'request_count', 'setting', 'email'] as const;
+
+/** The reads behind the relay's in-memory caches (start-up, change-bus reloads, cache misses). */
+export class RelayCacheRepository {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  allTokens(): Promise<TokenRow[]> {
+    return this.db.selectFrom('tokens').select(tokenColumns).where('deleted_at', 'is', null).execute();
+  }
+
+  tokenById(id: number): Promise<TokenRow | undefined> {
+    return this.db.selectFrom('tokens').select(tokenColumns).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  }
+
+  tokenByKey(key: string): Promise<TokenRow | undefined> {
+    return this.db.selectFrom('tokens').select(tokenColumns).where('key', '=', key).where('deleted_at', 'is', null).executeTakeFirst();
+  }
+
+  allUsers(): Promise<UserRow[]> {
+    return this.db.selectFrom('users').select(userColumns).where('deleted_at', 'is', null).execute();
+  }
+
+  userById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').select(userColumns).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  }
+
+  allChannels(): Promise<ChannelRow[]> {
+    return this.db.selectFrom('channels').selectAll().execute();
+  }
+
+  allAbilities(): Promise<AbilityRow[]> {
+    return this.db.selectFrom('abilities').selectAll().execute();
+  }
+}

@@ -1,0 +1,129 @@
+import type { BlockList } from 'node:net';
+import { toBoolean } from '../../db/dialect.ts';
+import type { QuotaLedger, TokenBalance } from '../../billing/quota-ledger.ts';
+import { parseAllowList } from './ip-allow-list.ts';
+import type { RelayCacheRepository, TokenRow } from './relay-cache.repository.ts';
+
+/** A relay API key as the hot path needs it. Balances are mutated in place by the quota ledger. */
+export interface TokenRecord extends TokenBalance {
+  readonly id: number;
+  userId: number;
+  key: string;
+  status: number;
+  name: string;
+  expiredTime: number;
+  unlimited: boolean;
+  /** The allowed models, or undefined when the token has no model limits. */
+  modelLimits: ReadonlySet<string> | undefined;
+  allowIps: BlockList | undefined;
+  group: string;
+}
+
+/** How long an unknown key is remembered as unknown, so guessing keys cannot load the database. */
+const missMemoryMs = 10_000;
+const missMemorySize = 10_000;
+
+/**
+ * Every token in memory, by key and by id. Loaded at start, reloaded per id when the change bus says
+ * a token changed (console edits on any instance), fully every SYNC_FREQUENCY. A key not in memory
+ * (created by another tool) is looked up once, then remembered either way.
+ */
+export class TokenCache {
+  private readonly byKey = new Map<string, TokenRecord>();
+  private readonly byId = new Map<number, TokenRecord>();
+  private readonly misses = new Map<string, number>();
+  private readonly repository: RelayCacheRepository;
+  private readonly ledger: QuotaLedger;
+  private readonly now: () => number;
+
+  constructor(repository: RelayCacheRepository, ledger: QuotaLedger, now: () => number) {
+    this.repository = repository;
+    this.ledger = ledger;
+    this.now = now;
+  }
+
+  async loadAll(): Promise<void> {
+    const rows = await this.ledger.readConsistently(() => this.repository.allTokens());
+    const seen = new Set<number>();
+    for (const row of rows) {
+      this.apply(row);
+      seen.add(row.id);
+    }
+    for (const id of [...this.byId.keys()]) if (!seen.has(id)) this.remove(id);
+    this.misses.clear();
+  }
+
+  async reload(id: number): Promise<void> {
+    const row = await this.ledger.readConsistently(() => this.repository.tokenById(id));
+    if (row) this.apply(row);
+    else this.remove(id);
+  }
+
+  /** The token of a key from memory only (the hot path). */
+  get(key: string): TokenRecord | undefined {
+    return this.byKey.get(key);
+  }
+
+  getById(id: number): TokenRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  /** A key memory does not hold: one database read, remembered either way. */
+  async lookup(key: string): Promise<TokenRecord | undefined> {
+    const cached = this.byKey.get(key);
+    if (cached) return cached;
+    const missedAt = this.misses.get(key);
+    if (missedAt !== undefined && this.now() - missedAt < missMemoryMs) return undefined;
+    const row = await this.ledger.readConsistently(() => this.repository.tokenByKey(key));
+    if (row) return this.apply(row);
+    if (this.misses.size >= missMemorySize) this.misses.clear();
+    this.misses.set(key, this.now());
+    return undefined;
+  }
+
+  /** Applies another instance's written movements. */
+  applyRemoteDelta(id: number, remain: number, used: number): void {
+    const record = this.byId.get(id);
+    if (!record) return;
+    record.remainQuota += remain;
+    record.usedQuota += used;
+  }
+
+  private apply(row: TokenRow): TokenRecord {
+    const unwritten = this.ledger.unwrittenToken(row.id);
+    const limitsEnabled = toBoolean(row.model_limits_enabled);
+    const fields = {
+      userId: row.user_id,
+      key: row.key,
+      status: row.status,
+      name: row.name,
+      expiredTime: row.expired_time,
+      remainQuota: row.remain_quota + unwritten.remain,
+      usedQuota: row.used_quota + unwritten.used,
+      unlimited: toBoolean(row.unlimited_quota),
+      modelLimits: limitsEnabled ? new Set((row.model_limits ?? '').split(',').map((model) => model.trim()).filter(Boolean)) : undefined,
+      allowIps: parseAllowList(row.allow_ips),
+      group: row.group ?? '',
+    };
+    const existing = this.byId.get(row.id);
+    if (existing) {
+      if (existing.key !== row.key) this.byKey.delete(existing.key);
+      // In place: reservations in flight hold this object and keep moving the right balance.
+      Object.assign(existing, fields);
+      this.byKey.set(row.key, existing);
+      return existing;
+    }
+    const record: TokenRecord = { id: row.id, ...fields };
+    this.byId.set(row.id, record);
+    this.byKey.set(row.key, record);
+    this.misses.delete(row.key);
+    return record;
+  }
+
+  private remove(id: number): void {
+    const record = this.byId.get(id);
+    if (!record) return;
+    this.byId.delete(id);
+    this.byKey.delete(record.key);
+  }
+}

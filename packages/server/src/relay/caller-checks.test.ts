@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role, TokenStatus, UserStatus } from '@switchboard/contracts';
+import { changeTopics } from '../platform/change-topics.ts';
+import { createTestApp, createTestUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { testDatabases } from '../testing/test-databases.ts';
+import { FakeOpenAIUpstream } from './testing/fake-openai-upstream.ts';
+import { flushLedger, seedChannel, seedToken } from './testing/relay-seed.ts';
+
+const chatBody = (model = 'gpt-4o-mini', content = 'Hello') => ({ model, messages: [{ role: 'user', content }] });
+
+describe.each(testDatabases())('relay caller checks on $dialect', (database) => {
+  let testApp: TestApp;
+  let fake: FakeOpenAIUpstream;
+  let user: TestUser;
+  let firstChannel: number;
+  let secondChannel: number;
+
+  const chat = (authorization: string | undefined, body: object = chatBody(), extra: Record<string, string> = {}) =>
+    testApp.app.inject({ method: 'POST', url: '/v1/chat/completions', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}), ...extra }, payload: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    fake = new FakeOpenAIUpstream();
+    await fake.start();
+    testApp = await createTestApp(database);
+    user = await createTestUser(testApp, { quota: 5_000_000 });
+    firstChannel = await seedChannel(testApp, { key: 'first-upstream', baseUrl: fake.baseUrl, models: ['gpt-4o-mini'], priority: 5 });
+    secondChannel = await seedChannel(testApp, { key: 'second-upstream', baseUrl: fake.baseUrl, models: ['gpt-4o-mini', 'gpt-4o'], groups: ['default', 'vip'], priority: 0 });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await fake.stop();
+  });
+
+  it('accepts the key with or without sk- and refuses missing or unknown keys', async () => {
+    const token = await seedToken(testApp, user.id);
+    expect((await chat(`Bearer ${token.apiKey}`)).statusCode).toBe(200);
+    expect((await chat(token.key)).statusCode).toBe(200);
+    const missing = await chat(undefined);
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().error).toMatchObject({ code: 'invalid_token', type: 'new_api_error' });
+    expect(missing.json().error.message).toMatch(/^No token provided \(request id: \w+\)$/);
+    expect((await chat('Bearer sk-unknownkey')).statusCode).toBe(401);
+  });
+
+  it('refuses expired, disabled and exhausted tokens with their own messages', async () => {
+    const expired = await seedToken(testApp, user.id, { expiredTime: 1000 });
+    const disabled = await seedToken(testApp, user.id, { status: TokenStatus.disabled });
+    const exhausted = await seedToken(testApp, user.id, { remainQuota: 0 });
+    expect((await chat(`Bearer ${expired.apiKey}`)).json().error).toMatchObject({ code: 'token_expired' });
+    expect((await chat(`Bearer ${disabled.apiKey}`)).json().error.message).toContain('This token status is unavailable');
+    const depleted = await chat(`Bearer ${exhausted.apiKey}`);
+    expect(depleted.statusCode).toBe(401);
+    expect(depleted.json().error.message).toContain("This token's quota is depleted");
+    const unlimited = await seedToken(testApp, user.id, { remainQuota: 0, unlimited: true });
+    expect((await chat(`Bearer ${unlimited.apiKey}`)).statusCode).toBe(200);
+  });
+
+  it('applies the IP allow-list with addresses and CIDR ranges', async () => {
+    const outside = await seedToken(testApp, user.id, { allowIps: '10.0.0.0/8\n192.168.1.7' });
+    const inside = await seedToken(testApp, user.id, { allowIps: '10.0.0.0/8\n127.0.0.0/8' });
+    expect((await chat(`Bearer ${outside.apiKey}`)).json().error).toMatchObject({ code: 'ip_not_allowed' });
+    expect((await chat(`Bearer ${inside.apiKey}`)).statusCode).toBe(200);
+  });
+
+  it('enforces model limits and the token group within the user usable groups', async () => {
+    const limited = await seedToken(testApp, user.id, { modelLimits: ['gpt-4o'] });
+    expect((await chat(`Bearer ${limited.apiKey}`)).json().error).toMatchObject({ code: 'model_not_allowed' });
+    const vip = await seedToken(testApp, user.id, { group: 'vip' });
+    expect((await chat(`Bearer ${vip.apiKey}`, chatBody('gpt-4o'))).statusCode).toBe(200);
+    const svip = await seedToken(testApp, user.id, { group: 'svip' });
+    expect((await chat(`Bearer ${svip.apiKey}`)).json().error).toMatchObject({ code: 'group_not_allowed' });
+    const noRoute = await chat(`Bearer ${vip.apiKey}`, chatBody('gpt-4.1'));
+    expect(noRoute.statusCode).toBe(503);
+    expect(noRoute.json().error.message).toContain('No available channel for model gpt-4.1 under group vip');
+  });
+
+  it('refuses banned users at once when the change bus says so', async () => {
+    const banned = await createTestUser(testApp, { quota: 1_000_000 });
+    const token = await seedToken(testApp, banned.id);
+    expect((await chat(`Bearer ${token.apiKey}`)).statusCode).toBe(200);
+    await testApp.context.database.db.updateTable('users').set({ status: UserStatus.disabled }).where('id', '=', banned.id).execute();
+    await testApp.context.bus.publish(changeTopics.users, String(banned.id));
+    await testApp.app.relay.users.reload(banned.id);
+    expect((await chat(`Bearer ${token.apiKey}`)).json().error).toMatchObject({ code: 'user_banned' });
+  });
+
+  it('lets administrators pin a channel with -<id> and refuses it to others', async () => {
+    const common = await seedToken(testApp, user.id);
+    expect((await chat(`Bearer ${common.apiKey}-${secondChannel}`)).statusCode).toBe(403);
+    const admin = await createTestUser(testApp, { role: Role.admin, quota: 1_000_000 });
+    const adminToken = await seedToken(testApp, admin.id);
+    const before = fake.requestsFor('second-upstream').length;
+    expect((await chat(`Bearer ${adminToken.apiKey}-${secondChannel}`)).statusCode).toBe(200);
+    expect(fake.requestsFor('second-upstream').length).toBe(before + 1);
+    expect(firstChannel).toBeGreaterThan(0);
+  });
+
+  it('refuses a user without enough balance before calling the upstream', async () => {
+    const poor = await createTestUser(testApp, { quota: 10 });
+    const token = await seedToken(testApp, poor.id);
+    const answer = await chat(`Bearer ${token.apiKey}`);
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json().error.code).toBe('insufficient_user_quota');
+  });
+
+  it('checks sensitive words in prompts when enabled', async () => {
+    const token = await seedToken(testApp, user.id);
+    await testApp.context.options.set('CheckSensitiveEnabled', 'true');
+    const refused = await chat(`Bearer ${token.apiKey}`, chatBody('gpt-4o-mini', 'say test_sensitive please'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('sensitive_words_detected');
+    await testApp.context.options.set('StopOnSensitiveEnabled', 'false');
+    expect((await chat(`Bearer ${token.apiKey}`, chatBody('gpt-4o-mini', 'say test_sensitive please'))).statusCode).toBe(200);
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('say ************** please');
+    await testApp.context.options.set('CheckSensitiveEnabled', 'false');
+    await testApp.context.options.set('StopOnSensitiveEnabled', 'true');
+  });
+
+  it('shows a key balance on the legacy billing endpoints', async () => {
+    const token = await seedToken(testApp, user.id, { remainQuota: 1_000_000 });
+    await chat(`Bearer ${token.apiKey}`);
+    const subscription = await testApp.app.inject({ method: 'GET', url: '/v1/dashboard/billing/subscription', headers: { authorization: `Bearer ${token.apiKey}` } });
+    expect(subscription.json()).toMatchObject({ object: 'billing_subscription', hard_limit_usd: 2 });
+    const usage = await testApp.app.inject({ method: 'GET', url: '/dashboard/billing/usage', headers: { authorization: `Bearer ${token.apiKey}` } });
+    expect(usage.json().total_usage).toBeGreaterThan(0);
+  });
+
+  it('serves the playground to logged-in users in their chosen usable group', async () => {
+    const player = await createTestUser(testApp, { quota: 1_000_000 });
+    const answer = await testApp.app.inject({ method: 'POST', url: '/pg/chat/completions', headers: { ...player.headers, 'content-type': 'application/json' }, payload: JSON.stringify({ ...chatBody('gpt-4o'), group: 'vip' }) });
+    expect(answer.statusCode).toBe(200);
+    expect(fake.requests.at(-1)?.body).not.toHaveProperty('group');
+    expect(fake.requests.at(-1)?.key).toBe('second-upstream');
+    const denied = await testApp.app.inject({ method: 'POST', url: '/pg/chat/completions', headers: { ...player.headers, 'content-type': 'application/json' }, payload: JSON.stringify({ ...chatBody(), group: 'svip' }) });
+    expect(denied.statusCode).toBe(403);
+    const anonymous = await testApp.app.inject({ method: 'POST', url: '/pg/chat/completions', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(chatBody()) });
+    expect(anonymous.statusCode).toBe(401);
+    await flushLedger(testApp);
+    const log = await testApp.context.logDatabase.db.selectFrom('logs').selectAll().where('user_id', '=', player.id).executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ token_name: 'playground-vip', group: 'vip', token_id: 0 });
+    const row = await testApp.context.database.db.selectFrom('users').select(['quota', 'used_quota']).where('id', '=', player.id).executeTakeFirstOrThrow();
+    expect(row.used_quota).toBe(log.quota);
+    expect(row.quota).toBe(1_000_000 - log.quota);
+  });
+});

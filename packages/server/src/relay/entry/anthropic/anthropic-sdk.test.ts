@@ -1,0 +1,111 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../../testing/test-databases.ts';
+import { fakeClaudeKeys, startFakeClaude } from '../../providers/claude/testing/fake-claude.ts';
+import type { FakeServer } from '../../providers/claude/testing/fake-server.ts';
+import { startNativeRelay, type NativeRelay } from '../../providers/claude/testing/native-relay.ts';
+import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream.ts';
+
+const weatherTool = { name: 'get_weather', description: 'Weather now', input_schema: { type: 'object' as const, properties: { location: { type: 'string' } } } };
+
+/** The official Anthropic client pointed at the app, without its own retries. */
+const anthropicClient = (baseUrl: string, apiKey: string) => new Anthropic({ apiKey, baseURL: baseUrl, maxRetries: 0, timeout: 20_000 });
+
+describe.each(testDatabases())('the official Anthropic client on /v1/messages on $dialect', (database) => {
+  let relay: NativeRelay;
+  let claude: FakeServer;
+  let openai: FakeOpenAIUpstream;
+
+  beforeAll(async () => {
+    claude = await startFakeClaude();
+    openai = new FakeOpenAIUpstream();
+    await openai.start();
+    relay = await startNativeRelay(database);
+  });
+  afterAll(async () => {
+    await relay.close();
+    await claude.close();
+    await openai.stop();
+  });
+
+  it('gets a Claude channel answer back exactly: thinking with signature, tool use, cache usage, exact charge', async () => {
+    const channelId = await relay.channel({ type: 14, key: 'claude-entry', baseUrl: claude.url, models: ['claude-sonnet-4-20250514'] });
+    const token = await relay.token();
+    const message = await anthropicClient(relay.baseUrl, token.apiKey).messages.create(
+      {
+        model: 'claude-sonnet-4-20250514',
+        max_tokens: 1024,
+        system: [{ type: 'text', text: 'Cached rules', cache_control: { type: 'ephemeral' } }],
+        tools: [weatherTool],
+        messages: [{ role: 'user', content: 'Weather in San Francisco?' }],
+      },
+      { headers: { 'anthropic-beta': 'interleaved-thinking-2025-05-14' } },
+    );
+    expect(message.stop_reason).toBe('tool_use');
+    expect(claude.requests.at(-1)?.headers['anthropic-beta']).toBe('interleaved-thinking-2025-05-14');
+    expect(message.content).toEqual([
+      { type: 'thinking', thinking: 'The user wants the weather, so I call the tool.', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds' },
+      { type: 'text', text: "I'll check the current weather in San Francisco." },
+      { type: 'tool_use', id: 'toolu_01A09q90qw90lq917835lq9', name: 'get_weather', input: { location: 'San Francisco, CA', unit: 'celsius' } },
+    ]);
+    expect(message.usage).toMatchObject({ input_tokens: 472, output_tokens: 89, cache_read_input_tokens: 3000, cache_creation_input_tokens: 1200 });
+    // The upstream got the caller's prompt caching marks and tools untouched.
+    expect(claude.requests.at(-1)?.body).toMatchObject({ max_tokens: 1024, system: [{ type: 'text', text: 'Cached rules', cache_control: { type: 'ephemeral' } }], tools: [weatherTool] });
+    const state = await token.state([channelId]);
+    expect(state.logs[0]).toMatchObject({ quota: 4076, prompt_tokens: 4672, completion_tokens: 89, channel_id: channelId });
+  });
+
+  it('streams a Claude channel answer through the SDK stream helper', async () => {
+    await relay.channel({ type: 14, key: 'claude-entry-stream', baseUrl: claude.url, models: ['claude-3-7-sonnet-20250219'] });
+    const token = await relay.token();
+    const stream = anthropicClient(relay.baseUrl, token.apiKey).messages.stream({ model: 'claude-3-7-sonnet-20250219', max_tokens: 256, messages: [{ role: 'user', content: 'Hello' }] });
+    let text = '';
+    stream.on('text', (delta) => {
+      text += delta;
+    });
+    const final = await stream.finalMessage();
+    expect(text).toBe('Hello!');
+    expect(final.content).toEqual([{ type: 'text', text: 'Hello!' }]);
+    expect(final.stop_reason).toBe('end_turn');
+    expect(final.usage).toMatchObject({ output_tokens: 15 });
+  });
+
+  it('gets answers from an OpenAI channel, streamed and not, charged exactly', async () => {
+    const channelId = await relay.channel({ type: 1, key: 'openai-entry', baseUrl: openai.baseUrl, models: ['gpt-4o-mini'] });
+    const token = await relay.token();
+    const client = anthropicClient(relay.baseUrl, token.apiKey);
+    const message = await client.messages.create({ model: 'gpt-4o-mini', max_tokens: 100, system: 'Be nice.', messages: [{ role: 'user', content: 'Hello' }] });
+    expect(message).toMatchObject({ type: 'message', role: 'assistant', model: 'gpt-4o-mini', stop_reason: 'end_turn', content: [{ type: 'text', text: 'Hello from the fake upstream.' }], usage: { input_tokens: 12, output_tokens: 6 } });
+    expect(openai.requests.at(-1)?.path).toBe('/v1/chat/completions');
+    expect(openai.requests.at(-1)?.body).toMatchObject({ model: 'gpt-4o-mini', max_tokens: 100, messages: [{ role: 'system', content: 'Be nice.' }, { role: 'user', content: 'Hello' }] });
+
+    const events: string[] = [];
+    const stream = client.messages.stream({ model: 'gpt-4o-mini', max_tokens: 100, messages: [{ role: 'user', content: 'Hello' }] });
+    stream.on('streamEvent', (event) => events.push(event.type));
+    const final = await stream.finalMessage();
+    expect(final.content).toEqual([{ type: 'text', text: 'Hello from the fake upstream.' }]);
+    expect(final.usage).toMatchObject({ input_tokens: 12, output_tokens: 6 });
+    expect(events[0]).toBe('message_start');
+    expect(events.slice(-2)).toEqual(['message_delta', 'message_stop']);
+    // gpt-4o-mini: ratio 0.075, completion 4: (12 + 6 × 4) × 0.075 = 2.7 → 3, for each answer.
+    const state = await token.state([channelId]);
+    expect(state.logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens])).toEqual([
+      [3, 12, 6],
+      [3, 12, 6],
+    ]);
+  });
+
+  it('answers refusals and upstream errors in Anthropic format', async () => {
+    const badKey = await anthropicClient(relay.baseUrl, 'sk-not-a-real-key').messages.create({ model: 'gpt-4o-mini', max_tokens: 10, messages: [{ role: 'user', content: 'Hi' }] }).catch((error: unknown) => error);
+    expect(badKey).toBeInstanceOf(Anthropic.AuthenticationError);
+    expect((badKey as InstanceType<typeof Anthropic.AuthenticationError>).error).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
+
+    const token = await relay.token();
+    const invalid = await anthropicClient(relay.baseUrl, token.apiKey).messages.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] } as unknown as Anthropic.MessageCreateParamsNonStreaming).catch((error: unknown) => error);
+    expect(invalid).toBeInstanceOf(Anthropic.BadRequestError);
+
+    await relay.channel({ type: 14, key: fakeClaudeKeys.rateLimited, baseUrl: claude.url, models: ['claude-opus-4-20250514'] });
+    const limited = await anthropicClient(relay.baseUrl, token.apiKey).messages.create({ model: 'claude-opus-4-20250514', max_tokens: 10, messages: [{ role: 'user', content: 'Hi' }] }).catch((error: unknown) => error);
+    expect(limited).toBeInstanceOf(Anthropic.RateLimitError);
+  });
+});

@@ -1,0 +1,78 @@
+import { LogType } from '@switchboard/contracts';
+import type { ModelPricing } from '../../billing/pricing.ts';
+import type { LogEntry } from '../../logs/log-writer.ts';
+import type { NormalizedUsage } from '../provider.ts';
+import type { RelayCaller } from './caller-auth.ts';
+
+export interface ConsumeFacts {
+  readonly caller: RelayCaller;
+  readonly model: string;
+  readonly upstreamModel: string;
+  readonly pricing: ModelPricing;
+  readonly usage: NormalizedUsage;
+  readonly quota: number;
+  readonly channelId: number;
+  readonly triedChannels: readonly number[];
+  readonly stream: boolean;
+  readonly startedAt: number;
+  readonly finishedAt: number;
+  readonly firstResponseMs: number;
+  readonly requestId: string;
+  readonly requestPath: string;
+  readonly localCount: boolean;
+  readonly endReason: string;
+  readonly createdAt: number;
+}
+
+/**
+ * The consume log row (type 2) of one charged request, with new-api's `other` fields so log pages
+ * and imported tooling read it the same way. `admin_info` is for administrators only.
+ */
+export function consumeLogEntry(facts: ConsumeFacts): LogEntry {
+  const { usage, pricing } = facts;
+  const other: Record<string, unknown> = {
+    frt: facts.firstResponseMs,
+    model_ratio: pricing.modelRatio,
+    completion_ratio: pricing.completionRatio,
+    group_ratio: pricing.groupRatio,
+    user_group_ratio: pricing.userGroupRatio,
+    model_price: pricing.modelPrice,
+    cache_tokens: usage.cachedTokens ?? 0,
+    cache_ratio: pricing.cacheRatio,
+    request_path: facts.requestPath,
+    admin_info: { use_channel: facts.triedChannels, local_count_tokens: facts.localCount },
+  };
+  if (usage.cacheCreationTokens) Object.assign(other, { cache_creation_tokens: usage.cacheCreationTokens, cache_creation_ratio: pricing.cacheCreationRatio });
+  if (usage.audioInputTokens || usage.audioOutputTokens) {
+    Object.assign(other, {
+      audio: true,
+      audio_input: usage.audioInputTokens ?? 0,
+      audio_output: usage.audioOutputTokens ?? 0,
+      text_input: usage.promptTokens - (usage.audioInputTokens ?? 0),
+      text_output: usage.completionTokens - (usage.audioOutputTokens ?? 0),
+      audio_ratio: pricing.audioRatio,
+      audio_completion_ratio: pricing.audioCompletionRatio,
+    });
+  }
+  if (facts.upstreamModel !== facts.model) Object.assign(other, { is_model_mapped: true, upstream_model_name: facts.upstreamModel });
+  if (facts.endReason !== 'done' && facts.endReason !== 'complete') other.stream_status = facts.endReason;
+  return {
+    user_id: facts.caller.user.id,
+    type: LogType.consume,
+    created_at: facts.createdAt,
+    content: facts.triedChannels.length > 1 ? `retry: ${facts.triedChannels.join('->')}` : '',
+    username: facts.caller.user.username,
+    token_name: facts.caller.tokenName,
+    token_id: facts.caller.token?.id ?? 0,
+    model_name: facts.model,
+    quota: facts.quota,
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    use_time: Math.max(0, Math.round((facts.finishedAt - facts.startedAt) / 1000)),
+    is_stream: facts.stream ? 1 : 0,
+    channel_id: facts.channelId,
+    group: facts.caller.usingGroup,
+    request_id: facts.requestId,
+    other: JSON.stringify(other),
+  };
+}

@@ -1,0 +1,116 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { computeQuota, preConsumeQuota, resolvePricing } from '../../billing/pricing.ts';
+import { readPriceTables } from '../../billing/price-tables.ts';
+import { safeParseJson } from '../../platform/safe-json.ts';
+import type { ChannelRecord } from '../cache/channel-cache.ts';
+import type { NormalizedUsage } from '../provider.ts';
+import { relayMessages } from '../relay.messages.ts';
+import type { RelayServices } from '../relay-services.ts';
+import { checkModelAllowed, type RelayCaller } from './caller-auth.ts';
+import { selectChannel } from './channel-selector.ts';
+import { consumeLogEntry } from './consume-log.ts';
+import type { RelayEndpoint } from './relay-endpoints.ts';
+import { RelayError } from './relay-error.ts';
+import { readRelayBody, type ParsedRelayBody } from './request-reader.ts';
+import { countTextTokens, estimateTokens } from './token-estimate.ts';
+import { attemptUpstream, type AttemptResult } from './upstream-attempt.ts';
+
+/** Headers every relay answer carries, also on streams that bypass Fastify's reply. */
+export function relayHeaders(requestId: string): Record<string, string> {
+  return { 'x-oneapi-request-id': requestId, 'access-control-allow-origin': '*' };
+}
+
+/** Sensitive words in the prompt: refused, or masked before the upstream sees them. */
+function applyPromptCheck(services: RelayServices, parsed: ParsedRelayBody): ParsedRelayBody {
+  if (!services.sensitive.checksPrompt) return parsed;
+  const found = services.sensitive.find(parsed.promptText);
+  if (found.length === 0) return parsed;
+  if (services.sensitive.stops || !parsed.body) throw new RelayError(400, 'sensitive_words_detected', relayMessages.sensitiveWords);
+  const masked = safeParseJson(services.sensitive.mask(parsed.rawBody.toString('utf8'), found));
+  if (!masked.ok) throw new RelayError(400, 'sensitive_words_detected', relayMessages.sensitiveWords);
+  return { ...parsed, body: masked.value as Record<string, unknown>, bodyChanged: true };
+}
+
+/** The channel of attempt `attempt`, or undefined when none is left. A pinned channel must be usable. */
+function nextChannel(services: RelayServices, caller: RelayCaller, model: string, attempt: number, tried: Set<number>): ChannelRecord | undefined {
+  if (caller.pinnedChannelId !== undefined) {
+    const channel = services.channels.get(caller.pinnedChannelId);
+    if (attempt > 0 || !channel || channel.status !== 1 || !channel.provider) return undefined;
+    return channel;
+  }
+  return selectChannel(services.channels.tiers(caller.usingGroup, model), attempt, tried, services.random);
+}
+
+/**
+ * The relay of one caller request: read the body once, check the model and prompt, price it, hold
+ * quota on token and user, then try channels (priority tiers, weighted, retries on retryable
+ * failures, never a channel twice) until one answers; settle to the exact cost with its consume log,
+ * or refund exactly once and answer the last error.
+ */
+export async function relayRequest(services: RelayServices, endpoint: RelayEndpoint, request: FastifyRequest, reply: FastifyReply, caller: RelayCaller, bodyValue: unknown, bodyEdited = false): Promise<void> {
+  const { options, clock } = services.context;
+  const startedAt = clock.now();
+  const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+  const contentType = String(request.headers['content-type'] ?? '');
+  const read = readRelayBody(endpoint, rawBody, bodyValue, contentType);
+  const parsed = applyPromptCheck(services, bodyEdited ? { ...read, bodyChanged: true } : read);
+  checkModelAllowed(caller, parsed.model);
+
+  const tables = readPriceTables(options);
+  const pricing = resolvePricing(tables, parsed.model, { userGroup: caller.user.group, usingGroup: caller.usingGroup }, options.getBoolean('SelfUseModeEnabled') || caller.user.acceptUnpriced);
+  if (!pricing) throw new RelayError(400, 'model_price_error', relayMessages.modelPriceError, { params: { model: parsed.model } });
+  const promptEstimate = estimateTokens(parsed.promptText);
+  const hold = preConsumeQuota(pricing, { promptTokens: promptEstimate, maxTokens: parsed.maxTokens, floorTokens: options.getNumber('PreConsumedQuota'), calls: parsed.calls }, tables.quotaPerUnit);
+  const reserved = services.ledger.reserve(caller.token, caller.user, hold);
+  if (!reserved.ok) {
+    if (reserved.refusedBy === 'user') throw new RelayError(403, 'insufficient_user_quota', relayMessages.insufficientUserQuota);
+    throw new RelayError(403, 'pre_consume_token_quota_failed', relayMessages.insufficientTokenQuota);
+  }
+  const reservation = reserved.reservation;
+
+  const tried = new Set<number>();
+  const triedOrder: number[] = [];
+  let lastError: RelayError | undefined;
+  try {
+    const retryTimes = caller.pinnedChannelId === undefined ? Math.max(0, options.getNumber('RetryTimes')) : 0;
+    for (let attempt = 0; attempt <= retryTimes; attempt += 1) {
+      const channel = nextChannel(services, caller, parsed.model, attempt, tried);
+      if (!channel) break;
+      tried.add(channel.id);
+      triedOrder.push(channel.id);
+      const result: AttemptResult = await attemptUpstream({
+        endpoint,
+        parsed,
+        channel,
+        reply,
+        requestId: request.id,
+        startedAt,
+        now: () => clock.now(),
+        headersTimeoutMs: services.timeouts.headersMs,
+        streamTimeoutMs: services.timeouts.streamMs,
+        relayTimeoutMs: services.timeouts.relayMs,
+        promptTokensEstimate: promptEstimate,
+        sensitive: services.sensitive,
+        extraHeaders: relayHeaders(request.id),
+        random: services.random,
+      });
+      if (result.kind === 'answered') {
+        const localCount = result.usage === undefined;
+        const usage: NormalizedUsage = result.usage ?? { promptTokens: countTextTokens(parsed.promptText), completionTokens: result.localCompletionTokens };
+        const quota = computeQuota(pricing, usage, tables.quotaPerUnit, parsed.calls);
+        const finishedAt = clock.now();
+        const log = options.getBoolean('LogConsumeEnabled')
+          ? consumeLogEntry({ caller, model: parsed.model, upstreamModel: result.upstreamModel, pricing, usage, quota, channelId: channel.id, triedChannels: triedOrder, stream: parsed.stream, startedAt, finishedAt, firstResponseMs: result.firstResponseMs, requestId: request.id, requestPath: endpoint.path, localCount, endReason: result.endReason, createdAt: clock.unixSeconds() })
+          : undefined;
+        services.ledger.settle(reservation, quota, channel.id, log);
+        return;
+      }
+      lastError = result.error;
+      if (result.disablesChannel) services.health.disableAfterError(channel, result.error.message);
+      if (!result.retryable) break;
+    }
+  } finally {
+    services.ledger.refund(reservation);
+  }
+  throw lastError ?? new RelayError(503, 'model_not_found', relayMessages.noChannel, { params: { model: parsed.model, group: caller.usingGroup } });
+}

@@ -1,0 +1,193 @@
+import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { safeParseJson } from '../../platform/safe-json.ts';
+import type { ConvertedResponse, ConversionContext, NormalizedUsage, PassThroughResponse, StreamConverter } from '../provider.ts';
+import type { AnswerFormat, AnswerStreamWriter } from './answer-format.ts';
+import { StreamTextCounter } from './token-estimate.ts';
+
+export type StreamEndReason = 'done' | 'upstream_error' | 'timeout' | 'client_gone';
+
+export interface StreamOutcome {
+  /** Usage the upstream reported, if it did. */
+  readonly usage: NormalizedUsage | undefined;
+  /** Tokens of the text that reached us, counted locally (used when usage is missing). */
+  readonly localCompletionTokens: number;
+  readonly endReason: StreamEndReason;
+}
+
+export interface StreamRelayOptions {
+  readonly upstream: Readable;
+  /** Aborts the upstream request (caller gone). */
+  readonly abortUpstream: () => void;
+  readonly response: ServerResponse;
+  readonly handling: PassThroughResponse | ConvertedResponse;
+  readonly dialect: 'chat' | 'responses';
+  /** The caller asked for usage in the stream; otherwise a usage-only chunk we forced is hidden. */
+  readonly callerWantsUsage: boolean;
+  /** For a synthetic usage chunk when the caller asked for usage and the upstream sent none. */
+  readonly promptTokensEstimate: number;
+  readonly context: ConversionContext;
+  readonly headers: Record<string, string>;
+  /** The first upstream chunk, already read (it decided that this attempt succeeded). */
+  readonly firstChunk: Buffer;
+  /** A caller of another dialect: every OpenAI chunk goes through its writer instead of out as is. */
+  readonly answerFormat?: AnswerFormat;
+}
+
+/** Reads the first body chunk, so a failure before any byte can still go to another channel. */
+export function readFirstChunk(body: Readable): Promise<{ chunk: Buffer } | { end: true } | { error: Error }> {
+  return new Promise((resolve) => {
+    const cleanup = () => {
+      body.off('data', onData);
+      body.off('end', onEnd);
+      body.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      cleanup();
+      body.pause();
+      resolve({ chunk });
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve({ end: true });
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      resolve({ error });
+    };
+    body.on('data', onData);
+    body.once('end', onEnd);
+    body.once('error', onError);
+  });
+}
+
+/**
+ * Relays one server-sent-event stream to the caller, chunk by chunk: each upstream chunk becomes one
+ * write, with no buffering or delay beyond completing a split event. Pass-through events are
+ * forwarded as the upstream wrote them; only their JSON is read (for usage and for the local text
+ * count). `[DONE]` is always sent to chat-format callers. Back-pressure pauses the upstream; a caller
+ * who leaves aborts it, and what arrived until then is what gets billed.
+ */
+export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome> {
+  const { upstream, response, handling } = options;
+  const decoder = new StringDecoder('utf8');
+  const counter = new StreamTextCounter();
+  const converter: StreamConverter | undefined = handling.kind === 'convert' ? handling.createStreamConverter(options.context) : undefined;
+  let buffer = '';
+  let usage: NormalizedUsage | undefined;
+  let usageForwarded = false;
+  let finished = false;
+  const writer: AnswerStreamWriter | undefined = options.answerFormat?.createStreamWriter(options.context);
+
+  response.writeHead(200, { 'content-type': options.answerFormat?.streamContentType ?? 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no', ...options.headers });
+  response.flushHeaders();
+
+  const frame = (data: string) => `data: ${data}\n\n`;
+
+  const handleUsageChunk = (value: Record<string, unknown>, hasChoices: boolean): string | undefined => {
+    if (options.callerWantsUsage) {
+      usageForwarded = true;
+      return undefined;
+    }
+    if (!hasChoices) return '';
+    const { usage: _hidden, ...rest } = value;
+    return frame(JSON.stringify(rest));
+  };
+
+  /** One complete event block in, the text to write out. */
+  const processEvent = (block: string): string => {
+    let data = '';
+    let event = '';
+    for (const line of block.split('\n')) {
+      if (line.startsWith('data:')) data += (data ? '\n' : '') + (line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
+      else if (line.startsWith('event:')) event = line.slice(6).trim();
+    }
+    if (!data) return converter ? '' : `${block}\n\n`;
+    if (data === '[DONE]') return '';
+    if (converter) {
+      let out = '';
+      for (const chunk of converter.push({ event, data })) {
+        if (writer) {
+          out += writer.push(chunk);
+          continue;
+        }
+        const object = chunk as Record<string, unknown>;
+        const choices = object?.choices;
+        const replaced = object?.usage ? handleUsageChunk(object, Array.isArray(choices) && choices.length > 0) : undefined;
+        out += replaced ?? frame(JSON.stringify(chunk));
+      }
+      usage = converter.usage() ?? usage;
+      counter.add(converter.takeText());
+      return out;
+    }
+    const parsed = safeParseJson(data);
+    if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return writer ? '' : `${block}\n\n`;
+    const value = parsed.value as Record<string, unknown>;
+    counter.add(handling.kind === 'pass-through' ? handling.extractStreamText(value) : '');
+    const found = handling.kind === 'pass-through' ? handling.extractUsage(value) : undefined;
+    if (writer) {
+      if (found && (found.promptTokens > 0 || found.completionTokens > 0)) usage = found;
+      return writer.push(value);
+    }
+    if (found && (found.promptTokens > 0 || found.completionTokens > 0)) {
+      usage = found;
+      if (options.dialect === 'chat') {
+        const choices = value.choices;
+        const replaced = handleUsageChunk(value, Array.isArray(choices) && choices.length > 0);
+        if (replaced !== undefined) return replaced;
+      }
+    }
+    return `${block}\n\n`;
+  };
+
+  const processText = (text: string): string => {
+    buffer += text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+    let out = '';
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (block) out += processEvent(block);
+    }
+    return out;
+  };
+
+  return new Promise<StreamOutcome>((resolve) => {
+    const finish = (endReason: StreamEndReason) => {
+      if (finished) return;
+      finished = true;
+      upstream.off('data', onData);
+      if (endReason !== 'client_gone' && !response.destroyed) {
+        let tail = processText(decoder.end());
+        if (buffer.trim()) tail += processEvent(buffer.trim());
+        buffer = '';
+        if (writer) tail += writer.end(usage ?? { promptTokens: options.promptTokensEstimate, completionTokens: counter.total() });
+        else if (options.dialect === 'chat') {
+          if (options.callerWantsUsage && !usageForwarded) {
+            const reported = usage ?? { promptTokens: options.promptTokensEstimate, completionTokens: counter.total() };
+            tail += frame(JSON.stringify({ id: `chatcmpl-${options.context.requestId}`, object: 'chat.completion.chunk', created: options.context.createdAt, model: options.context.model, choices: [], usage: { prompt_tokens: reported.promptTokens, completion_tokens: reported.completionTokens, total_tokens: reported.promptTokens + reported.completionTokens } }));
+          }
+          tail += 'data: [DONE]\n\n';
+        }
+        response.end(tail);
+      }
+      if (endReason !== 'done') options.abortUpstream();
+      resolve({ usage, localCompletionTokens: counter.hasText ? counter.total() : 0, endReason });
+    };
+    const onData = (chunk: Buffer) => {
+      const out = processText(decoder.write(chunk));
+      if (out && !response.write(out)) {
+        upstream.pause();
+        response.once('drain', () => upstream.resume());
+      }
+    };
+    response.once('close', () => {
+      if (!response.writableFinished) finish('client_gone');
+    });
+    upstream.on('data', onData);
+    upstream.once('end', () => finish('done'));
+    upstream.once('error', (error: Error & { code?: string }) => finish(error.code === 'UND_ERR_BODY_TIMEOUT' ? 'timeout' : 'upstream_error'));
+    onData(options.firstChunk);
+    upstream.resume();
+  });
+}

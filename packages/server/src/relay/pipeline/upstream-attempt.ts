@@ -1,0 +1,213 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { safeParseJson } from '../../platform/safe-json.ts';
+import type { ChannelRecord } from '../cache/channel-cache.ts';
+import type { ChannelTarget, ConversionContext, NormalizedUsage, RelayRequest, UpstreamResponse } from '../provider.ts';
+import { relayMessages } from '../relay.messages.ts';
+import { httpTransport } from '../transport/http-transport.ts';
+import { isRetryableStatus, mapModel, mapStatus } from './channel-selector.ts';
+import type { RelayEndpoint } from './relay-endpoints.ts';
+import { maskSecrets, RelayError } from './relay-error.ts';
+import type { ParsedRelayBody } from './request-reader.ts';
+import type { SensitiveWords } from './sensitive-words.ts';
+import { readFirstChunk, relayStream, type StreamEndReason } from './stream-response.ts';
+import { countTextTokens } from './token-estimate.ts';
+
+/** Largest upstream answer read whole (non-streamed): images in base64 can be large. */
+const maxBodyBytes = 64 * 1024 * 1024;
+const maxErrorBytes = 64 * 1024;
+
+export type AttemptResult =
+  | { readonly kind: 'answered'; readonly usage: NormalizedUsage | undefined; readonly localCompletionTokens: number; readonly firstResponseMs: number; readonly upstreamModel: string; readonly endReason: StreamEndReason | 'complete' }
+  | { readonly kind: 'failed'; readonly error: RelayError; readonly retryable: boolean; readonly disablesChannel: boolean };
+
+export interface AttemptInput {
+  readonly endpoint: RelayEndpoint;
+  readonly parsed: ParsedRelayBody;
+  readonly channel: ChannelRecord;
+  readonly reply: FastifyReply;
+  readonly requestId: string;
+  readonly startedAt: number;
+  readonly now: () => number;
+  readonly headersTimeoutMs: number;
+  readonly streamTimeoutMs: number;
+  readonly relayTimeoutMs: number;
+  readonly promptTokensEstimate: number;
+  readonly sensitive: SensitiveWords;
+  /** Response headers a hijacked (streamed) reply must carry itself. */
+  readonly extraHeaders: Record<string, string>;
+  readonly random: () => number;
+}
+
+function failed(error: RelayError, retryable: boolean, disablesChannel = false): AttemptResult {
+  return { kind: 'failed', error, retryable, disablesChannel };
+}
+
+/** Reads a body to the end, up to a size. */
+async function readBody(body: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      body.destroy();
+      break;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A failure to reach or read the upstream: timeouts are not retried (the upstream may have served them). */
+function transportFailure(error: unknown): AttemptResult {
+  const code = (error as { code?: string }).code ?? '';
+  const name = (error as { name?: string }).name ?? '';
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || name === 'TimeoutError' || name === 'AbortError') {
+    return failed(new RelayError(504, 'upstream_timeout', relayMessages.upstreamTimeout), false);
+  }
+  return failed(new RelayError(502, 'do_request_failed', relayMessages.upstreamUnreachable), true);
+}
+
+/** The caller's body for this channel: model mapping applied, stream usage asked for. */
+function requestFor(input: AttemptInput): RelayRequest {
+  const { parsed, endpoint, channel } = input;
+  const upstreamModel = mapModel(channel.modelMapping, parsed.model);
+  let body = parsed.body;
+  let changed = parsed.bodyChanged;
+  if (body && upstreamModel !== parsed.model) {
+    body = { ...body, model: upstreamModel };
+    changed = true;
+  }
+  if (body && parsed.stream && endpoint.stream === 'chat' && !parsed.wantsStreamUsage) {
+    const streamOptions = typeof body.stream_options === 'object' && body.stream_options !== null ? body.stream_options : {};
+    body = { ...body, stream_options: { ...streamOptions, include_usage: true } };
+    changed = true;
+  }
+  return { capability: endpoint.capability, path: endpoint.path, contentType: parsed.contentType, rawBody: parsed.rawBody, body, bodyChanged: changed, model: parsed.model, upstreamModel, stream: parsed.stream };
+}
+
+function answerText(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return '';
+  const object = value as Record<string, unknown>;
+  if (typeof object.text === 'string') return object.text;
+  if (!Array.isArray(object.choices)) return '';
+  return object.choices
+    .map((choice) => {
+      const entry = choice as Record<string, unknown>;
+      const message = entry?.message as Record<string, unknown> | undefined;
+      return typeof message?.content === 'string' ? message.content : typeof entry?.text === 'string' ? entry.text : '';
+    })
+    .join('');
+}
+
+async function upstreamFailure(response: UpstreamResponse, input: AttemptInput, target: ChannelTarget): Promise<AttemptResult> {
+  const raw = await readBody(response.body, maxErrorBytes).catch(() => Buffer.alloc(0));
+  const text = raw.toString('utf8');
+  const parsedBody = safeParseJson(text);
+  const provider = input.channel.provider;
+  const upstream = provider ? provider.parseError(response.statusCode, parsedBody.ok ? parsedBody.value : text) : { status: response.statusCode, message: text, type: 'upstream_error', code: '', disablesChannel: false };
+  const status = mapStatus(input.channel.statusCodeMapping, response.statusCode);
+  const message = maskSecrets(upstream.message, [...input.channel.keys, target.baseUrl]);
+  const error = new RelayError(status, upstream.code || 'bad_response_status_code', message, { type: upstream.type || 'upstream_error' });
+  return failed(error, upstream.retryable ?? isRetryableStatus(status), upstream.disablesChannel);
+}
+
+/**
+ * One call of one channel: builds the upstream request with the channel's provider, sends it, and
+ * either answers the caller (streamed or whole) or reports a classified failure so the pipeline can
+ * try another channel. Nothing is written to the caller before the upstream's first byte.
+ */
+export async function attemptUpstream(input: AttemptInput): Promise<AttemptResult> {
+  const { channel, endpoint, reply } = input;
+  const provider = channel.provider;
+  const capability = provider?.[endpoint.capability];
+  if (!provider || !capability) return failed(new RelayError(400, 'unsupported_capability', relayMessages.unsupportedCapability, { params: { path: endpoint.path } }), true);
+  const relayRequest = requestFor(input);
+  const target: ChannelTarget = {
+    id: channel.id,
+    type: channel.type,
+    baseUrl: channel.baseUrl,
+    key: channel.keys[Math.floor(input.random() * channel.keys.length)] ?? '',
+    organization: channel.organization,
+    other: channel.other,
+  };
+  const upstreamRequest = capability.buildRequest(relayRequest, target);
+  const controller = new AbortController();
+  const relayTimer = input.relayTimeoutMs > 0 ? setTimeout(() => controller.abort(), input.relayTimeoutMs) : undefined;
+  try {
+    let response: UpstreamResponse;
+    try {
+      response = await (provider.transport ?? httpTransport).send(upstreamRequest, { signal: controller.signal, headersTimeoutMs: input.headersTimeoutMs, bodyTimeoutMs: input.streamTimeoutMs, target });
+    } catch (error) {
+      return transportFailure(error);
+    }
+    if (response.statusCode >= 400) return await upstreamFailure(response, input, target);
+    const context: ConversionContext = { model: relayRequest.model, upstreamModel: relayRequest.upstreamModel, requestId: input.requestId, createdAt: Math.floor(input.startedAt / 1000) };
+
+    if (relayRequest.stream) {
+      const first = await readFirstChunk(response.body);
+      if ('error' in first) return transportFailure(first.error);
+      if ('end' in first) return failed(new RelayError(502, 'empty_response', relayMessages.badResponseBody), true);
+      const firstResponseMs = input.now() - input.startedAt;
+      reply.hijack();
+      const outcome = await relayStream({
+        upstream: response.body,
+        abortUpstream: () => {
+          response.body.destroy();
+          controller.abort();
+        },
+        response: reply.raw,
+        handling: capability.response,
+        dialect: endpoint.stream === 'responses' ? 'responses' : 'chat',
+        callerWantsUsage: input.parsed.wantsStreamUsage,
+        promptTokensEstimate: input.promptTokensEstimate,
+        context,
+        headers: input.extraHeaders,
+        firstChunk: first.chunk,
+        answerFormat: endpoint.answerFormat,
+      });
+      return { kind: 'answered', usage: outcome.usage, localCompletionTokens: outcome.localCompletionTokens, firstResponseMs, upstreamModel: relayRequest.upstreamModel, endReason: outcome.endReason };
+    }
+
+    let raw: Buffer;
+    try {
+      raw = await readBody(response.body, maxBodyBytes);
+    } catch (error) {
+      return transportFailure(error);
+    }
+    const firstResponseMs = input.now() - input.startedAt;
+    const contentType = String(response.headers['content-type'] ?? 'application/json');
+    const isJson = contentType.includes('json');
+    const parsedBody = isJson ? safeParseJson(raw.toString('utf8')) : undefined;
+    if (parsedBody && !parsedBody.ok) return failed(new RelayError(502, 'bad_response_body', relayMessages.badResponseBody), false);
+    const value = parsedBody?.ok ? parsedBody.value : undefined;
+    const handling = capability.response;
+    let usage: NormalizedUsage | undefined;
+    let outBody: Buffer | string = raw;
+    let text = '';
+    let openAIAnswer: unknown = value;
+    if (handling.kind === 'convert') {
+      const converted = handling.convertResponse(value, context);
+      usage = converted.usage;
+      openAIAnswer = converted.body;
+      outBody = JSON.stringify(converted.body);
+      text = answerText(converted.body);
+    } else {
+      usage = value === undefined ? undefined : handling.extractUsage(value);
+      text = value === undefined ? (contentType.startsWith('text/') ? raw.toString('utf8') : '') : answerText(value);
+    }
+    if (endpoint.answerFormat) outBody = JSON.stringify(endpoint.answerFormat.convertAnswer(openAIAnswer, context));
+    if (input.sensitive.checksCompletion && text) {
+      const found = input.sensitive.find(text);
+      if (found.length > 0 && input.sensitive.stops) {
+        reply.status(400).send({ error: { message: `${relayMessages.sensitiveWords.en} (request id: ${input.requestId})`, type: 'new_api_error', param: '', code: 'sensitive_words_detected' } });
+        return { kind: 'answered', usage, localCompletionTokens: 0, firstResponseMs, upstreamModel: relayRequest.upstreamModel, endReason: 'complete' };
+      }
+      if (found.length > 0) outBody = input.sensitive.mask(typeof outBody === 'string' ? outBody : outBody.toString('utf8'), found);
+    }
+    reply.status(200).header('content-type', handling.kind === 'convert' || endpoint.answerFormat ? 'application/json' : contentType).send(outBody);
+    return { kind: 'answered', usage, localCompletionTokens: usage ? 0 : countTextTokens(text), firstResponseMs, upstreamModel: relayRequest.upstreamModel, endReason: 'complete' };
+  } finally {
+    if (relayTimer) clearTimeout(relayTimer);
+  }
+}

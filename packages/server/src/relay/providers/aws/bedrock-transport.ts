@@ -1,0 +1,105 @@
+import { Readable } from 'node:stream';
+import { BedrockRuntimeClient, BedrockRuntimeServiceException, InvokeModelCommand, InvokeModelWithResponseStreamCommand, type ResponseStream } from '@aws-sdk/client-bedrock-runtime';
+import { safeParseJson } from '../../../platform/safe-json.ts';
+import type { Transport, TransportOptions, UpstreamRequest, UpstreamResponse } from '../../provider.ts';
+import { parseAwsKey, type AwsCredentials } from './aws-key.ts';
+
+/**
+ * Sends Bedrock InvokeModel / InvokeModelWithResponseStream through the AWS SDK, which signs with
+ * SigV4 and decodes the binary event stream. The answer is handed to the pipeline in the shape the
+ * Claude converters already read: the JSON body as it is, and the stream re-framed as Anthropic's
+ * server-sent events (each Bedrock chunk's bytes ARE one Anthropic stream event).
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModelWithResponseStream.html
+ */
+
+const clients = new Map<string, BedrockRuntimeClient>();
+/** Bounded so rotated keys do not accumulate clients forever. */
+const maximumClients = 64;
+
+function clientFor(endpoint: string, credentials: AwsCredentials, options: TransportOptions): BedrockRuntimeClient {
+  const cacheKey = [endpoint, credentials.region, credentials.accessKeyId, credentials.secretAccessKey, credentials.sessionToken ?? ''].join('\n');
+  let client = clients.get(cacheKey);
+  if (!client) {
+    if (clients.size >= maximumClients) {
+      for (const old of clients.values()) old.destroy();
+      clients.clear();
+    }
+    client = new BedrockRuntimeClient({
+      region: credentials.region,
+      endpoint,
+      credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey, ...(credentials.sessionToken ? { sessionToken: credentials.sessionToken } : {}) },
+      // The pipeline retries on other channels; the SDK's own backoff would only add latency.
+      maxAttempts: 1,
+      // One request per HTTP/2 session, as the SDK's own default: Bedrock caps concurrent streams per session.
+      requestHandler: { requestTimeout: options.bodyTimeoutMs, disableConcurrentStreams: true },
+    });
+    clients.set(cacheKey, client);
+  }
+  return client;
+}
+
+/** Splits `{endpoint}/model/{modelId}/invoke[-with-response-stream]` back into its parts. */
+export function parseInvokeUrl(url: string): { endpoint: string; modelId: string; stream: boolean } | undefined {
+  const match = /^(.*)\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/.exec(url);
+  if (!match?.[1] || !match[2]) return undefined;
+  return { endpoint: match[1], modelId: decodeURIComponent(match[2]), stream: match[3] === 'invoke-with-response-stream' };
+}
+
+function jsonResponse(statusCode: number, body: unknown): UpstreamResponse {
+  return { statusCode, headers: { 'content-type': 'application/json' }, body: Readable.from([Buffer.from(JSON.stringify(body))]) };
+}
+
+function sseFrame(event: string, data: string): Buffer {
+  return Buffer.from(`event: ${event}\ndata: ${data}\n\n`);
+}
+
+function streamError(type: string, message: string): Buffer {
+  return sseFrame('error', JSON.stringify({ type: 'error', error: { type, message } }));
+}
+
+async function* reframe(events: AsyncIterable<ResponseStream>): AsyncGenerator<Buffer> {
+  try {
+    for await (const event of events) {
+      if (event.chunk?.bytes) {
+        const data = Buffer.from(event.chunk.bytes).toString('utf8');
+        const parsed = safeParseJson(data);
+        const type = parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && typeof (parsed.value as { type?: unknown }).type === 'string' ? (parsed.value as { type: string }).type : 'message';
+        yield sseFrame(type, data);
+        continue;
+      }
+      const [name, exception] = Object.entries(event).find(([, value]) => value !== undefined) ?? ['unknown', undefined];
+      const message = exception !== null && typeof exception === 'object' && 'message' in exception ? String(exception.message) : name;
+      yield streamError(name, message);
+      return;
+    }
+  } catch (error) {
+    // Modelled stream exceptions surface as thrown errors; they end the stream as an error event.
+    if (error instanceof Error && error.name === 'AbortError') return;
+    yield streamError(error instanceof Error ? error.name : 'stream_error', error instanceof Error ? error.message : String(error));
+  }
+}
+
+export const bedrockTransport: Transport = {
+  async send(request: UpstreamRequest, options: TransportOptions): Promise<UpstreamResponse> {
+    const credentials = parseAwsKey(options.target.key);
+    if (!credentials) return jsonResponse(401, { __type: 'UnrecognizedClientException', message: 'the channel key must be AccessKeyId|SecretAccessKey|Region' });
+    const invoke = parseInvokeUrl(request.url);
+    if (!invoke) return jsonResponse(400, { __type: 'ValidationException', message: `not a Bedrock invoke URL: ${request.url}` });
+    const client = clientFor(invoke.endpoint, credentials, options);
+    const input = { modelId: invoke.modelId, body: Buffer.from(request.body ?? ''), contentType: 'application/json', accept: 'application/json' };
+    try {
+      if (!invoke.stream) {
+        const output = await client.send(new InvokeModelCommand(input), { abortSignal: options.signal });
+        return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: Readable.from([Buffer.from(output.body ?? new Uint8Array())]) };
+      }
+      const output = await client.send(new InvokeModelWithResponseStreamCommand(input), { abortSignal: options.signal });
+      if (!output.body) return jsonResponse(502, { __type: 'InternalServerException', message: 'Bedrock answered a stream without a body' });
+      return { statusCode: 200, headers: { 'content-type': 'text/event-stream' }, body: Readable.from(reframe(output.body)) };
+    } catch (error) {
+      if (error instanceof BedrockRuntimeServiceException) {
+        return jsonResponse(error.$metadata.httpStatusCode ?? 500, { __type: error.name, message: error.message });
+      }
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,43 @@
+import type { OpenAIAssistantMessage, OpenAIChatCompletion } from '@switchboard/contracts';
+import type { ConversionContext, NormalizedUsage } from '../../provider.ts';
+import { claudeResponseSchema } from './claude-api.ts';
+import { normalizeClaudeUsage, toOpenAIUsage } from './convert-usage.ts';
+import { mapStopReason } from './map-stop-reason.ts';
+
+/**
+ * A complete Anthropic Messages answer → an OpenAI chat completion: text blocks joined into
+ * `content`, thinking into `reasoning_content` (the field DeepSeek-style clients read), tool_use
+ * blocks into `tool_calls` with their input serialised as the `arguments` string.
+ */
+export function convertChatResponse(body: unknown, context: ConversionContext): { body: OpenAIChatCompletion; usage?: NormalizedUsage } {
+  const parsed = claudeResponseSchema.safeParse(body);
+  const response = parsed.success ? parsed.data : {};
+  let text = '';
+  let reasoning = '';
+  const toolCalls: NonNullable<OpenAIAssistantMessage['tool_calls']> = [];
+  const thinkingBlocks: NonNullable<OpenAIAssistantMessage['thinking_blocks']> = [];
+  for (const block of response.content ?? []) {
+    if (block.type === 'text') text += block.text ?? '';
+    else if (block.type === 'thinking') {
+      reasoning += block.thinking ?? '';
+      thinkingBlocks.push({ type: 'thinking', thinking: block.thinking ?? '', signature: block.signature ?? '' });
+    } else if (block.type === 'redacted_thinking') thinkingBlocks.push({ type: 'redacted_thinking', data: block.data ?? '' });
+    else if (block.type === 'tool_use') {
+      toolCalls.push({ id: block.id ?? '', type: 'function', function: { name: block.name ?? '', arguments: JSON.stringify(block.input ?? {}) } });
+    }
+  }
+  const message: OpenAIAssistantMessage = { role: 'assistant', content: text || (toolCalls.length > 0 ? null : '') };
+  if (reasoning) message.reasoning_content = reasoning;
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  if (thinkingBlocks.length > 0) message.thinking_blocks = thinkingBlocks;
+  const usage = response.usage ? normalizeClaudeUsage(response.usage) : undefined;
+  const completion: OpenAIChatCompletion = {
+    id: response.id ?? `chatcmpl-${context.requestId}`,
+    object: 'chat.completion',
+    created: context.createdAt,
+    model: context.model,
+    choices: [{ index: 0, message, finish_reason: mapStopReason(response.stop_reason) ?? 'stop' }],
+  };
+  if (usage) completion.usage = toOpenAIUsage(usage);
+  return usage ? { body: completion, usage } : { body: completion };
+}

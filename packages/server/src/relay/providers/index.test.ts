@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { channelTypes } from '@switchboard/contracts';
+import { notYetRelayed, providerForChannelType, providers } from './index.ts';
+
+describe('provider registry', () => {
+  it('maps every catalogue channel type to exactly one provider or lists it as not yet relayed', () => {
+    for (const { type, label } of channelTypes) {
+      const claimedBy = providers.filter((provider) => provider.channelTypes.includes(type));
+      const listed = type in notYetRelayed;
+      expect({ type, label, providers: claimedBy.length + (listed ? 1 : 0) }).toEqual({ type, label, providers: 1 });
+    }
+  });
+
+  it('lists no type that the catalogue does not know', () => {
+    const known = new Set(channelTypes.map((info) => info.type));
+    for (const provider of providers) for (const type of provider.channelTypes) expect(known.has(type), `provider ${provider.id} type ${type}`).toBe(true);
+    for (const type of Object.keys(notYetRelayed)) expect(known.has(Number(type))).toBe(true);
+  });
+
+  it('gives each provider a unique id and an error parser', () => {
+    const ids = providers.map((provider) => provider.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const provider of providers) expect(typeof provider.parseError).toBe('function');
+  });
+
+  it('resolves a type to its provider', () => {
+    expect(providerForChannelType(1)?.id).toBe('openai');
+    expect(providerForChannelType(8)?.id).toBe('custom');
+    expect(providerForChannelType(43)?.id).toBe('deepseek');
+    expect(providerForChannelType(15)).toBeUndefined();
+  });
+
+  it('relays the native providers: Azure, Claude, Gemini, AWS Bedrock and Vertex AI', () => {
+    expect([3, 14, 24, 33, 41].map((type) => providerForChannelType(type)?.id)).toEqual(['azure', 'claude', 'gemini', 'aws', 'vertex']);
+    for (const type of [3, 14, 24, 33, 41]) expect(notYetRelayed[type]).toBeUndefined();
+  });
+});

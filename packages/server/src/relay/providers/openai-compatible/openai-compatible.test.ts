@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { ChannelTarget, RelayRequest } from '../../provider.ts';
+import { customProvider } from '../custom/index.ts';
+import { openaiProvider } from '../openai/index.ts';
+import { zhipuV4Provider } from '../zhipu-v4/index.ts';
+import { parseOpenAIError } from './openai-error.ts';
+import { extractOpenAIStreamText, extractOpenAIUsage } from './openai-usage.ts';
+
+const target: ChannelTarget = { id: 3, type: 1, baseUrl: 'https://api.example.com', key: 'sk-secret', organization: 'org-1', other: '' };
+const body = { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] };
+const request = (changes: Partial<RelayRequest> = {}): RelayRequest => ({
+  capability: 'chat',
+  path: '/v1/chat/completions',
+  contentType: 'application/json',
+  rawBody: Buffer.from(JSON.stringify(body)),
+  body,
+  bodyChanged: false,
+  model: 'gpt-4o',
+  upstreamModel: 'gpt-4o',
+  stream: false,
+  ...changes,
+});
+
+describe('OpenAI-compatible requests', () => {
+  it('forwards the caller bytes untouched when nothing changed', () => {
+    const built = openaiProvider.chat?.buildRequest(request(), target);
+    expect(built?.url).toBe('https://api.example.com/v1/chat/completions');
+    expect(built?.headers).toMatchObject({ authorization: 'Bearer sk-secret', 'openai-organization': 'org-1', 'content-type': 'application/json' });
+    expect(Buffer.isBuffer(built?.body)).toBe(true);
+  });
+
+  it('serialises the edited body when the pipeline changed it', () => {
+    const edited = { ...body, model: 'gpt-4o-2024-08-06' };
+    const built = openaiProvider.chat?.buildRequest(request({ body: edited, bodyChanged: true, upstreamModel: 'gpt-4o-2024-08-06' }), target);
+    expect(built?.body).toBe(JSON.stringify(edited));
+  });
+
+  it('puts the model into a custom channel address and the vendor path in place of /v1', () => {
+    const custom = customProvider.chat?.buildRequest(request({ upstreamModel: 'llama 3' }), { ...target, type: 8, baseUrl: 'http://127.0.0.1:9/route/{model}' });
+    expect(custom?.url).toBe('http://127.0.0.1:9/route/llama%203/v1/chat/completions');
+    const zhipu = zhipuV4Provider.chat?.buildRequest(request(), { ...target, type: 26, baseUrl: 'https://open.bigmodel.cn' });
+    expect(zhipu?.url).toBe('https://open.bigmodel.cn/api/paas/v4/chat/completions');
+  });
+});
+
+describe('OpenAI usage and errors', () => {
+  it('reads chat, responses and cached usage', () => {
+    expect(extractOpenAIUsage({ usage: { prompt_tokens: 10, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 4 } } })).toMatchObject({ promptTokens: 10, completionTokens: 5, cachedTokens: 4 });
+    expect(extractOpenAIUsage({ type: 'response.completed', response: { usage: { input_tokens: 7, output_tokens: 3 } } })).toMatchObject({ promptTokens: 7, completionTokens: 3 });
+    expect(extractOpenAIUsage({ usage: null })).toBeUndefined();
+  });
+
+  it('reads stream text of content, tool calls and responses deltas', () => {
+    expect(extractOpenAIStreamText({ choices: [{ delta: { content: 'Hel' } }] })).toBe('Hel');
+    expect(extractOpenAIStreamText({ choices: [{ delta: { tool_calls: [{ function: { name: 'f', arguments: '{}' } }] } }] })).toBe('f{}');
+    expect(extractOpenAIStreamText({ type: 'response.output_text.delta', delta: 'lo' })).toBe('lo');
+  });
+
+  it('classifies dead credentials', () => {
+    expect(parseOpenAIError(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }).disablesChannel).toBe(true);
+    expect(parseOpenAIError(429, { error: { message: 'You exceeded your current quota', type: 'insufficient_quota' } }).disablesChannel).toBe(true);
+    expect(parseOpenAIError(429, { error: { message: 'Rate limit reached', type: 'requests' } }).disablesChannel).toBe(false);
+    expect(parseOpenAIError(502, 'Bad gateway').message).toBe('Bad gateway');
+  });
+});

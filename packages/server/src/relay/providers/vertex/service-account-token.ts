@@ -1,0 +1,103 @@
+import { createSign } from 'node:crypto';
+import { request } from 'undici';
+import { z } from 'zod';
+import { safeParseJson } from '../../../platform/safe-json.ts';
+
+/**
+ * OAuth access tokens for a Google service account (the Vertex channel's key), by the JWT bearer
+ * flow: a JWT signed with the account's private key is exchanged at its `token_uri`. Tokens are
+ * cached until five minutes before they expire, and concurrent requests share one exchange.
+ * @see https://developers.google.com/identity/protocols/oauth2/service-account#httprest
+ */
+
+export const serviceAccountSchema = z.looseObject({
+  project_id: z.string().min(1),
+  private_key: z.string().min(1),
+  client_email: z.string().min(1),
+  private_key_id: z.string().nullish(),
+  token_uri: z.string().nullish(),
+});
+export type ServiceAccount = z.infer<typeof serviceAccountSchema>;
+
+export function parseServiceAccount(key: string): ServiceAccount | undefined {
+  const json = safeParseJson(key);
+  if (!json.ok) return undefined;
+  const parsed = serviceAccountSchema.safeParse(json.value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const defaultTokenUri = 'https://oauth2.googleapis.com/token';
+const scope = 'https://www.googleapis.com/auth/cloud-platform';
+const refreshMarginSeconds = 300;
+
+/** A refused exchange: the status and body of the token endpoint. */
+export class TokenExchangeError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+const base64url = (value: string | Buffer): string => Buffer.from(value).toString('base64url');
+
+export function signJwt(account: ServiceAccount, nowSeconds: number): string {
+  const header: Record<string, string> = { alg: 'RS256', typ: 'JWT' };
+  if (account.private_key_id) header.kid = account.private_key_id;
+  const claims = { iss: account.client_email, scope, aud: account.token_uri || defaultTokenUri, iat: nowSeconds, exp: nowSeconds + 3600 };
+  const unsigned = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(claims))}`;
+  const signature = createSign('RSA-SHA256').update(unsigned).sign(account.private_key);
+  return `${unsigned}.${base64url(signature)}`;
+}
+
+const tokenResponseSchema = z.looseObject({ access_token: z.string().min(1), expires_in: z.number().nullish() });
+
+interface CachedToken {
+  readonly token: string;
+  readonly expiresAt: number;
+}
+
+export class ServiceAccountTokens {
+  readonly #cache = new Map<string, CachedToken>();
+  readonly #pending = new Map<string, Promise<CachedToken>>();
+  readonly #now: () => number;
+
+  /** `now` gives Unix seconds; tests pass their own clock. */
+  constructor(now: () => number = () => Math.floor(Date.now() / 1000)) {
+    this.#now = now;
+  }
+
+  async accessToken(account: ServiceAccount, signal?: AbortSignal): Promise<string> {
+    const cacheKey = `${account.client_email}\n${account.private_key_id ?? ''}\n${account.token_uri ?? ''}`;
+    const cached = this.#cache.get(cacheKey);
+    if (cached && cached.expiresAt - refreshMarginSeconds > this.#now()) return cached.token;
+    let pending = this.#pending.get(cacheKey);
+    if (!pending) {
+      pending = this.#exchange(account, signal).finally(() => this.#pending.delete(cacheKey));
+      this.#pending.set(cacheKey, pending);
+    }
+    const fresh = await pending;
+    this.#cache.set(cacheKey, fresh);
+    return fresh.token;
+  }
+
+  async #exchange(account: ServiceAccount, signal?: AbortSignal): Promise<CachedToken> {
+    const now = this.#now();
+    const form = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: signJwt(account, now) });
+    const response = await request(account.token_uri || defaultTokenUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      signal,
+    });
+    const text = await response.body.text();
+    const json = safeParseJson(text);
+    const parsed = json.ok ? tokenResponseSchema.safeParse(json.value) : undefined;
+    if (response.statusCode !== 200 || !parsed?.success) {
+      const detail = json.ok && json.value !== null && typeof json.value === 'object' ? (json.value as Record<string, unknown>) : {};
+      const reason = [detail.error, detail.error_description].filter((part) => typeof part === 'string' && part).join(': ');
+      throw new TokenExchangeError(response.statusCode === 200 ? 502 : response.statusCode, `service account token exchange failed: ${reason || text.slice(0, 200)}`);
+    }
+    return { token: parsed.data.access_token, expiresAt: now + (parsed.data.expires_in ?? 3600) };
+  }
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChannelStatus } from '@switchboard/contracts';
+import { testDatabases } from '../../../testing/test-databases.ts';
+import { openaiClient } from '../../testing/relay-seed.ts';
+import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
+import { parseServiceAccount, ServiceAccountTokens } from './service-account-token.ts';
+import { startFakeVertex, type FakeVertex } from './testing/fake-vertex.ts';
+import { vertexClaudeModel, vertexRegion } from './vertex-location.ts';
+
+describe('Vertex locations and tokens', () => {
+  let fake: FakeVertex;
+  beforeAll(async () => {
+    fake = await startFakeVertex();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  it('reads a region or a per-model region map, default us-central1', () => {
+    expect(vertexRegion('', 'gemini-2.5-pro')).toBe('us-central1');
+    expect(vertexRegion('asia-east1', 'gemini-2.5-pro')).toBe('asia-east1');
+    const map = '{"default":"us-central1","claude-3-5-sonnet-20240620":"europe-west1"}';
+    expect(vertexRegion(map, 'claude-3-5-sonnet-20240620')).toBe('europe-west1');
+    expect(vertexRegion(map, 'gemini-2.0-flash')).toBe('us-central1');
+    expect(vertexClaudeModel('claude-3-5-haiku-20241022')).toBe('claude-3-5-haiku@20241022');
+  });
+
+  it('caches an access token until five minutes before it expires, one exchange for concurrent callers', async () => {
+    let now = 1_700_000_000;
+    const tokens = new ServiceAccountTokens(() => now);
+    const account = parseServiceAccount(fake.serviceAccount());
+    if (!account) throw new Error('bad fixture');
+    const [first, second] = await Promise.all([tokens.accessToken(account), tokens.accessToken(account)]);
+    expect(first).toBe(second);
+    expect(fake.tokensIssued()).toBe(1);
+    now += 3599 - 301;
+    expect(await tokens.accessToken(account)).toBe(first);
+    now += 2;
+    expect(await tokens.accessToken(account)).not.toBe(first);
+    expect(fake.tokensIssued()).toBe(2);
+  });
+});
+
+describe.each(testDatabases())('Vertex AI channels through the relay on $dialect', (database) => {
+  let relay: NativeRelay;
+  let fake: FakeVertex;
+
+  beforeAll(async () => {
+    fake = await startFakeVertex();
+    relay = await startNativeRelay(database);
+  });
+  afterAll(async () => {
+    await relay.close();
+    await fake.close();
+  });
+
+  it('serves Gemini models through generateContent with a service-account token, streamed and not', async () => {
+    const channelId = await relay.channel({ type: 41, key: fake.serviceAccount({ projectId: 'proj-a' }), baseUrl: fake.url, models: ['gemini-2.5-flash', 'gemini-2.0-flash'], other: '{"default":"us-east5","gemini-2.0-flash":"europe-west4"}' });
+    const token = await relay.token();
+    const client = openaiClient(relay.baseUrl, token.apiKey);
+    const answer = await client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Weather?' }], tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }] });
+    expect(answer.choices[0]?.message.tool_calls?.[0]).toMatchObject({ function: { name: 'get_weather', arguments: '{"location":"Boston, MA"}' } });
+    expect(fake.requests.at(-1)?.path).toBe('/v1/projects/proj-a/locations/us-east5/publishers/google/models/gemini-2.5-flash:generateContent');
+    expect(fake.requests.at(-1)?.headers.authorization).toMatch(/^Bearer ya29\.fake-\d+$/);
+
+    const stream = await client.chat.completions.create({ model: 'gemini-2.0-flash', messages: [{ role: 'user', content: 'Weather?' }], stream: true });
+    let content = '';
+    for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
+    expect(content).toBe('The weather');
+    expect(fake.requests.at(-1)?.url).toBe('/v1/projects/proj-a/locations/europe-west4/publishers/google/models/gemini-2.0-flash:streamGenerateContent?alt=sse');
+    const state = await token.state([channelId]);
+    expect(state.logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens])).toEqual([
+      [292, 1200, 90],
+      [7, 9, 32],
+    ]);
+  });
+
+  it('serves Claude models through rawPredict and streamRawPredict with the Claude converters', async () => {
+    const channelId = await relay.channel({ type: 41, key: fake.serviceAccount(), baseUrl: fake.url, models: ['claude-3-7-sonnet-20250219'] });
+    const token = await relay.token();
+    const client = openaiClient(relay.baseUrl, token.apiKey);
+    const answer = await client.chat.completions.create({ model: 'claude-3-7-sonnet-20250219', messages: [{ role: 'user', content: 'Hi' }] });
+    expect(answer.choices[0]?.message.content).toBe('Hi! My name is Claude.');
+    const sent = fake.requests.at(-1);
+    expect(sent?.path).toBe('/v1/projects/fake-project/locations/us-central1/publishers/anthropic/models/claude-3-7-sonnet@20250219:rawPredict');
+    expect(sent?.body).toMatchObject({ anthropic_version: 'vertex-2023-10-16', max_tokens: 8192, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] });
+    expect(sent?.body?.model).toBeUndefined();
+
+    const stream = await client.chat.completions.create({ model: 'claude-3-7-sonnet-20250219', messages: [{ role: 'user', content: 'Hi' }], stream: true });
+    let content = '';
+    for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
+    expect(content).toBe('Hello!');
+    expect(fake.requests.at(-1)?.url).toBe('/v1/projects/fake-project/locations/us-central1/publishers/anthropic/models/claude-3-7-sonnet@20250219:streamRawPredict?alt=sse');
+    // claude-3-7-sonnet: ratio 1.5, completion 5: (2095 + 503 × 5) × 1.5 = 6915; (25 + 15 × 5) × 1.5 = 150
+    const state = await token.state([channelId]);
+    expect(state.logs.map((log) => log.quota)).toEqual([6915, 150]);
+  });
+
+  it('disables a channel whose service account Google refuses', async () => {
+    const refused = await relay.channel({ type: 41, key: fake.serviceAccount({ trusted: false }), baseUrl: fake.url, models: ['gemini-1.5-flash'], priority: 10 });
+    const backup = await relay.channel({ type: 41, key: fake.serviceAccount(), baseUrl: fake.url, models: ['gemini-1.5-flash'], priority: 0 });
+    const token = await relay.token();
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'gemini-1.5-flash', messages: [{ role: 'user', content: 'Explain AI' }] });
+    expect(answer.choices[0]?.message.content).toBe('AI learns patterns from data to make predictions.');
+    await relay.waitForStatus(refused, ChannelStatus.autoDisabled);
+    const state = await token.state([refused, backup]);
+    expect(state.channels.find((channel) => channel.id === refused)?.status).toBe(ChannelStatus.autoDisabled);
+    expect(state.logs[0]).toMatchObject({ channel_id: backup });
+  });
+});

@@ -1,0 +1,22 @@
+import type { AppContext } from '../app-context.ts';
+import type { QuotaFlusher } from '../billing/quota-flusher.ts';
+import type { QuotaLedger } from '../billing/quota-ledger.ts';
+import type { ChannelCache } from './cache/channel-cache.ts';
+import type { TokenCache } from './cache/token-cache.ts';
+import type { UserCache } from './cache/user-cache.ts';
+import type { ChannelHealth } from './channel-health/channel-health.ts';
+import type { SensitiveWords } from './pipeline/sensitive-words.ts';
+
+/** The relay's wired services, built once by relay-module.ts. */
+export interface RelayServices {
+  readonly context: AppContext;
+  readonly tokens: TokenCache;
+  readonly users: UserCache;
+  readonly channels: ChannelCache;
+  readonly ledger: QuotaLedger;
+  readonly flusher: QuotaFlusher;
+  readonly health: ChannelHealth;
+  readonly sensitive: SensitiveWords;
+  readonly random: () => number;
+  readonly timeouts: { readonly headersMs: number; readonly streamMs: number; readonly relayMs: number };
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UserStatus } from '@switchboard/contracts';
+import { checkUser, usableGroups, type RelayCaller } from '../pipeline/caller-auth.ts';
+import { relayEndpoints } from '../pipeline/relay-endpoints.ts';
+import { RelayError } from '../pipeline/relay-error.ts';
+import { relayRequest } from '../pipeline/relay-pipeline.ts';
+import { relayMessages } from '../relay.messages.ts';
+import type { RelayServices } from '../relay-services.ts';
+import { answerRelay, parseJsonBody } from './relay.routes.ts';
+
+const chatEndpoint = relayEndpoints.find((endpoint) => endpoint.capability === 'chat');
+
+/**
+ * The logged-in console user of a playground request: the session cookie plus the matching
+ * New-Api-User header (access tokens are not accepted here, as in new-api).
+ */
+async function playgroundCaller(services: RelayServices, request: FastifyRequest, group: string): Promise<RelayCaller> {
+  const { sessions, authRepository, clock } = services.context;
+  const sessionId = sessions.sessionId(request);
+  const sessionUser = sessionId ? await authRepository.findUserBySession(sessionId, clock.unixSeconds()) : undefined;
+  if (!sessionUser) throw new RelayError(401, 'unauthorized', relayMessages.invalidToken);
+  if (String(request.headers['new-api-user'] ?? '') !== String(sessionUser.id)) throw new RelayError(401, 'unauthorized', relayMessages.invalidToken);
+  if (sessionUser.status !== UserStatus.enabled) throw new RelayError(403, 'user_banned', relayMessages.userBanned);
+  const user = checkUser(services.users.get(sessionUser.id) ?? (await services.users.lookup(sessionUser.id)));
+  const usingGroup = group || user.group;
+  if (!usableGroups(services.context.options, user).has(usingGroup)) throw new RelayError(403, 'group_not_allowed', relayMessages.playgroundGroupNotAllowed, { params: { group: usingGroup } });
+  return { token: undefined, user, usingGroup, tokenName: `playground-${usingGroup}`, pinnedChannelId: undefined };
+}
+
+/** POST /pg/chat/completions: the console playground, billed to the user's wallet in the chosen group. */
+export function registerPlaygroundRoutes(app: FastifyInstance, services: RelayServices): void {
+  if (!chatEndpoint) return;
+  app.post('/pg/chat/completions', async (request, reply) => {
+    await answerRelay(request, reply, async () => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const parsed = parseJsonBody(chatEndpoint, raw);
+      const body = typeof parsed === 'object' && parsed !== null ? { ...(parsed as Record<string, unknown>) } : {};
+      const group = typeof body.group === 'string' ? body.group : '';
+      // `group` is ours, not OpenAI's: upstreams reject unknown parameters.
+      const hadGroup = 'group' in body;
+      delete body.group;
+      const caller = await playgroundCaller(services, request, group);
+      await relayRequest(services, chatEndpoint, request, reply, caller, body, hadGroup);
+    });
+    return reply;
+  });
+}
