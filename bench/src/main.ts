@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runGatewayTargets } from './gateway-runs.ts';
+import { measureGateway } from './measure/gateway-suite.ts';
+import { stopAll, stopChildrenOnSignals } from './platform/processes.ts';
+import type { BenchReport, TargetReport } from './report/bench-report.ts';
+import type { ProfileSummary } from './report/profile-summary.ts';
+import { renderMarkdown } from './report/markdown.ts';
+import { parseRunOptions } from './run-options.ts';
+import { startFakeUpstream } from './targets/floor.ts';
+
+/**
+ * `npm run bench`: the fake upstream, the floor, Switchboard on SQLite and PostgreSQL, and the peer
+ * gateway, measured in one run on this machine; the table goes to stdout and bench/results/.
+ */
+const options = parseRunOptions(process.argv.slice(2), process.env);
+const benchRoot = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = resolve(benchRoot, '..');
+const startedAt = new Date();
+const runDir = join(benchRoot, 'results', `run-${startedAt.toISOString().replace(/[:.]/g, '-')}`);
+mkdirSync(runDir, { recursive: true });
+const cleanups: Array<() => Promise<void>> = [];
+const progress = (message: string) => console.error(`[${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+
+// The harness is the load generator: it and the fake upstream share CPU 1, gateways get CPU 0.
+try {
+  execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+} catch {
+  progress('taskset is missing: processes are not pinned, figures will be noisier');
+}
+stopChildrenOnSignals(async () => {
+  await stopAll();
+  for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+});
+
+function commit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+const targets: TargetReport[] = [];
+let profile: ProfileSummary | undefined;
+let exitCode = 0;
+try {
+  progress(`results go to ${runDir}`);
+  const fake = await startFakeUpstream({ runDir, cpus: '1' });
+  progress('direct to the fake upstream (the rig reference)');
+  const direct = await measureGateway(fake.target, {
+    direct: fake.target,
+    upstreamPid: fake.pid,
+    durations: options.durations,
+    phases: new Set(['memory', 'throughput', 'slow']),
+    progress,
+  });
+  targets.push({ id: 'direct', label: fake.target.label, kind: 'direct', measurements: direct });
+  profile = await runGatewayTargets({ options, repoRoot, benchRoot, runDir, fake, targets, cleanups, progress });
+} catch (error) {
+  exitCode = 1;
+  progress(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+} finally {
+  await stopAll();
+  for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+}
+
+const finishedAt = new Date();
+const report: BenchReport = {
+  startedAt: startedAt.toISOString(),
+  finishedAt: finishedAt.toISOString(),
+  seconds: (finishedAt.getTime() - startedAt.getTime()) / 1000,
+  node: process.version,
+  commit: commit(),
+  machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown' },
+  placement: 'gateway pinned to CPU 0; fake upstream and load generator on CPU 1',
+  options: { soak: options.soak, quick: options.quick, profile: options.profile, only: options.only },
+  targets,
+};
+if (profile) report.profile = profile;
+const markdown = renderMarkdown(report);
+writeFileSync(join(runDir, 'bench.json'), JSON.stringify(report, null, 2));
+writeFileSync(join(runDir, 'bench.md'), markdown);
+copyFileSync(join(runDir, 'bench.json'), join(benchRoot, 'results', 'latest.json'));
+copyFileSync(join(runDir, 'bench.md'), join(benchRoot, 'results', 'latest.md'));
+console.log(markdown);
+progress(`done in ${Math.round(report.seconds)} s; ${join(runDir, 'bench.md')}`);
+process.exit(exitCode);

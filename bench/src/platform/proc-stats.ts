@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+
+/** Linux reports process CPU time in clock ticks; 100 per second on every mainstream kernel build. */
+const ticksPerSecond = 100;
+
+/**
+ * CPU time (user + system) a process has used so far, in microseconds, read from /proc/<pid>/stat.
+ * This is the process's own accounting, so it holds on a noisy machine where wall-clock rates do not.
+ */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may contain spaces; the fields after its closing parenthesis are fixed.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return ((utime + stime) * 1_000_000) / ticksPerSecond;
+}
+
+/** Resident set size in bytes, from /proc/<pid>/status (VmRSS is in KiB). */
+export function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+/** Busy CPU of the whole machine in microseconds (all cores), to report what other tenants used. */
+export function machineBusyMicros(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+  const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
+  return (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 1_000_000) / ticksPerSecond;
+}
+
+/** CPU used by a set of processes between `start()` and `stop()`, plus the machine total for context. */
+export class CpuWindow {
+  private readonly pids: readonly number[];
+  private startCpu: number[] = [];
+  private startMachine = 0;
+  private startWall = 0n;
+
+  constructor(pids: readonly number[]) {
+    this.pids = pids;
+  }
+
+  start(): void {
+    this.startCpu = this.pids.map(cpuMicros);
+    this.startMachine = machineBusyMicros();
+    this.startWall = process.hrtime.bigint();
+  }
+
+  /** Micro-seconds of CPU per process (same order as the pids), the wall time, and machine-wide busy time. */
+  stop(): { perProcess: number[]; wallMicros: number; machineMicros: number } {
+    return {
+      perProcess: this.pids.map((pid, index) => cpuMicros(pid) - (this.startCpu[index] ?? 0)),
+      wallMicros: Number(process.hrtime.bigint() - this.startWall) / 1000,
+      machineMicros: machineBusyMicros() - this.startMachine,
+    };
+  }
+}
+
+/** Samples a process's RSS on an interval and keeps the peak and every sample (for soak slopes). */
+export class RssSampler {
+  private readonly pid: number;
+  private timer: NodeJS.Timeout | undefined;
+  readonly samples: Array<{ atMs: number; bytes: number }> = [];
+  peak = 0;
+
+  constructor(pid: number) {
+    this.pid = pid;
+  }
+
+  start(intervalMs: number): void {
+    const origin = Date.now();
+    const sample = () => {
+      try {
+        const bytes = rssBytes(this.pid);
+        this.samples.push({ atMs: Date.now() - origin, bytes });
+        if (bytes > this.peak) this.peak = bytes;
+      } catch {
+        // The process ended; the caller notices through its own checks.
+      }
+    };
+    sample();
+    this.timer = setInterval(sample, intervalMs);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,0 +1,65 @@
+import type { BenchReport, TargetReport } from './bench-report.ts';
+import { added } from './markdown-values.ts';
+
+export interface BudgetCheck {
+  budget: string;
+  measured: string;
+  met: boolean;
+}
+
+const ms = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(3)} ms`);
+
+/** The issue's targets (DESIGN.md budgets), checked against Switchboard's rows of this run. */
+export function budgetChecks(report: BenchReport): BudgetCheck[] {
+  const find = (id: string) => report.targets.find((t) => t.id === id && !t.skipped);
+  const floor = find('floor')?.measurements?.throughput?.cpuMicrosPerRequest;
+  const peer = find('portkey')?.measurements?.throughput?.cpuMicrosPerRequest;
+  const checks: BudgetCheck[] = [];
+  for (const target of [find('switchboard-sqlite'), find('switchboard-postgres')]) {
+    if (!target?.measurements) continue;
+    const name = target.label;
+    const m = target.measurements;
+    const push = (budget: string, measured: string, met: boolean | undefined) => {
+      if (met !== undefined) checks.push({ budget: `${name}: ${budget}`, measured, met });
+    };
+    const cpu = m.throughput?.cpuMicrosPerRequest;
+    if (cpu !== undefined) {
+      push('CPU per non-stream request ≤ 150 µs', `${cpu.toFixed(0)} µs`, cpu <= 150);
+      if (floor !== undefined) push('≤ 1.5 × the floor', `${(cpu / floor).toFixed(2)} × (${floor.toFixed(0)} µs)`, cpu <= 1.5 * floor);
+      if (peer !== undefined) push('≥ 5 × fewer than the peer', `${(peer / cpu).toFixed(1)} × fewer (${peer.toFixed(0)} µs)`, peer >= 5 * cpu);
+    }
+    const p50 = added(m.latency, 'total', 'p50');
+    const p99 = added(m.latency, 'total', 'p99');
+    if (p50 !== undefined) push('added latency p50 ≤ 0.25 ms', ms(p50), p50 <= 0.25);
+    if (p99 !== undefined) push('added latency p99 ≤ 1 ms', ms(p99), p99 <= 1);
+    const t50 = added(m.firstChunk, 'first', 'p50');
+    const t99 = added(m.firstChunk, 'first', 'p99');
+    if (t50 !== undefined) push('added time to first chunk p50 ≤ 0.5 ms', ms(t50), t50 <= 0.5);
+    if (t99 !== undefined) push('added time to first chunk p99 ≤ 2 ms', ms(t99), t99 <= 2);
+    if (m.waves.length > 0) push('≥ 1,000 concurrent paced streams, none lost', `${m.maxStreamsHeld}`, m.maxStreamsHeld >= 1000);
+    const wave = m.waves.find((w) => w.concurrency === 1000);
+    if (wave?.bytesPerStream !== undefined) push('≤ 150 KB per concurrent stream', `${(wave.bytesPerStream / 1024).toFixed(0)} KB`, wave.bytesPerStream <= 150 * 1024);
+    if (m.idleRssBytes !== undefined) push('idle ≤ 80 MB', `${(m.idleRssBytes / 1024 / 1024).toFixed(1)} MB`, m.idleRssBytes <= 80 * 1024 * 1024);
+    if (m.stall) push('no event-loop stall over 5 ms (client-observed)', `${m.stall.maxStallMs.toFixed(1)} ms`, m.stall.maxStallMs <= 5);
+    checkAccount(target, push);
+  }
+  const withLogs = find('switchboard-sqlite')?.measurements?.throughput;
+  const withoutLogs = find('switchboard-nolog')?.measurements?.throughput;
+  if (withLogs && withoutLogs) {
+    const kept = withLogs.rps / withoutLogs.rps;
+    checks.push({ budget: 'database on ≥ 90 % of logging-off throughput (SQLite)', measured: `${(100 * kept).toFixed(1)} %`, met: kept >= 0.9 });
+  }
+  return checks;
+}
+
+function checkAccount(target: TargetReport, push: (budget: string, measured: string, met: boolean | undefined) => void): void {
+  if (target.soak) push('memory flat over the soak (< 1 MiB/min)', `${target.soak.growthMbPerMinute} MiB/min over ${target.soak.seconds} s`, Math.abs(target.soak.growthMbPerMinute) < 1);
+  const r = target.reconciliation;
+  if (r) {
+    const c = r.clean;
+    push('quota charged = usage emitted × price, to the unit (requests read to their end)', `${c.expectedQuota} expected; logs ${c.logQuota}, user ${c.userUsedQuota}, token ${c.tokenUsedQuota}, balance down ${c.userQuotaSpent}`, c.exact);
+    const leftOver = r.run.userQuotaSpent - r.run.userUsedQuota;
+    push('whole run: every hold settled or refunded (callers cut by the load generator included)', `${leftOver} quota held and never released`, leftOver === 0);
+    push('failure paths: every hold settled or refunded', `balance down ${r.errorAccount.spent}, charged ${r.errorAccount.used}, logged ${r.errorAccount.logged}`, r.errorAccount.balanced);
+  }
+}

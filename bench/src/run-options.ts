@@ -1,0 +1,60 @@
+/** Command-line flags of `npm run bench -- …` and the durations they imply. */
+export interface RunOptions {
+  /** Ten-minute memory soak instead of the short default one. */
+  soak: boolean;
+  /** Very short phases: a smoke run of the whole harness in about two minutes. */
+  quick: boolean;
+  /** Record a V8 CPU profile of Switchboard (SQLite) into the results folder. */
+  profile: boolean;
+  /** Target ids to run (all when empty): floor, switchboard-sqlite, switchboard-postgres, switchboard-nolog, portkey. */
+  only: string[];
+  /** PostgreSQL server used for a fresh database (its own database part is ignored). */
+  postgresUrl: string;
+  durations: PhaseDurations;
+}
+
+export interface PhaseDurations {
+  /** c=1 interleaved rounds against direct, per side and round. */
+  latencyRounds: number;
+  latencyRoundMs: number;
+  throughputSeconds: number;
+  warmupSeconds: number;
+  pacedSeconds: number;
+  stallSeconds: number;
+  soakSeconds: number;
+  /** Longest wait for other tenants of the machine to go quiet before a phase. */
+  quietWaitMs: number;
+  /** Concurrent paced stream levels tried, in order, until one loses a frame. */
+  streamLevels: number[];
+}
+
+const usage = `npm run bench [-- --soak] [--quick] [--profile] [--only=floor,switchboard-sqlite,…] [--pg=postgres://…]`;
+
+export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv): RunOptions {
+  const flags = new Set(argv.filter((arg) => !arg.includes('=')));
+  const values = new Map(argv.filter((arg) => arg.includes('=')).map((arg) => [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]));
+  for (const flag of flags) {
+    if (!['--soak', '--quick', '--profile', '--help'].includes(flag)) throw new Error(`unknown flag ${flag}\nusage: ${usage}`);
+  }
+  for (const key of values.keys()) {
+    if (!['--only', '--pg'].includes(key)) throw new Error(`unknown option ${key}\nusage: ${usage}`);
+  }
+  if (flags.has('--help')) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const quick = flags.has('--quick');
+  const soak = flags.has('--soak');
+  const durations: PhaseDurations = quick
+    ? { latencyRounds: 2, latencyRoundMs: 500, throughputSeconds: 2, warmupSeconds: 1, pacedSeconds: 2, stallSeconds: 3, soakSeconds: 10, quietWaitMs: 2000, streamLevels: [250, 1000] }
+    : { latencyRounds: 4, latencyRoundMs: 1000, throughputSeconds: 6, warmupSeconds: 2, pacedSeconds: 4, stallSeconds: 6, soakSeconds: 30, quietWaitMs: 4000, streamLevels: [500, 1000, 2000] };
+  if (soak) durations.soakSeconds = 600;
+  return {
+    soak,
+    quick,
+    profile: flags.has('--profile'),
+    only: (values.get('--only') ?? '').split(',').filter(Boolean),
+    postgresUrl: values.get('--pg') ?? env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    durations,
+  };
+}

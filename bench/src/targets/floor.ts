@@ -1,0 +1,33 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startProcess, waitForPort } from '../platform/processes.ts';
+import { chatPath, type Target } from './target.ts';
+
+/** The bare Fastify + undici pass-through (floor-server.ts) in its own pinned process. */
+export async function startFloor(options: { runDir: string; upstreamOrigin: string; cpus: string }): Promise<Target> {
+  const port = await freePort();
+  const started = startProcess({
+    name: 'floor',
+    command: process.execPath,
+    args: [fileURLToPath(new URL('./floor-server.ts', import.meta.url)), String(port), options.upstreamOrigin],
+    cpus: options.cpus,
+    logFile: join(options.runDir, 'floor.log'),
+  });
+  await waitForPort(port, started);
+  return { id: 'floor', label: 'Fastify + undici pass-through (floor)', origin: `http://127.0.0.1:${port}`, path: chatPath, headers: { authorization: 'Bearer fake-key-floor' }, process: started };
+}
+
+/** The fake upstream in its own process, on the load generator's core. */
+export async function startFakeUpstream(options: { runDir: string; cpus: string }): Promise<{ target: Target; pid: number; origin: string }> {
+  const port = await freePort();
+  const started = startProcess({
+    name: 'fake upstream',
+    command: process.execPath,
+    args: [fileURLToPath(new URL('../fake-upstream/fake-upstream.ts', import.meta.url)), String(port)],
+    cpus: options.cpus,
+    logFile: join(options.runDir, 'fake-upstream.log'),
+  });
+  await waitForPort(port, started);
+  const origin = `http://127.0.0.1:${port}`;
+  return { target: { id: 'direct', label: 'fake upstream, direct', origin, path: chatPath, headers: { authorization: 'Bearer fake-key-direct' } }, pid: started.pid, origin };
+}

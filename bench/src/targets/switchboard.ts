@@ -1,0 +1,112 @@
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort, startProcess, waitForPort } from '../platform/processes.ts';
+import { seedSwitchboard, type SeededSwitchboard } from './switchboard-seed.ts';
+import { chatPath, type Target } from './target.ts';
+
+export interface SwitchboardTarget extends Target {
+  readonly seeded: SeededSwitchboard;
+  readonly sqlDsn: string;
+  readonly sqlitePath: string;
+  /** Drops what was created for this run (the PostgreSQL database); the SQLite file stays with the results. */
+  cleanup(): Promise<void>;
+}
+
+export interface SwitchboardStart {
+  id: string;
+  label: string;
+  repoRoot: string;
+  runDir: string;
+  upstreamOrigin: string;
+  /** Empty for SQLite; otherwise a PostgreSQL server URL whose database part is replaced by a fresh one. */
+  postgresServerUrl?: string;
+  cpus: string;
+  /** Extra node flags (for example --cpu-prof). */
+  nodeFlags?: readonly string[];
+  logLevel: string;
+  /** Options rows written before start (for example LogConsumeEnabled=false for the logging-off variant). */
+  extraOptions?: Readonly<Record<string, string>>;
+}
+
+/** A fresh PostgreSQL database for this run, or undefined when no server answers. */
+export async function createPostgresDatabase(serverUrl: string, name: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query(`create database "${name}"`);
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query(`drop database if exists "${name}" with (force)`);
+  } catch {
+    // Best effort: a leftover bench database is harmless and named after the run.
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Switchboard as users run it: `packages/server/src/main.ts` in its own process pinned to one core, on
+ * a fresh database seeded directly (user, token, channel to the fake upstream, abilities, pricing).
+ */
+export async function startSwitchboard(options: SwitchboardStart): Promise<SwitchboardTarget | undefined> {
+  const sqlitePath = join(options.runDir, `${options.id}.db`);
+  let sqlDsn = '';
+  let databaseName: string | undefined;
+  if (options.postgresServerUrl) {
+    databaseName = `switchboard_bench_${Date.now()}_${options.id.replace(/\W/g, '_')}`;
+    const url = await createPostgresDatabase(options.postgresServerUrl, databaseName);
+    if (!url) return undefined;
+    sqlDsn = url;
+  }
+  const upstreamKey = `fake-key-${options.id}`;
+  const seeded = await seedSwitchboard(sqlDsn, sqlitePath, options.upstreamOrigin, upstreamKey, options.extraOptions);
+  const port = await freePort();
+  const started = startProcess({
+    name: options.label,
+    command: process.execPath,
+    args: [...(options.nodeFlags ?? []), join(options.repoRoot, 'packages/server/src/main.ts')],
+    cpus: options.cpus,
+    cwd: options.repoRoot,
+    logFile: join(options.runDir, `${options.id}.log`),
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SQL_DSN: sqlDsn,
+      SQLITE_PATH: sqlitePath,
+      SESSION_SECRET: `bench-session-secret-${Date.now()}`,
+      INITIAL_ROOT_PASSWORD: 'bench-root-pass',
+      LOG_LEVEL: options.logLevel,
+      NODE_ENV: 'production',
+    },
+  });
+  await waitForPort(port, started);
+  const postgresServerUrl = options.postgresServerUrl;
+  return {
+    id: options.id,
+    label: options.label,
+    origin: `http://127.0.0.1:${port}`,
+    path: chatPath,
+    headers: { authorization: `Bearer ${seeded.apiKey}` },
+    process: started,
+    seeded,
+    sqlDsn,
+    sqlitePath,
+    async cleanup() {
+      if (postgresServerUrl && databaseName) await dropPostgresDatabase(postgresServerUrl, databaseName);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { Started } from '../platform/processes.ts';
+
+/** Something the load is aimed at: the fake upstream itself ("direct") or a gateway in front of it. */
+export interface Target {
+  /** Stable id used in the JSON results: direct, floor, switchboard-sqlite, switchboard-postgres, portkey… */
+  readonly id: string;
+  /** What the row is called in the Markdown table. */
+  readonly label: string;
+  readonly origin: string;
+  readonly path: string;
+  /** Auth (and, for the peer, routing) headers sent with every request. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The gateway process (absent for direct); its CPU and memory are what the bench measures. */
+  readonly process?: Started;
+}
+
+export const chatPath = '/v1/chat/completions';
+
+/** Request bodies; the model name picks the fake upstream's behaviour (see fake-upstream/behaviours.ts). */
+export function chatBody(model: string, stream: boolean, caller?: string): string {
+  const body: Record<string, unknown> = { model, messages: [{ role: 'user', content: 'Say hello in one short sentence.' }], max_tokens: 64 };
+  // The fake tallies usage per `user` value, so a caller's traffic can be reconciled on its own.
+  if (caller) body.user = caller;
+  if (stream) {
+    body.stream = true;
+    body.stream_options = { include_usage: true };
+  }
+  return JSON.stringify(body);
+}
