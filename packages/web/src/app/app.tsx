@@ -4,6 +4,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { useTheme } from '../lib/theme.ts';
 import { router } from './router.tsx';
 
 const queryClient = new QueryClient({
@@ -13,10 +14,10 @@ const queryClient = new QueryClient({
 /** Providers every screen relies on: data cache, antd locale and theme, message/modal context. */
 export function App() {
   const { i18n } = useTranslation();
-  const dark = document.documentElement.dataset.theme === 'dark';
+  const dark = useTheme() === 'dark';
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+      <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }} button={{ autoInsertSpace: false }}>
         <AntApp>
           <RouterProvider router={router} />
         </AntApp>

@@ -49,6 +49,11 @@ function redirectToLogin(): void {
 
 /** Sends one console call and returns `data`; throws `ApiError` with a displayable message otherwise. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await requestEnvelope<T>(method, path, options)).data;
+}
+
+/** Like `request`, for the few calls whose success `message` carries meaning (OAuth 'bind', transfer notes). */
+export async function requestEnvelope<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const headers: Record<string, string> = { 'Cache-Control': 'no-store', 'Accept-Language': i18n.language === 'en' ? 'en' : 'zh-CN' };
   const user = readStoredUser();
   if (user) headers['New-Api-User'] = String(user.id);
@@ -79,7 +84,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   if (!response.ok) throw new ApiError(envelope?.message && response.status < 500 ? i18n.t('http.error', { ns: 'common', message: envelope.message }) : messageForStatus(response.status, envelope?.message), response.status);
   if (!envelope || envelope.success !== true) throw new ApiError(envelope?.message || i18n.t('http.error', { ns: 'common', message: `HTTP ${response.status}` }), response.status);
-  return envelope.data as T;
+  return { success: true, message: envelope.message ?? '', data: envelope.data as T };
 }
 
 export const api = {

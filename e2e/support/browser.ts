@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { screenshotDir } from './paths.ts';
+
+export type Language = 'zh' | 'en';
+export type ThemeMode = 'light' | 'dark';
+
+/** Debian's Chromium, headless; one browser per test file. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface ConsolePage {
+  context: BrowserContext;
+  page: Page;
+  /** Errors the page logged or threw; a screen is expected to leave this empty. */
+  consoleErrors: string[];
+}
+
+export interface PageOptions {
+  language?: Language;
+  theme?: ThemeMode;
+  /** Viewport width; below 600 the console switches to its mobile layout. */
+  width?: number;
+}
+
+/**
+ * A fresh browser context (own cookies and storage) on `baseUrl`, with the language and theme preset
+ * in localStorage before any page script runs, collecting console errors.
+ */
+export async function openConsole(browser: Browser, baseUrl: string, options: PageOptions = {}): Promise<ConsolePage> {
+  const width = options.width ?? 1280;
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: 800 }, locale: options.language === 'en' ? 'en-US' : 'zh-CN' });
+  await context.addInitScript(
+    ([language, theme]) => {
+      // Only the first load of the context is preset, so switching in the page sticks afterwards.
+      if (!sessionStorage.getItem('e2e-preset')) {
+        localStorage.setItem('i18nextLng', language);
+        localStorage.setItem('theme', theme);
+        sessionStorage.setItem('e2e-preset', '1');
+      }
+    },
+    [options.language ?? 'zh', options.theme ?? 'light'] as const,
+  );
+  // A screen that needs longer than this is a failure worth seeing quickly.
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    // The URL matters for 'Failed to load resource' errors, whose text does not name it.
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  return { context, page, consoleErrors };
+}
+
+/** Saves a full-page screenshot as test-artifacts/screenshots/<name>.png. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Logs in through the API inside the page's context (so the session cookie lands in the browser) and
+ * stores the user the way the login page does, then opens `path`.
+ */
+export async function loginAs(page: Page, username: string, password: string, path = '/token'): Promise<void> {
+  const response = await page.request.post('/api/user/login', { data: { username, password } });
+  const answer = (await response.json()) as { success: boolean; message: string; data: unknown };
+  if (!answer.success) throw new Error(`login as ${username} failed: ${answer.message}`);
+  await page.goto('/login');
+  await page.evaluate((user) => localStorage.setItem('user', JSON.stringify(user)), answer.data);
+  await page.goto(path);
+}

@@ -1,0 +1,79 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const texts = {
+  zh: { title: '用户登录', username: '用户名', password: '密码', submit: '登录', defaultPassword: '您正在使用默认密码！', later: '稍后', expired: '未登录或登录已过期，请重新登录', required: '请输入用户名和密码！', wrong: /用户名或密码错误|Username or password/ },
+  en: { title: 'Log in', username: 'Username', password: 'Password', submit: 'Log in', defaultPassword: 'You are using the default password!', later: 'Later', expired: 'Not logged in or login expired, please log in again', required: 'Please enter username and password!', wrong: /incorrect|错误/ },
+} satisfies Record<Language, Record<string, string | RegExp>>;
+
+describe.each(['zh', 'en'] as const)('login (%s)', (language) => {
+  const text = texts[language];
+
+  it.each(['light', 'dark'] as const)('logs root in with the password, warns about the default password and opens /token (%s)', async (theme) => {
+    const { page, context, consoleErrors } = await openConsole(browser, server.url, { language, theme });
+    await page.goto('/login');
+    await page.getByRole('heading', { name: text.title }).waitFor();
+    await saveScreenshot(page, `login-${language}-${theme}`);
+    await page.getByLabel(text.username).fill('root');
+    await page.getByLabel(text.password, { exact: true }).fill('123456');
+    await page.getByTestId('auth-card').getByRole('button', { name: text.submit }).click();
+    await page.locator('.ant-modal-confirm-title', { hasText: text.defaultPassword }).waitFor();
+    await page.waitForURL('**/token');
+    await saveScreenshot(page, `default-password-modal-${language}-${theme}`);
+    await page.getByRole('button', { name: text.later }).click();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { username: string; role: number } | null);
+    expect(stored).toMatchObject({ username: 'root', role: 100 });
+    await page.getByTestId('side-menu').waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses empty fields and a wrong password with the server message', async () => {
+    const { page, context } = await openConsole(browser, server.url, { language });
+    await page.goto('/login');
+    await page.getByTestId('auth-card').getByRole('button', { name: text.submit }).click();
+    await page.getByText(text.required).waitFor();
+    await page.getByLabel(text.username).fill('root');
+    await page.getByLabel(text.password, { exact: true }).fill('wrong-password');
+    await page.getByTestId('auth-card').getByRole('button', { name: text.submit }).click();
+    await page.locator('.ant-message-error').last().waitFor();
+    expect(page.url()).toContain('/login');
+    await context.close();
+  });
+
+  it('says the login expired when sent back with expired=true', async () => {
+    const { page, context } = await openConsole(browser, server.url, { language });
+    await page.goto('/login?expired=true');
+    await page.getByTestId('expired-alert').getByText(text.expired).waitFor();
+    await context.close();
+  });
+
+  it('logs out from the avatar menu', async () => {
+    const { page, context } = await openConsole(browser, server.url, { language });
+    await page.goto('/login');
+    await page.getByLabel(text.username).fill('root');
+    await page.getByLabel(text.password, { exact: true }).fill('123456');
+    await page.getByTestId('auth-card').getByRole('button', { name: text.submit }).click();
+    await page.waitForURL('**/token');
+    await page.getByRole('button', { name: text.later }).click();
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: language === 'zh' ? '退出' : 'Log out' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await context.close();
+  });
+});

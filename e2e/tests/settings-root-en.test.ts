@@ -1,0 +1,3 @@
+import { describeRootSettings } from './settings-root.suite.ts';
+
+describeRootSettings('en');

@@ -1,0 +1,189 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginApi, type ApiSession } from '../support/api-session.ts';
+import { launchBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { localeText } from '../support/locales.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let root: ApiSession;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  root = await loginApi(server.url, 'root', '123456');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function option(key: string): Promise<string | undefined> {
+  const answer = await root.get<Array<{ key: string; value: string }>>('/api/option/');
+  return answer.data.find((item) => item.key === key)?.value;
+}
+
+export function describeRootSettings(language: Language): void {
+  describe(`root settings (${language})`, () => {
+    const t = localeText('settings', language);
+    let page: Page;
+    let close: () => Promise<void>;
+    let errors: string[];
+
+    const section = (id: string): Locator => page.getByTestId(`section-${id}`);
+    const field = (id: string, key: string): Locator => section(id).getByLabel(t(`fields.${key}`), { exact: true });
+    const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text }).last().waitFor();
+    const save = (id: string) => page.getByTestId(`save-${id}`).click();
+    const openTab = async (tab: string) => {
+      await page.getByRole('tab', { name: t(`tabs.${tab}`) }).click();
+      await page.getByRole('tabpanel').getByRole('button').first().waitFor();
+    };
+    /** Saving an untouched section warns; then a change saves. */
+    const unchangedThenSaved = async (id: string, edit: () => Promise<void>) => {
+      await save(id);
+      await toast(t('messages.nothingChanged'));
+      await edit();
+      await save(id);
+      await toast(t('messages.saved'));
+    };
+
+    beforeAll(async () => {
+      const opened = await openConsole(browser, server.url, { language });
+      page = opened.page;
+      errors = opened.consoleErrors;
+      close = () => opened.context.close();
+      await loginAs(page, 'root', '123456', '/setting?tab=operation');
+      await section('general').waitFor();
+    });
+
+    afterAll(async () => {
+      expect(errors).toEqual([]);
+      await close();
+    });
+
+    it('saves each operation section and refuses bad input', async () => {
+      await saveScreenshot(page, `settings-operation-${language}`);
+      await unchangedThenSaved('general', () => field('general', 'TopUpLink').fill(`https://shop.example/${language}`));
+      expect(await option('TopUpLink')).toBe(`https://shop.example/${language}`);
+      await unchangedThenSaved('drawing', () => field('drawing', 'MjNotifyEnabled').click());
+      await unchangedThenSaved('sensitive', () => field('sensitive', 'SensitiveWords').fill(`forbidden-${language}`));
+      expect(await option('SensitiveWords')).toBe(`forbidden-${language}`);
+      await unchangedThenSaved('logs', () => field('logs', 'LogConsumeEnabled').click());
+      await unchangedThenSaved('dashboard', () => field('dashboard', 'DataExportInterval').fill(language === 'zh' ? '7' : '8'));
+      await unchangedThenSaved('monitoring', () => field('monitoring', 'QuotaRemindThreshold').fill(language === 'zh' ? '1000' : '2000'));
+      await unchangedThenSaved('quota', () => field('quota', 'QuotaForNewUser').fill(language === 'zh' ? '111' : '222'));
+      expect(await option('QuotaForNewUser')).toBe(language === 'zh' ? '111' : '222');
+
+      for (const [id, key] of [['chats', 'Chats'], ['groups', 'GroupRatio'], ['modelRatioJson', 'ModelRatio']] as const) {
+        const input = field(id, key);
+        const original = await input.inputValue();
+        await input.fill('{ not json');
+        await input.blur();
+        await section(id).getByText(t('messages.invalidJson')).waitFor();
+        await save(id);
+        await toast(t('messages.checkInput'));
+        await input.fill(original);
+        await input.blur();
+      }
+      await field('groups', 'GroupRatio').fill(JSON.stringify({ default: 1, vip: 1, svip: 1, [language]: 2 }, null, 2));
+      await save('groups');
+      await toast(t('messages.saved'));
+      expect(JSON.parse((await option('GroupRatio')) ?? '{}')).toMatchObject({ [language]: 2 });
+    });
+
+    it('purges logs only with a chosen time', async () => {
+      await section('logs').locator('.ant-picker-clear').click({ force: true });
+      await page.getByTestId('purge-logs').click();
+      await toast(t('logs.chooseTime'));
+    });
+
+    it('edits model pricing visually with duplicate and numeric checks', async () => {
+      await page.getByRole('tab', { name: t('pricing.visualTab') }).click();
+      const editor = page.getByTestId('pricing-editor');
+      await editor.getByTestId('pricing-new-name').fill('gpt-4o');
+      await editor.getByTestId('pricing-add').click();
+      await toast(t('pricing.duplicate'));
+      const model = `e2e-model-${language}`;
+      await editor.getByTestId('pricing-new-name').fill(model);
+      await editor.getByTestId('pricing-add').click();
+      await editor.getByLabel(`${model} ${t('pricing.ratio')}`).fill('abc');
+      await page.getByTestId('save-pricing').click();
+      await toast(t('pricing.notNumber'));
+      await editor.getByLabel(`${model} ${t('pricing.ratio')}`).fill('3');
+      await editor.getByLabel(`${model} ${t('pricing.price')}`).fill('0.02');
+      expect(await editor.getByLabel(`${model} ${t('pricing.ratio')}`).isDisabled()).toBe(true);
+      await saveScreenshot(page, `settings-pricing-${language}`);
+      await page.getByTestId('save-pricing').click();
+      await toast(t('messages.saved'));
+      expect(JSON.parse((await option('ModelPrice')) ?? '{}')).toMatchObject({ [model]: 0.02 });
+      expect(JSON.parse((await option('ModelRatio')) ?? '{}')[model]).toBeUndefined();
+    });
+
+    it('saves each system section and refuses bad input', async () => {
+      await openTab('system');
+      await section('payment').waitFor();
+      await saveScreenshot(page, `settings-system-${language}`);
+      if (!(await option('ServerAddress'))) {
+        await field('payment', 'EpayId').fill('merchant');
+        await save('payment');
+        await toast(t('messages.serverAddressFirst'));
+      }
+      await field('serverAddress', 'ServerAddress').fill(`http://127.0.0.1:3000/${language}/`);
+      await save('serverAddress');
+      await toast(t('messages.saved'));
+      expect(await option('ServerAddress')).toBe(`http://127.0.0.1:3000/${language}`);
+      await field('payment', 'TopupGroupRatio').fill('');
+      await save('payment');
+      await toast(t('messages.topupGroupRatioInvalid'));
+      await field('payment', 'TopupGroupRatio').fill('{"default": 1}');
+      await field('payment', 'Price').fill('7.5');
+      await save('payment');
+      await toast(t('messages.saved'));
+      expect(await option('Price')).toBe('7.5');
+
+      await unchangedThenSaved('worker', () => field('worker', 'WorkerUrl').fill(`https://worker.example/${language}/`));
+      expect(await option('WorkerUrl')).toBe(`https://worker.example/${language}`);
+
+      // Turning password login off asks first; cancelling keeps it on.
+      await field('loginSwitches', 'PasswordLoginEnabled').click();
+      await save('loginSwitches');
+      await page.locator('.ant-modal-confirm-title', { hasText: t('messages.disablePasswordLoginTitle') }).waitFor();
+      await page.locator('.ant-modal-confirm').getByRole('button').first().click();
+      await field('loginSwitches', 'PasswordLoginEnabled').click();
+      // Enabling Turnstile without its secret configured is refused by the server, with its message.
+      await field('loginSwitches', 'TurnstileCheckEnabled').click();
+      await save('loginSwitches');
+      await page.locator('.ant-message-error').last().waitFor();
+      expect(await option('TurnstileCheckEnabled')).toBe('false');
+      await field('loginSwitches', 'TurnstileCheckEnabled').click();
+
+      await unchangedThenSaved('emailDomain', () => field('emailDomain', 'EmailDomainWhitelist').fill(`example.${language}`));
+      await unchangedThenSaved('smtp', () => field('smtp', 'SMTPServer').fill(`smtp.${language}.example`));
+      await unchangedThenSaved('github', async () => {
+        await field('github', 'GitHubClientId').fill(`client-${language}`);
+        await field('github', 'GitHubClientSecret').fill('secret-value');
+      });
+      expect(await option('GitHubClientSecret')).toBeUndefined();
+      await unchangedThenSaved('wechat', () => field('wechat', 'WeChatServerAddress').fill(`https://wechat.example/${language}/`));
+      await unchangedThenSaved('telegram', () => field('telegram', 'TelegramBotName').fill(`bot_${language}`));
+      await unchangedThenSaved('turnstile', () => field('turnstile', 'TurnstileSiteKey').fill(`site-${language}`));
+      await unchangedThenSaved('linuxdo', () => field('linuxdo', 'LinuxDOClientId').fill(`linuxdo-${language}`));
+    });
+
+    it('saves each other section', async () => {
+      await openTab('other');
+      await section('notice').waitFor();
+      await saveScreenshot(page, `settings-other-${language}`);
+      await unchangedThenSaved('notice', () => field('notice', 'Notice').fill(`Notice ${language}`));
+      await unchangedThenSaved('systemName', () => field('systemName', 'SystemName').fill(`Gateway ${language}`));
+      await page.getByTestId('system-name').getByText(`Gateway ${language}`).waitFor();
+      await unchangedThenSaved('logo', () => field('logo', 'Logo').fill('/logo.svg?custom'));
+      await unchangedThenSaved('homePage', () => field('homePage', 'HomePageContent').fill(`# Welcome ${language}`));
+      await unchangedThenSaved('about', () => field('about', 'About').fill(`About ${language}`));
+      await unchangedThenSaved('footer', () => field('footer', 'Footer').fill(`<b>Footer ${language}</b><script>alert(1)</script>`));
+      await page.getByTestId('site-footer').locator('b', { hasText: `Footer ${language}` }).waitFor();
+      expect(await page.getByTestId('site-footer').locator('script').count()).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,124 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const texts: Record<Language, { notFound: string; login: string; pricing: string }> = {
+  zh: { notFound: '页面不存在，请检查地址是否正确', login: '登录', pricing: '模型价格' },
+  en: { notFound: 'This page does not exist; check the address', login: 'Log in', pricing: 'Pricing' },
+};
+
+describe.each(['zh', 'en'] as const)('console shell (%s)', (language) => {
+  it('shows the system name, the top bar links and the default footer', async () => {
+    const { page, context, consoleErrors } = await openConsole(browser, server.url, { language });
+    await page.goto('/about');
+    await expect.poll(() => page.getByTestId('system-name').textContent()).toBe('Switchboard');
+    await page.getByTestId('top-nav').getByText(texts[language].pricing).waitFor();
+    await page.getByTestId('site-footer').getByText('Switchboard').waitFor();
+    await page.getByRole('button', { name: texts[language].login }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a visitor from a protected page to /login', async () => {
+    const { page, context } = await openConsole(browser, server.url, { language });
+    await page.goto('/token');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it.each(['light', 'dark'] as const)('shows the not-found page (%s theme)', async (theme) => {
+    const { page, context, consoleErrors } = await openConsole(browser, server.url, { language, theme });
+    await page.goto('/no/such/page');
+    await page.getByText(texts[language].notFound).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    await saveScreenshot(page, `not-found-${language}-${theme}`);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches theme and language from the top bar and remembers them', async () => {
+    const { page, context } = await openConsole(browser, server.url, { language });
+    await page.goto('/about');
+    await page.getByTestId('theme-switch').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    const other: Language = language === 'zh' ? 'en' : 'zh';
+    await page.getByTestId('language-menu').click();
+    await page.getByRole('menuitem', { name: other === 'en' ? 'English' : '简体中文' }).click();
+    await page.getByTestId('top-nav').getByText(texts[other].pricing).waitFor();
+    await page.reload();
+    await page.getByTestId('top-nav').getByText(texts[other].pricing).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await context.close();
+  });
+});
+
+/**
+ * Content endpoints of the classic API that the home and about pages read but the server does not
+ * serve yet: their 404 is the only console error tolerated, until the routes land.
+ */
+const pendingServerRoutes = ['/api/home_page_content', '/api/about'];
+const unexpected = (errors: string[]) => errors.filter((error) => !pendingServerRoutes.some((route) => error.includes('404') && error.includes(route)));
+
+describe.each(['zh', 'en'] as const)('public pages (%s)', (language) => {
+  it.each(['light', 'dark'] as const)('shows home and about (%s theme)', async (theme) => {
+    const { page, context, consoleErrors } = await openConsole(browser, server.url, { language, theme });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Switchboard' }).waitFor();
+    await saveScreenshot(page, `home-${language}-${theme}`);
+    await page.goto('/about');
+    await page.locator('.ant-card-head-title').waitFor();
+    await saveScreenshot(page, `about-${language}-${theme}`);
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['light', 'dark'] as const)('fits a phone: no side menu, a drawer instead (%s theme)', async (theme) => {
+    const { page, context, consoleErrors } = await openConsole(browser, server.url, { language, theme, width: 390 });
+    await loginAs(page, 'root', '123456', '/user');
+    await page.getByTestId('users-table').waitFor();
+    expect(await page.getByTestId('side-menu').count()).toBe(0);
+    await saveScreenshot(page, `users-mobile-${language}-${theme}`);
+    await page.getByTestId('open-side-menu').click();
+    await page.getByTestId('side-menu').waitFor();
+    await saveScreenshot(page, `menu-mobile-${language}-${theme}`);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('first screen', () => {
+  it.each([
+    ['/', 'home'],
+    ['/login', 'login'],
+  ])('%s loads its route lazily and stays under 400 KB of gzipped JavaScript', async (path) => {
+    const { page, context } = await openConsole(browser, server.url);
+    const scripts = new Map<string, number>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      void response.body().then((body) => scripts.set(response.url(), gzipSync(body).length));
+    });
+    await page.goto(path);
+    await page.locator('.ant-layout-footer').waitFor();
+    await page.waitForLoadState('networkidle');
+    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+    expect(scripts.size).toBeGreaterThan(1);
+    // Pages of other routes are separate chunks that this screen never fetched.
+    expect([...scripts.keys()].some((url) => /\/(users|settings|channels|tokens)-[\w-]+\.js$/.test(url))).toBe(false);
+    expect(total).toBeLessThan(400 * 1024);
+    await context.close();
+  });
+});

@@ -1,0 +1,67 @@
+import { Drawer, Layout, Spin, theme } from 'antd';
+import { Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useIsMobile } from '../../lib/use-is-mobile.ts';
+import { useStoredUser } from '../../lib/use-stored-user.ts';
+import { visibleNavigation } from '../navigation.tsx';
+import { SideMenu } from './side-menu.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { TopBar } from './top-bar.tsx';
+import { useSiderCollapsed } from './use-sider-collapsed.ts';
+import { useStatusEffects } from './use-status-effects.ts';
+
+/** Home and the embedded chat use the full width: no side menu, no inner padding (spec §2). */
+function isBarePath(pathname: string): boolean {
+  return pathname === '/' || pathname === '/chat' || pathname.startsWith('/chat/');
+}
+
+export function PageSpinner() {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', padding: 64 }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/** Top bar, side menu (drawer on mobile), the page and the footer. */
+export function ConsoleLayout() {
+  const status = useStatusEffects().data;
+  const { token } = theme.useToken();
+  const user = useStoredUser();
+  const isMobile = useIsMobile();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useSiderCollapsed(status?.default_collapse_sidebar ?? false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const items = visibleNavigation(user, status);
+  const bare = isBarePath(pathname);
+  const showSider = items.length > 0 && !bare && !isMobile;
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ padding: 0, height: 64, lineHeight: 'normal', position: 'sticky', top: 0, zIndex: 10, background: token.colorBgContainer }}>
+        <TopBar isMobile={isMobile} onOpenMenu={isMobile && items.length > 0 ? () => setDrawerOpen(true) : undefined} />
+      </Layout.Header>
+      <Layout hasSider={showSider}>
+        {showSider && (
+          <Layout.Sider theme="light" collapsible collapsed={collapsed} onCollapse={setCollapsed} width={200} style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
+            <SideMenu items={items} />
+          </Layout.Sider>
+        )}
+        <Layout>
+          <Layout.Content style={{ padding: bare ? 0 : isMobile ? 8 : 24, minWidth: 0 }}>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+          <SiteFooter />
+        </Layout>
+      </Layout>
+      {isMobile && items.length > 0 && (
+        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={240} styles={{ body: { padding: 0 } }}>
+          <SideMenu items={items} onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      )}
+    </Layout>
+  );
+}

@@ -1,0 +1,17 @@
+import { Tag } from 'antd';
+
+/** The spec's group colours: vip/pro yellow, svip/premium red, anything else neutral. */
+export function groupColor(group: string): string | undefined {
+  const name = group.toLowerCase();
+  if (name === 'svip' || name === 'premium') return 'red';
+  if (name === 'vip' || name === 'pro') return 'gold';
+  return undefined;
+}
+
+export function GroupTag({ group, onClick }: { group: string; onClick?: () => void }) {
+  return (
+    <Tag color={groupColor(group)} onClick={onClick} style={onClick ? { cursor: 'pointer' } : undefined}>
+      {group}
+    </Tag>
+  );
+}

@@ -1,0 +1,85 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { TurnstileWidget } from '../../components/turnstile-widget.tsx';
+import { rememberAffiliateCode } from '../../lib/affiliate-code.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useStatusValue } from '../../lib/system-status.ts';
+import { login, type LoginInput } from './api/login.ts';
+import { AuthCard } from './components/auth-card.tsx';
+import { OAuthOptions } from './components/oauth-options.tsx';
+import { isDefaultRootLogin, useCompleteLogin } from './lib/use-complete-login.ts';
+import { useTurnstileToken } from './lib/use-turnstile-token.ts';
+
+/** /login: password login plus the enabled third-party logins. */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const status = useStatusValue();
+  const [search] = useSearchParams();
+  const { message } = App.useApp();
+  const completeLogin = useCompleteLogin();
+  const turnstile = useTurnstileToken();
+  const [busy, setBusy] = useState(false);
+  const expired = search.get('expired') === 'true';
+
+  useEffect(() => rememberAffiliateCode(search), [search]);
+
+  const submit = async (values: Partial<LoginInput>) => {
+    const input = { username: (values.username ?? '').trim(), password: values.password ?? '' };
+    if (!input.username || !input.password) {
+      void message.error(t('login.required'));
+      return;
+    }
+    if (!turnstile.ready()) return;
+    setBusy(true);
+    try {
+      const user = await login(input, turnstile.token);
+      completeLogin(user, { to: '/token', defaultPassword: isDefaultRootLogin(input.username, input.password) });
+    } catch (error) {
+      void message.error(error instanceof ApiError ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const passwordLogin = status?.password_login_enabled ?? true;
+  const canRegister = status?.register_enabled ?? true;
+  return (
+    <AuthCard title={t('login.title')}>
+      {expired && <Alert type="warning" showIcon title={t('login.expired')} style={{ marginBottom: 16 }} data-testid="expired-alert" />}
+      {passwordLogin ? (
+        <Form<LoginInput> layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
+          <Form.Item name="username" label={t('login.username')}>
+            <Input prefix={<UserOutlined />} placeholder={t('login.usernamePlaceholder')} autoComplete="username" autoFocus />
+          </Form.Item>
+          <Form.Item name="password" label={t('login.password')}>
+            <Input.Password prefix={<LockOutlined />} placeholder={t('login.passwordPlaceholder')} autoComplete="current-password" />
+          </Form.Item>
+          {turnstile.enabled && (
+            <Form.Item>
+              <TurnstileWidget siteKey={turnstile.siteKey} onToken={turnstile.setToken} />
+            </Form.Item>
+          )}
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t('login.submit')}
+          </Button>
+        </Form>
+      ) : (
+        <Alert type="info" showIcon title={t('login.passwordDisabled')} />
+      )}
+      <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
+        <Typography.Text type="secondary">
+          {t('login.forgot')} <Link to="/reset">{t('login.resetLink')}</Link>
+        </Typography.Text>
+        {canRegister && (
+          <Typography.Text type="secondary">
+            {t('login.noAccount')} <Link to="/register">{t('login.registerLink')}</Link>
+          </Typography.Text>
+        )}
+      </Flex>
+      <OAuthOptions onLoggedIn={(user) => completeLogin(user, { to: '/' })} />
+    </AuthCard>
+  );
+}

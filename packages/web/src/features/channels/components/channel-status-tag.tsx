@@ -1,0 +1,31 @@
+import { Tag, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+
+const colours: Record<number, string> = { 1: 'green', 2: 'red', 3: 'gold' };
+
+interface StatusInfo {
+  status_reason?: string;
+  status_time?: number;
+}
+
+function parseInfo(otherInfo: string | null | undefined): StatusInfo {
+  if (!otherInfo) return {};
+  try {
+    const parsed = JSON.parse(otherInfo) as unknown;
+    return typeof parsed === 'object' && parsed ? (parsed as StatusInfo) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Channel status; an auto-disabled channel explains why and since when in a tooltip. */
+export function ChannelStatusTag({ status, otherInfo }: { status: number; otherInfo?: string | null }) {
+  const { t } = useTranslation('channels');
+  const tag = <Tag color={colours[status] ?? 'default'}>{status in colours ? t(`status.${status}`) : t('status.unknown')}</Tag>;
+  if (status !== 3) return tag;
+  const info = parseInfo(otherInfo);
+  if (!info.status_reason && !info.status_time) return tag;
+  const when = info.status_time ? dayjs.unix(info.status_time).format('YYYY-MM-DD HH:mm:ss') : '-';
+  return <Tooltip title={t('status.autoDisabledReason', { reason: info.status_reason || '-', time: when })}>{tag}</Tooltip>;
+}

@@ -1,0 +1,25 @@
+import { Flex, Form, Input, InputNumber, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Auto-ban, tag, priority and weight: how the router treats the channel. */
+export function RoutingSection() {
+  const { t } = useTranslation('channels');
+  return (
+    <>
+      <Form.Item name="auto_ban" label={t('form.autoBan')} valuePropName="checked" extra={t('form.autoBanHelp')}>
+        <Switch />
+      </Form.Item>
+      <Form.Item name="tag" label={t('form.tag')}>
+        <Input allowClear placeholder={t('form.tagPlaceholder')} />
+      </Form.Item>
+      <Flex gap={16} wrap>
+        <Form.Item name="priority" label={t('form.priority')} extra={t('form.priorityHelp')} style={{ flex: 1, minWidth: 180 }}>
+          <InputNumber precision={0} min={-999} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="weight" label={t('form.weight')} extra={t('form.weightHelp')} style={{ flex: 1, minWidth: 180 }}>
+          <InputNumber precision={0} min={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { Alert, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { azureDefaultApiVersion, iflytekDefaultVersion, isJsonObjectOrEmpty, vertexRegionExample } from '../../lib/channel-form.ts';
+
+/**
+ * gateway-operations.md §2 "Extra inputs by type": Azure endpoint and API version (3), custom URL and
+ * settings (8), private address (22), Suno address (36), model version (18), Vertex region (41),
+ * knowledge base (21), account ID (39), organization (1), else an optional proxy address.
+ */
+export function TypeExtraFields({ type }: { type: number }) {
+  const { t } = useTranslation('channels');
+  const jsonRule = { validator: async (_rule: unknown, value: string) => { if (!isJsonObjectOrEmpty(value)) throw new Error(t('form.jsonInvalid')); } };
+  switch (type) {
+    case 3:
+      return (
+        <>
+          <Alert type="warning" showIcon title={t('form.azureWarning')} style={{ marginBottom: 16 }} />
+          <Form.Item name="base_url" label={t('form.azureEndpoint')} rules={[{ required: true, whitespace: true, message: t('form.azureEndpointRequired') }]}>
+            <Input placeholder="https://docs-test-001.openai.azure.com" />
+          </Form.Item>
+          <Form.Item name="other" label={t('form.azureVersion')}>
+            <Input placeholder={azureDefaultApiVersion} />
+          </Form.Item>
+        </>
+      );
+    case 8:
+      return (
+        <>
+          <Form.Item name="base_url" label={t('form.customUrl')} extra={t('form.customUrlHelp')} rules={[{ required: true, whitespace: true, message: t('form.customUrlRequired') }]}>
+            <Input placeholder="https://api.example.com/v1/{model}/chat/completions" />
+          </Form.Item>
+          <Form.Item name="setting" label={t('form.extraSettings')} extra={t('form.extraSettingsHelp')} rules={[jsonRule]}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={'{\n  "force_format": true\n}'} />
+          </Form.Item>
+        </>
+      );
+    case 22:
+      return (
+        <Form.Item name="base_url" label={t('form.privateAddress')}>
+          <Input placeholder="https://fastgpt.run/api/openapi" />
+        </Form.Item>
+      );
+    case 36:
+      return (
+        <Form.Item name="base_url" label={t('form.sunoAddress')} extra={t('form.sunoAddressHelp')}>
+          <Input placeholder="https://suno.example.com" />
+        </Form.Item>
+      );
+    case 18:
+      return (
+        <Form.Item name="other" label={t('form.modelVersion')} extra={t('form.modelVersionHelp')}>
+          <Input placeholder={iflytekDefaultVersion} />
+        </Form.Item>
+      );
+    case 41:
+      return (
+        <Form.Item name="other" label={t('form.vertexRegion')} extra={t('form.vertexRegionHelp')}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={vertexRegionExample} />
+        </Form.Item>
+      );
+    case 21:
+      return (
+        <Form.Item name="other" label={t('form.knowledgeBase')}>
+          <Input placeholder="123456" />
+        </Form.Item>
+      );
+    case 39:
+      return (
+        <Form.Item name="other" label={t('form.accountId')}>
+          <Input placeholder="d6b5da8hk1awo8nap34ube6gh" />
+        </Form.Item>
+      );
+    case 1:
+      return (
+        <>
+          <Form.Item name="openai_organization" label={t('form.organization')}>
+            <Input placeholder={t('form.optional')} />
+          </Form.Item>
+          <Form.Item name="base_url" label={t('form.proxy')} extra={t('form.proxyHelp')}>
+            <Input placeholder="https://api.openai.com" />
+          </Form.Item>
+        </>
+      );
+    default:
+      return (
+        <Form.Item name="base_url" label={t('form.proxy')} extra={t('form.proxyHelp')}>
+          <Input placeholder={t('form.optional')} />
+        </Form.Item>
+      );
+  }
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** One hourly bucket of `quota_data`: what one user spent on one model in that hour. */
+export interface QuotaDataRow {
+  username?: string;
+  model_name: string;
+  /** Start of the hour, Unix seconds. */
+  created_at: number;
+  token_used: number;
+  count: number;
+  quota: number;
+}
+
+export interface QuotaDataQuery {
+  start_timestamp: number;
+  end_timestamp: number;
+  /** Administrators only; empty means everyone. */
+  username: string;
+}
+
+/** `GET /api/data/` (administrators, everyone or one user) or `/api/data/self/`: buckets in the range. */
+export function useQuotaData(query: QuotaDataQuery, admin: boolean) {
+  return useQuery({
+    queryKey: ['dashboard', admin, query],
+    queryFn: ({ signal }) =>
+      api
+        .get<QuotaDataRow[] | null>(admin ? '/api/data/' : '/api/data/self/', admin ? { ...query } : { start_timestamp: query.start_timestamp, end_timestamp: query.end_timestamp }, signal)
+        .then((rows) => rows ?? []),
+  });
+}

@@ -1,0 +1,67 @@
+import { DEFAULT_QUOTA_PER_UNIT } from '@switchboard/contracts';
+import { Alert, Col, Flex, Row, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuotaFormatter, useStatusValue } from '../../lib/system-status.ts';
+import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
+import { useQuotaData, type QuotaDataQuery } from './api/quota-data.ts';
+import { DashboardFilters } from './components/dashboard-filters.tsx';
+import { PieCard } from './components/pie-card.tsx';
+import { StackedBarCard } from './components/stacked-bar-card.tsx';
+import { SummaryRow } from './components/summary-row.tsx';
+import { stackBy, totalsBy, type Granularity } from './lib/aggregate.ts';
+
+function initialGranularity(value: string | undefined): Granularity {
+  return value === 'day' || value === 'week' ? value : 'hour';
+}
+
+/** `/detail`: consumption and calls by model and by user, from the hourly `quota_data` buckets. */
+export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const admin = isAdmin(useStoredUser());
+  const status = useStatusValue();
+  const formatQuota = useQuotaFormatter();
+  const quotaPerUnit = status?.quota_per_unit || DEFAULT_QUOTA_PER_UNIT;
+  const [granularity, setGranularity] = useState<Granularity>(() => initialGranularity(status?.data_export_default_time));
+  const [query, setQuery] = useState<QuotaDataQuery>(() => ({ start_timestamp: dayjs().subtract(7, 'day').startOf('day').unix(), end_timestamp: dayjs().add(1, 'hour').unix(), username: '' }));
+  const data = useQuotaData(query, admin);
+  const rows = useMemo(() => data.data ?? [], [data.data]);
+  // Charts plot dollars; small amounts keep two significant digits instead of rounding to $0.00.
+  const displayInCurrency = status?.display_in_currency ?? true;
+  const formatAxis = useCallback(
+    (dollars: number) => (displayInCurrency ? `$${dollars === 0 || Math.abs(dollars) >= 1 ? dollars.toFixed(2) : Number(dollars.toPrecision(2))}` : formatQuota(Math.round(dollars * quotaPerUnit))),
+    [displayInCurrency, formatQuota, quotaPerUnit],
+  );
+
+  const byModel = useMemo(() => stackBy(rows, granularity, (row) => row.model_name, (row) => row.quota / quotaPerUnit), [rows, granularity, quotaPerUnit]);
+  const byUser = useMemo(() => stackBy(rows, granularity, (row) => row.username ?? '', (row) => row.quota / quotaPerUnit), [rows, granularity, quotaPerUnit]);
+  const callShare = useMemo(() => totalsBy(rows, (row) => row.model_name, (row) => row.count), [rows]);
+
+  return (
+    <Flex vertical gap={16}>
+      <DashboardFilters admin={admin} query={query} granularity={granularity} onQuery={setQuery} onGranularity={setGranularity} />
+      {data.isError && <Alert type="error" showIcon title={t('loadFailed', { message: data.error.message })} />}
+      {data.isLoading ? (
+        <Spin style={{ display: 'block', margin: '64px auto' }} />
+      ) : (
+        <>
+          <SummaryRow rows={rows} formatQuota={formatQuota} />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={16}>
+              <StackedBarCard title={t('charts.modelConsumption')} data={byModel} format={formatAxis} />
+            </Col>
+            <Col xs={24} xl={8}>
+              <PieCard title={t('charts.modelCalls')} data={callShare} />
+            </Col>
+            {admin && (
+              <Col span={24}>
+                <StackedBarCard title={t('charts.userConsumption')} data={byUser} format={formatAxis} />
+              </Col>
+            )}
+          </Row>
+        </>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,57 @@
+import { Flex, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import type { LogEntry } from '../api/log-types.ts';
+import { durationColour, firstTokenColour, parseOther } from '../lib/log-other.ts';
+import { UserInfoButton } from './user-info-button.tsx';
+
+const typeColours: Record<number, string> = { 1: 'cyan', 2: 'green', 3: 'orange', 4: 'purple', 5: 'red', 6: 'blue' };
+
+function TimingCell({ entry, t }: { entry: LogEntry; t: TFunction<'logs'> }) {
+  if (entry.type !== 2 && entry.type !== 5) return null;
+  const other = parseOther(entry.other);
+  const firstToken = other.frt !== undefined && other.frt > 0 ? other.frt / 1000 : undefined;
+  return (
+    <Flex gap={2} wrap>
+      <Tag color={durationColour(entry.use_time)}>{t('timing.seconds', { value: entry.use_time })}</Tag>
+      {entry.is_stream && firstToken !== undefined && <Tag color={firstTokenColour(firstToken)}>{t('timing.firstToken', { value: firstToken.toFixed(1) })}</Tag>}
+      <Tag color={entry.is_stream ? 'blue' : 'default'}>{entry.is_stream ? t('timing.stream') : t('timing.nonStream')}</Tag>
+    </Flex>
+  );
+}
+
+/** Time, channel (admin), user (admin), token, group, type, model, timing, tokens, cost, retries (admin), details. */
+export function logColumns(t: TFunction<'logs'>, formatQuota: (quota: number) => string, admin: boolean): ColumnsType<LogEntry> {
+  const columns: ColumnsType<LogEntry> = [
+    { title: t('columns.time'), dataIndex: 'created_at', render: (seconds: number) => dayjs.unix(seconds).format('YYYY-MM-DD HH:mm:ss') },
+  ];
+  if (admin) {
+    columns.push(
+      { title: t('columns.channel'), dataIndex: 'channel', render: (channel: number, entry) => (channel ? <Tag title={entry.channel_name}>{channel}</Tag> : null) },
+      { title: t('columns.user'), dataIndex: 'username', render: (username: string, entry) => <UserInfoButton userId={entry.user_id} username={username} /> },
+    );
+  }
+  columns.push(
+    { title: t('columns.token'), dataIndex: 'token_name', render: (name: string) => (name ? <Tag color="geekblue">{name}</Tag> : null) },
+    { title: t('columns.group'), dataIndex: 'group', render: (group: string) => (group ? <Tag>{group}</Tag> : null) },
+    { title: t('columns.type'), dataIndex: 'type', render: (type: number) => <Tag color={typeColours[type] ?? 'default'}>{t(`types.${type}`, { defaultValue: t('types.unknown') })}</Tag> },
+    { title: t('columns.model'), dataIndex: 'model_name', render: (model: string) => (model ? <Tag color="volcano">{model}</Tag> : null) },
+    { title: t('columns.timing'), key: 'timing', render: (_value, entry) => <TimingCell entry={entry} t={t} /> },
+    { title: t('columns.prompt'), dataIndex: 'prompt_tokens', render: (tokens: number, entry) => (entry.type === 2 ? tokens : null) },
+    { title: t('columns.completion'), dataIndex: 'completion_tokens', render: (tokens: number, entry) => (entry.type === 2 ? tokens : null) },
+    { title: t('columns.cost'), dataIndex: 'quota', render: (quota: number, entry) => (entry.type === 1 || entry.type === 2 || entry.type === 6 ? formatQuota(quota) : null) },
+  );
+  if (admin) {
+    columns.push({
+      title: t('columns.retry'),
+      key: 'retry',
+      render: (_value, entry) => {
+        const chain = parseOther(entry.other).admin_info?.use_channel;
+        return chain && chain.length > 1 ? <Typography.Text>{chain.join(' → ')}</Typography.Text> : null;
+      },
+    });
+  }
+  columns.push({ title: t('columns.details'), dataIndex: 'content', render: (content: string) => <Typography.Paragraph ellipsis={{ rows: 2, tooltip: content }} style={{ marginBottom: 0, maxWidth: 280 }}>{content}</Typography.Paragraph> });
+  return columns;
+}

@@ -1,0 +1,71 @@
+import { Alert, Card, Empty, Flex, Table } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pageSizeOptions } from '../../components/use-appending-pages.ts';
+import { useQuotaFormatter } from '../../lib/system-status.ts';
+import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
+import { useLogs } from './api/list-logs.ts';
+import type { LogEntry, LogFilters } from './api/log-types.ts';
+import { logColumns } from './components/log-columns.tsx';
+import { LogDetails } from './components/log-details.tsx';
+import { LogStats } from './components/log-stats.tsx';
+import { LogsFilters } from './components/logs-filters.tsx';
+import { defaultLogFilters } from './lib/default-filters.ts';
+
+const pageSizeKey = 'log-page-size';
+
+/** `/log`: usage logs (everyone's for administrators, one's own otherwise). */
+export default function LogsPage() {
+  const { t } = useTranslation('logs');
+  const admin = isAdmin(useStoredUser());
+  const formatQuota = useQuotaFormatter();
+  const [filters, setFilters] = useState<LogFilters>(defaultLogFilters);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(() => {
+    const stored = Number(localStorage.getItem(pageSizeKey));
+    return pageSizeOptions.includes(stored) ? stored : 10;
+  });
+  const logs = useLogs(filters, page, pageSize, admin);
+  const columns = useMemo(() => logColumns(t, formatQuota, admin), [t, formatQuota, admin]);
+
+  return (
+    <Card title={t('title')} extra={<LogStats filters={filters} admin={admin} />}>
+      <Flex vertical gap={16}>
+        <LogsFilters
+          admin={admin}
+          value={filters}
+          onChange={(next) => {
+            setFilters(next);
+            setPage(1);
+          }}
+        />
+        {logs.isError && <Alert type="error" showIcon title={t('loadFailed', { message: logs.error.message })} />}
+        <Table<LogEntry>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={logs.data?.items ?? []}
+          loading={logs.isFetching}
+          scroll={{ x: 'max-content' }}
+          expandable={{ expandedRowRender: (entry) => <LogDetails entry={entry} admin={admin} />, rowExpandable: (entry) => entry.type === 2 || Boolean(entry.content) }}
+          locale={{ emptyText: <Empty description={t('empty')} /> }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: logs.data?.total ?? 0,
+            pageSizeOptions,
+            showSizeChanger: true,
+            showTotal: (total) => t('total', { total }),
+            onChange: (nextPage, nextSize) => {
+              if (nextSize !== pageSize) {
+                localStorage.setItem(pageSizeKey, String(nextSize));
+                setPageSize(nextSize);
+                setPage(1);
+              } else setPage(nextPage);
+            },
+          }}
+        />
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import type { PricingEntry } from '../api/get-pricing.ts';
+import { formatUsd, priceOf, type PriceUnit } from '../lib/prices.ts';
+
+interface ColumnContext {
+  t: TFunction<'pricing'>;
+  group: string;
+  groupRatio: number;
+  unit: PriceUnit;
+  onCopy: (text: string) => void;
+  onGroup: (group: string) => void;
+}
+
+/** Availability, model (click copies), billing type, usable groups (click switches), price. */
+export function pricingColumns({ t, group, groupRatio, unit, onCopy, onGroup }: ColumnContext): ColumnsType<PricingEntry> {
+  return [
+    {
+      title: t('columns.available'),
+      key: 'available',
+      width: 90,
+      render: (_value, entry) =>
+        entry.enable_groups.includes(group) ? <Tag color="green">{t('available')}</Tag> : <Tooltip title={t('unavailableHelp', { group })}><Tag color="red">{t('unavailable')}</Tag></Tooltip>,
+    },
+    {
+      title: t('columns.model'),
+      dataIndex: 'model_name',
+      sorter: (left, right) => left.model_name.localeCompare(right.model_name),
+      render: (name: string) => (
+        <Tooltip title={t('copyModel')}>
+          <Typography.Link onClick={() => onCopy(name)}>{name}</Typography.Link>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('columns.billing'),
+      dataIndex: 'quota_type',
+      filters: [
+        { text: t('billing.token'), value: 0 },
+        { text: t('billing.call'), value: 1 },
+      ],
+      onFilter: (value, entry) => entry.quota_type === value,
+      render: (type: number) => (type === 1 ? <Tag color="purple">{t('billing.call')}</Tag> : <Tag color="blue">{t('billing.token')}</Tag>),
+    },
+    {
+      title: t('columns.groups'),
+      key: 'groups',
+      render: (_value, entry) => (
+        <Flex gap={4} wrap>
+          {entry.enable_groups.map((name) => (
+            <Button key={name} size="small" type={name === group ? 'primary' : 'default'} onClick={() => onGroup(name)}>
+              {name}
+            </Button>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      title: t('columns.price'),
+      key: 'price',
+      render: (_value, entry) => {
+        const price = priceOf(entry, groupRatio, unit);
+        if (price.kind === 'call') return t('price.call', { price: formatUsd(price.prompt) });
+        return (
+          <Flex vertical>
+            <span>{t('price.prompt', { price: formatUsd(price.prompt), unit })}</span>
+            <span>{t('price.completion', { price: formatUsd(price.completion), unit })}</span>
+          </Flex>
+        );
+      },
+    },
+  ];
+}

@@ -1,0 +1,56 @@
+import { App, Button, DatePicker, Flex, Form, Popconfirm, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { purgeLogs } from '../api/purge-logs.ts';
+import { OptionSection } from '../components/option-section.tsx';
+import type { OptionField } from '../lib/option-field.ts';
+
+const fields: readonly OptionField[] = [{ key: 'LogConsumeEnabled', kind: 'switch' }];
+
+/** Consumption logging on/off, and purging logs older than a chosen time (default: a month back). */
+export function LogSection({ options }: { options: Record<string, string> }) {
+  const { t } = useTranslation('settings');
+  const { message } = App.useApp();
+  const [before, setBefore] = useState<Dayjs | null>(() => dayjs().subtract(1, 'month'));
+  const [busy, setBusy] = useState(false);
+
+  const purge = async () => {
+    if (!before) {
+      void message.error(t('logs.chooseTime'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const count = await purgeLogs(before.unix());
+      void message.success(t('logs.purged', { count }));
+    } catch (error) {
+      void message.error(t('logs.purgeFailed', { message: error instanceof ApiError ? error.message : String(error) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <OptionSection id="logs" fields={fields} options={options}>
+      <Form.Item label={t('logs.purgeBefore')}>
+        <Flex gap={8} wrap align="center">
+          <DatePicker showTime value={before} onChange={setBefore} data-testid="purge-before" />
+          {before ? (
+            <Popconfirm title={t('logs.purgeConfirm', { time: before.format('YYYY-MM-DD HH:mm:ss') })} onConfirm={() => void purge()} okButtonProps={{ danger: true }}>
+              <Button danger loading={busy} data-testid="purge-logs">
+                {t('logs.purge')}
+              </Button>
+            </Popconfirm>
+          ) : (
+            <Button danger onClick={() => void purge()} data-testid="purge-logs">
+              {t('logs.purge')}
+            </Button>
+          )}
+        </Flex>
+        <Typography.Text type="secondary">{t('logs.purgeHint')}</Typography.Text>
+      </Form.Item>
+    </OptionSection>
+  );
+}

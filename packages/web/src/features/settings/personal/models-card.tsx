@@ -1,0 +1,42 @@
+import { App, Button, Card, Empty, Flex, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../lib/copy-text.ts';
+import { useSelfModels } from '../api/self.ts';
+
+/** The spec's chip count before the list collapses behind 'more N models'. */
+const collapsedCount = 10;
+
+export function ModelsCard() {
+  const { t } = useTranslation('settings');
+  const { message } = App.useApp();
+  const models = useSelfModels();
+  const [expanded, setExpanded] = useState(false);
+
+  const copy = async (name: string) => {
+    if (await copyText(name)) void message.success(t('actions.copied', { ns: 'common', text: name }));
+    else void message.warning(t('actions.copyFailed', { ns: 'common' }));
+  };
+
+  const names = models.data ?? [];
+  const shown = expanded ? names : names.slice(0, collapsedCount);
+  return (
+    <Card size="small" title={t('personal.models')} style={{ marginBottom: 16 }} data-testid="personal-models">
+      {models.isLoading && <Skeleton active paragraph={{ rows: 1 }} />}
+      {models.isError && <Empty description={t('personal.modelsFailed')} />}
+      {models.isSuccess && names.length === 0 && <Empty description={t('personal.noModels')} />}
+      <Flex wrap gap={6}>
+        {shown.map((name) => (
+          <Tag key={name} onClick={() => void copy(name)} style={{ cursor: 'pointer', marginInlineEnd: 0 }}>
+            {name}
+          </Tag>
+        ))}
+        {names.length > collapsedCount && (
+          <Button size="small" type="link" onClick={() => setExpanded((value) => !value)} data-testid="models-expander">
+            {expanded ? t('personal.collapseModels') : t('personal.moreModels', { count: names.length - collapsedCount })}
+          </Button>
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd';
+import { accountLimits } from '@switchboard/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { copyText } from '../../../lib/copy-text.ts';
+import { clearStoredUser } from '../../../lib/stored-user.ts';
+import { changeOwnPassword, deleteOwnAccount, regenerateAccessToken } from '../api/self.ts';
+
+/** System access token, password change and account deletion (typed-username check). */
+export function SecurityCard({ username }: { username: string }) {
+  const { t } = useTranslation('settings');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'password' | 'delete'>();
+  const [accessToken, setAccessToken] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [passwordForm] = Form.useForm<{ password: string; password2: string }>();
+  const [typedName, setTypedName] = useState('');
+  const showError = (error: unknown) => void message.error(error instanceof ApiError ? error.message : String(error));
+
+  const generateToken = async () => {
+    try {
+      const token = await regenerateAccessToken();
+      setAccessToken(token);
+      if (await copyText(token)) void message.success(t('security.tokenCopied'));
+      else void message.warning(t('actions.copyFailed', { ns: 'common' }));
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const changePassword = async () => {
+    const values = await passwordForm.validateFields().catch(() => undefined);
+    if (!values) return;
+    setBusy(true);
+    try {
+      await changeOwnPassword(values.password);
+      void message.success(t('security.passwordChanged'));
+      passwordForm.resetFields();
+      setDialog(undefined);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const deleteAccount = async () => {
+    if (typedName !== username) {
+      void message.error(t('security.typeUsername'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await deleteOwnAccount();
+      void message.success(t('security.deleted'));
+      clearStoredUser();
+      queryClient.clear();
+      void navigate('/login');
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card size="small" title={t('security.title')} style={{ marginBottom: 16 }} data-testid="personal-security">
+      <Flex gap={8} wrap>
+        <Button onClick={() => void generateToken()} data-testid="generate-access-token">
+          {t('security.generateToken')}
+        </Button>
+        <Button onClick={() => setDialog('password')} data-testid="open-change-password">
+          {t('security.changePassword')}
+        </Button>
+        <Button danger onClick={() => setDialog('delete')} data-testid="open-delete-account">
+          {t('security.deleteAccount')}
+        </Button>
+      </Flex>
+      {accessToken && (
+        <Typography.Paragraph copyable={{ text: accessToken }} style={{ marginTop: 12, marginBottom: 0 }} data-testid="access-token">
+          <Typography.Text code>{accessToken}</Typography.Text>
+        </Typography.Paragraph>
+      )}
+      <Modal open={dialog === 'password'} title={t('security.changePassword')} onCancel={() => setDialog(undefined)} onOk={() => void changePassword()} confirmLoading={busy} destroyOnHidden>
+        <Form form={passwordForm} layout="vertical" preserve={false}>
+          <Form.Item name="password" label={t('security.newPassword')} rules={[{ required: true, message: t('security.passwordRequired') }, { min: accountLimits.passwordMin, message: t('security.passwordTooShort') }]}>
+            <Input.Password maxLength={accountLimits.passwordMax} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="password2"
+            label={t('security.confirmPassword')}
+            dependencies={['password']}
+            rules={[({ getFieldValue }) => ({ validator: (_rule, value) => (value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('security.passwordMismatch')))) })]}
+          >
+            <Input.Password maxLength={accountLimits.passwordMax} autoComplete="new-password" />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal open={dialog === 'delete'} title={t('security.deleteAccount')} onCancel={() => setDialog(undefined)} onOk={() => void deleteAccount()} okButtonProps={{ danger: true }} confirmLoading={busy} destroyOnHidden>
+        <Typography.Paragraph type="danger">{t('security.deleteWarning')}</Typography.Paragraph>
+        <Input value={typedName} onChange={(event) => setTypedName(event.target.value)} placeholder={t('security.typeUsernamePlaceholder', { username })} data-testid="delete-confirm-name" />
+      </Modal>
+    </Card>
+  );
+}

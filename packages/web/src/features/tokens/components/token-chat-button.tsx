@@ -1,0 +1,39 @@
+import { App, Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useStatusValue } from '../../../lib/system-status.ts';
+import { fullKey, type Token } from '../api/token-types.ts';
+import { chatLinksOf, fillChatLink } from '../lib/chat-links.ts';
+
+/** Opens a configured chat front end with this key and the server address filled in. */
+export function TokenChatButton({ token }: { token: Token }) {
+  const { t } = useTranslation('tokens');
+  const { message } = App.useApp();
+  const status = useStatusValue();
+  const links = chatLinksOf(status);
+  const serverAddress = status?.server_address || window.location.origin;
+
+  function open(template: string) {
+    window.open(fillChatLink(template, fullKey(token), serverAddress), '_blank', 'noopener');
+  }
+
+  if (links === 'invalid' || links.length === 0) {
+    return (
+      <Button size="small" onClick={() => void message.error(links === 'invalid' ? t('messages.chatLinkInvalid') : t('messages.noChatLink'))}>
+        {t('actions.chat')}
+      </Button>
+    );
+  }
+  const [first, ...others] = links;
+  if (!first || others.length === 0) {
+    return (
+      <Button size="small" onClick={() => first && open(first.url)}>
+        {t('actions.chat')}
+      </Button>
+    );
+  }
+  return (
+    <Dropdown trigger={['click']} menu={{ items: links.map((link, index) => ({ key: String(index), label: link.name })), onClick: ({ key }) => open(links[Number(key)]?.url ?? first.url) }}>
+      <Button size="small">{t('actions.chat')}</Button>
+    </Dropdown>
+  );
+}

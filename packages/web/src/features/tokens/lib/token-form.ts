@@ -1,0 +1,55 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { Token, TokenInput } from '../api/token-types.ts';
+import { defaultTokenQuota } from './token-defaults.ts';
+
+/** The drawer's form state: dates as dayjs, model limits as a list (the wire uses a comma string). */
+export interface TokenFormValues {
+  name: string;
+  expires: Dayjs | null;
+  remain_quota: number;
+  unlimited_quota: boolean;
+  count: number;
+  allow_ips: string;
+  model_limits_enabled: boolean;
+  model_limits: string[];
+  group: string;
+}
+
+export const emptyTokenForm: TokenFormValues = {
+  name: '',
+  expires: null,
+  remain_quota: defaultTokenQuota,
+  unlimited_quota: false,
+  count: 1,
+  allow_ips: '',
+  model_limits_enabled: false,
+  model_limits: [],
+  group: '',
+};
+
+export function tokenToForm(token: Token): TokenFormValues {
+  return {
+    name: token.name,
+    expires: token.expired_time > 0 ? dayjs.unix(token.expired_time) : null,
+    remain_quota: token.remain_quota,
+    unlimited_quota: token.unlimited_quota,
+    count: 1,
+    allow_ips: token.allow_ips ?? '',
+    model_limits_enabled: token.model_limits_enabled,
+    model_limits: (token.model_limits ?? '').split(',').map((name) => name.trim()).filter(Boolean),
+    group: token.group ?? '',
+  };
+}
+
+export function formToTokenInput(values: TokenFormValues, name = values.name): TokenInput {
+  return {
+    name: name.trim(),
+    expired_time: values.expires ? values.expires.unix() : -1,
+    remain_quota: Math.max(0, Math.trunc(values.remain_quota ?? 0)),
+    unlimited_quota: values.unlimited_quota,
+    allow_ips: (values.allow_ips ?? '').split('\n').map((line) => line.trim()).filter(Boolean).join('\n'),
+    model_limits_enabled: values.model_limits_enabled,
+    model_limits: values.model_limits_enabled ? values.model_limits.join(',') : '',
+    group: values.group ?? '',
+  };
+}

@@ -1,0 +1,18 @@
+import { Drawer } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { UserEditForm } from './user-edit-form.tsx';
+
+interface UserEditDrawerProps {
+  userId: number | 'self' | undefined;
+  administrative: boolean;
+  onClose: () => void;
+}
+
+export function UserEditDrawer({ userId, administrative, onClose }: UserEditDrawerProps) {
+  const { t } = useTranslation('users');
+  return (
+    <Drawer title={t('edit.title')} open={userId !== undefined} onClose={onClose} size={480} destroyOnHidden>
+      {userId !== undefined && <UserEditForm userId={userId} administrative={administrative} onSaved={onClose} onCancel={onClose} />}
+    </Drawer>
+  );
+}

@@ -1,0 +1,127 @@
+import { accountLimits, type UserView } from '@switchboard/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Flex, Form, Input, Select, Skeleton, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useQuotaFormatter } from '../../../lib/system-status.ts';
+import { useUser } from '../api/get-user.ts';
+import { useGroups } from '../api/list-groups.ts';
+import { updateSelf, updateUser } from '../api/update-user.ts';
+import { QuotaAdjustModal } from './quota-adjust-modal.tsx';
+
+interface EditValues {
+  username: string;
+  display_name: string;
+  password?: string;
+  group?: string;
+  remark?: string;
+}
+
+interface UserEditFormProps {
+  /** 'self' edits the logged-in user through /api/user/self. */
+  userId: number | 'self';
+  /** Group, remark and quota appear only when an administrator edits someone else. */
+  administrative: boolean;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+function bindingRows(user: UserView, t: (key: string) => string) {
+  const none = t('form.notBound');
+  return [
+    { key: 'email', label: t('form.email'), children: user.email || none },
+    { key: 'github', label: 'GitHub', children: user.github_id || none },
+    { key: 'wechat', label: t('form.wechat'), children: user.wechat_id || none },
+    { key: 'telegram', label: 'Telegram', children: user.telegram_id || none },
+    { key: 'linuxdo', label: 'LinuxDO', children: user.linux_do_id || none },
+  ];
+}
+
+export function UserEditForm({ userId, administrative, onSaved, onCancel }: UserEditFormProps) {
+  const { t } = useTranslation('users');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const formatQuota = useQuotaFormatter();
+  const user = useUser(userId);
+  const groups = useGroups(administrative);
+  const [form] = Form.useForm<EditValues>();
+  const [quotaDelta, setQuotaDelta] = useState(0);
+  const [adjusting, setAdjusting] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const loaded = user.data;
+  useEffect(() => {
+    if (loaded) form.setFieldsValue({ username: loaded.username, display_name: loaded.display_name, password: '', group: loaded.group, remark: loaded.remark });
+  }, [form, loaded]);
+
+  if (user.isLoading || !loaded) return user.isError ? <Typography.Text type="danger">{user.error.message}</Typography.Text> : <Skeleton active />;
+
+  const submit = async (values: EditValues) => {
+    setBusy(true);
+    try {
+      const common = { username: values.username.trim(), display_name: (values.display_name ?? '').trim(), ...(values.password ? { password: values.password } : {}) };
+      if (userId === 'self') await updateSelf(common);
+      else await updateUser({ id: loaded.id, ...common, ...(administrative ? { group: values.group, remark: values.remark ?? '', ...(quotaDelta ? { quota_delta: quotaDelta } : {}) } : {}) });
+      void message.success(t('edit.saved'));
+      setQuotaDelta(0);
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      onSaved();
+    } catch (error) {
+      void message.error(error instanceof ApiError ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} data-testid="user-edit-form">
+      <Form.Item name="username" label={t('form.username')} rules={[{ required: true, whitespace: true, message: t('form.usernameRequired') }]}>
+        <Input maxLength={accountLimits.usernameMax} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="display_name" label={t('form.displayName')}>
+        <Input maxLength={accountLimits.displayNameMax} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="password" label={t('form.password')} rules={[{ min: accountLimits.passwordMin, message: t('form.passwordTooShort') }]}>
+        <Input.Password maxLength={accountLimits.passwordMax} placeholder={t('form.newPasswordPlaceholder')} autoComplete="new-password" />
+      </Form.Item>
+      {administrative && (
+        <>
+          <Form.Item name="group" label={t('form.group')}>
+            <Select showSearch loading={groups.isLoading} options={(groups.data ?? []).map((group) => ({ value: group, label: group }))} />
+          </Form.Item>
+          <Form.Item label={t('form.quota')}>
+            <Flex align="center" gap={8} wrap>
+              <Typography.Text data-testid="edit-quota">
+                {formatQuota(loaded.quota + quotaDelta)} ({loaded.quota + quotaDelta})
+              </Typography.Text>
+              {quotaDelta !== 0 && <Typography.Text type="secondary">{t('quota.pending', { added: quotaDelta > 0 ? `+${quotaDelta}` : quotaDelta })}</Typography.Text>}
+              <Button size="small" onClick={() => setAdjusting(true)} data-testid="adjust-quota">
+                {t('quota.open')}
+              </Button>
+            </Flex>
+          </Form.Item>
+          <Form.Item name="remark" label={t('form.remark')}>
+            <Input maxLength={accountLimits.remarkMax} placeholder={t('form.remarkPlaceholder')} />
+          </Form.Item>
+        </>
+      )}
+      <Descriptions size="small" column={1} bordered title={t('form.bindings')} items={bindingRows(loaded, t)} style={{ marginBottom: 24 }} />
+      <Space>
+        <Button onClick={onCancel}>{t('actions.cancel', { ns: 'common' })}</Button>
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="edit-user-submit">
+          {t('actions.save', { ns: 'common' })}
+        </Button>
+      </Space>
+      <QuotaAdjustModal
+        open={adjusting}
+        current={loaded.quota + quotaDelta}
+        onCancel={() => setAdjusting(false)}
+        onConfirm={(delta) => {
+          setQuotaDelta((value) => value + delta);
+          setAdjusting(false);
+        }}
+      />
+    </Form>
+  );
+}
