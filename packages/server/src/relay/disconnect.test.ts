@@ -4,7 +4,7 @@ import { testDatabases } from '../testing/test-databases.ts';
 import { FakeOpenAIUpstream } from './testing/fake-openai-upstream.ts';
 import { ledgerState, listenLocally, seedChannel, seedToken } from './testing/relay-seed.ts';
 
-describe.each(testDatabases())('a caller who leaves mid-stream on $dialect', (database) => {
+describe.each(testDatabases())('a caller who leaves on $dialect', (database) => {
   let testApp: TestApp;
   let fake: FakeOpenAIUpstream;
   let baseUrl: string;
@@ -23,6 +23,7 @@ describe.each(testDatabases())('a caller who leaves mid-stream on $dialect', (da
   it('aborts the upstream and is charged for the tokens it produced: not zero, not the hold', async () => {
     const userId = (await createTestUser(testApp, { quota: 10_000_000 })).id;
     const token = await seedToken(testApp, userId, { remainQuota: 1_000_000 });
+    fake.abortedRequests = 0;
     fake.behave('slow-upstream', 'hang-after');
     const channelId = await seedChannel(testApp, { key: 'slow-upstream', baseUrl: fake.baseUrl, models: ['gpt-4o'] });
 
@@ -57,5 +58,44 @@ describe.each(testDatabases())('a caller who leaves mid-stream on $dialect', (da
     expect(JSON.parse(log?.other ?? '{}')).toMatchObject({ stream_status: 'client_gone', admin_info: { local_count_tokens: true } });
     expect(state.token.used_quota).toBe(log?.quota);
     expect(state.token.remain_quota).toBe(1_000_000 - (log?.quota ?? 0));
+  });
+
+  /** Sends a request and hangs up once the fake upstream has received it. */
+  async function leaveWhileUpstreamThinks(key: string, apiKey: string, stream: boolean): Promise<void> {
+    const controller = new AbortController();
+    const sent = fetch(`${baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o', max_tokens: 1000, stream, messages: [{ role: 'user', content: 'Think hard' }] }),
+      signal: controller.signal,
+    }).catch((error: unknown) => error);
+    await expect.poll(() => fake.requestsFor(key).length).toBe(1);
+    controller.abort();
+    await sent;
+  }
+
+  it.each([
+    ['a non-streamed answer', false, 'timeout', 100],
+    ['a stream before its first chunk', true, 'silent', 200],
+  ] as const)('aborts the upstream and refunds the hold when the caller leaves during %s', async (_name, stream, mode, priority) => {
+    const userId = (await createTestUser(testApp, { quota: 10_000_000 })).id;
+    const token = await seedToken(testApp, userId, { remainQuota: 1_000_000 });
+    const key = `thinking-${mode}`;
+    fake.abortedRequests = 0;
+    fake.behave(key, mode);
+    // Above the earlier tests' gpt-4o channels, so this one is picked.
+    const channelId = await seedChannel(testApp, { key, baseUrl: fake.baseUrl, models: ['gpt-4o'], priority });
+
+    await leaveWhileUpstreamThinks(key, token.apiKey, stream);
+    // Without the abort the relay would wait for the upstream until its timeout (minutes).
+    await fake.waitForAbort();
+    await expect.poll(async () => (await ledgerState(testApp, { tokenId: token.id, userId, channelIds: [channelId] })).token.remain_quota).toBe(1_000_000);
+    const state = await ledgerState(testApp, { tokenId: token.id, userId, channelIds: [channelId] });
+    expect(state.logs).toHaveLength(0);
+    expect(state.token.used_quota).toBe(0);
+    expect(state.user.quota).toBe(10_000_000);
+    // Leaving is not the channel's fault.
+    expect(state.channels[0]?.status).toBe(1);
+    expect(fake.requestsFor(key)).toHaveLength(1);
   });
 });

@@ -74,7 +74,9 @@ describe.each(testDatabases())('relay fault suite on $dialect', (database) => {
     // The disable is written in the background; the next request already avoids the channel.
     await run.client.chat.completions.create(ask(run.model));
     expect(fake.requestsFor(run.primaryKey)).toHaveLength(1);
+    await testApp.app.relay.health.settled();
     await testApp.app.relay.channels.reload();
+    expect(testApp.app.relay.channels.get(run.primary)?.status).toBe(ChannelStatus.autoDisabled);
     const state = await run.state();
     const primary = state.channels.find((channel) => channel.id === run.primary);
     expect(primary?.status).toBe(ChannelStatus.autoDisabled);
@@ -129,12 +131,13 @@ describe.each(testDatabases())('relay fault suite on $dialect', (database) => {
     expect(state.token.remain_quota).toBe(1_000_000);
   });
 
-  it('ends a stream reset in mid-flight with [DONE] and charges what was produced', async () => {
+  it('ends a stream reset in mid-flight with an error event, not [DONE], and charges what was produced', async () => {
     const run = await setUp('reset-mid');
     const response = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${run.token.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...ask(run.model), stream: true }) });
     const text = await response.text();
     expect(text).toContain('"content":"Hello"');
-    expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+    expect(text).not.toContain('[DONE]');
+    expect(text.trimEnd().endsWith('data: {"error":{"message":"The upstream stopped in the middle of the answer","type":"upstream_error","code":"stream_interrupted"}}')).toBe(true);
     expect(fake.requestsFor(run.backupKey)).toHaveLength(0);
     const state = await run.state();
     expect(state.logs).toHaveLength(1);
@@ -151,7 +154,8 @@ describe.each(testDatabases())('relay fault suite on $dialect', (database) => {
     const run = await setUp('hang-after');
     const response = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${run.token.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...ask(run.model), stream: true }) });
     const text = await response.text();
-    expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+    expect(text).toContain('"code":"stream_interrupted"');
+    expect(text).not.toContain('[DONE]');
     await fake.waitForAbort();
     const state = await run.state();
     expect(state.logs[0]).toMatchObject({ completion_tokens: 3 });

@@ -21,6 +21,8 @@ export const relayMessages = {
   insufficientTokenQuota: { zh: '令牌额度不足', en: 'Insufficient token quota' },
   unsupportedCapability: { zh: '渠道类型不支持此接口：{path}', en: 'The channel type does not support {path}' },
   sensitiveWords: { zh: '请求或回复包含敏感词', en: 'Sensitive words detected' },
+  callerGone: { zh: '客户端已断开连接', en: 'The client closed the connection' },
+  streamInterrupted: { zh: '上游在回答途中中断', en: 'The upstream stopped in the middle of the answer' },
   upstreamTimeout: { zh: '上游响应超时', en: 'The upstream did not answer in time' },
   upstreamUnreachable: { zh: '请求上游失败', en: 'The request to the upstream failed' },
   badResponseBody: { zh: '上游返回了无法解析的响应', en: 'The upstream answered with an unreadable body' },

@@ -87,6 +87,11 @@ export class ChannelCache {
   private readonly repository: RelayCacheRepository;
   private loading: Promise<void> | undefined;
   private loadAgain = false;
+  /**
+   * Statuses set in memory whose database write has not finished yet. A reload that read the rows
+   * before the write committed would otherwise put an auto-disabled channel back into routing.
+   */
+  private readonly unwrittenStatuses = new Map<number, { status: number; otherInfo: string | undefined }>();
 
   constructor(repository: RelayCacheRepository) {
     this.repository = repository;
@@ -128,8 +133,23 @@ export class ChannelCache {
     return [...(this.routes.get(group)?.keys() ?? [])];
   }
 
-  /** Marks a channel disabled or enabled in memory at once (the database write follows). */
+  /**
+   * Marks a channel disabled or enabled in memory at once. The database write follows; until
+   * `statusWritten(id)` says it is done, reloads keep this status.
+   */
   setStatus(id: number, status: number, otherInfo?: string): void {
+    this.unwrittenStatuses.set(id, { status, otherInfo });
+    this.applyStatus(id, status, otherInfo);
+  }
+
+  /** The status set by `setStatus` is in the database (or its write failed): rows are the truth again. */
+  statusWritten(id: number): void {
+    this.unwrittenStatuses.delete(id);
+    // A reload in flight may have read the rows before the write: read them once more.
+    if (this.loading) this.loadAgain = true;
+  }
+
+  private applyStatus(id: number, status: number, otherInfo: string | undefined): void {
     const channel = this.channels.get(id);
     if (!channel) return;
     channel.status = status;
@@ -147,6 +167,12 @@ export class ChannelCache {
 
   private build(channels: ChannelRecord[], abilities: AbilityRow[]): void {
     const byId = new Map(channels.map((channel) => [channel.id, channel]));
+    for (const [id, unwritten] of this.unwrittenStatuses) {
+      const channel = byId.get(id);
+      if (!channel) continue;
+      channel.status = unwritten.status;
+      if (unwritten.otherInfo !== undefined) channel.otherInfo = unwritten.otherInfo;
+    }
     const grouped = new Map<string, Map<string, Map<number, WeightedChannel[]>>>();
     for (const ability of abilities) {
       if (!toBoolean(ability.enabled)) continue;

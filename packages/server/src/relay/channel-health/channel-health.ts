@@ -31,6 +31,7 @@ export class ChannelHealth {
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly notify: RootNotifier;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(dependencies: { channels: ChannelCache; repository: ChannelStatusRepository; options: OptionStore; bus: ChangeBus; clock: Clock; logger: Logger; notify: RootNotifier }) {
     this.channels = dependencies.channels;
@@ -50,14 +51,26 @@ export class ChannelHealth {
   /** After a relay error that says the credentials are dead; runs in the background. */
   disableAfterError(channel: ChannelRecord, reason: string): void {
     if (!this.mayDisable(channel)) return;
-    void this.disable(channel, reason).catch((error: unknown) => this.logger.error({ err: error, channelId: channel.id }, 'channel auto-disable failed'));
+    const write = this.disable(channel, reason)
+      .catch((error: unknown) => this.logger.error({ err: error, channelId: channel.id }, 'channel auto-disable failed'))
+      .finally(() => this.inFlight.delete(write));
+    this.inFlight.add(write);
+  }
+
+  /** Resolves once every background disable started so far is written (shutdown, tests). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.inFlight]);
   }
 
   async disable(channel: ChannelRecord, reason: string): Promise<void> {
     const now = this.clock.unixSeconds();
     const otherInfo = withStatusReason(channel.otherInfo, reason, now);
     this.channels.setStatus(channel.id, ChannelStatus.autoDisabled, otherInfo);
-    await this.repository.setStatus(channel.id, ChannelStatus.autoDisabled, otherInfo, false);
+    try {
+      await this.repository.setStatus(channel.id, ChannelStatus.autoDisabled, otherInfo, false);
+    } finally {
+      this.channels.statusWritten(channel.id);
+    }
     await this.bus.publish(changeTopics.channels, String(channel.id));
     this.logger.warn({ channelId: channel.id, reason }, 'channel disabled automatically');
     void this.notify(`Channel "${channel.name}" (#${channel.id}) has been disabled`, `<p>Channel "${channel.name}" (#${channel.id}) was disabled automatically.</p><p>Reason: ${escapeHtml(reason)}</p>`).catch(() => undefined);

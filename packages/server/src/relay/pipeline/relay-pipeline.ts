@@ -13,7 +13,8 @@ import type { RelayEndpoint } from './relay-endpoints.ts';
 import { RelayError } from './relay-error.ts';
 import { readRelayBody, type ParsedRelayBody } from './request-reader.ts';
 import { countTextTokens, estimateTokens } from './token-estimate.ts';
-import { attemptUpstream, type AttemptResult } from './upstream-attempt.ts';
+import { watchCallerGone } from './caller-gone.ts';
+import { attemptUpstream, callerGoneError, type AttemptResult } from './upstream-attempt.ts';
 
 /** Headers every relay answer carries, also on streams that bypass Fastify's reply. */
 export function relayHeaders(requestId: string): Record<string, string> {
@@ -68,6 +69,7 @@ export async function relayRequest(services: RelayServices, endpoint: RelayEndpo
   }
   const reservation = reserved.reservation;
 
+  const callerGone = watchCallerGone(reply.raw);
   const tried = new Set<number>();
   const triedOrder: number[] = [];
   let lastError: RelayError | undefined;
@@ -76,6 +78,10 @@ export async function relayRequest(services: RelayServices, endpoint: RelayEndpo
     for (let attempt = 0; attempt <= retryTimes; attempt += 1) {
       const channel = nextChannel(services, caller, parsed.model, attempt, tried);
       if (!channel) break;
+      if (callerGone.aborted) {
+        lastError = callerGoneError();
+        break;
+      }
       tried.add(channel.id);
       triedOrder.push(channel.id);
       const result: AttemptResult = await attemptUpstream({
@@ -93,6 +99,7 @@ export async function relayRequest(services: RelayServices, endpoint: RelayEndpo
         sensitive: services.sensitive,
         extraHeaders: relayHeaders(request.id),
         random: services.random,
+        callerGone,
       });
       if (result.kind === 'answered') {
         const localCount = result.usage === undefined;

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { safeParseJson } from '../../platform/safe-json.ts';
+import { relayMessages } from '../relay.messages.ts';
 import type { ConvertedResponse, ConversionContext, NormalizedUsage, PassThroughResponse, StreamConverter } from '../provider.ts';
 import type { AnswerFormat, AnswerStreamWriter } from './answer-format.ts';
 import { StreamTextCounter } from './token-estimate.ts';
@@ -33,6 +34,11 @@ export interface StreamRelayOptions {
   readonly firstChunk: Buffer;
   /** A caller of another dialect: every OpenAI chunk goes through its writer instead of out as is. */
   readonly answerFormat?: AnswerFormat;
+}
+
+/** The event that tells a streaming caller the upstream broke off (OpenAI's in-stream error shape). */
+function interruptionError(): { error: { message: string; type: string; code: string } } {
+  return { error: { message: relayMessages.streamInterrupted.en, type: 'upstream_error', code: 'stream_interrupted' } };
 }
 
 /** Reads the first body chunk, so a failure before any byte can still go to another channel. */
@@ -161,7 +167,11 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
         let tail = processText(decoder.end());
         if (buffer.trim()) tail += processEvent(buffer.trim());
         buffer = '';
-        if (writer) tail += writer.end(usage ?? { promptTokens: options.promptTokensEstimate, completionTokens: counter.total() });
+        const interrupted = endReason === 'upstream_error' || endReason === 'timeout';
+        // A cut answer must not look complete: the caller gets an error event and no [DONE], so
+        // SDKs raise instead of returning half an answer as if it were whole.
+        if (interrupted) tail += writer ? writer.push(interruptionError()) : frame(JSON.stringify(interruptionError()));
+        else if (writer) tail += writer.end(usage ?? { promptTokens: options.promptTokensEstimate, completionTokens: counter.total() });
         else if (options.dialect === 'chat') {
           if (options.callerWantsUsage && !usageForwarded) {
             const reported = usage ?? { promptTokens: options.promptTokensEstimate, completionTokens: counter.total() };
@@ -176,14 +186,20 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     };
     const onData = (chunk: Buffer) => {
       const out = processText(decoder.write(chunk));
-      if (out && !response.write(out)) {
-        upstream.pause();
-        response.once('drain', () => upstream.resume());
-      }
+      if (!out || response.write(out)) return;
+      // A destroyed response never drains: waiting for it would hold the upstream and the quota forever.
+      if (response.destroyed) return finish('client_gone');
+      upstream.pause();
+      response.once('drain', () => upstream.resume());
     };
     response.once('close', () => {
       if (!response.writableFinished) finish('client_gone');
     });
+    // Closed before we started listening: 'close' has already fired and will not fire again.
+    if (response.destroyed) {
+      finish('client_gone');
+      return;
+    }
     upstream.on('data', onData);
     upstream.once('end', () => finish('done'));
     upstream.once('error', (error: Error & { code?: string }) => finish(error.code === 'UND_ERR_BODY_TIMEOUT' ? 'timeout' : 'upstream_error'));

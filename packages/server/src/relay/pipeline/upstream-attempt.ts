@@ -37,6 +37,8 @@ export interface AttemptInput {
   /** Response headers a hijacked (streamed) reply must carry itself. */
   readonly extraHeaders: Record<string, string>;
   readonly random: () => number;
+  /** Fires when the caller has gone: the upstream call is aborted and nothing more is tried. */
+  readonly callerGone: AbortSignal;
 }
 
 function failed(error: RelayError, retryable: boolean, disablesChannel = false): AttemptResult {
@@ -58,8 +60,18 @@ async function readBody(body: Readable, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The caller left before its answer: nobody to answer, nothing to retry, the hold is refunded. */
+export function callerGoneError(): RelayError {
+  return new RelayError(499, 'client_gone', relayMessages.callerGone);
+}
+
+function callerGoneFailure(): AttemptResult {
+  return failed(callerGoneError(), false);
+}
+
 /** A failure to reach or read the upstream: timeouts are not retried (the upstream may have served them). */
-function transportFailure(error: unknown): AttemptResult {
+function transportFailure(error: unknown, callerGone: AbortSignal): AttemptResult {
+  if (callerGone.aborted) return callerGoneFailure();
   const code = (error as { code?: string }).code ?? '';
   const name = (error as { name?: string }).name ?? '';
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || name === 'TimeoutError' || name === 'AbortError') {
@@ -132,22 +144,30 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     other: channel.other,
   };
   const upstreamRequest = capability.buildRequest(relayRequest, target);
+  if (input.callerGone.aborted) return callerGoneFailure();
   const controller = new AbortController();
   const relayTimer = input.relayTimeoutMs > 0 ? setTimeout(() => controller.abort(), input.relayTimeoutMs) : undefined;
+  const abortOnCallerGone = () => controller.abort();
+  input.callerGone.addEventListener('abort', abortOnCallerGone, { once: true });
   try {
     let response: UpstreamResponse;
     try {
       response = await (provider.transport ?? httpTransport).send(upstreamRequest, { signal: controller.signal, headersTimeoutMs: input.headersTimeoutMs, bodyTimeoutMs: input.streamTimeoutMs, target });
     } catch (error) {
-      return transportFailure(error);
+      return transportFailure(error, input.callerGone);
     }
     if (response.statusCode >= 400) return await upstreamFailure(response, input, target);
     const context: ConversionContext = { model: relayRequest.model, upstreamModel: relayRequest.upstreamModel, requestId: input.requestId, createdAt: Math.floor(input.startedAt / 1000) };
 
     if (relayRequest.stream) {
       const first = await readFirstChunk(response.body);
-      if ('error' in first) return transportFailure(first.error);
+      if ('error' in first) return transportFailure(first.error, input.callerGone);
       if ('end' in first) return failed(new RelayError(502, 'empty_response', relayMessages.badResponseBody), true);
+      if (input.callerGone.aborted) {
+        // The caller left while the upstream was thinking: nothing reached them, so nothing is billed.
+        response.body.destroy();
+        return callerGoneFailure();
+      }
       const firstResponseMs = input.now() - input.startedAt;
       reply.hijack();
       const outcome = await relayStream({
@@ -173,7 +193,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     try {
       raw = await readBody(response.body, maxBodyBytes);
     } catch (error) {
-      return transportFailure(error);
+      return transportFailure(error, input.callerGone);
     }
     const firstResponseMs = input.now() - input.startedAt;
     const contentType = String(response.headers['content-type'] ?? 'application/json');
@@ -209,5 +229,6 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     return { kind: 'answered', usage, localCompletionTokens: usage ? 0 : countTextTokens(text), firstResponseMs, upstreamModel: relayRequest.upstreamModel, endReason: 'complete' };
   } finally {
     if (relayTimer) clearTimeout(relayTimer);
+    input.callerGone.removeEventListener('abort', abortOnCallerGone);
   }
 }

@@ -34,8 +34,8 @@ const contentPieces = ['Hello', ' from', ' the', ' fake', ' upstream', '.'];
 
 export class FakeOpenAIUpstream {
   readonly requests: RecordedRequest[] = [];
-  /** Streams whose client went away before the fake finished them. */
-  abortedStreams = 0;
+  /** Requests whose client (the relay) went away before the fake finished answering. */
+  abortedRequests = 0;
   usage: FakeUsage = { prompt: 12, completion: 6 };
   private readonly modes = new Map<string, FakeMode>();
   private readonly server: Server;
@@ -71,10 +71,18 @@ export class FakeOpenAIUpstream {
     this.modes.set(key, mode);
   }
 
-  /** Resolves once a stream's client has gone away. */
+  /** Resolves once a client has gone away from a request the fake was still answering. */
   waitForAbort(): Promise<void> {
-    if (this.abortedStreams > 0) return Promise.resolve();
+    if (this.abortedRequests > 0) return Promise.resolve();
     return new Promise((resolve) => this.abortWaiters.push(resolve));
+  }
+
+  private countAbortWhenClosedEarly(response: ServerResponse): void {
+    response.on('close', () => {
+      if (response.writableFinished) return;
+      this.abortedRequests += 1;
+      for (const resolve of this.abortWaiters.splice(0)) resolve();
+    });
   }
 
   requestsFor(key: string): RecordedRequest[] {
@@ -95,7 +103,7 @@ export class FakeOpenAIUpstream {
     this.requests.push({ path, key, headers: request.headers, body, raw });
     const mode = this.modes.get(key) ?? 'ok';
 
-    if (mode === 'timeout') return;
+    if (mode === 'timeout') return this.countAbortWhenClosedEarly(response);
     if (mode === 'reset-before') {
       request.socket.destroy();
       return;
@@ -175,7 +183,7 @@ export class FakeOpenAIUpstream {
   private streamChat(request: IncomingMessage, response: ServerResponse, body: Record<string, unknown>, model: string, mode: FakeMode, chat: boolean): void {
     const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true && mode !== 'no-usage';
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    if (mode === 'silent') return;
+    if (mode === 'silent') return this.countAbortWhenClosedEarly(response);
     const chunk = (piece: string | undefined, finish: string | null) => {
       const choice = chat ? { index: 0, delta: piece === undefined ? {} : { content: piece }, finish_reason: finish } : { index: 0, text: piece ?? '', finish_reason: finish };
       return `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: chat ? 'chat.completion.chunk' : 'text_completion', created: 1_700_000_000, model, choices: [choice], ...(includeUsage ? { usage: null } : {}) })}\n\n`;
@@ -188,13 +196,7 @@ export class FakeOpenAIUpstream {
       return;
     }
     for (const piece of pieces) response.write(chunk(piece, null));
-    if (mode === 'hang-after') {
-      response.on('close', () => {
-        this.abortedStreams += 1;
-        for (const resolve of this.abortWaiters.splice(0)) resolve();
-      });
-      return;
-    }
+    if (mode === 'hang-after') return this.countAbortWhenClosedEarly(response);
     response.write(chunk(undefined, 'stop'));
     if (includeUsage) response.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage: this.usageObject() })}\n\n`);
     response.end('data: [DONE]\n\n');

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChannelStatus } from '@switchboard/contracts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { testDatabases } from '../../testing/test-databases.ts';
+import { seedChannel } from '../testing/relay-seed.ts';
+import { ChannelCache } from './channel-cache.ts';
+import { type ChannelRow, RelayCacheRepository } from './relay-cache.repository.ts';
+
+/** A repository whose channel reads can be held after they have read the rows (a slow reload). */
+class HeldRepository extends RelayCacheRepository {
+  private hold: Promise<void> | undefined;
+  private release: (() => void) | undefined;
+
+  holdNextRead(): void {
+    this.hold = new Promise((resolve) => (this.release = resolve));
+  }
+
+  releaseRead(): void {
+    this.release?.();
+    this.hold = undefined;
+  }
+
+  override async allChannels(): Promise<ChannelRow[]> {
+    const rows = await super.allChannels();
+    const hold = this.hold;
+    this.hold = undefined;
+    if (hold) await hold;
+    return rows;
+  }
+}
+
+const sqlite = testDatabases().filter((database) => database.dialect === 'sqlite');
+
+describe.each(sqlite)('channel cache reloads racing an auto-disable on $dialect', (database) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(database);
+  });
+  afterAll(async () => testApp.close());
+
+  async function disabledInDatabase(id: number): Promise<void> {
+    await testApp.context.database.db.updateTable('channels').set({ status: ChannelStatus.autoDisabled }).where('id', '=', id).execute();
+  }
+
+  it('keeps a channel out of routing when a reload read its row before the disable was written', async () => {
+    const id = await seedChannel(testApp, { key: 'race-1', baseUrl: 'http://127.0.0.1:9', models: ['race-model-1'] });
+    const repository = new HeldRepository(testApp.context.database.db);
+    const cache = new ChannelCache(repository);
+    await cache.reload();
+    expect(cache.tiers('default', 'race-model-1')).toHaveLength(1);
+
+    repository.holdNextRead();
+    const reloading = cache.reload(); // reads the row while it still says enabled
+    cache.setStatus(id, ChannelStatus.autoDisabled);
+    expect(cache.tiers('default', 'race-model-1')).toHaveLength(0);
+    await disabledInDatabase(id);
+    cache.statusWritten(id);
+    repository.releaseRead();
+    await reloading;
+
+    expect(cache.get(id)?.status).toBe(ChannelStatus.autoDisabled);
+    expect(cache.tiers('default', 'race-model-1')).toHaveLength(0);
+  });
+
+  it('keeps the in-memory status through reloads until the write is done', async () => {
+    const id = await seedChannel(testApp, { key: 'race-2', baseUrl: 'http://127.0.0.1:9', models: ['race-model-2'] });
+    const cache = new ChannelCache(new RelayCacheRepository(testApp.context.database.db));
+    await cache.reload();
+    cache.setStatus(id, ChannelStatus.autoDisabled, '{"status_reason":"dead key"}');
+    await cache.reload(); // the database still says enabled
+    expect(cache.get(id)).toMatchObject({ status: ChannelStatus.autoDisabled, otherInfo: '{"status_reason":"dead key"}' });
+    expect(cache.tiers('default', 'race-model-2')).toHaveLength(0);
+
+    // The write failed: once told so, the rows are the truth again.
+    cache.statusWritten(id);
+    await cache.reload();
+    expect(cache.get(id)?.status).toBe(ChannelStatus.enabled);
+    expect(cache.tiers('default', 'race-model-2')).toHaveLength(1);
+  });
+});
