@@ -107,6 +107,8 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   resync.unref();
   context.onShutdown(async () => {
     clearInterval(resync);
+    // A channel disabled a moment ago must stay disabled after the restart.
+    await services.health.settled();
     await services.flusher.stop();
   });
   app.decorate('relay', services);
