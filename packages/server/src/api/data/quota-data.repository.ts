@@ -1,6 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { LogType } from '@switchboard/contracts';
 import type { Database } from '../../db/schema.ts';
+import type { LogCursorAggregation } from '../../logs/log-cursor-aggregation.ts';
 
 export const quotaDataJobName = 'quota_data';
 const hourBucket = sql<number>`${sql.ref('created_at')} - (${sql.ref('created_at')} % 3600)`;
@@ -31,7 +32,7 @@ const toNumber = (value: unknown) => Number(value ?? 0);
  * (`switchboard_job_state`, also main, so the cursor moves in the same transaction as the sums).
  * The consume logs it is built from may live in the separate log database.
  */
-export class QuotaDataRepository {
+export class QuotaDataRepository implements LogCursorAggregation<QuotaDataBucket> {
   private readonly db: Kysely<Database>;
   private readonly logDb: Kysely<Database>;
 
@@ -71,7 +72,7 @@ export class QuotaDataRepository {
   }
 
   /** Hourly sums of the consume logs with ids in (afterId, upToId]. */
-  async bucketsOfLogs(afterId: number, upToId: number): Promise<QuotaDataBucket[]> {
+  async rowsOfLogs(afterId: number, upToId: number): Promise<QuotaDataBucket[]> {
     const rows = await this.logDb
       .selectFrom('logs')
       .select(({ fn }) => [

@@ -1,40 +1,14 @@
-import type { LogHourlyRepository } from './log-hourly.repository.ts';
+import { aggregateLogsAfterCursor, trailingLogAggregationJob } from '../../logs/log-cursor-aggregation.ts';
+import type { HourlyLogTotals, LogHourlyRepository } from './log-hourly.repository.ts';
 
-const logsPerBatch = 50_000;
-
-/**
- * Adds the logs in (cursor, upTo] to the hourly totals, batch by batch. The cursor moves with a
- * compare-and-set in the transaction that adds the totals, so concurrent runs never count a log twice.
- */
-export async function rollUpLogs(repository: LogHourlyRepository, upTo: number, now: number): Promise<number> {
-  let covered = 0;
-  for (let from = await repository.watermark(); from < upTo; ) {
-    const to = Math.min(upTo, from + logsPerBatch);
-    const totals = await repository.totalsOfLogs(from, to);
-    const won = await repository.transaction(async (trx) => {
-      if (!(await repository.claim(trx, from, to, now))) return false;
-      for (const row of totals) await repository.add(trx, row);
-      return true;
-    });
-    if (!won) break;
-    covered += to - from;
-    from = to;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return covered;
+/** Adds the logs after the cursor, up to `upTo`, to the hourly totals (never a log twice). */
+export function rollUpLogs(repository: LogHourlyRepository, upTo: number, now: number): Promise<number> {
+  return aggregateLogsAfterCursor<HourlyLogTotals>(repository, upTo, now);
 }
 
-/**
- * The periodic job: each run rolls up to the highest log id the previous run saw. An id is taken
- * before its batch commits, so a lower id can land after a higher one; one run of delay lets it.
- */
+/** The every-minute roll-up that keeps log stats over long ranges fast. */
 export function logHourlyJob(repository: LogHourlyRepository, clock: { unixSeconds(): number }): () => Promise<number> {
-  let seen: number | undefined;
-  return async () => {
-    const upTo = seen;
-    seen = await repository.maxLogId();
-    return upTo === undefined ? 0 : rollUpLogs(repository, upTo, clock.unixSeconds());
-  };
+  return trailingLogAggregationJob<HourlyLogTotals>(repository, clock);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { LogCursorAggregation } from '../../logs/log-cursor-aggregation.ts';
 
 export const logHourlyJob = 'log_hourly';
 const hourBucket = sql<number>`${sql.ref('created_at')} - (${sql.ref('created_at')} % 3600)`;
@@ -13,7 +14,7 @@ export interface HourlyLogTotals {
 }
 
 /** The hourly log totals and their cursor, both in the log database. */
-export class LogHourlyRepository {
+export class LogHourlyRepository implements LogCursorAggregation<HourlyLogTotals> {
   private readonly db: Kysely<Database>;
 
   constructor(db: Kysely<Database>) {
@@ -48,6 +49,10 @@ export class LogHourlyRepository {
   async claim(trx: Transaction<Database>, from: number, to: number, now: number): Promise<boolean> {
     const result = await trx.updateTable('switchboard_job_state').set({ last_id: to, updated_at: now }).where('name', '=', logHourlyJob).where('last_id', '=', from).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  rowsOfLogs(afterId: number, upToId: number): Promise<HourlyLogTotals[]> {
+    return this.totalsOfLogs(afterId, upToId);
   }
 
   /** Totals of the logs in (afterId, upToId], optionally only those created in [from, to). */

@@ -1,0 +1,57 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+const logsPerBatch = 50_000;
+
+/**
+ * A table of sums built from the logs, and the cursor (a `switchboard_job_state` row) that says
+ * which log ids it already counts. The cursor lives in the same database as the sums, so moving it
+ * and adding the sums is one transaction.
+ */
+export interface LogCursorAggregation<Row> {
+  watermark(): Promise<number>;
+  maxLogId(): Promise<number>;
+  /** The sums of the logs with ids in (afterId, upToId]. */
+  rowsOfLogs(afterId: number, upToId: number): Promise<Row[]>;
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /** Moves the cursor from `from` to `to` only if it still reads `from` (a compare-and-set). */
+  claim(trx: Transaction<Database>, from: number, to: number, now: number): Promise<boolean>;
+  add(trx: Transaction<Database>, row: Row): Promise<void>;
+}
+
+/**
+ * Adds the logs in (cursor, upTo] to the sums, batch by batch. The cursor moves with a compare-and-set
+ * in the transaction that adds the sums, so concurrent runs (two instances) never count a log twice.
+ * Returns how many log ids were covered.
+ */
+export async function aggregateLogsAfterCursor<Row>(aggregation: LogCursorAggregation<Row>, upTo: number, now: number): Promise<number> {
+  let covered = 0;
+  for (let from = await aggregation.watermark(); from < upTo; ) {
+    const to = Math.min(upTo, from + logsPerBatch);
+    const rows = await aggregation.rowsOfLogs(from, to);
+    const won = await aggregation.transaction(async (trx) => {
+      if (!(await aggregation.claim(trx, from, to, now))) return false;
+      for (const row of rows) await aggregation.add(trx, row);
+      return true;
+    });
+    if (!won) break;
+    covered += to - from;
+    from = to;
+    // A long backlog (a first run on a large imported table) must not hold the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return covered;
+}
+
+/**
+ * The periodic job: each run aggregates up to the highest log id the previous run saw. Log ids are
+ * taken before their batch commits, so a lower id can land after a higher one; one run of delay lets it.
+ */
+export function trailingLogAggregationJob<Row>(aggregation: LogCursorAggregation<Row>, clock: { unixSeconds(): number }): () => Promise<number> {
+  let seen: number | undefined;
+  return async () => {
+    const upTo = seen;
+    seen = await aggregation.maxLogId();
+    return upTo === undefined ? 0 : aggregateLogsAfterCursor(aggregation, upTo, clock.unixSeconds());
+  };
+}
