@@ -116,6 +116,39 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
     await testApp.context.options.set('StopOnSensitiveEnabled', 'true');
   });
 
+  it('checks sensitive words in streamed completions, also across chunks, when enabled', async () => {
+    const token = await seedToken(testApp, user.id);
+    const options = testApp.context.options;
+    await options.set('CheckSensitiveEnabled', 'true');
+    await options.set('CheckSensitiveOnCompletionEnabled', 'true');
+    // The fake streams "Hello", " from", " the", " fake", " upstream", "." as separate chunks.
+    await options.set('SensitiveWords', 'the fake\nupstream');
+    const streamed = () => chat(`Bearer ${token.apiKey}`, { ...chatBody('gpt-4o-mini', 'Hi'), stream: true });
+
+    const stopped = await streamed();
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.body).toContain('"content":" the"');
+    expect(stopped.body).not.toContain('"content":" fake"');
+    expect(stopped.body).not.toContain('[DONE]');
+    expect(stopped.body.trimEnd().endsWith('data: {"error":{"message":"Sensitive words detected","type":"new_api_error","code":"sensitive_words_detected"}}')).toBe(true);
+    await flushLedger(testApp);
+    const log = await testApp.context.logDatabase.db.selectFrom('logs').select(['completion_tokens', 'other']).where('token_id', '=', token.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(log.other).stream_status).toBe('sensitive');
+    expect(log.completion_tokens).toBeGreaterThan(0);
+
+    await options.set('StopOnSensitiveEnabled', 'false');
+    const masked = await streamed();
+    expect(masked.body).toContain('"content":" ********"');
+    expect(masked.body).not.toContain('upstream"');
+    expect(masked.body.trimEnd().endsWith('data: [DONE]')).toBe(true);
+
+    await options.set('CheckSensitiveOnCompletionEnabled', 'false');
+    expect((await streamed()).body).toContain('"content":" upstream"');
+    await options.set('CheckSensitiveEnabled', 'false');
+    await options.set('StopOnSensitiveEnabled', 'true');
+    await options.set('SensitiveWords', 'test_sensitive');
+  });
+
   it('shows a key balance on the legacy billing endpoints', async () => {
     const token = await seedToken(testApp, user.id, { remainQuota: 1_000_000 });
     await chat(`Bearer ${token.apiKey}`);

@@ -23,6 +23,11 @@ export class SensitiveWords {
     return this.words;
   }
 
+  /** Length of the longest word (0 when the list is empty). */
+  longestWordLength(): number {
+    return this.current().reduce((longest, word) => Math.max(longest, word.length), 0);
+  }
+
   /** The words found in a text (empty when none). */
   find(text: string): string[] {
     if (!text) return [];
@@ -48,5 +53,28 @@ export class SensitiveWords {
     let masked = text;
     for (const word of found) masked = masked.replace(new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '*'.repeat(word.length));
     return masked;
+  }
+}
+
+/**
+ * Checks a streamed answer piece by piece. The last characters of the text seen so far are kept (one
+ * fewer than the longest word), so a word split across two chunks is still found.
+ */
+export class StreamSensitiveCheck {
+  private readonly words: SensitiveWords;
+  private readonly keep: number;
+  private tail = '';
+
+  constructor(words: SensitiveWords) {
+    this.words = words;
+    this.keep = Math.max(0, words.longestWordLength() - 1);
+  }
+
+  /** The words found in this piece of text, including those that began in earlier pieces. */
+  inspect(text: string): string[] {
+    if (!text) return [];
+    const window = this.tail + text;
+    this.tail = this.keep > 0 ? window.slice(-this.keep) : '';
+    return this.words.find(window);
   }
 }

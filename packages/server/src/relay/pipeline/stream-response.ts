@@ -5,9 +5,10 @@ import { safeParseJson } from '../../platform/safe-json.ts';
 import { relayMessages } from '../relay.messages.ts';
 import type { ConvertedResponse, ConversionContext, NormalizedUsage, PassThroughResponse, StreamConverter } from '../provider.ts';
 import type { AnswerFormat, AnswerStreamWriter } from './answer-format.ts';
+import { StreamSensitiveCheck, type SensitiveWords } from './sensitive-words.ts';
 import { StreamTextCounter } from './token-estimate.ts';
 
-export type StreamEndReason = 'done' | 'upstream_error' | 'timeout' | 'client_gone';
+export type StreamEndReason = 'done' | 'upstream_error' | 'timeout' | 'client_gone' | 'sensitive';
 
 export interface StreamOutcome {
   /** Usage the upstream reported, if it did. */
@@ -34,11 +35,17 @@ export interface StreamRelayOptions {
   readonly firstChunk: Buffer;
   /** A caller of another dialect: every OpenAI chunk goes through its writer instead of out as is. */
   readonly answerFormat?: AnswerFormat;
+  /** Set when completions are checked for sensitive words (CheckSensitiveOnCompletionEnabled). */
+  readonly sensitive?: SensitiveWords;
 }
 
 /** The event that tells a streaming caller the upstream broke off (OpenAI's in-stream error shape). */
 function interruptionError(): { error: { message: string; type: string; code: string } } {
   return { error: { message: relayMessages.streamInterrupted.en, type: 'upstream_error', code: 'stream_interrupted' } };
+}
+
+function sensitiveWordsError(): { error: { message: string; type: string; code: string } } {
+  return { error: { message: relayMessages.sensitiveWords.en, type: 'new_api_error', code: 'sensitive_words_detected' } };
 }
 
 /** Reads the first body chunk, so a failure before any byte can still go to another channel. */
@@ -85,6 +92,10 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
   let usageForwarded = false;
   let finished = false;
   const writer: AnswerStreamWriter | undefined = options.answerFormat?.createStreamWriter(options.context);
+  const sensitiveCheck = options.sensitive ? new StreamSensitiveCheck(options.sensitive) : undefined;
+  /** The answer text of the event being processed (for the sensitive-word check). */
+  let eventText = '';
+  let stoppedBySensitiveWord = false;
 
   response.writeHead(200, { 'content-type': options.answerFormat?.streamContentType ?? 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no', ...options.headers });
   response.flushHeaders();
@@ -124,13 +135,15 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
         out += replaced ?? frame(JSON.stringify(chunk));
       }
       usage = converter.usage() ?? usage;
-      counter.add(converter.takeText());
+      eventText = converter.takeText();
+      counter.add(eventText);
       return out;
     }
     const parsed = safeParseJson(data);
     if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return writer ? '' : `${block}\n\n`;
     const value = parsed.value as Record<string, unknown>;
-    counter.add(handling.kind === 'pass-through' ? handling.extractStreamText(value) : '');
+    eventText = handling.kind === 'pass-through' ? handling.extractStreamText(value) : '';
+    counter.add(eventText);
     const found = handling.kind === 'pass-through' ? handling.extractUsage(value) : undefined;
     if (writer) {
       if (found && (found.promptTokens > 0 || found.completionTokens > 0)) usage = found;
@@ -147,30 +160,51 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     return `${block}\n\n`;
   };
 
+  /**
+   * One event, checked for sensitive words when that is on: a hit stops the answer there (the event
+   * is not sent) or, when not stopping, is masked in the event. A word split across events is found
+   * by the check's carried-over tail; masking covers the part inside this event.
+   */
+  const processCheckedEvent = (block: string): string => {
+    eventText = '';
+    const out = processEvent(block);
+    if (!sensitiveCheck || !eventText) return out;
+    const found = sensitiveCheck.inspect(eventText);
+    if (found.length === 0) return out;
+    if (options.sensitive?.stops) {
+      stoppedBySensitiveWord = true;
+      return '';
+    }
+    return options.sensitive?.mask(out, found) ?? out;
+  };
+
   const processText = (text: string): string => {
     buffer += text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
     let out = '';
-    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+    for (let end = buffer.indexOf('\n\n'); end >= 0 && !stoppedBySensitiveWord; end = buffer.indexOf('\n\n')) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
-      if (block) out += processEvent(block);
+      if (block) out += processCheckedEvent(block);
     }
     return out;
   };
 
   return new Promise<StreamOutcome>((resolve) => {
-    const finish = (endReason: StreamEndReason) => {
+    const finish = (reported: StreamEndReason) => {
       if (finished) return;
       finished = true;
       upstream.off('data', onData);
+      let endReason = reported;
       if (endReason !== 'client_gone' && !response.destroyed) {
-        let tail = processText(decoder.end());
-        if (buffer.trim()) tail += processEvent(buffer.trim());
+        let tail = endReason === 'sensitive' ? '' : processText(decoder.end());
+        if (buffer.trim() && !stoppedBySensitiveWord) tail += processCheckedEvent(buffer.trim());
         buffer = '';
+        if (stoppedBySensitiveWord) endReason = 'sensitive';
         const interrupted = endReason === 'upstream_error' || endReason === 'timeout';
         // A cut answer must not look complete: the caller gets an error event and no [DONE], so
         // SDKs raise instead of returning half an answer as if it were whole.
-        if (interrupted) tail += writer ? writer.push(interruptionError()) : frame(JSON.stringify(interruptionError()));
+        const error = endReason === 'sensitive' ? sensitiveWordsError() : interrupted ? interruptionError() : undefined;
+        if (error) tail += writer ? writer.push(error) : frame(JSON.stringify(error));
         else if (writer) tail += writer.end(usage ?? { promptTokens: options.promptTokensEstimate, completionTokens: counter.total() });
         else if (options.dialect === 'chat') {
           if (options.callerWantsUsage && !usageForwarded) {
@@ -186,6 +220,10 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     };
     const onData = (chunk: Buffer) => {
       const out = processText(decoder.write(chunk));
+      if (stoppedBySensitiveWord) {
+        if (out) response.write(out);
+        return finish('sensitive');
+      }
       if (!out || response.write(out)) return;
       // A destroyed response never drains: waiting for it would hold the upstream and the quota forever.
       if (response.destroyed) return finish('client_gone');

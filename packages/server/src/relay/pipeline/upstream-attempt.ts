@@ -185,6 +185,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
         headers: input.extraHeaders,
         firstChunk: first.chunk,
         answerFormat: endpoint.answerFormat,
+        ...(input.sensitive.checksCompletion ? { sensitive: input.sensitive } : {}),
       });
       return { kind: 'answered', usage: outcome.usage, localCompletionTokens: outcome.localCompletionTokens, firstResponseMs, upstreamModel: relayRequest.upstreamModel, endReason: outcome.endReason };
     }
