@@ -55,6 +55,18 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
     expect((await chat(`Bearer ${unlimited.apiKey}`)).statusCode).toBe(200);
   });
 
+  it('records a token found past its expiry as expired, as the console lists it', async () => {
+    const lapsed = await seedToken(testApp, user.id, { expiredTime: 1000 });
+    expect((await chat(`Bearer ${lapsed.apiKey}`)).json().error.code).toBe('token_expired');
+    const status = () => testApp.context.database.db.selectFrom('tokens').select('status').where('id', '=', lapsed.id).executeTakeFirstOrThrow().then((row) => row.status);
+    await expect.poll(status).toBe(TokenStatus.expired);
+    // A disabled token stays disabled: only enabled tokens lapse.
+    const disabled = await seedToken(testApp, user.id, { expiredTime: 1000, status: TokenStatus.disabled });
+    expect((await chat(`Bearer ${disabled.apiKey}`)).json().error.code).toBe('token_unavailable');
+    const disabledStatus = await testApp.context.database.db.selectFrom('tokens').select('status').where('id', '=', disabled.id).executeTakeFirstOrThrow();
+    expect(disabledStatus.status).toBe(TokenStatus.disabled);
+  });
+
   it('applies the IP allow-list with addresses and CIDR ranges', async () => {
     const outside = await seedToken(testApp, user.id, { allowIps: '10.0.0.0/8\n192.168.1.7' });
     const inside = await seedToken(testApp, user.id, { allowIps: '10.0.0.0/8\n127.0.0.0/8' });
@@ -133,7 +145,7 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
     expect(stopped.body.trimEnd().endsWith('data: {"error":{"message":"Sensitive words detected","type":"new_api_error","code":"sensitive_words_detected"}}')).toBe(true);
     await flushLedger(testApp);
     const log = await testApp.context.logDatabase.db.selectFrom('logs').select(['completion_tokens', 'other']).where('token_id', '=', token.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(JSON.parse(log.other).stream_status).toBe('sensitive');
+    expect(JSON.parse(log.other ?? '{}').stream_status).toBe('sensitive');
     expect(log.completion_tokens).toBeGreaterThan(0);
 
     await options.set('StopOnSensitiveEnabled', 'false');

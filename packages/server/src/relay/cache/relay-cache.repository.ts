@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { TokenStatus } from '@switchboard/contracts';
 import type { AbilitiesTable, ChannelsTable, Database, TokensTable, UsersTable } from '../../db/schema.ts';
 
 export type TokenRow = Pick<Selectable<TokensTable>, 'id' | 'user_id' | 'key' | 'status' | 'name' | 'expired_time' | 'remain_quota' | 'unlimited_quota' | 'model_limits_enabled' | 'model_limits' | 'allow_ips' | 'used_quota' | 'group'>;
@@ -27,6 +28,11 @@ export class RelayCacheRepository {
 
   tokenByKey(key: string): Promise<TokenRow | undefined> {
     return this.db.selectFrom('tokens').select(tokenColumns).where('key', '=', key).where('deleted_at', 'is', null).executeTakeFirst();
+  }
+
+  /** Records that an enabled token has passed its expiry (status 3), as the console shows it. */
+  async markTokenExpired(id: number): Promise<void> {
+    await this.db.updateTable('tokens').set({ status: TokenStatus.expired }).where('id', '=', id).where('status', '=', TokenStatus.enabled).execute();
   }
 
   allUsers(): Promise<UserRow[]> {

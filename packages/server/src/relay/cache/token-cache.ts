@@ -1,4 +1,5 @@
 import type { BlockList } from 'node:net';
+import { TokenStatus } from '@switchboard/contracts';
 import { toBoolean } from '../../db/dialect.ts';
 import type { QuotaLedger, TokenBalance } from '../../billing/quota-ledger.ts';
 import { parseAllowList } from './ip-allow-list.ts';
@@ -60,6 +61,17 @@ export class TokenCache {
   }
 
   /** The token of a key from memory only (the hot path). */
+  /**
+   * An enabled token found past its expiry becomes "expired", here and in the database (in the
+   * background; a failed write is retried after the next full reload). Exhaustion is not recorded
+   * this way: a balance at zero may only be held by requests in flight that will refund.
+   */
+  markExpired(token: TokenRecord): void {
+    if (token.status !== TokenStatus.enabled) return;
+    token.status = TokenStatus.expired;
+    void this.repository.markTokenExpired(token.id).catch(() => undefined);
+  }
+
   get(key: string): TokenRecord | undefined {
     return this.byKey.get(key);
   }

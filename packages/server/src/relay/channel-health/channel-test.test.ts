@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelStatus } from '@switchboard/contracts';
 import { createTestApp, rootUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
-import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream.ts';
+import { FakeOpenAIUpstream, slowAnswerMs } from '../testing/fake-openai-upstream.ts';
 import { seedChannel } from '../testing/relay-seed.ts';
 
 describe.each(testDatabases())('channel tests and automatic enable/disable on $dialect', (database) => {
@@ -64,9 +64,10 @@ describe.each(testDatabases())('channel tests and automatic enable/disable on $d
   });
 
   it('disables a channel slower than ChannelDisableThreshold', async () => {
+    fake.behave('slowpoke', 'slow');
     const id = await seedChannel(testApp, { key: 'slowpoke', baseUrl: fake.baseUrl, models: ['gpt-4o-mini'] });
-    // A threshold below any real response time makes every answer "too slow".
-    await testApp.context.options.set('ChannelDisableThreshold', '0.000001');
+    // The fake takes slowAnswerMs (30 ms) to answer; the threshold is a third of that.
+    await testApp.context.options.set('ChannelDisableThreshold', String(slowAnswerMs / 3 / 1000));
     await testApp.app.inject({ method: 'GET', url: `/api/channel/test/${id}`, headers: root.headers });
     const row = await channelRow(id);
     expect(row.status).toBe(ChannelStatus.autoDisabled);

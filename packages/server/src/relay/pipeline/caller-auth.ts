@@ -38,7 +38,8 @@ export async function authenticateToken(relayKey: RelayKey | undefined, ip: stri
   if (!relayKey) throw new RelayError(401, 'invalid_token', relayMessages.noToken);
   const token = dependencies.tokens.get(relayKey.key) ?? (await dependencies.tokens.lookup(relayKey.key));
   if (!token) throw new RelayError(401, 'invalid_token', relayMessages.invalidToken);
-  if (token.status === TokenStatus.expired || (token.expiredTime !== -1 && token.expiredTime < dependencies.nowSeconds)) throw new RelayError(401, 'token_expired', relayMessages.tokenExpired);
+  if (token.status === TokenStatus.enabled && token.expiredTime !== -1 && token.expiredTime < dependencies.nowSeconds) dependencies.tokens.markExpired(token);
+  if (token.status === TokenStatus.expired) throw new RelayError(401, 'token_expired', relayMessages.tokenExpired);
   if (token.status === TokenStatus.exhausted || (!token.unlimited && token.remainQuota <= 0)) throw new RelayError(401, 'token_quota_exhausted', relayMessages.tokenExhausted);
   if (token.status !== TokenStatus.enabled) throw new RelayError(401, 'token_unavailable', relayMessages.tokenUnavailable);
   if (!isAllowed(token.allowIps, ip)) throw new RelayError(403, 'ip_not_allowed', relayMessages.ipNotAllowed, { params: { ip } });

@@ -14,7 +14,7 @@ import { safeParseJson } from '../../platform/safe-json.ts';
  * - `hang-after`: streams a few chunks, then waits until the client leaves
  * - `no-usage`: a stream without the usage chunk even when asked
  */
-export type FakeMode = 'ok' | 'status-500' | 'status-429' | 'status-401' | 'timeout' | 'reset-before' | 'reset-mid' | 'malformed' | 'silent' | 'hang-after' | 'no-usage';
+export type FakeMode = 'ok' | 'slow' | 'status-500' | 'status-429' | 'status-401' | 'timeout' | 'reset-before' | 'reset-mid' | 'malformed' | 'silent' | 'hang-after' | 'no-usage';
 
 export interface RecordedRequest {
   readonly path: string;
@@ -29,6 +29,9 @@ export interface FakeUsage {
   completion: number;
   cached?: number;
 }
+
+/** How long the 'slow' mode waits before answering. */
+export const slowAnswerMs = 30;
 
 const contentPieces = ['Hello', ' from', ' the', ' fake', ' upstream', '.'];
 
@@ -104,6 +107,8 @@ export class FakeOpenAIUpstream {
     const mode = this.modes.get(key) ?? 'ok';
 
     if (mode === 'timeout') return this.countAbortWhenClosedEarly(response);
+    // A real upstream's thinking time, for the response-time rules.
+    if (mode === 'slow') await new Promise((resolve) => setTimeout(resolve, slowAnswerMs));
     if (mode === 'reset-before') {
       request.socket.destroy();
       return;
