@@ -99,6 +99,14 @@ describe.each(testDatabases())('the official OpenAI client through the relay on 
     expect(state.logs.at(-1)?.model_name).toBe('alias-model');
   });
 
+  it('bills pictures by count, size and quality at the per-call price', async () => {
+    const client = openaiClient(baseUrl, token.apiKey);
+    await client.images.generate({ model: 'dall-e-3', prompt: 'a wide lighthouse', n: 2, size: '1792x1024', quality: 'hd' });
+    const state = await ledgerState(testApp, { tokenId: token.id, userId, channelIds: [channelId] });
+    // 0.04 × 500,000 per picture × 2 pictures × 2 (wide) × 1.5 (hd, wide)
+    expect(state.logs.at(-1)).toMatchObject({ model_name: 'dall-e-3', quota: 120_000 });
+  });
+
   it('serves embeddings, images, audio, moderations, completions, responses and rerank', async () => {
     const client = openaiClient(baseUrl, token.apiKey);
     const embedding = await client.embeddings.create({ model: 'text-embedding-3-small', input: 'vector me' });

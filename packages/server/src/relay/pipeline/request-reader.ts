@@ -1,3 +1,4 @@
+import { imagePriceRatio } from '../../billing/image-price-ratio.ts';
 import { relayMessages } from '../relay.messages.ts';
 import type { RelayEndpoint } from './relay-endpoints.ts';
 import { RelayError } from './relay-error.ts';
@@ -16,7 +17,7 @@ export interface ParsedRelayBody {
   readonly maxTokens: number;
   /** The prompt's text, for the pre-charge estimate and local counting. */
   readonly promptText: string;
-  /** Per-call multiplier (images `n`). */
+  /** Per-call multiplier: images `n` times the size and quality factor; 1 otherwise. */
   readonly calls: number;
 }
 
@@ -65,11 +66,17 @@ export function multipartField(raw: Buffer, contentType: string, field: string):
   return '';
 }
 
+/** What an image request costs in per-call prices: `n` pictures (at least one) at their size's factor. */
+function imageCalls(model: string, count: number, size: string, quality: string): number {
+  return Math.max(1, count) * imagePriceRatio(model, size, quality);
+}
+
 export function readRelayBody(endpoint: RelayEndpoint, rawBody: Buffer, parsed: unknown, contentType: string, modelOverride?: string): ParsedRelayBody {
   if (endpoint.body === 'multipart') {
     const model = multipartField(rawBody, contentType, 'model') || endpoint.defaultModel || '';
     if (!model) throw new RelayError(400, 'invalid_request', relayMessages.missingModel);
-    const calls = Number(multipartField(rawBody, contentType, 'n')) || 1;
+    const field = (name: string) => multipartField(rawBody, contentType, name);
+    const calls = endpoint.capability === 'images' ? imageCalls(model, asPositive(Number(field('n'))), field('size'), field('quality')) : 1;
     return { body: undefined, bodyChanged: false, rawBody, contentType, model, stream: false, wantsStreamUsage: false, maxTokens: 0, promptText: multipartField(rawBody, contentType, 'prompt'), calls };
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new RelayError(400, 'invalid_request', relayMessages.invalidRequest);
@@ -87,6 +94,6 @@ export function readRelayBody(endpoint: RelayEndpoint, rawBody: Buffer, parsed: 
     wantsStreamUsage: typeof streamOptions === 'object' && streamOptions !== null && (streamOptions as Record<string, unknown>).include_usage === true,
     maxTokens: Math.max(asPositive(body.max_tokens), asPositive(body.max_completion_tokens), asPositive(body.max_output_tokens)),
     promptText: promptTextOf(body),
-    calls: endpoint.capability === 'images' ? asPositive(body.n) || 1 : 1,
+    calls: endpoint.capability === 'images' ? imageCalls(model, asPositive(body.n), asString(body.size), asString(body.quality)) : 1,
   };
 }
