@@ -1,9 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { type DialectAdapter, Kysely, type MigrationLockOptions, MysqlDialect, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
-import { createPool } from 'mysql2';
-import pg from 'pg';
 import type { Database } from '../db/schema.ts';
 import { parseSqlDsn, redactDsn, type SqlDialect } from './sql-dsn.ts';
 
@@ -16,12 +13,14 @@ export interface DatabaseHandle {
 export class DatabaseConnectError extends Error {}
 
 // PostgreSQL returns BIGINT (int8) and NUMERIC as strings; every quota column is BIGINT and fits a double.
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === 20 || oid === 1700) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
-  },
-};
+function numericPgTypes(pg: typeof import('pg').default) {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === 20 || oid === 1700) return (value: string) => Number(value);
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+}
 
 /**
  * Kysely takes no migration lock on SQLite. Here the lock is an IMMEDIATE transaction around the
@@ -50,7 +49,9 @@ class LockingSqliteDialect extends SqliteDialect {
 export async function openDatabase(dsn: string, sqlitePath: string, variable = 'SQL_DSN'): Promise<DatabaseHandle> {
   const target = parseSqlDsn(dsn, sqlitePath);
   let handle: DatabaseHandle;
+  // Only the driver in use is loaded: each of the others would cost 10–25 MB of memory for nothing.
   if (target.dialect === 'sqlite') {
+    const { default: SqliteDatabase } = await import('better-sqlite3');
     const path = resolve(target.path);
     mkdirSync(dirname(path), { recursive: true });
     const sqlite = new SqliteDatabase(path);
@@ -60,12 +61,14 @@ export async function openDatabase(dsn: string, sqlitePath: string, variable = '
     const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });
     handle = { db, dialect: 'sqlite', close: () => db.destroy() };
   } else if (target.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.connectionString, max: 20, types: pgTypes, connectionTimeoutMillis: 10_000 });
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: target.connectionString, max: 20, types: numericPgTypes(pg), connectionTimeoutMillis: 10_000 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, dialect: 'postgres', close: () => db.destroy() };
   } else {
+    const { createPool } = await import('mysql2');
     const pool = createPool({ uri: target.uri, connectionLimit: 20, supportBigNumbers: true, charset: 'utf8mb4', connectTimeout: 10_000, timezone: 'Z' });
     const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
     handle = { db, dialect: 'mysql', close: () => db.destroy() };

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { OptionStore } from '../options/option-store.ts';
 
@@ -61,6 +60,8 @@ export class Mailer {
   async send(message: MailMessage): Promise<void> {
     const settings = smtpSettingsFromOptions(this.options);
     if (!settings.server) throw new MailNotConfiguredError('SMTP server is not configured');
+    // Loaded on the first mail: most instances rarely send any, and nodemailer costs about 20 MB.
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport(smtpTransportOptions(settings));
     try {
       const systemName = this.options.get('SystemName');

@@ -1,4 +1,16 @@
-import { countTokens } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
+
+type CountTokens = (text: string) => number;
+let countTokens: CountTokens | undefined;
+
+/**
+ * The tokenizer is needed only when an upstream reports no usage, and its tables cost about 70 MB,
+ * so it is loaded on first use (synchronously: Node 24 can require an ES module).
+ */
+function tokenizer(): CountTokens {
+  countTokens ??= (createRequire(import.meta.url)('gpt-tokenizer') as { countTokens: CountTokens }).countTokens;
+  return countTokens;
+}
 
 /**
  * A fast upper-leaning estimate of tokens for holding quota before the call: about four Latin
@@ -16,9 +28,9 @@ export function estimateTokens(text: string): number {
   return Math.ceil(ascii / 4) + other;
 }
 
-/** Exact tokens of a text with the o200k/cl100k-style tokenizer loaded once at start. */
+/** Exact tokens of a text with the o200k-style tokenizer (loaded on first use). */
 export function countTextTokens(text: string): number {
-  return text ? countTokens(text) : 0;
+  return text ? tokenizer()(text) : 0;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { callerHeadersOf } from '../../pipeline/answer-format.ts';
-import type { ChannelTarget, Provider, RelayRequest, UpstreamRequest } from '../../provider.ts';
+import type { ChannelTarget, Provider, RelayRequest, Transport, UpstreamRequest } from '../../provider.ts';
 import { claudeChatResponse, claudeRequestFromRelay } from '../claude/claude-chat.ts';
 import { parseAwsKey } from './aws-key.ts';
 import { bedrockModelId } from './bedrock-model-id.ts';
-import { bedrockTransport } from './bedrock-transport.ts';
 import { parseBedrockError } from './parse-bedrock-error.ts';
 
 /** The Messages API version Bedrock expects in the body (it replaces the `anthropic-version` header). */
@@ -31,6 +30,14 @@ function buildChatRequest(request: RelayRequest, target: ChannelTarget): Upstrea
   };
 }
 
+/** The AWS SDK (about 30 MB) is loaded on the first Bedrock call, not by every instance at start. */
+const lazyBedrockTransport: Transport = {
+  async send(request, options) {
+    const { bedrockTransport } = await import('./bedrock-transport.ts');
+    return bedrockTransport.send(request, options);
+  },
+};
+
 /**
  * Claude on AWS Bedrock (channel type 33): the Claude converters, a SigV4-signing transport, the key
  * as `AccessKeyId|SecretAccessKey|Region`. A channel base URL replaces the regional endpoint.
@@ -39,7 +46,7 @@ function buildChatRequest(request: RelayRequest, target: ChannelTarget): Upstrea
 export const awsProvider: Provider = {
   id: 'aws',
   channelTypes: [33],
-  transport: bedrockTransport,
+  transport: lazyBedrockTransport,
   chat: { buildRequest: buildChatRequest, response: claudeChatResponse },
   parseError: parseBedrockError,
 };
