@@ -90,13 +90,20 @@ function relay(request: IncomingMessage, response: ServerResponse, body: string)
   const key = marker ? `${upstreamKey(request)}#${marker}` : upstreamKey(request);
   const prompt = promptTokensFor(Buffer.byteLength(body));
   switch (model) {
-    case benchModels.slow:
-      setTimeout(() => {
+    case benchModels.slow: {
+      const thinking = setTimeout(() => {
         if (response.destroyed) return;
         if (wantsStream) stream(response, key, model, prompt, 0);
         else complete(response, key, model, prompt);
       }, fakeTiming.slowLatencyMs);
+      // A caller gone while the upstream still thinks is a release too (nothing was sent yet).
+      response.once('close', () => {
+        if (response.headersSent) return;
+        clearTimeout(thinking);
+        clientAborts += 1;
+      });
       return;
+    }
     case benchModels.paced:
       if (wantsStream) stream(response, key, model, prompt, fakeTiming.pacedIntervalMs);
       else complete(response, key, model, prompt);
