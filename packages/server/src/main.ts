@@ -5,7 +5,7 @@ if (Number(process.versions.node.split('.')[0]) < requiredNodeMajor) {
 }
 
 const { loadConfig, ConfigError } = await import('./config/config.ts');
-const { createLogger } = await import('./platform/logger.ts');
+const { createStdoutLogger } = await import('./platform/logger.ts');
 const { openDependencies } = await import('./platform/open-dependencies.ts');
 const { buildApp } = await import('./app.ts');
 
@@ -21,7 +21,7 @@ try {
   fail(error instanceof ConfigError ? error.message : `Invalid configuration: ${String(error)}`);
 }
 
-const logger = createLogger(config.logLevel);
+const logger = createStdoutLogger(config.logLevel);
 if (config.sessionSecretGenerated) {
   logger.warn('SESSION_SECRET is not set: a random one is used, so logins end at restart and are not shared between instances');
 }
