@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, MidjourneysTable, TasksTable } from '../../db/schema.ts';
 
 export interface TaskListFilters {
@@ -8,6 +8,24 @@ export interface TaskListFilters {
   upstreamId?: string | undefined;
   start?: number | undefined;
   end?: number | undefined;
+}
+
+type Condition = [column: string, operator: '=' | '>=' | '<=', value: string | number];
+
+/** The filters both task tables share, as conditions on their common columns. */
+function filterConditions(filters: TaskListFilters, upstreamIdColumn: 'mj_id' | 'task_id'): Condition[] {
+  const conditions: Condition[] = [];
+  if (filters.userId !== undefined) conditions.push(['user_id', '=', filters.userId]);
+  if (filters.channelId !== undefined) conditions.push(['channel_id', '=', filters.channelId]);
+  if (filters.upstreamId !== undefined) conditions.push([upstreamIdColumn, '=', filters.upstreamId]);
+  if (filters.start !== undefined) conditions.push(['submit_time', '>=', filters.start]);
+  if (filters.end !== undefined) conditions.push(['submit_time', '<=', filters.end]);
+  return conditions;
+}
+
+async function pageOf<Row>(rows: Promise<Row[]>, count: Promise<{ total: number } | undefined>): Promise<{ rows: Row[]; total: number }> {
+  const [page, counted] = await Promise.all([rows, count]);
+  return { rows: page, total: Number(counted?.total ?? 0) };
 }
 
 /** Drawing (Midjourney) and async (Suno) task rows, filtered on their submit time, newest first. */
@@ -20,29 +38,13 @@ export class TaskRepository {
 
   async drawings(filters: TaskListFilters, offset: number, limit: number): Promise<{ rows: Selectable<MidjourneysTable>[]; total: number }> {
     let query = this.db.selectFrom('midjourneys');
-    if (filters.userId !== undefined) query = query.where('user_id', '=', filters.userId);
-    if (filters.channelId !== undefined) query = query.where('channel_id', '=', filters.channelId);
-    if (filters.upstreamId !== undefined) query = query.where('mj_id', '=', filters.upstreamId);
-    if (filters.start !== undefined) query = query.where('submit_time', '>=', filters.start);
-    if (filters.end !== undefined) query = query.where('submit_time', '<=', filters.end);
-    const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-      query.select(({ fn }) => fn.countAll<number>().as('total')).executeTakeFirst(),
-    ]);
-    return { rows, total: Number(count?.total ?? 0) };
+    for (const [column, operator, value] of filterConditions(filters, 'mj_id')) query = query.where(sql.ref(column), operator, value);
+    return pageOf(query.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(), query.select(({ fn }) => fn.countAll<number>().as('total')).executeTakeFirst());
   }
 
   async tasks(filters: TaskListFilters, offset: number, limit: number): Promise<{ rows: Selectable<TasksTable>[]; total: number }> {
     let query = this.db.selectFrom('tasks');
-    if (filters.userId !== undefined) query = query.where('user_id', '=', filters.userId);
-    if (filters.channelId !== undefined) query = query.where('channel_id', '=', filters.channelId);
-    if (filters.upstreamId !== undefined) query = query.where('task_id', '=', filters.upstreamId);
-    if (filters.start !== undefined) query = query.where('submit_time', '>=', filters.start);
-    if (filters.end !== undefined) query = query.where('submit_time', '<=', filters.end);
-    const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-      query.select(({ fn }) => fn.countAll<number>().as('total')).executeTakeFirst(),
-    ]);
-    return { rows, total: Number(count?.total ?? 0) };
+    for (const [column, operator, value] of filterConditions(filters, 'task_id')) query = query.where(sql.ref(column), operator, value);
+    return pageOf(query.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(), query.select(({ fn }) => fn.countAll<number>().as('total')).executeTakeFirst());
   }
 }
