@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
 import { hashPassword, verifyPassword } from '../../platform/password-hasher.ts';
 import { randomAlphanumeric } from '../../platform/random.ts';
-import { assertValidDisplayName, assertValidPassword, assertValidUsername } from './account-fields.ts';
+import { assertValidPassword, namePatch } from './account-fields.ts';
 import type { AccountServices } from './account-services.ts';
 import { describeQuota, displayQuota } from './quota-text.ts';
 import { usableGroupsOf } from './usable-groups.ts';
@@ -34,17 +34,7 @@ export class SelfService {
   /** Username, display name and password; a new password ends the user's other sessions. */
   async update(userId: number, currentSessionId: string | undefined, input: z.infer<typeof updateSelfRequestSchema>): Promise<void> {
     const user = await this.get(userId);
-    const patch: UserPatch = {};
-    if (input.username !== undefined && input.username.trim() !== user.username) {
-      const username = input.username.trim();
-      assertValidUsername(username);
-      if (await this.services.users.usernameExists(username)) throw new AppError(userMessages.usernameTaken);
-      patch.username = username;
-    }
-    if (input.display_name !== undefined) {
-      assertValidDisplayName(input.display_name.trim());
-      patch.display_name = input.display_name.trim() || user.username;
-    }
+    const patch: UserPatch = await namePatch(user, input, this.services.users);
     if (input.password) {
       assertValidPassword(input.password);
       if (input.original_password !== undefined && user.password && !(await verifyPassword(input.original_password, user.password))) {

@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../auth/current-user.ts';
 import { AppError } from '../../http/app-error.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
 import { hashPassword } from '../../platform/password-hasher.ts';
-import { assertValidDisplayName, assertValidGroup, assertValidPassword, assertValidUsername } from './account-fields.ts';
+import { assertValidDisplayName, assertValidGroup, assertValidPassword, assertValidUsername, namePatch } from './account-fields.ts';
 import type { AccountServices } from './account-services.ts';
 import { describeQuota } from './quota-text.ts';
 import { applyManageAction, assertMayCreateRole, assertOutranks, type RoleAndStatus } from './role-rules.ts';
@@ -67,17 +67,7 @@ export class UserAdminService {
   async update(actor: CurrentUser, input: z.infer<typeof updateUserRequestSchema>): Promise<void> {
     const user = await this.target(input.id);
     assertOutranks(actor.role, user.role, userMessages.noPermissionUpdate);
-    const patch: UserPatch = {};
-    if (input.username !== undefined && input.username.trim() !== user.username) {
-      const username = input.username.trim();
-      assertValidUsername(username);
-      if (await this.services.users.usernameExists(username)) throw new AppError(userMessages.usernameTaken);
-      patch.username = username;
-    }
-    if (input.display_name !== undefined) {
-      assertValidDisplayName(input.display_name.trim());
-      patch.display_name = input.display_name.trim() || user.username;
-    }
+    const patch: UserPatch = await namePatch(user, input, this.services.users);
     if (input.group !== undefined && input.group.trim() !== user.group) {
       assertValidGroup(input.group.trim());
       patch.group = input.group.trim();
