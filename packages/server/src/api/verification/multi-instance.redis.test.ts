@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config/config.ts';
-import { createLogger } from '../../platform/logger.ts';
-import { openDependencies, type OpenedDependencies } from '../../platform/open-dependencies.ts';
-import { testDatabases } from '../../testing/test-databases.ts';
 import { startSmtpCatcher } from './testing/smtp-catcher.ts';
+import { startTwoInstances, type TwoInstances } from '../../testing/two-instances.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
 /** Two instances sharing one database and one Redis, as in a scaled-out deployment. */
 describe.runIf(redisUrl)('accounts across instances through Redis', () => {
-  const opened: OpenedDependencies[] = [];
-  const apps: FastifyInstance[] = [];
-  let drop: () => Promise<void>;
+  let instances: TwoInstances;
+  let apps: readonly FastifyInstance[] = [];
   let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
   const suffix = Date.now().toString(36);
   // A fresh client address per run: per-address counters live in the shared Redis for minutes.
@@ -21,24 +16,14 @@ describe.runIf(redisUrl)('accounts across instances through Redis', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    const sqlite = testDatabases({})[0];
-    if (!sqlite) throw new Error('SQLite test database missing');
-    const created = await sqlite.create();
-    drop = created.drop;
-    for (let index = 0; index < 2; index += 1) {
-      const config = loadConfig({ SQLITE_PATH: created.sqlitePath, REDIS_CONN_STRING: redisUrl ?? '', SESSION_SECRET: 'shared', LOG_LEVEL: 'silent', SYNC_FREQUENCY: '3600' });
-      const dependencies = await openDependencies(config, createLogger('silent'));
-      opened.push(dependencies);
-      apps.push(await buildApp(dependencies));
-    }
+    instances = await startTwoInstances(redisUrl ?? '');
+    apps = instances.apps;
     const first = apps[0]?.switchboard.context.options;
     for (const [key, value] of Object.entries({ SMTPServer: '127.0.0.1', SMTPPort: String(smtp.port), EmailVerificationEnabled: 'true' })) await first?.set(key, value);
   });
 
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const dependencies of opened) await dependencies.close();
-    await drop();
+    await instances.close();
     await smtp.close();
   });
 

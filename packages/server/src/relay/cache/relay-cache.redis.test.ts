@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenStatus } from '@switchboard/contracts';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config/config.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
-import { createLogger } from '../../platform/logger.ts';
-import { openDependencies, type OpenedDependencies } from '../../platform/open-dependencies.ts';
 import { createTestUser, type TestApp } from '../../testing/test-app.ts';
-import { testDatabases } from '../../testing/test-databases.ts';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream.ts';
 import { seedChannel, seedToken } from '../testing/relay-seed.ts';
+import { startTwoInstances, type TwoInstances } from '../../testing/two-instances.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -20,29 +16,18 @@ async function eventually(check: () => boolean): Promise<void> {
 
 /** Two instances on one database and one Redis: balances and token changes are coherent across them. */
 describe.runIf(redisUrl)('relay caches across instances through Redis', () => {
-  const opened: OpenedDependencies[] = [];
-  const apps: FastifyInstance[] = [];
+  let instances: TwoInstances;
+  let apps: readonly FastifyInstance[] = [];
   let fake: FakeOpenAIUpstream;
-  let drop: () => Promise<void>;
 
   beforeAll(async () => {
     fake = new FakeOpenAIUpstream();
     await fake.start();
-    const sqlite = testDatabases({})[0];
-    if (!sqlite) throw new Error('SQLite test database missing');
-    const created = await sqlite.create();
-    drop = created.drop;
-    for (let index = 0; index < 2; index += 1) {
-      const config = loadConfig({ SQLITE_PATH: created.sqlitePath, REDIS_CONN_STRING: redisUrl ?? '', SESSION_SECRET: 'shared', LOG_LEVEL: 'silent', SYNC_FREQUENCY: '3600' });
-      const dependencies = await openDependencies(config, createLogger('silent'));
-      opened.push(dependencies);
-      apps.push(await buildApp(dependencies));
-    }
+    instances = await startTwoInstances(redisUrl ?? '');
+    apps = instances.apps;
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const dependencies of opened) await dependencies.close();
-    await drop();
+    await instances.close();
     await fake.stop();
   });
 
