@@ -39,6 +39,11 @@ export interface StreamRelayOptions {
   readonly sensitive?: SensitiveWords;
 }
 
+/** A frame that may hold usage (`"usage": {`); OpenAI's other frames say `"usage": null` or nothing. */
+const carriesUsage = /"usage"\s*:\s*\{/;
+/** Frame data held unparsed per stream before it is counted anyway (bounds memory on long answers). */
+const maxUncountedLength = 32_768;
+
 /** The event that tells a streaming caller the upstream broke off (OpenAI's in-stream error shape). */
 function interruptionError(): { error: { message: string; type: string; code: string } } {
   return { error: { message: relayMessages.streamInterrupted.en, type: 'upstream_error', code: 'stream_interrupted' } };
@@ -78,9 +83,10 @@ export function readFirstChunk(body: Readable): Promise<{ chunk: Buffer } | { en
 /**
  * Relays one server-sent-event stream to the caller, chunk by chunk: each upstream chunk becomes one
  * write, with no buffering or delay beyond completing a split event. Pass-through events are
- * forwarded as the upstream wrote them; only their JSON is read (for usage and for the local text
- * count). `[DONE]` is always sent to chat-format callers. Back-pressure pauses the upstream; a caller
- * who leaves aborts it, and what arrived until then is what gets billed.
+ * forwarded as the upstream wrote them; only frames carrying usage are parsed (the others are
+ * counted locally only when no usage arrives). `[DONE]` is always sent to chat-format callers.
+ * Back-pressure pauses the upstream; a caller who leaves aborts it, and what arrived until then is
+ * what gets billed.
  */
 export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome> {
   const { upstream, response, handling } = options;
@@ -96,6 +102,24 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
   /** The answer text of the event being processed (for the sensitive-word check). */
   let eventText = '';
   let stoppedBySensitiveWord = false;
+  const passThrough = handling.kind === 'pass-through' ? handling : undefined;
+  // Forwarded as they are, frames need no parse unless they carry usage: their text matters only
+  // when the upstream reports no usage. They wait here, bounded, and are counted only then.
+  const deferCounting = passThrough !== undefined && !writer && !sensitiveCheck;
+  let uncounted: string[] = [];
+  let uncountedLength = 0;
+  const countDeferred = () => {
+    for (const data of uncounted) {
+      const parsed = safeParseJson(data);
+      if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null) counter.add(passThrough?.extractStreamText(parsed.value) ?? '');
+    }
+    uncounted = [];
+    uncountedLength = 0;
+  };
+  const localCompletionTokens = (): number => {
+    countDeferred();
+    return counter.total();
+  };
 
   response.writeHead(200, { 'content-type': options.answerFormat?.streamContentType ?? 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no', ...options.headers });
   response.flushHeaders();
@@ -139,6 +163,14 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
       counter.add(eventText);
       return out;
     }
+    if (deferCounting && !carriesUsage.test(data)) {
+      if (usage === undefined) {
+        uncounted.push(data);
+        uncountedLength += data.length;
+        if (uncountedLength >= maxUncountedLength) countDeferred();
+      }
+      return `${block}\n\n`;
+    }
     const parsed = safeParseJson(data);
     if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return writer ? '' : `${block}\n\n`;
     const value = parsed.value as Record<string, unknown>;
@@ -151,6 +183,8 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     }
     if (found && (found.promptTokens > 0 || found.completionTokens > 0)) {
       usage = found;
+      uncounted = [];
+      uncountedLength = 0;
       if (options.dialect === 'chat') {
         const choices = value.choices;
         const replaced = handleUsageChunk(value, Array.isArray(choices) && choices.length > 0);
@@ -205,10 +239,10 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
         // SDKs raise instead of returning half an answer as if it were whole.
         const error = endReason === 'sensitive' ? sensitiveWordsError() : interrupted ? interruptionError() : undefined;
         if (error) tail += writer ? writer.push(error) : frame(JSON.stringify(error));
-        else if (writer) tail += writer.end(usage ?? { promptTokens: options.promptTokensEstimate, completionTokens: counter.total() });
+        else if (writer) tail += writer.end(usage ?? { promptTokens: options.promptTokensEstimate, completionTokens: localCompletionTokens() });
         else if (options.dialect === 'chat') {
           if (options.callerWantsUsage && !usageForwarded) {
-            const reported = usage ?? { promptTokens: options.promptTokensEstimate, completionTokens: counter.total() };
+            const reported = usage ?? { promptTokens: options.promptTokensEstimate, completionTokens: localCompletionTokens() };
             tail += frame(JSON.stringify({ id: `chatcmpl-${options.context.requestId}`, object: 'chat.completion.chunk', created: options.context.createdAt, model: options.context.model, choices: [], usage: { prompt_tokens: reported.promptTokens, completion_tokens: reported.completionTokens, total_tokens: reported.promptTokens + reported.completionTokens } }));
           }
           tail += 'data: [DONE]\n\n';
@@ -216,7 +250,8 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
         response.end(tail);
       }
       if (endReason !== 'done') options.abortUpstream();
-      resolve({ usage, localCompletionTokens: counter.hasText ? counter.total() : 0, endReason });
+      // With usage reported, the local count is not needed: no tokenizing at the end of every stream.
+      resolve({ usage, localCompletionTokens: usage ? 0 : localCompletionTokens(), endReason });
     };
     const onData = (chunk: Buffer) => {
       const out = processText(decoder.write(chunk));

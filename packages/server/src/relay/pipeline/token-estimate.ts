@@ -51,10 +51,6 @@ export class StreamTextCounter {
     }
   }
 
-  get hasText(): boolean {
-    return this.counted > 0 || this.pending.length > 0;
-  }
-
   total(): number {
     return this.counted + countTextTokens(this.pending);
   }

@@ -1,0 +1,71 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PassThroughResponse } from '../provider.ts';
+import { extractOpenAIStreamText, extractOpenAIUsage } from '../providers/openai-compatible/openai-usage.ts';
+import { relayStream, type StreamOutcome } from './stream-response.ts';
+import { countTextTokens } from './token-estimate.ts';
+
+const passThrough: PassThroughResponse = { kind: 'pass-through', extractUsage: extractOpenAIUsage, extractStreamText: extractOpenAIStreamText };
+
+function contentFrame(text: string): string {
+  return `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o', choices: [{ index: 0, delta: { content: text }, finish_reason: null }], usage: null })}\n\n`;
+}
+
+function usageFrame(promptTokens: number, completionTokens: number): string {
+  return `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o', choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } })}\n\n`;
+}
+
+let server: Server | undefined;
+afterEach(() => {
+  server?.close();
+  server = undefined;
+});
+
+/** Relays `frames` (as the upstream's chunks) to a real HTTP caller; returns what it read and the outcome. */
+async function relay(frames: string[], callerWantsUsage: boolean): Promise<{ body: string; outcome: StreamOutcome }> {
+  let outcome: Promise<StreamOutcome> | undefined;
+  server = createServer((_request, response) => {
+    const [first = '', ...rest] = frames;
+    outcome = relayStream({
+      upstream: Readable.from(rest.map((frame) => Buffer.from(frame))),
+      abortUpstream: () => undefined,
+      response,
+      handling: passThrough,
+      dialect: 'chat',
+      callerWantsUsage,
+      promptTokensEstimate: 7,
+      context: { model: 'gpt-4o', upstreamModel: 'gpt-4o', requestId: 'test', createdAt: 1 },
+      headers: {},
+      firstChunk: Buffer.from(first),
+    });
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const body = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+  if (!outcome) throw new Error('the relay did not run');
+  return { body, outcome: await outcome };
+}
+
+describe('relayStream', () => {
+  it('forwards frames byte for byte and takes the usage frame as the count', async () => {
+    const frames = [contentFrame('Hello'), contentFrame(' world'), 'data: {"not json"\n\n', usageFrame(9, 2), 'data: [DONE]\n\n'];
+    const { body, outcome } = await relay(frames, true);
+    expect(body).toBe(frames.join(''));
+    expect(outcome).toMatchObject({ usage: { promptTokens: 9, completionTokens: 2 }, localCompletionTokens: 0, endReason: 'done' });
+  });
+
+  it('counts every word locally when no usage arrives, however long the answer', async () => {
+    // Over 32 KB of frame data, so part is counted while streaming and the rest at the end.
+    const words = Array.from({ length: 1500 }, (_, index) => `word${index} `);
+    const { body, outcome } = await relay([...words.map(contentFrame), 'data: [DONE]\n\n'], true);
+    expect(outcome.usage).toBeUndefined();
+    // Counted in blocks, so a word cut at a block edge may add a token: within a few of the whole.
+    expect(Math.abs(outcome.localCompletionTokens - countTextTokens(words.join('')))).toBeLessThanOrEqual(4);
+    expect(outcome.localCompletionTokens).toBeGreaterThan(3000);
+    // The caller asked for usage and got the local count in a closing usage chunk.
+    expect(body).toContain(`"usage":{"prompt_tokens":7,"completion_tokens":${outcome.localCompletionTokens},`);
+    expect(body.endsWith('data: [DONE]\n\n')).toBe(true);
+  });
+});
