@@ -4,7 +4,8 @@ import { useCallback, useMemo, useState } from 'react';
 /** The page sizes the spec offers on every list. */
 export const pageSizeOptions = [10, 20, 50, 100];
 
-function readPageSize(storageKey: string | undefined, fallback: number): number {
+/** The page size stored under `storageKey` when it is one the lists offer, else `fallback`. */
+export function readPageSize(storageKey: string | undefined, fallback: number): number {
   if (!storageKey) return fallback;
   const stored = Number(localStorage.getItem(storageKey));
   return pageSizeOptions.includes(stored) ? stored : fallback;

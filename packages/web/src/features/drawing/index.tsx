@@ -1,16 +1,22 @@
-import { Alert, Button, Card, DatePicker, Empty, Flex, Input, Modal, Table, Typography } from 'antd';
+import { Alert, Card, Empty, Flex, Modal, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageSizeOptions } from '../../components/use-appending-pages.ts';
+import { TaskFilterBar, type TaskFilterDraft } from '../../components/task-filter-bar.tsx';
+import { useTablePaging } from '../../components/use-table-paging.ts';
 import { useStatusValue } from '../../lib/system-status.ts';
 import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
 import { useDrawings, type Drawing, type DrawingFilters } from './api/list-drawings.ts';
 import { drawingColumns } from './components/drawing-columns.tsx';
 
 /** Thirty days back to an hour ahead, as the spec's default range. */
-function defaultFilters(): DrawingFilters {
-  return { channel_id: '', mj_id: '', start_timestamp: dayjs().subtract(30, 'day').valueOf(), end_timestamp: dayjs().add(1, 'hour').valueOf() };
+function defaultDraft(): TaskFilterDraft {
+  return { channelId: '', taskId: '', range: [dayjs().subtract(30, 'day'), dayjs().add(1, 'hour')] };
+}
+
+/** Drawing times are Unix milliseconds, as the drawing proxy reports them. */
+function toFilters(draft: TaskFilterDraft): DrawingFilters {
+  return { channel_id: draft.channelId.trim(), mj_id: draft.taskId.trim(), start_timestamp: draft.range[0].valueOf(), end_timestamp: draft.range[1].valueOf() };
 }
 
 /** `/midjourney`: drawing tasks. */
@@ -18,38 +24,22 @@ export default function DrawingPage() {
   const { t } = useTranslation('drawing');
   const admin = isAdmin(useStoredUser());
   const status = useStatusValue();
-  const [draft, setDraft] = useState<DrawingFilters>(defaultFilters);
-  const [filters, setFilters] = useState<DrawingFilters>(draft);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const [draft, setDraft] = useState<TaskFilterDraft>(defaultDraft);
+  const [filters, setFilters] = useState<DrawingFilters>(() => toFilters(draft));
+  const paging = useTablePaging();
   const [prompt, setPrompt] = useState<string | null>(null);
-  const drawings = useDrawings(filters, page, pageSize, admin);
+  const drawings = useDrawings(filters, paging.page, paging.pageSize, admin);
   const columns = useMemo(() => drawingColumns(t, admin, setPrompt), [t, admin]);
   const search = () => {
-    setFilters({ ...draft, mj_id: draft.mj_id.trim(), channel_id: draft.channel_id.trim() });
-    setPage(1);
+    setFilters(toFilters(draft));
+    paging.firstPage();
   };
 
   return (
     <Card title={t('title')}>
       <Flex vertical gap={16}>
         {admin && status && !status.mj_notify_enabled && <Alert type="info" showIcon title={t('callbackOff')} />}
-        <Flex gap={8} wrap>
-          {admin && <Input allowClear placeholder={t('filters.channel')} aria-label={t('filters.channel')} value={draft.channel_id} onChange={(event) => setDraft({ ...draft, channel_id: event.target.value.replace(/\D/g, '') })} onPressEnter={search} style={{ width: 120 }} />}
-          <Input allowClear placeholder={t('filters.taskId')} aria-label={t('filters.taskId')} value={draft.mj_id} onChange={(event) => setDraft({ ...draft, mj_id: event.target.value })} onPressEnter={search} style={{ width: 200 }} />
-          <DatePicker.RangePicker
-            showTime
-            allowClear={false}
-            value={[dayjs(draft.start_timestamp), dayjs(draft.end_timestamp)]}
-            onChange={(dates) => {
-              if (dates?.[0] && dates[1]) setDraft({ ...draft, start_timestamp: dates[0].valueOf(), end_timestamp: dates[1].valueOf() });
-            }}
-            aria-label={t('filters.range')}
-          />
-          <Button type="primary" onClick={search}>
-            {t('filters.submit')}
-          </Button>
-        </Flex>
+        <TaskFilterBar admin={admin} draft={draft} onChange={setDraft} onSubmit={search} labels={{ channel: t('filters.channel'), taskId: t('filters.taskId'), range: t('filters.range'), submit: t('filters.submit') }} />
         {drawings.isError && <Alert type="error" showIcon title={t('loadFailed', { message: drawings.error.message })} />}
         <Table<Drawing>
           rowKey="id"
@@ -59,17 +49,7 @@ export default function DrawingPage() {
           loading={drawings.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: drawings.data?.total ?? 0,
-            pageSizeOptions,
-            showSizeChanger: true,
-            onChange: (nextPage, nextSize) => {
-              setPage(nextSize === pageSize ? nextPage : 1);
-              setPageSize(nextSize);
-            },
-          }}
+          pagination={paging.pagination(drawings.data?.total ?? 0)}
         />
       </Flex>
       <Modal open={prompt !== null} title={t('columns.prompt')} footer={null} onCancel={() => setPrompt(null)}>

@@ -1,7 +1,7 @@
 import { Alert, Card, Empty, Flex, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageSizeOptions } from '../../components/use-appending-pages.ts';
+import { useTablePaging } from '../../components/use-table-paging.ts';
 import { useQuotaFormatter } from '../../lib/system-status.ts';
 import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
 import { useLogs } from './api/list-logs.ts';
@@ -20,12 +20,8 @@ export default function LogsPage() {
   const admin = isAdmin(useStoredUser());
   const formatQuota = useQuotaFormatter();
   const [filters, setFilters] = useState<LogFilters>(defaultLogFilters);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(() => {
-    const stored = Number(localStorage.getItem(pageSizeKey));
-    return pageSizeOptions.includes(stored) ? stored : 10;
-  });
-  const logs = useLogs(filters, page, pageSize, admin);
+  const paging = useTablePaging({ storageKey: pageSizeKey });
+  const logs = useLogs(filters, paging.page, paging.pageSize, admin);
   const columns = useMemo(() => logColumns(t, formatQuota, admin), [t, formatQuota, admin]);
 
   return (
@@ -36,7 +32,7 @@ export default function LogsPage() {
           value={filters}
           onChange={(next) => {
             setFilters(next);
-            setPage(1);
+            paging.firstPage();
           }}
         />
         {logs.isError && <Alert type="error" showIcon title={t('loadFailed', { message: logs.error.message })} />}
@@ -49,21 +45,7 @@ export default function LogsPage() {
           scroll={{ x: 'max-content' }}
           expandable={{ expandedRowRender: (entry) => <LogDetails entry={entry} admin={admin} />, rowExpandable: (entry) => entry.type === 2 || Boolean(entry.content) }}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: logs.data?.total ?? 0,
-            pageSizeOptions,
-            showSizeChanger: true,
-            showTotal: (total) => t('total', { total }),
-            onChange: (nextPage, nextSize) => {
-              if (nextSize !== pageSize) {
-                localStorage.setItem(pageSizeKey, String(nextSize));
-                setPageSize(nextSize);
-                setPage(1);
-              } else setPage(nextPage);
-            },
-          }}
+          pagination={{ ...paging.pagination(logs.data?.total ?? 0), showTotal: (total) => t('total', { total }) }}
         />
       </Flex>
     </Card>

@@ -1,52 +1,42 @@
-import { Alert, Button, Card, DatePicker, Empty, Flex, Input, Modal, Table, Typography } from 'antd';
+import { Alert, Card, Empty, Flex, Modal, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageSizeOptions } from '../../components/use-appending-pages.ts';
+import { TaskFilterBar, type TaskFilterDraft } from '../../components/task-filter-bar.tsx';
+import { useTablePaging } from '../../components/use-table-paging.ts';
 import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
 import { useTasks, type AsyncTask, type TaskFilters } from './api/list-tasks.ts';
 import { taskColumns } from './components/task-columns.tsx';
 
-/** From the start of today, as the spec's default. */
-function defaultFilters(): TaskFilters {
-  return { channel_id: '', task_id: '', start_timestamp: dayjs().startOf('day').unix(), end_timestamp: dayjs().add(1, 'hour').unix() };
+/** From the start of today to an hour ahead, as the spec's default. */
+function defaultDraft(): TaskFilterDraft {
+  return { channelId: '', taskId: '', range: [dayjs().startOf('day'), dayjs().add(1, 'hour')] };
+}
+
+/** Task times are Unix seconds. */
+function toFilters(draft: TaskFilterDraft): TaskFilters {
+  return { channel_id: draft.channelId.trim(), task_id: draft.taskId.trim(), start_timestamp: draft.range[0].unix(), end_timestamp: draft.range[1].unix() };
 }
 
 /** `/task`: async (music and lyrics) tasks. */
 export default function TasksPage() {
   const { t } = useTranslation('tasks');
   const admin = isAdmin(useStoredUser());
-  const [draft, setDraft] = useState<TaskFilters>(defaultFilters);
-  const [filters, setFilters] = useState<TaskFilters>(draft);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const [draft, setDraft] = useState<TaskFilterDraft>(defaultDraft);
+  const [filters, setFilters] = useState<TaskFilters>(() => toFilters(draft));
+  const paging = useTablePaging();
   const [details, setDetails] = useState<AsyncTask | null>(null);
-  const tasks = useTasks(filters, page, pageSize, admin);
+  const tasks = useTasks(filters, paging.page, paging.pageSize, admin);
   const columns = useMemo(() => taskColumns(t, admin, setDetails), [t, admin]);
   const search = () => {
-    setFilters({ ...draft, task_id: draft.task_id.trim(), channel_id: draft.channel_id.trim() });
-    setPage(1);
+    setFilters(toFilters(draft));
+    paging.firstPage();
   };
 
   return (
     <Card title={t('title')}>
       <Flex vertical gap={16}>
-        <Flex gap={8} wrap>
-          {admin && <Input allowClear placeholder={t('filters.channel')} aria-label={t('filters.channel')} value={draft.channel_id} onChange={(event) => setDraft({ ...draft, channel_id: event.target.value.replace(/\D/g, '') })} onPressEnter={search} style={{ width: 120 }} />}
-          <Input allowClear placeholder={t('filters.taskId')} aria-label={t('filters.taskId')} value={draft.task_id} onChange={(event) => setDraft({ ...draft, task_id: event.target.value })} onPressEnter={search} style={{ width: 200 }} />
-          <DatePicker.RangePicker
-            showTime
-            allowClear={false}
-            value={[dayjs.unix(draft.start_timestamp), dayjs.unix(draft.end_timestamp)]}
-            onChange={(dates) => {
-              if (dates?.[0] && dates[1]) setDraft({ ...draft, start_timestamp: dates[0].unix(), end_timestamp: dates[1].unix() });
-            }}
-            aria-label={t('filters.range')}
-          />
-          <Button type="primary" onClick={search}>
-            {t('filters.submit')}
-          </Button>
-        </Flex>
+        <TaskFilterBar admin={admin} draft={draft} onChange={setDraft} onSubmit={search} labels={{ channel: t('filters.channel'), taskId: t('filters.taskId'), range: t('filters.range'), submit: t('filters.submit') }} />
         {tasks.isError && <Alert type="error" showIcon title={t('loadFailed', { message: tasks.error.message })} />}
         <Table<AsyncTask>
           rowKey="id"
@@ -56,17 +46,7 @@ export default function TasksPage() {
           loading={tasks.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: tasks.data?.total ?? 0,
-            pageSizeOptions,
-            showSizeChanger: true,
-            onChange: (nextPage, nextSize) => {
-              setPage(nextSize === pageSize ? nextPage : 1);
-              setPageSize(nextSize);
-            },
-          }}
+          pagination={paging.pagination(tasks.data?.total ?? 0)}
         />
       </Flex>
       <Modal open={details !== null} title={t('details', { id: details?.task_id ?? '' })} footer={null} width={720} onCancel={() => setDetails(null)}>
