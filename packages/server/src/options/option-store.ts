@@ -14,6 +14,12 @@ export class OptionStore {
   private values = new Map<string, string>();
   private readonly parsedJson = new Map<string, unknown>();
   private readonly listeners: Array<(key: string) => void> = [];
+  /** Counts this instance's writes, so a reload can tell which ones it may not have seen. */
+  private writeCount = 0;
+  /** Values written here, by write number, until a reload that started after them has applied. */
+  private readonly recentWrites = new Map<string, { write: number; value: string }>();
+  private reloadsStarted = 0;
+  private newestReloadApplied = 0;
 
   private readonly repository: OptionRepository;
   private readonly bus: ChangeBus;
@@ -32,8 +38,21 @@ export class OptionStore {
     await this.reload();
   }
 
+  /**
+   * Reads every option again. Reloads overlap (the bus, the timer) and a read can be older than a
+   * write made here meanwhile: a reload that finishes after a newer one is dropped, and values written
+   * here after the read started are kept, so a stale read never undoes a saved setting.
+   */
   async reload(): Promise<void> {
+    const reload = ++this.reloadsStarted;
+    const writesBefore = this.writeCount;
     const stored = await this.repository.readAll();
+    if (reload < this.newestReloadApplied) return;
+    this.newestReloadApplied = reload;
+    for (const [key, recent] of this.recentWrites) {
+      if (recent.write > writesBefore) stored.set(key, recent.value);
+      else this.recentWrites.delete(key);
+    }
     const changed = [...stored.keys()].filter((key) => this.values.get(key) !== stored.get(key));
     this.values = stored;
     this.parsedJson.clear();
@@ -74,6 +93,7 @@ export class OptionStore {
 
   async set(key: string, value: string): Promise<void> {
     await this.repository.upsert(key, value);
+    this.recentWrites.set(key, { write: ++this.writeCount, value });
     const previous = this.values.get(key);
     this.values.set(key, value);
     this.parsedJson.delete(key);
