@@ -4,6 +4,7 @@ import { toBoolean } from '../../db/dialect.ts';
 import type { QuotaLedger, TokenBalance } from '../../billing/quota-ledger.ts';
 import { parseAllowList } from './ip-allow-list.ts';
 import type { RelayCacheRepository, TokenRow } from './relay-cache.repository.ts';
+import { ReloadFreshness } from './reload-freshness.ts';
 
 /** A relay API key as the hot path needs it. Balances are mutated in place by the quota ledger. */
 export interface TokenRecord extends TokenBalance {
@@ -33,6 +34,7 @@ export class TokenCache {
   private readonly byKey = new Map<string, TokenRecord>();
   private readonly byId = new Map<number, TokenRecord>();
   private readonly misses = new Map<string, number>();
+  private readonly freshness = new ReloadFreshness();
   private readonly repository: RelayCacheRepository;
   private readonly ledger: QuotaLedger;
   private readonly now: () => number;
@@ -44,17 +46,20 @@ export class TokenCache {
   }
 
   async loadAll(): Promise<void> {
+    const since = this.freshness.fullReloadStarting();
     const rows = await this.ledger.readConsistently(() => this.repository.allTokens());
     const seen = new Set<number>();
     for (const row of rows) {
-      this.apply(row);
       seen.add(row.id);
+      if (!this.freshness.isFresher(row.id, since)) this.apply(row);
     }
-    for (const id of [...this.byId.keys()]) if (!seen.has(id)) this.remove(id);
+    for (const id of [...this.byId.keys()]) if (!seen.has(id) && !this.freshness.isFresher(id, since)) this.remove(id);
+    this.freshness.fullReloadDone(since);
     this.misses.clear();
   }
 
   async reload(id: number): Promise<void> {
+    this.freshness.rereading(id);
     const row = await this.ledger.readConsistently(() => this.repository.tokenById(id));
     if (row) this.apply(row);
     else this.remove(id);

@@ -1,6 +1,7 @@
 import type { QuotaLedger, UserBalance } from '../../billing/quota-ledger.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { RelayCacheRepository, UserRow } from './relay-cache.repository.ts';
+import { ReloadFreshness } from './reload-freshness.ts';
 
 /** A user as the relay needs it. Balances are mutated in place by the quota ledger. */
 export interface UserRecord extends UserBalance {
@@ -26,6 +27,7 @@ function readAcceptUnpriced(setting: string | null): boolean {
  */
 export class UserCache {
   private readonly byId = new Map<number, UserRecord>();
+  private readonly freshness = new ReloadFreshness();
   private readonly repository: RelayCacheRepository;
   private readonly ledger: QuotaLedger;
 
@@ -35,16 +37,19 @@ export class UserCache {
   }
 
   async loadAll(): Promise<void> {
+    const since = this.freshness.fullReloadStarting();
     const rows = await this.ledger.readConsistently(() => this.repository.allUsers());
     const seen = new Set<number>();
     for (const row of rows) {
-      this.apply(row);
       seen.add(row.id);
+      if (!this.freshness.isFresher(row.id, since)) this.apply(row);
     }
-    for (const id of [...this.byId.keys()]) if (!seen.has(id)) this.byId.delete(id);
+    for (const id of [...this.byId.keys()]) if (!seen.has(id) && !this.freshness.isFresher(id, since)) this.byId.delete(id);
+    this.freshness.fullReloadDone(since);
   }
 
   async reload(id: number): Promise<UserRecord | undefined> {
+    this.freshness.rereading(id);
     const row = await this.ledger.readConsistently(() => this.repository.userById(id));
     if (row) return this.apply(row);
     this.byId.delete(id);

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TokenStatus, UserStatus } from '@switchboard/contracts';
+import { QuotaLedger } from '../../billing/quota-ledger.ts';
+import { createTestApp, createTestUser, type TestApp } from '../../testing/test-app.ts';
+import { testDatabases } from '../../testing/test-databases.ts';
+import { seedToken } from '../testing/relay-seed.ts';
+import { RelayCacheRepository, type TokenRow, type UserRow } from './relay-cache.repository.ts';
+import { TokenCache } from './token-cache.ts';
+import { UserCache } from './user-cache.ts';
+
+/** A repository whose full reads can be held after they have read the rows (a slow full reload). */
+class HeldRepository extends RelayCacheRepository {
+  private hold: Promise<void> | undefined;
+  private release: (() => void) | undefined;
+
+  holdNextFullRead(): void {
+    this.hold = new Promise((resolve) => (this.release = resolve));
+  }
+
+  releaseFullRead(): void {
+    this.release?.();
+  }
+
+  private async held<T>(rows: T): Promise<T> {
+    const hold = this.hold;
+    this.hold = undefined;
+    if (hold) await hold;
+    return rows;
+  }
+
+  override async allTokens(): Promise<TokenRow[]> {
+    return this.held(await super.allTokens());
+  }
+
+  override async allUsers(): Promise<UserRow[]> {
+    return this.held(await super.allUsers());
+  }
+}
+
+const sqlite = testDatabases().filter((database) => database.dialect === 'sqlite');
+
+describe.each(sqlite)('token and user caches: a full reload racing a single change on $dialect', (database) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(database);
+  });
+  afterAll(async () => testApp.close());
+
+  it('keeps a token disabled when a full reload read it before the disable', async () => {
+    const user = await createTestUser(testApp);
+    const token = await seedToken(testApp, user.id);
+    const repository = new HeldRepository(testApp.context.database.db);
+    const tokens = new TokenCache(repository, new QuotaLedger(), () => Date.now());
+    await tokens.loadAll();
+
+    repository.holdNextFullRead();
+    const fullReload = tokens.loadAll(); // reads the token while it is still enabled
+    await testApp.context.database.db.updateTable('tokens').set({ status: TokenStatus.disabled }).where('id', '=', token.id).execute();
+    await tokens.reload(token.id); // what the change bus triggers after the write
+    repository.releaseFullRead();
+    await fullReload;
+
+    expect(tokens.getById(token.id)?.status).toBe(TokenStatus.disabled);
+    // The next full reload takes the database as it is.
+    await tokens.loadAll();
+    expect(tokens.getById(token.id)?.status).toBe(TokenStatus.disabled);
+  });
+
+  it('keeps a user banned when a full reload read them before the ban', async () => {
+    const user = await createTestUser(testApp);
+    const repository = new HeldRepository(testApp.context.database.db);
+    const users = new UserCache(repository, new QuotaLedger());
+    await users.loadAll();
+
+    repository.holdNextFullRead();
+    const fullReload = users.loadAll();
+    await testApp.context.database.db.updateTable('users').set({ status: UserStatus.disabled }).where('id', '=', user.id).execute();
+    await users.reload(user.id);
+    repository.releaseFullRead();
+    await fullReload;
+
+    expect(users.get(user.id)?.status).toBe(UserStatus.disabled);
+  });
+});
