@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { screenshotDir } from './paths.ts';
 
 export type Language = 'zh' | 'en';
@@ -61,7 +62,10 @@ export async function openConsole(browser: Browser, baseUrl: string, options: Pa
 /** Saves a full-page screenshot as test-artifacts/screenshots/<name>.png. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  // From the top: a full-page capture of a scrolled page paints the sticky top bar where it floats.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // Finite animations and transitions (a theme switch fades every control) are fast-forwarded to their end.
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /**
@@ -75,4 +79,31 @@ export async function loginAs(page: Page, username: string, password: string, pa
   await page.goto('/login');
   await page.evaluate((user) => localStorage.setItem('user', JSON.stringify(user)), answer.data);
   await page.goto(path);
+}
+
+/** The console's page background, which the dark theme changes (antd paints it from the theme tokens). */
+function layoutBackground(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const layout = document.querySelector('.ant-layout');
+    return layout ? getComputedStyle(layout).backgroundColor : '';
+  });
+}
+
+/**
+ * Saves `<name>-light.png` and `<name>-dark.png` of the screen as it stands (dialogs stay open): the
+ * top bar's theme switch is clicked by a DOM event, which an open dialog's mask cannot intercept, and
+ * the screenshot waits until the page has repainted in the other theme. The theme is restored after.
+ */
+export async function saveScreenshotsInBothThemes(page: Page, name: string): Promise<void> {
+  const switchTheme = async () => {
+    const before = await layoutBackground(page);
+    await page.getByTestId('theme-switch').dispatchEvent('click');
+    await expect.poll(() => layoutBackground(page)).not.toBe(before);
+  };
+  const start = (await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark' ? 'dark' : 'light';
+  const other = start === 'dark' ? 'light' : 'dark';
+  await saveScreenshot(page, `${name}-${start}`);
+  await switchTheme();
+  await saveScreenshot(page, `${name}-${other}`);
+  await switchTheme();
 }

@@ -62,6 +62,18 @@ describe.each(['zh', 'en'] as const)('login (%s)', (language) => {
     await context.close();
   });
 
+  it('sends a user whose session is gone to /login?expired=true', async () => {
+    const { page, context } = await openConsole(browser, server.url, { language });
+    // A user remembered by the browser without a session cookie: the first call answers 401.
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('user', JSON.stringify({ id: 1, username: 'root', role: 100 })));
+    await page.goto('/setting');
+    await page.waitForURL('**/login?expired=true');
+    await page.getByTestId('expired-alert').getByText(text.expired).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await context.close();
+  });
+
   it('logs out from the avatar menu', async () => {
     const { page, context } = await openConsole(browser, server.url, { language });
     await page.goto('/login');

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi } from '../support/api-session.ts';
-import { launchBrowser, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { launchBrowser, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { fakeWechatToken, outsideEnv, startFakeOutside } from '../support/fake-outside.ts';
 import { localeText } from '../support/locales.ts';
 import { routeTelegram, signTelegramUser } from '../support/outside-widgets.ts';
@@ -72,7 +72,7 @@ describe.each(['zh', 'en'] as const)('third-party logins (%s)', (language: Langu
     const { page, context, consoleErrors } = await openConsole(browser, server.url, { language });
     await routeAuthorizePages(context);
     await page.goto('/login');
-    await saveScreenshot(page, `login-oauth-${language}`);
+    await saveScreenshotsInBothThemes(page, `login-oauth-${language}`);
     const state = await authorizeState(page, () => page.getByRole('button', { name: auth('login.withGitHub') }).click(), /github\.com\/login\/oauth\/authorize/, 'gh-client');
     await page.goto(`/oauth/github?code=good-gh${language}&state=${state}`);
     await page.waitForURL((url) => url.pathname === '/');
@@ -93,9 +93,24 @@ describe.each(['zh', 'en'] as const)('third-party logins (%s)', (language: Langu
     await context.close();
   });
 
-  it('shows processing, then the error, for a refused code', async () => {
-    const { page, context } = await openConsole(browser, server.url, { language });
+  it.each(['light', 'dark'] as const)('shows processing, then the error, for a refused code (%s theme)', async (theme) => {
+    const { page, context } = await openConsole(browser, server.url, { language, theme });
+    // The code exchange is held until the processing screen has been seen and photographed.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === '/api/oauth/github',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
     await page.goto('/oauth/github?code=bad&state=nothing');
+    await page.getByTestId('oauth-processing').getByText(auth('oauth.processing')).waitFor();
+    await saveScreenshot(page, `oauth-processing-${language}-${theme}`);
+    release();
     await page.waitForURL('**/login');
     await page.locator('.ant-message-error').first().waitFor();
     await context.close();
@@ -107,7 +122,7 @@ describe.each(['zh', 'en'] as const)('third-party logins (%s)', (language: Langu
     await page.goto('/login');
     await page.getByRole('button', { name: auth('login.withWeChat') }).click();
     const dialog = page.getByRole('dialog', { name: auth('wechat.title') });
-    await saveScreenshot(page, `login-wechat-${language}`);
+    await saveScreenshotsInBothThemes(page, `login-wechat-${language}`);
     await dialog.getByRole('textbox').fill(`good-wx${language}`);
     await dialog.getByRole('button', { name: auth('login.submit') }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -124,7 +139,7 @@ describe.each(['zh', 'en'] as const)('third-party logins (%s)', (language: Langu
     await page.getByTestId('binding-telegram').getByText('telegram-login').click();
     await page.waitForURL('**/setting**');
     await page.getByTestId('binding-telegram').getByText(language === 'zh' ? '7001' : '7002').waitFor();
-    await saveScreenshot(page, `settings-bound-${language}`);
+    await saveScreenshotsInBothThemes(page, `settings-bound-${language}`);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

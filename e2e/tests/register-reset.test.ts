@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi } from '../support/api-session.ts';
-import { launchBrowser, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { launchBrowser, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { outsideEnv, startFakeOutside } from '../support/fake-outside.ts';
 import { localeText } from '../support/locales.ts';
 import { routeTurnstile } from '../support/outside-widgets.ts';
@@ -115,7 +115,7 @@ describe.each(['zh', 'en'] as const)('register, verify and reset (%s)', (languag
     await card.getByRole('button', { name: auth('resetConfirm.submit') }).click();
     const newPassword = await page.getByTestId('new-password').inputValue();
     expect(newPassword.length).toBeGreaterThanOrEqual(8);
-    await saveScreenshot(page, `reset-confirm-${language}`);
+    await saveScreenshotsInBothThemes(page, `reset-confirm-${language}`);
     await loginApi(server.url, username, newPassword, 'pass');
     expect(consoleErrors).toEqual([]);
     await context.close();

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi, type ApiSession } from '../support/api-session.ts';
-import { launchBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { launchBrowser, loginAs, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { startSmtpCatcher } from '../support/smtp-catcher.ts';
@@ -36,6 +36,7 @@ async function createInviter(name: string): Promise<void> {
 describe.each(['zh', 'en'] as const)('personal settings (%s)', (language: Language) => {
   const t = localeText('settings', language);
   const common = localeText('common', language);
+  const users = localeText('users', language);
 
   it('shows balance, models, invitation and bindings, transfers earnings, binds an e-mail and manages the account', async () => {
     const name = `me${language}${Date.now() % 10000}`;
@@ -72,6 +73,8 @@ describe.each(['zh', 'en'] as const)('personal settings (%s)', (language: Langua
 
     // E-mail binding with the 30 s code.
     await page.getByTestId('bind-email-open').click();
+    await page.getByTestId('send-code').click();
+    await page.getByText(t('bindings.emailRequired')).waitFor();
     const email = `${name}@mail.test`;
     await page.getByTestId('bind-email').fill(email);
     await page.getByTestId('send-code').click();
@@ -80,12 +83,13 @@ describe.each(['zh', 'en'] as const)('personal settings (%s)', (language: Langua
     await page.getByTestId('bind-email-code').fill(code);
     await page.getByRole('dialog', { name: t('bindings.bindEmail') }).getByRole('button', { name: common('actions.confirm') }).click();
     await page.getByTestId('binding-email').getByText(email).waitFor();
+    await page.getByTestId('bind-email-open').getByText(t('bindings.change')).waitFor();
 
     // System access token.
     await page.getByTestId('generate-access-token').click();
     await page.getByText(t('security.tokenCopied')).waitFor();
     expect((await page.getByTestId('access-token').innerText()).trim().length).toBeGreaterThan(10);
-    await saveScreenshot(page, `settings-personal-${language}`);
+    await saveScreenshotsInBothThemes(page, `settings-personal-${language}`);
 
     // Password: mismatch refused, then changed.
     await page.getByTestId('open-change-password').click();
@@ -98,6 +102,16 @@ describe.each(['zh', 'en'] as const)('personal settings (%s)', (language: Langua
     await passwordDialog.getByRole('button', { name: common('actions.confirm') }).click();
     await page.getByText(t('security.passwordChanged')).waitFor();
     await loginApi(server.url, name, 'newpassword1');
+
+    // Profile: the display name is edited on /user/edit, which leads back to the settings.
+    await page.getByTestId('edit-profile').click();
+    await page.waitForURL('**/user/edit');
+    const profile = page.getByTestId('user-edit-form');
+    await expect.poll(() => profile.getByLabel(users('form.username'), { exact: true }).inputValue()).toBe(name);
+    await profile.getByLabel(users('form.displayName')).fill(`Shown ${language}`);
+    await page.getByTestId('edit-user-submit').click();
+    await page.waitForURL('**/setting');
+    await page.getByTestId('personal-overview').getByRole('heading', { name: `Shown ${language}` }).waitFor();
 
     // Delete: the typed name must match.
     await page.getByTestId('open-delete-account').click();

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi, type ApiSession } from '../support/api-session.ts';
-import { launchBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { launchBrowser, loginAs, openConsole, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -48,6 +48,16 @@ export function describeRootSettings(language: Language): void {
       await toast(t('messages.saved'));
     };
 
+    /** Typing below a field's minimum leaves the minimum once the field loses focus; saving stores it. */
+    const belowMinimumBecomes = async (id: string, key: string, typed: string, minimum: string) => {
+      const input = field(id, key);
+      await input.fill(typed);
+      await input.blur();
+      await expect.poll(() => input.inputValue()).toBe(minimum);
+      await save(id);
+      await expect.poll(() => option(key)).toBe(minimum);
+    };
+
     beforeAll(async () => {
       const opened = await openConsole(browser, server.url, { language });
       page = opened.page;
@@ -63,7 +73,7 @@ export function describeRootSettings(language: Language): void {
     });
 
     it('saves each operation section and refuses bad input', async () => {
-      await saveScreenshot(page, `settings-operation-${language}`);
+      await saveScreenshotsInBothThemes(page, `settings-operation-${language}`);
       await unchangedThenSaved('general', () => field('general', 'TopUpLink').fill(`https://shop.example/${language}`));
       expect(await option('TopUpLink')).toBe(`https://shop.example/${language}`);
       await unchangedThenSaved('drawing', () => field('drawing', 'MjNotifyEnabled').click());
@@ -71,8 +81,13 @@ export function describeRootSettings(language: Language): void {
       expect(await option('SensitiveWords')).toBe(`forbidden-${language}`);
       await unchangedThenSaved('logs', () => field('logs', 'LogConsumeEnabled').click());
       await unchangedThenSaved('dashboard', () => field('dashboard', 'DataExportInterval').fill(language === 'zh' ? '7' : '8'));
+      // Numbers below their minimum are pulled back to it when the field is left (interval ≥ 1 minute, counts ≥ 0).
+      await belowMinimumBecomes('dashboard', 'DataExportInterval', '0', '1');
+      await belowMinimumBecomes('general', 'RetryTimes', '-3', '0');
       await unchangedThenSaved('monitoring', () => field('monitoring', 'QuotaRemindThreshold').fill(language === 'zh' ? '1000' : '2000'));
+      await belowMinimumBecomes('monitoring', 'QuotaRemindThreshold', '-1', '0');
       await unchangedThenSaved('quota', () => field('quota', 'QuotaForNewUser').fill(language === 'zh' ? '111' : '222'));
+      await belowMinimumBecomes('quota', 'PreConsumedQuota', '-500', '0');
       expect(await option('QuotaForNewUser')).toBe(language === 'zh' ? '111' : '222');
 
       for (const [id, key] of [['chats', 'Chats'], ['groups', 'GroupRatio'], ['modelRatioJson', 'ModelRatio']] as const) {
@@ -113,7 +128,7 @@ export function describeRootSettings(language: Language): void {
       await editor.getByLabel(`${model} ${t('pricing.ratio')}`).fill('3');
       await editor.getByLabel(`${model} ${t('pricing.price')}`).fill('0.02');
       expect(await editor.getByLabel(`${model} ${t('pricing.ratio')}`).isDisabled()).toBe(true);
-      await saveScreenshot(page, `settings-pricing-${language}`);
+      await saveScreenshotsInBothThemes(page, `settings-pricing-${language}`);
       await page.getByTestId('save-pricing').click();
       await toast(t('messages.saved'));
       expect(JSON.parse((await option('ModelPrice')) ?? '{}')).toMatchObject({ [model]: 0.02 });
@@ -123,7 +138,7 @@ export function describeRootSettings(language: Language): void {
     it('saves each system section and refuses bad input', async () => {
       await openTab('system');
       await section('payment').waitFor();
-      await saveScreenshot(page, `settings-system-${language}`);
+      await saveScreenshotsInBothThemes(page, `settings-system-${language}`);
       if (!(await option('ServerAddress'))) {
         await field('payment', 'EpayId').fill('merchant');
         await save('payment');
@@ -160,6 +175,12 @@ export function describeRootSettings(language: Language): void {
 
       await unchangedThenSaved('emailDomain', () => field('emailDomain', 'EmailDomainWhitelist').fill(`example.${language}`));
       await unchangedThenSaved('smtp', () => field('smtp', 'SMTPServer').fill(`smtp.${language}.example`));
+      // Port 465 speaks SSL from the first byte: saving that port stores SSL on, whatever the switch says.
+      expect(await option('SMTPSSLEnabled')).toBe('false');
+      await field('smtp', 'SMTPPort').fill('465');
+      await save('smtp');
+      await expect.poll(() => option('SMTPSSLEnabled')).toBe('true');
+      expect(await option('SMTPPort')).toBe('465');
       await unchangedThenSaved('github', async () => {
         await field('github', 'GitHubClientId').fill(`client-${language}`);
         await field('github', 'GitHubClientSecret').fill('secret-value');
@@ -174,7 +195,7 @@ export function describeRootSettings(language: Language): void {
     it('saves each other section', async () => {
       await openTab('other');
       await section('notice').waitFor();
-      await saveScreenshot(page, `settings-other-${language}`);
+      await saveScreenshotsInBothThemes(page, `settings-other-${language}`);
       await unchangedThenSaved('notice', () => field('notice', 'Notice').fill(`Notice ${language}`));
       await unchangedThenSaved('systemName', () => field('systemName', 'SystemName').fill(`Gateway ${language}`));
       await page.getByTestId('system-name').getByText(`Gateway ${language}`).waitFor();

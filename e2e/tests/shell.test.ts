@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginApi } from '../support/api-session.ts';
 import { launchBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -16,9 +17,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const texts: Record<Language, { notFound: string; login: string; pricing: string }> = {
-  zh: { notFound: '页面不存在，请检查地址是否正确', login: '登录', pricing: '模型价格' },
-  en: { notFound: 'This page does not exist; check the address', login: 'Log in', pricing: 'Pricing' },
+const texts: Record<Language, { notFound: string; login: string; pricing: string; unreachable: string; channel: string; users: string; token: string }> = {
+  zh: { notFound: '页面不存在，请检查地址是否正确', login: '登录', pricing: '模型价格', unreachable: '无法连接到服务器', channel: '渠道', users: '用户管理', token: '令牌' },
+  en: { notFound: 'This page does not exist; check the address', login: 'Log in', pricing: 'Pricing', unreachable: 'Unable to connect to server', channel: 'Channels', users: 'Users', token: 'Tokens' },
 };
 
 describe.each(['zh', 'en'] as const)('console shell (%s)', (language) => {
@@ -29,6 +30,41 @@ describe.each(['zh', 'en'] as const)('console shell (%s)', (language) => {
     await page.getByTestId('top-nav').getByText(texts[language].pricing).waitFor();
     await page.getByTestId('site-footer').getByText('Switchboard').waitFor();
     await page.getByRole('button', { name: texts[language].login }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('says the server cannot be reached when the status does not load', async () => {
+    const { page, context } = await openConsole(browser, server.url, { language });
+    await page.route((url) => url.pathname === '/api/status', (route) => route.abort());
+    await page.goto('/about');
+    await page.locator('.ant-message-error', { hasText: texts[language].unreachable }).waitFor();
+    await context.close();
+  });
+
+  it('shows the side menu by role and remembers it collapsed', async () => {
+    const name = `menu${language}`;
+    const root = await loginApi(server.url, 'root', '123456');
+    await root.post('/api/user/', { username: name, password: 'password123', display_name: name });
+    const { page, context, consoleErrors } = await openConsole(browser, server.url, { language });
+    await loginAs(page, 'root', '123456', '/token');
+    const menu = page.getByTestId('side-menu');
+    await menu.getByText(texts[language].users, { exact: true }).waitFor();
+    await menu.getByText(texts[language].channel, { exact: true }).waitFor();
+    await page.locator('.ant-layout-sider-trigger').click();
+    await page.locator('.ant-layout-sider-collapsed').waitFor();
+    await page.reload();
+    await page.locator('.ant-layout-sider-collapsed').waitFor();
+    await page.locator('.ant-layout-sider-trigger').click();
+    await page.locator('.ant-layout-sider-collapsed').waitFor({ state: 'detached' });
+
+    await loginAs(page, name, 'password123', '/token');
+    await menu.getByText(texts[language].token, { exact: true }).waitFor();
+    expect(await menu.getByText(texts[language].users, { exact: true }).count()).toBe(0);
+    expect(await menu.getByText(texts[language].channel, { exact: true }).count()).toBe(0);
+    // An ordinary user who opens an administrator's page is refused rather than shown failing calls.
+    await page.goto('/user');
+    await page.locator('.ant-result-403').waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import type { ManageAction, UserView } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Card, Flex } from 'antd';
+import { Alert, App, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -66,7 +66,7 @@ export default function UsersPage() {
     <Card title={t('title')}>
       <Flex vertical gap={16}>
         <UsersSearchBar value={{ keyword: state.keyword, group: state.group }} onSearch={(search: UserSearch) => update({ ...search, page: 0 })} onAdd={() => setAdding(true)} onRefresh={() => void users.refetch()} refreshing={users.isFetching} />
-        {users.isError && <div role="alert">{users.error.message}</div>}
+        {users.isError && <Alert type="error" showIcon title={t('loadFailed', { message: users.error.message })} data-testid="users-load-error" />}
         <UsersTable users={users.data ?? []} loading={users.isFetching} page={state.page} pageSize={state.pageSize} busyId={busyId} onPageChange={(page, pageSize) => update({ page, pageSize })} onManage={(user, action) => void manage(user, action)} onEdit={(user) => setEditingId(user.id)} />
       </Flex>
       <AddUserDrawer

@@ -13,6 +13,8 @@ export interface OptionSectionProps {
   id: string;
   fields: readonly OptionField[];
   options: Record<string, string>;
+  /** Adjusts the values to save (a setting implied by another); runs before `validate`. */
+  normalize?: (draft: Record<string, string>) => Record<string, string>;
   /** Checks across fields before saving; returns a message to show, or nothing when fine. */
   validate?: (draft: Record<string, string>, loaded: Record<string, string>) => string | undefined;
   /** Asks before saving (e.g. turning password login off); resolves false to cancel. */
@@ -25,7 +27,7 @@ export interface OptionSectionProps {
  * A settings section: its fields, one save button, and the spec's saving rules — only changed keys
  * are sent, nothing changed warns 'you seem to have changed nothing', JSON fields are checked on blur.
  */
-export function OptionSection({ id, fields, options, validate, confirm, children }: OptionSectionProps) {
+export function OptionSection({ id, fields, options, normalize, validate, confirm, children }: OptionSectionProps) {
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -45,7 +47,8 @@ export function OptionSection({ id, fields, options, validate, confirm, children
       return;
     }
     const values = form.getFieldsValue();
-    const draft = Object.fromEntries(fields.map((field) => [field.key, toOptionText(field, values[field.key])]));
+    const typed = Object.fromEntries(fields.map((field) => [field.key, toOptionText(field, values[field.key])]));
+    const draft = normalize ? normalize(typed) : typed;
     const problem = validate?.(draft, options);
     if (problem) {
       void message.error(problem);

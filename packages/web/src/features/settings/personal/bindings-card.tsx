@@ -8,8 +8,8 @@ import { TelegramLoginWidget } from '../../../components/telegram-login-widget.t
 import { ApiError } from '../../../lib/api-client.ts';
 import { startOAuth, type OAuthProvider } from '../../../lib/oauth-start.ts';
 import { useStatusValue } from '../../../lib/system-status.ts';
-import { telegramBindUrl } from '../api/bindings.ts';
-import { selfKey } from '../api/self.ts';
+import { telegramBindUrl } from '../api/bind-telegram.ts';
+import { selfKey } from '../api/get-self.ts';
 import { EmailBindModal } from './email-bind-modal.tsx';
 import { WechatBindModal } from './wechat-bind-modal.tsx';
 
@@ -19,6 +19,8 @@ interface BindingRow {
   label: string;
   value: string;
   action: ReactNode;
+  /** E-mail can be changed once bound; the other accounts stay bound to the first one. */
+  rebindable?: boolean;
 }
 
 /** E-mail, WeChat, GitHub, Telegram and LinuxDO: the bound id, or a way to bind when the login is enabled. */
@@ -34,14 +36,14 @@ export function BindingsCard({ user }: { user: UserView }) {
     void queryClient.invalidateQueries({ queryKey: selfKey });
   };
   const oauth = (provider: OAuthProvider, clientId: string) => startOAuth(provider, clientId).catch((error: unknown) => void message.error(error instanceof ApiError ? error.message : String(error)));
-  const bindButton = (enabled: boolean | undefined, onClick: () => void, testId: string) => (
+  const bindButton = (enabled: boolean | undefined, onClick: () => void, testId: string, label = t('bindings.bind')) => (
     <Button size="small" disabled={!enabled} onClick={onClick} data-testid={testId}>
-      {t('bindings.bind')}
+      {label}
     </Button>
   );
 
   const rows: BindingRow[] = [
-    { key: 'email', icon: <MailOutlined />, label: t('bindings.email'), value: user.email, action: bindButton(true, () => setDialog('email'), 'bind-email-open') },
+    { key: 'email', icon: <MailOutlined />, label: t('bindings.email'), value: user.email, action: bindButton(true, () => setDialog('email'), 'bind-email-open', t(user.email ? 'bindings.change' : 'bindings.bind')), rebindable: true },
     { key: 'wechat', icon: <WechatOutlined />, label: t('bindings.wechat'), value: user.wechat_id, action: bindButton(status?.wechat_login, () => setDialog('wechat'), 'bind-wechat-open') },
     { key: 'github', icon: <GithubOutlined />, label: 'GitHub', value: user.github_id, action: bindButton(status?.github_oauth, () => void oauth('github', status?.github_client_id ?? ''), 'bind-github') },
     {
@@ -59,7 +61,7 @@ export function BindingsCard({ user }: { user: UserView }) {
       <List
         dataSource={rows}
         renderItem={(row) => (
-          <List.Item key={row.key} actions={row.value ? [] : [row.action]} data-testid={`binding-${row.key}`}>
+          <List.Item key={row.key} actions={row.value && !row.rebindable ? [] : [row.action]} data-testid={`binding-${row.key}`}>
             <List.Item.Meta avatar={row.icon} title={row.label} description={<Typography.Text type={row.value ? undefined : 'secondary'}>{row.value || t('bindings.notBound')}</Typography.Text>} />
           </List.Item>
         )}

@@ -5,7 +5,8 @@ import { SendCodeButton } from '../../../components/send-code-button.tsx';
 import { TurnstileWidget } from '../../../components/turnstile-widget.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useStatusValue } from '../../../lib/system-status.ts';
-import { bindEmail, sendBindingCode } from '../api/bindings.ts';
+import { bindEmail } from '../api/bind-email.ts';
+import { sendBindingCode } from '../api/send-binding-code.ts';
 
 interface EmailBindModalProps {
   open: boolean;

@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { copyText } from '../../../lib/copy-text.ts';
 import { useQuotaFormatter, useStatusValue } from '../../../lib/system-status.ts';
-import { selfKey, transferAffiliateQuota, useAffiliateCode } from '../api/self.ts';
+import { useAffiliateCode } from '../api/get-affiliate-code.ts';
+import { selfKey } from '../api/get-self.ts';
+import { transferAffiliateQuota } from '../api/transfer-affiliate-quota.ts';
 
 /** Invite link, pending and total earnings, invitees, and moving pending earnings to the balance. */
 export function InvitationCard({ user }: { user: UserView }) {

@@ -1,8 +1,8 @@
-import { App, Button, Card, Empty, Flex, Skeleton, Tag } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/copy-text.ts';
-import { useSelfModels } from '../api/self.ts';
+import { useSelfModels } from '../api/list-self-models.ts';
 
 /** The spec's chip count before the list collapses behind 'more N models'. */
 const collapsedCount = 10;
@@ -23,7 +23,7 @@ export function ModelsCard() {
   return (
     <Card size="small" title={t('personal.models')} style={{ marginBottom: 16 }} data-testid="personal-models">
       {models.isLoading && <Skeleton active paragraph={{ rows: 1 }} />}
-      {models.isError && <Empty description={t('personal.modelsFailed')} />}
+      {models.isError && <Alert type="error" showIcon title={t('personal.modelsFailed')} description={models.error.message} />}
       {models.isSuccess && names.length === 0 && <Empty description={t('personal.noModels')} />}
       <Flex wrap gap={6}>
         {shown.map((name) => (

@@ -1,5 +1,5 @@
 import { Alert, Col, Row, Skeleton } from 'antd';
-import { useSelf } from '../api/self.ts';
+import { useSelf } from '../api/get-self.ts';
 import { BindingsCard } from './bindings-card.tsx';
 import { InvitationCard } from './invitation-card.tsx';
 import { ModelsCard } from './models-card.tsx';

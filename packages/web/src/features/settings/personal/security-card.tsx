@@ -3,13 +3,15 @@ import { App, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd';
 import { accountLimits } from '@switchboard/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { copyText } from '../../../lib/copy-text.ts';
 import { clearStoredUser } from '../../../lib/stored-user.ts';
-import { changeOwnPassword, deleteOwnAccount, regenerateAccessToken } from '../api/self.ts';
+import { changeOwnPassword } from '../api/change-own-password.ts';
+import { deleteOwnAccount } from '../api/delete-own-account.ts';
+import { regenerateAccessToken } from '../api/regenerate-access-token.ts';
 
-/** System access token, password change and account deletion (typed-username check). */
+/** Profile editing (/user/edit), system access token, password change and account deletion (typed-username check). */
 export function SecurityCard({ username }: { username: string }) {
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
@@ -71,6 +73,9 @@ export function SecurityCard({ username }: { username: string }) {
   return (
     <Card size="small" title={t('security.title')} style={{ marginBottom: 16 }} data-testid="personal-security">
       <Flex gap={8} wrap>
+        <Link to="/user/edit">
+          <Button data-testid="edit-profile">{t('security.editProfile')}</Button>
+        </Link>
         <Button onClick={() => void generateToken()} data-testid="generate-access-token">
           {t('security.generateToken')}
         </Button>

@@ -2,7 +2,7 @@ import { App, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { bindWechat } from '../api/bindings.ts';
+import { bindWechat } from '../api/bind-wechat.ts';
 
 interface WechatBindModalProps {
   open: boolean;
@@ -18,7 +18,7 @@ export function WechatBindModal({ open, qrCodeUrl, onClose, onBound }: WechatBin
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
-    if (!code.trim()) return void message.error(t('bindings.codeRequired'));
+    if (!code.trim()) return void message.error(t('bindings.wechatCodeRequired'));
     setBusy(true);
     try {
       await bindWechat(code.trim());
@@ -36,7 +36,7 @@ export function WechatBindModal({ open, qrCodeUrl, onClose, onBound }: WechatBin
     <Modal open={open} title={t('bindings.bindWechat')} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} destroyOnHidden>
       {qrCodeUrl && <img src={qrCodeUrl} alt="" width={200} style={{ display: 'block', margin: '0 auto 12px' }} />}
       <Typography.Paragraph type="secondary">{t('bindings.wechatHint')}</Typography.Paragraph>
-      <Input value={code} onChange={(event) => setCode(event.target.value)} placeholder={t('bindings.code')} />
+      <Input value={code} onChange={(event) => setCode(event.target.value)} placeholder={t('bindings.code')} data-testid="bind-wechat-code" />
     </Modal>
   );
 }

@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OptionSection } from '../components/option-section.tsx';
 import { isValidJson } from '../lib/option-field.ts';
-import { emailDomainFields, gitHubFields, linuxDoFields, loginSwitchFields, paymentFields, serverAddressFields, smtpFields, telegramFields, turnstileFields, weChatFields, workerFields } from './system-sections.ts';
+import { emailDomainFields, forceSslAtPort465, gitHubFields, linuxDoFields, loginSwitchFields, paymentFields, serverAddressFields, smtpFields, telegramFields, turnstileFields, weChatFields, workerFields } from './system-sections.ts';
 
 export function SystemTab({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('settings');
@@ -29,7 +29,7 @@ export function SystemTab({ options }: { options: Record<string, string> }) {
       <OptionSection id="payment" fields={paymentFields} options={options} validate={validatePayment} />
       <OptionSection id="loginSwitches" fields={loginSwitchFields} options={options} confirm={confirmLoginSwitches} />
       <OptionSection id="emailDomain" fields={emailDomainFields} options={options} />
-      <OptionSection id="smtp" fields={smtpFields} options={options} />
+      <OptionSection id="smtp" fields={smtpFields} options={options} normalize={forceSslAtPort465} />
       <OptionSection id="github" fields={gitHubFields} options={options} />
       <OptionSection id="wechat" fields={weChatFields} options={options} />
       <OptionSection id="telegram" fields={telegramFields} options={options} />

@@ -16,8 +16,3 @@ export interface UpdateUserInput {
 export function updateUser(input: UpdateUserInput): Promise<unknown> {
   return api.put('/api/user/', input);
 }
-
-/** PUT /api/user/self (anyone editing themself: username, display name, password). */
-export function updateSelf(input: Pick<UpdateUserInput, 'username' | 'display_name' | 'password'>): Promise<unknown> {
-  return api.put('/api/user/self', input);
-}

@@ -48,7 +48,7 @@ export function AddUserDrawer({ open, onClose, onCreated }: AddUserDrawerProps) 
         </Space>
       }
     >
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+      <Form form={form} name="userAdd" layout="vertical" onFinish={(values) => void submit(values)}>
         <Form.Item name="username" label={t('form.username')} rules={[{ required: true, whitespace: true, message: t('form.usernameRequired') }]}>
           <Input maxLength={accountLimits.usernameMax} placeholder={t('form.usernamePlaceholder')} autoComplete="off" />
         </Form.Item>

@@ -1,13 +1,15 @@
 import { accountLimits, type UserView } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Flex, Form, Input, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Flex, Form, Input, Select, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { readStoredUser, storeUser } from '../../../lib/stored-user.ts';
 import { useQuotaFormatter } from '../../../lib/system-status.ts';
 import { useUser } from '../api/get-user.ts';
 import { useGroups } from '../api/list-groups.ts';
-import { updateSelf, updateUser } from '../api/update-user.ts';
+import { updateSelf } from '../api/update-self.ts';
+import { updateUser } from '../api/update-user.ts';
 import { QuotaAdjustModal } from './quota-adjust-modal.tsx';
 
 interface EditValues {
@@ -55,14 +57,18 @@ export function UserEditForm({ userId, administrative, onSaved, onCancel }: User
     if (loaded) form.setFieldsValue({ username: loaded.username, display_name: loaded.display_name, password: '', group: loaded.group, remark: loaded.remark });
   }, [form, loaded]);
 
-  if (user.isLoading || !loaded) return user.isError ? <Typography.Text type="danger">{user.error.message}</Typography.Text> : <Skeleton active />;
+  if (user.isLoading || !loaded) return user.isError ? <Alert type="error" showIcon title={t('loadFailed', { message: user.error.message })} /> : <Skeleton active />;
 
   const submit = async (values: EditValues) => {
     setBusy(true);
     try {
       const common = { username: values.username.trim(), display_name: (values.display_name ?? '').trim(), ...(values.password ? { password: values.password } : {}) };
-      if (userId === 'self') await updateSelf(common);
-      else await updateUser({ id: loaded.id, ...common, ...(administrative ? { group: values.group, remark: values.remark ?? '', ...(quotaDelta ? { quota_delta: quotaDelta } : {}) } : {}) });
+      if (userId === 'self') {
+        await updateSelf(common);
+        // The top bar's avatar and name come from the stored copy; keep it in step with the rename.
+        const stored = readStoredUser();
+        if (stored) storeUser({ ...stored, username: common.username, display_name: common.display_name });
+      } else await updateUser({ id: loaded.id, ...common, ...(administrative ? { group: values.group, remark: values.remark ?? '', ...(quotaDelta ? { quota_delta: quotaDelta } : {}) } : {}) });
       void message.success(t('edit.saved'));
       setQuotaDelta(0);
       await queryClient.invalidateQueries({ queryKey: ['users'] });
@@ -75,7 +81,7 @@ export function UserEditForm({ userId, administrative, onSaved, onCancel }: User
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} data-testid="user-edit-form">
+    <Form form={form} name="userEdit" layout="vertical" onFinish={(values) => void submit(values)} data-testid="user-edit-form">
       <Form.Item name="username" label={t('form.username')} rules={[{ required: true, whitespace: true, message: t('form.usernameRequired') }]}>
         <Input maxLength={accountLimits.usernameMax} autoComplete="off" />
       </Form.Item>

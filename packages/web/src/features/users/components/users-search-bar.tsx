@@ -23,12 +23,14 @@ export function UsersSearchBar({ value, onSearch, onAdd, onRefresh, refreshing }
   const [form] = Form.useForm<UserSearch>();
   const groups = useGroups();
 
-  useEffect(() => form.setFieldsValue(value), [form, value]);
+  // Follow the URL (back/forward, a shared link) but not every re-render of the page: that would wipe what is being typed.
+  const { keyword, group } = value;
+  useEffect(() => form.setFieldsValue({ keyword, group }), [form, keyword, group]);
 
   const submit = (values: Partial<UserSearch>) => onSearch({ keyword: (values.keyword ?? '').trim(), group: (values.group ?? '').trim() });
 
   return (
-    <Form form={form} layout="inline" onFinish={submit} initialValues={value} style={{ rowGap: 8 }}>
+    <Form form={form} name="userSearch" layout="inline" onFinish={submit} initialValues={value} style={{ rowGap: 8 }}>
       <Form.Item name="keyword" style={{ minWidth: 220, flex: '1 1 220px' }}>
         <Input allowClear prefix={<SearchOutlined />} placeholder={t('search.keyword')} data-testid="user-keyword" />
       </Form.Item>

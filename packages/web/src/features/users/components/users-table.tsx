@@ -72,6 +72,7 @@ export function UsersTable({ users, loading, page, pageSize, busyId, onPageChang
       dataSource={users}
       loading={loading}
       scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('empty') }}
       rowClassName={(user) => (user.DeletedAt ? 'user-row-deregistered' : '')}
       pagination={{ current: page + 1, pageSize, total, pageSizeOptions: pageSizes, showSizeChanger: true, onChange: (next, size) => onPageChange(size === pageSize ? next - 1 : 0, size) }}
       data-testid="users-table"
