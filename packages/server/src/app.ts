@@ -55,7 +55,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     options,
     sessions: new SessionService(authRepository, dependencies.clock),
     authRepository,
-    logWriter: new LogWriter(dependencies.logDatabase.db, dependencies.clock),
+    logWriter: new LogWriter(dependencies.logDatabase, dependencies.clock),
     version: packageJson.version,
     startTime: dependencies.clock.unixSeconds(),
     onShutdown: (task) => shutdownTasks.push(task),

@@ -1,25 +1,38 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { DatabaseHandle } from '../platform/database.ts';
+import type { BatchStatement } from '../platform/sqlite-batch-worker.ts';
 import type { PendingDeltas } from './pending-deltas.ts';
 
-/** Statements between two yields to the event loop (SQLite runs each statement synchronously). */
+/** Statements between two yields to the event loop (PostgreSQL and MySQL). */
 const statementsPerTurn = 50;
+
+// SQLite's batch worker takes plain statements; these are the three updates below, in SQLite's quoting.
+const sqliteTokenUpdate = 'update "tokens" set "remain_quota" = "remain_quota" + ?, "used_quota" = "used_quota" + ?, "accessed_time" = ? where "id" = ?';
+const sqliteUserUpdate = 'update "users" set "quota" = "quota" + ?, "used_quota" = "used_quota" + ?, "request_count" = "request_count" + ? where "id" = ?';
+const sqliteChannelUpdate = 'update "channels" set "used_quota" = "used_quota" + ? where "id" = ?';
 
 /**
  * The aggregated quota writes of one batch, in one transaction so a batch is written whole or not at
  * all: relative updates (`quota = quota + delta`), which add up correctly with the writes of other
- * instances and of the console.
+ * instances and of the console. On SQLite the transaction runs in the batch worker thread.
  */
 export class QuotaRepository {
   private readonly db: Kysely<Database>;
+  private readonly batchWorker: DatabaseHandle['batchWorker'];
 
-  constructor(db: Kysely<Database>) {
-    this.db = db;
+  constructor(database: Pick<DatabaseHandle, 'db' | 'batchWorker'>) {
+    this.db = database.db;
+    this.batchWorker = database.batchWorker;
   }
 
   async writeBatch(batch: PendingDeltas, now: number): Promise<void> {
     if (batch.tokens.size === 0 && batch.users.size === 0 && batch.channels.size === 0) return;
+    if (this.batchWorker) {
+      await this.batchWorker.run(sqliteStatements(batch, now));
+      return;
+    }
     await this.db.transaction().execute(async (transaction) => {
       let count = 0;
       const pace = async () => {
@@ -48,4 +61,12 @@ export class QuotaRepository {
       }
     });
   }
+}
+
+function sqliteStatements(batch: PendingDeltas, now: number): BatchStatement[] {
+  return [
+    { sql: sqliteTokenUpdate, rows: [...batch.tokens].map(([id, delta]) => [delta.remain, delta.used, now, id]) },
+    { sql: sqliteUserUpdate, rows: [...batch.users].map(([id, delta]) => [delta.quota, delta.used, delta.requests, id]) },
+    { sql: sqliteChannelUpdate, rows: [...batch.channels].map(([id, used]) => [used, id]) },
+  ];
 }

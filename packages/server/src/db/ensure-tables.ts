@@ -51,7 +51,7 @@ async function existingColumns(db: AnyDatabase, table: string): Promise<Set<stri
   return found ? new Set(found.columns.map((column) => column.name)) : undefined;
 }
 
-async function existingIndexes(db: AnyDatabase, table: string, dialect: SqlDialect): Promise<Set<string>> {
+export async function existingIndexes(db: AnyDatabase, table: string, dialect: SqlDialect): Promise<Set<string>> {
   if (dialect === 'sqlite') {
     const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db);
     return new Set(rows.rows.map((row) => row.name));

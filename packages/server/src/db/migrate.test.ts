@@ -7,7 +7,9 @@ import { systemClock } from '../platform/clock.ts';
 import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
 import { createLogger } from '../platform/logger.ts';
 import { testDatabases } from '../testing/test-databases.ts';
+import { existingIndexes } from './ensure-tables.ts';
 import { migrateLogDatabase, migrateMainDatabase } from './migrate.ts';
+import { supersededLogIndexes } from './migrations/0013-drop-superseded-log-indexes.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
 const logger = createLogger('silent');
@@ -81,5 +83,19 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     expect(rows).toHaveLength(1);
     const { verifyPassword } = await import('../platform/password-hasher.ts');
     expect(await verifyPassword('chosen-secret', rows[0]?.password ?? '')).toBe(true);
+  });
+  it('drops only the log indexes of our own that later ones replaced', async () => {
+    const { first } = await open();
+    await migrateLogDatabase(first.db, first.dialect);
+    // A database migrated before 0013 still has them; a new-api database has indexes of its own.
+    const index = (name: string, columns: string[]) => first.db.schema.createIndex(name).on('logs').columns(columns).execute();
+    for (const name of supersededLogIndexes) await index(name, [name === 'idx_logs_group_id' ? 'group' : name.slice('idx_logs_'.length, -'_id'.length), 'id']);
+    await index('index_username_model_name', ['model_name', 'username']);
+    await first.db.deleteFrom('switchboard_log_migration' as never).where('name' as never, '=', '0013-drop-superseded-log-indexes' as never).execute();
+
+    await migrateLogDatabase(first.db, first.dialect);
+    const present = await existingIndexes(first.db, 'logs', first.dialect);
+    for (const name of supersededLogIndexes) expect(present.has(name), name).toBe(false);
+    for (const name of ['index_username_model_name', 'idx_logs_created_at_id', 'idx_logs_user_id_created_at', 'idx_logs_username_created_at_id', 'idx_logs_channel_id_created_at_id']) expect(present.has(name), name).toBe(true);
   });
 });

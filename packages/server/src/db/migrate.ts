@@ -6,10 +6,12 @@ import { coreTablesMigration } from './migrations/0001-core-tables.ts';
 import { jobStateMigration } from './migrations/0010-job-state.ts';
 import { logHourlyMigration } from './migrations/0011-log-hourly.ts';
 import { logTimeIndexesMigration } from './migrations/0012-log-time-indexes.ts';
+import { dropSupersededLogIndexesMigration } from './migrations/0013-drop-superseded-log-indexes.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
 /**
- * Migrations only add. Kysely's migrator takes a database lock (advisory lock on PostgreSQL,
+ * Migrations only add data and schema; the one exception drops indexes of our own that newer ones
+ * replaced (0013), never a table or column. Kysely's migrator takes a database lock (advisory lock on PostgreSQL,
  * GET_LOCK on MySQL, the write lock on SQLite), so two instances starting at once run them once.
  * The log table has its own migration history because it may live in another database.
  *
@@ -30,6 +32,7 @@ function logMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0001-log-tables': coreTablesMigration(logTables, dialect),
     '0011-log-hourly': logHourlyMigration(dialect),
     '0012-log-time-indexes': logTimeIndexesMigration(dialect),
+    '0013-drop-superseded-log-indexes': dropSupersededLogIndexesMigration(dialect),
   };
 }
 

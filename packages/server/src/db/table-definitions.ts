@@ -218,16 +218,10 @@ export const logs: TableDefinition = {
     text('other'),
   ],
   indexes: [
+    // The filter columns' (column, created_at, id) indexes come with migration 0012.
     index('logs', 'created_at', 'id'),
-    index('logs', 'user_id', 'id'),
     index('logs', 'user_id', 'created_at'),
     index('logs', 'type', 'created_at'),
-    index('logs', 'model_name', 'id'),
-    index('logs', 'username', 'id'),
-    index('logs', 'token_name', 'id'),
-    index('logs', 'channel_id', 'id'),
-    index('logs', 'token_id', 'id'),
-    index('logs', 'group', 'id'),
     index('logs', 'request_id'),
   ],
 };

@@ -1,25 +1,35 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, LogsTable } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { DatabaseHandle } from '../platform/database.ts';
 
 /** A log row: who and what kind are required, every other column defaults to empty or zero. */
 export type LogEntry = Pick<Insertable<LogsTable>, 'user_id' | 'type'> & Partial<Omit<Insertable<LogsTable>, 'id'>>;
 
+type CompleteLogRow = Required<Omit<Insertable<LogsTable>, 'id'>>;
+
+const logColumns = ['user_id', 'type', 'created_at', 'content', 'username', 'token_name', 'model_name', 'quota', 'prompt_tokens', 'completion_tokens', 'use_time', 'is_stream', 'channel_id', 'token_id', 'group', 'ip', 'request_id', 'other'] as const satisfies ReadonlyArray<keyof CompleteLogRow>;
+
+/** One row's insert in SQLite's quoting, for the batch worker (which prepares it once). */
+const sqliteLogInsert = `insert into "logs" (${logColumns.map((column) => `"${column}"`).join(', ')}) values (${logColumns.map(() => '?').join(', ')})`;
+
 /**
  * Writes rows of the `logs` table (which may live in LOG_SQL_DSN). Console actions (top-ups, admin
  * changes) write one row right away with `record`; high-volume writers (the relay) batch through
- * their own queue and flush with `recordMany`.
+ * their own queue and flush with `recordMany`, which on SQLite commits in the batch worker thread.
  */
 export class LogWriter {
   private readonly db: Kysely<Database>;
+  private readonly batchWorker: DatabaseHandle['batchWorker'];
   private readonly clock: Clock;
 
-  constructor(db: Kysely<Database>, clock: Clock) {
-    this.db = db;
+  constructor(database: Pick<DatabaseHandle, 'db' | 'batchWorker'>, clock: Clock) {
+    this.db = database.db;
+    this.batchWorker = database.batchWorker;
     this.clock = clock;
   }
 
-  private complete(entry: LogEntry): Insertable<LogsTable> {
+  private complete(entry: LogEntry): CompleteLogRow {
     return {
       created_at: this.clock.unixSeconds(),
       content: '',
@@ -47,6 +57,14 @@ export class LogWriter {
 
   async recordMany(entries: readonly LogEntry[]): Promise<void> {
     if (entries.length === 0) return;
+    if (this.batchWorker) {
+      const rows = entries.map((entry) => {
+        const row = this.complete(entry);
+        return logColumns.map((column) => row[column] ?? null);
+      });
+      await this.batchWorker.run([{ sql: sqliteLogInsert, rows }]);
+      return;
+    }
     await this.db.insertInto('logs').values(entries.map((entry) => this.complete(entry))).execute();
   }
 }

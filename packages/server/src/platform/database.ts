@@ -2,11 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type DialectAdapter, Kysely, type MigrationLockOptions, MysqlDialect, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { SqliteBatchWorker } from './sqlite-batch-worker.ts';
 import { parseSqlDsn, redactDsn, type SqlDialect } from './sql-dsn.ts';
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   readonly dialect: SqlDialect;
+  /** SQLite only: batched writes (relay logs and quota) committed off the event loop. */
+  readonly batchWorker?: SqliteBatchWorker;
   close(): Promise<void>;
 }
 
@@ -59,7 +62,16 @@ export async function openDatabase(dsn: string, sqlitePath: string, variable = '
     sqlite.pragma('busy_timeout = 30000');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });
-    handle = { db, dialect: 'sqlite', close: () => db.destroy() };
+    const batchWorker = new SqliteBatchWorker(path);
+    handle = {
+      db,
+      dialect: 'sqlite',
+      batchWorker,
+      close: async () => {
+        await batchWorker.close();
+        await db.destroy();
+      },
+    };
   } else if (target.dialect === 'postgres') {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: target.connectionString, max: 20, types: numericPgTypes(pg), connectionTimeoutMillis: 10_000 });

@@ -44,7 +44,7 @@ function wireServices(context: AppContext): RelayServices {
   const instanceId = randomAlphanumeric(12);
   const flusher = new QuotaFlusher({
     ledger,
-    repository: new QuotaRepository(context.database.db),
+    repository: new QuotaRepository(context.database),
     logWriter: context.logWriter,
     clock: context.clock,
     logger: context.logger,
