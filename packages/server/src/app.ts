@@ -9,6 +9,7 @@ import { AuthRepository } from './auth/auth.repository.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
 import { SessionService } from './auth/session-service.ts';
 import { trackRouteAccess, type DeclaredRoute } from './http/access.ts';
+import { createAccessLog } from './http/access-log.ts';
 import { registerConsoleAssets } from './http/console-assets.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { generateRequestId, requestIdHeader } from './http/request-id.ts';
@@ -63,12 +64,18 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const routes = trackRouteAccess(app);
   app.decorate('switchboard', { context, routes });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: on every request an async one costs a promise each.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(requestIdHeader, request.id);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
-  });
+  const writeAccessLine = createAccessLog(dependencies.logger);
+  if (writeAccessLine) {
+    app.addHook('onResponse', (request, reply, done) => {
+      writeAccessLine(request, reply);
+      done();
+    });
+  }
   app.addHook('onClose', async () => {
     clearInterval(reloadTimer);
     for (const task of shutdownTasks) await task();
