@@ -12,7 +12,9 @@ COPY . .
 RUN npm run build -w @switchboard/web && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
+# NODE_OPTIONS: the flags of packages/server/src/node-flags.ts (short GC pauses under load).
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-semi-space-size=8 \
     PORT=3000 \
     SQLITE_PATH=/data/switchboard.db
 WORKDIR /app

@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverNodeFlags } from '../packages/server/src/node-flags.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const web = join(root, 'packages', 'web');
@@ -26,7 +27,7 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [join(root, 'packages', 'server', 'src', 'main.ts')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [...serverNodeFlags, join(root, 'packages', 'server', 'src', 'main.ts')], { cwd: root, stdio: 'inherit' });
 // Pass stop signals on, so the server's graceful shutdown runs when this wrapper is stopped.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 1));

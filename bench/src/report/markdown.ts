@@ -26,6 +26,7 @@ const rows: Row[] = [
   ['Memory per concurrent stream (1,000-stream wave), KB', (t) => wave1000(t, (w) => (w.bytesPerStream === undefined ? dash : (w.bytesPerStream / 1024).toFixed(0)))],
   ['Peak RSS under non-stream load, MB', (t) => mb(t.measurements?.throughput?.rssPeakBytes)],
   ['Event-loop stall beyond pacing under load: max / p99 gap, ms (load req/s)', (t) => (t.measurements?.stall ? `${fixed(t.measurements.stall.maxStallMs, 1)} / ${fixed(t.measurements.stall.p99StallMs, 1)} (${thousands(t.measurements.stall.load.rps)})` : dash)],
+  ['Event-loop stall measured inside the gateway under that load (monitorEventLoopDelay), max ms', (t) => (t.measurements?.stall?.inProcessMaxStallMs === undefined ? dash : fixed(t.measurements.stall.inProcessMaxStallMs, 1))],
   ['Soak: RSS start → end MB, growth MiB/min', (t) => (t.soak ? `${t.soak.rssStartMb} → ${t.soak.rssEndMb}, ${t.soak.growthMbPerMinute}` : dash)],
   ['Quota charged = usage emitted × price (logs · user · token)', (t) => reconciliation(t)],
   ['Upstream core share during the c=50 run (rig limit near 1.0)', (t) => fixed(t.measurements?.throughput?.upstreamCores, 2)],
@@ -121,6 +122,8 @@ client-observed: the gateway's percentile minus the fake's own, in interleaved r
 (paced c=10). Paced streams: ${'64'} chunks 20 ms apart, usage in the last, then [DONE]. A stream wave counts as
 held when every stream returns 200, every frame and [DONE]. The stall figure is the longest gap between
 frames of 16 paced probe streams beyond the upstream's 20 ms, while non-stream load runs at 60 % of the
-gateway's measured throughput; the floor's value is the rig's own jitter. Quota is reconciled after a clean
+gateway's measured throughput; the floor's value is the rig's own jitter. Switchboard also reports the
+longest event-loop delay it measured in itself over that phase (/metrics, monitorEventLoopDelay every
+5 ms), which is the figure the stall budget reads. Quota is reconciled after a clean
 stop: the fake's tally of usage it emitted × bench pricing (ratio 1, completion ratio 2) against logs, users
 and tokens.`;

@@ -1,5 +1,8 @@
 import { join } from 'node:path';
 import pg from 'pg';
+import { request } from 'undici';
+import { serverNodeFlags } from '../../../packages/server/src/node-flags.ts';
+import { eventLoopResolutionMs } from '../../../packages/server/src/platform/metrics.ts';
 import { freePort, startProcess, waitForPort } from '../platform/processes.ts';
 import { seedSwitchboard, type SeededSwitchboard } from './switchboard-seed.ts';
 import { chatPath, type Target } from './target.ts';
@@ -26,6 +29,25 @@ export interface SwitchboardStart {
   logLevel: string;
   /** Options rows written before start (for example LogConsumeEnabled=false for the logging-off variant). */
   extraOptions?: Readonly<Record<string, string>>;
+}
+
+/** The scraper's bearer token of the gateways the bench starts. */
+const metricsToken = 'bench-metrics-token-0123456789';
+
+/**
+ * prom-client's nodejs_eventloop_lag_max_seconds: the longest interval of Node's event-loop delay
+ * monitor since the previous scrape (each scrape resets it), less the monitor's own sampling interval.
+ */
+async function scrapeEventLoopMaxMs(origin: string): Promise<number | undefined> {
+  try {
+    const answer = await request(`${origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+    const text = await answer.body.text();
+    const line = text.split('\n').find((candidate) => candidate.startsWith('nodejs_eventloop_lag_max_seconds '));
+    if (answer.statusCode !== 200 || !line) return undefined;
+    return Math.max(0, Number(line.split(' ')[1]) * 1000 - eventLoopResolutionMs);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A fresh PostgreSQL database for this run, or undefined when no server answers. */
@@ -57,7 +79,8 @@ async function dropPostgresDatabase(serverUrl: string, name: string): Promise<vo
 }
 
 /**
- * Switchboard as users run it: `packages/server/src/main.ts` in its own process pinned to one core, on
+ * Switchboard as users run it: `packages/server/src/main.ts` with the Node flags `npm start` uses, in its
+ * own process pinned to one core, on
  * a fresh database seeded directly (user, token, channel to the fake upstream, abilities, pricing).
  */
 export async function startSwitchboard(options: SwitchboardStart): Promise<SwitchboardTarget | undefined> {
@@ -76,7 +99,7 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
   const started = startProcess({
     name: options.label,
     command: process.execPath,
-    args: [...(options.nodeFlags ?? []), join(options.repoRoot, 'packages/server/src/main.ts')],
+    args: [...serverNodeFlags, ...(options.nodeFlags ?? []), join(options.repoRoot, 'packages/server/src/main.ts')],
     cpus: options.cpus,
     cwd: options.repoRoot,
     logFile: join(options.runDir, `${options.id}.log`),
@@ -91,6 +114,7 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
       INITIAL_ROOT_PASSWORD: 'bench-root-pass',
       LOG_LEVEL: options.logLevel,
       NODE_ENV: 'production',
+      METRICS_TOKEN: metricsToken,
     },
   });
   await waitForPort(port, started);
@@ -102,6 +126,7 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
     path: chatPath,
     headers: { authorization: `Bearer ${seeded.apiKey}` },
     process: started,
+    eventLoopMaxDelayMs: () => scrapeEventLoopMaxMs(`http://127.0.0.1:${port}`),
     seeded,
     sqlDsn,
     sqlitePath,

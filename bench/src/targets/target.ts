@@ -12,6 +12,11 @@ export interface Target {
   readonly headers: Readonly<Record<string, string>>;
   /** The gateway process (absent for direct); its CPU and memory are what the bench measures. */
   readonly process?: Started;
+  /**
+   * The longest event-loop delay the gateway itself saw since the last call, in ms (Switchboard's
+   * /metrics); absent for targets that do not expose one.
+   */
+  readonly eventLoopMaxDelayMs?: () => Promise<number | undefined>;
 }
 
 export const chatPath = '/v1/chat/completions';

@@ -7,6 +7,7 @@ import type { ChangeBus } from './platform/change-bus.ts';
 import type { Clock } from './platform/clock.ts';
 import type { DatabaseHandle } from './platform/database.ts';
 import type { Logger } from './platform/logger.ts';
+import type { Metrics } from './platform/metrics.ts';
 import type { Redis } from './platform/redis.ts';
 
 /** What `buildApp` is given: every outside resource, opened by `main.ts` or by a test. */
@@ -30,6 +31,8 @@ export interface AppContext extends AppDependencies {
   readonly logWriter: LogWriter;
   readonly version: string;
   readonly startTime: number;
+  /** Present when METRICS_TOKEN is set: modules add the figures they own. */
+  readonly metrics?: Metrics;
   /** Work to finish before the pools close on shutdown (pending log and quota writes). */
   readonly onShutdown: (task: () => Promise<void>) => void;
 }

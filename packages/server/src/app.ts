@@ -14,6 +14,9 @@ import { registerConsoleAssets } from './http/console-assets.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { generateRequestId, requestIdHeader } from './http/request-id.ts';
 import { LogWriter } from './logs/log-writer.ts';
+import { LazyChildLogger, type Logger } from './platform/logger.ts';
+import { registerMetricsRoute } from './http/metrics.routes.ts';
+import { Metrics } from './platform/metrics.ts';
 import { OptionRepository } from './options/option-repository.ts';
 import { OptionStore } from './options/option-store.ts';
 import { registerRelayRoutes } from './relay/relay-module.ts';
@@ -35,6 +38,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const app: FastifyInstance = Fastify({
     loggerInstance: dependencies.logger as FastifyBaseLogger,
     genReqId: generateRequestId,
+    childLoggerFactory: (logger, bindings) => new LazyChildLogger(logger as Logger, bindings) as unknown as FastifyBaseLogger,
     requestIdHeader: false,
     // One access line per request comes from the onResponse hook below; Fastify's own two are off.
     logController: new LogController({ disableRequestLogging: true }),
@@ -59,6 +63,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logWriter: new LogWriter(dependencies.logDatabase, dependencies.clock),
     version: packageJson.version,
     startTime: dependencies.clock.unixSeconds(),
+    ...(dependencies.config.metricsToken ? { metrics: await Metrics.create() } : {}),
     onShutdown: (task) => shutdownTasks.push(task),
   };
   const routes = trackRouteAccess(app);
@@ -84,6 +89,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerErrorHandling(app);
   await registerAuthentication(app, { secret: dependencies.config.sessionSecret, sessions: context.sessions, repository: authRepository, clock: dependencies.clock });
   registerStatusRoutes(app, context);
+  registerMetricsRoute(app, context.metrics, dependencies.config.metricsToken);
   await registerAccountRoutes(app, context);
   await registerOperationsRoutes(app, context);
   await registerRelayRoutes(app, context);

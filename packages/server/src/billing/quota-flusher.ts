@@ -36,6 +36,11 @@ export class QuotaFlusher {
     this.onWritten = dependencies.onWritten ?? (() => undefined);
   }
 
+  /** Log rows whose quota part is written but which are not yet in the logs table. */
+  get backlog(): number {
+    return this.unwrittenLogs.length;
+  }
+
   start(intervalMs: number): void {
     this.timer = setInterval(() => void this.flush(), intervalMs);
     this.timer.unref();

@@ -42,6 +42,8 @@ export class QuotaLedger {
   /** Changes at the start and at the end of every batch write (see `readConsistently`). */
   private epoch = 0;
   private idleWaiters: Array<() => void> = [];
+  /** Running totals since start, for /metrics (plain fields: nothing is computed per request). */
+  readonly totals = { settled: 0, refunded: 0, chargedQuota: 0, heldQuota: 0 };
 
   /**
    * Holds `amount` on the token (unless unlimited) and on the user. A user with no balance is refused
@@ -51,6 +53,7 @@ export class QuotaLedger {
     if (user.quota <= 0 || user.quota < amount) return { ok: false, refusedBy: 'user' };
     if (token && !token.unlimited && token.remainQuota < amount) return { ok: false, refusedBy: 'token' };
     this.move(token, user, -amount, 0, 0);
+    this.totals.heldQuota += amount;
     return { ok: true, reservation: { token, user, amount, state: 'held' } };
   }
 
@@ -61,6 +64,9 @@ export class QuotaLedger {
   settle(reservation: Reservation, finalQuota: number, channelId: number, log: LogEntry | undefined): void {
     if (reservation.state !== 'held') return;
     reservation.state = 'settled';
+    this.totals.settled += 1;
+    this.totals.chargedQuota += finalQuota;
+    this.totals.heldQuota -= reservation.amount;
     this.move(reservation.token, reservation.user, reservation.amount - finalQuota, finalQuota, 1);
     this.pending.addChannel(channelId, finalQuota);
     if (log) this.pending.logs.push(log);
@@ -70,6 +76,8 @@ export class QuotaLedger {
   refund(reservation: Reservation): void {
     if (reservation.state !== 'held') return;
     reservation.state = 'refunded';
+    this.totals.refunded += 1;
+    this.totals.heldQuota -= reservation.amount;
     this.move(reservation.token, reservation.user, reservation.amount, 0, 0);
   }
 
@@ -122,6 +130,11 @@ export class QuotaLedger {
     this.inFlight = undefined;
     this.epoch += 1;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  /** Log rows queued or being written. */
+  get unwrittenLogs(): number {
+    return this.pending.logs.length + (this.inFlight?.logs.length ?? 0);
   }
 
   get hasUnwritten(): boolean {

@@ -27,6 +27,8 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** Unset in production; tests point outside-world calls (Turnstile, OAuth) at local fakes through options and this. */
   trustProxy: boolean;
+  /** Bearer token a Prometheus scraper sends to GET /metrics; empty turns metrics off. */
+  metricsToken: string;
   /** Turnstile and OAuth provider addresses (overridable so tests use local fakes). */
   outsideEndpoints: OutsideEndpoints;
 }
@@ -86,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDistPath: read(env, 'WEB_DIST_PATH', z.string(), ''),
     shutdownTimeoutSeconds: read(env, 'SHUTDOWN_TIMEOUT_SECONDS', seconds, 30),
     trustProxy: read(env, 'TRUST_PROXY', bool, false),
+    metricsToken: read(env, 'METRICS_TOKEN', z.string().min(16, 'must be at least 16 characters'), ''),
     outsideEndpoints: loadOutsideEndpoints(env, (variable, detail) => {
       throw new ConfigError(variable, detail);
     }),

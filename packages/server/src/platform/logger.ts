@@ -38,3 +38,57 @@ export function createStdoutLogger(level: string): Logger {
 }
 
 export type { Logger };
+
+type LogMethod = (...args: unknown[]) => void;
+
+/**
+ * Fastify's per-request logger (`request.log`), made only when something logs through it. Fastify
+ * builds one for every request, and a pino child with redaction costs an allocation-heavy bindings
+ * pass; on the relay almost no request ever logs through its own.
+ */
+export class LazyChildLogger {
+  private readonly parent: Logger;
+  private readonly bindings: Record<string, unknown>;
+  private made: Logger | undefined;
+
+  constructor(parent: Logger, bindings: Record<string, unknown>) {
+    this.parent = parent;
+    this.bindings = bindings;
+  }
+
+  private get logger(): Logger {
+    this.made ??= this.parent.child(this.bindings);
+    return this.made;
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    (this.logger.fatal as LogMethod)(...args);
+  }
+  error(...args: unknown[]): void {
+    (this.logger.error as LogMethod)(...args);
+  }
+  warn(...args: unknown[]): void {
+    (this.logger.warn as LogMethod)(...args);
+  }
+  info(...args: unknown[]): void {
+    (this.logger.info as LogMethod)(...args);
+  }
+  debug(...args: unknown[]): void {
+    (this.logger.debug as LogMethod)(...args);
+  }
+  trace(...args: unknown[]): void {
+    (this.logger.trace as LogMethod)(...args);
+  }
+  silent(): void {}
+  child(bindings: Record<string, unknown>): Logger {
+    return this.logger.child(bindings);
+  }
+}

@@ -5,6 +5,7 @@ import { QuotaLedger } from '../billing/quota-ledger.ts';
 import { QuotaRepository } from '../billing/quota.repository.ts';
 import { decodeQuotaBroadcast, encodeQuotaBroadcast } from '../billing/quota-broadcast.ts';
 import { Mailer } from '../platform/mailer.ts';
+import type { Metrics } from '../platform/metrics.ts';
 import { changeTopics } from '../platform/change-topics.ts';
 import { randomAlphanumeric } from '../platform/random.ts';
 import { ChannelCache } from './cache/channel-cache.ts';
@@ -96,6 +97,15 @@ function wireServices(context: AppContext): RelayServices {
   };
 }
 
+function registerRelayMetrics(metrics: Metrics, services: RelayServices): void {
+  const { ledger, flusher } = services;
+  metrics.counter('switchboard_relay_requests_charged_total', 'Relayed requests answered and charged', () => ledger.totals.settled);
+  metrics.counter('switchboard_relay_requests_refunded_total', 'Relayed requests whose hold was given back (failed, refused upstream, caller gone)', () => ledger.totals.refunded);
+  metrics.counter('switchboard_quota_charged_total', 'Quota units charged for relayed requests', () => ledger.totals.chargedQuota);
+  metrics.gauge('switchboard_quota_held', 'Quota units held by requests in flight', () => ledger.totals.heldQuota);
+  metrics.gauge('switchboard_log_rows_unwritten', 'Consume log rows queued for the database', () => ledger.unwrittenLogs + flusher.backlog);
+}
+
 /** The relay: /v1, /pg and the legacy billing routes, plus the channel test endpoints. */
 export async function registerRelayRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const services = wireServices(context);
@@ -112,6 +122,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     await services.flusher.stop();
   });
   app.decorate('relay', services);
+  if (context.metrics) registerRelayMetrics(context.metrics, services);
 
   registerChannelTestRoutes(app, services);
   await app.register(async (scope) => {
