@@ -53,6 +53,11 @@ function readBody(body: Readable, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    const finish = () => {
+      settled = true;
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+    };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit) {
@@ -60,15 +65,19 @@ function readBody(body: Readable, limit: number): Promise<Buffer> {
         return;
       }
       body.off('data', onData);
-      body.off('error', reject);
+      finish();
       body.destroy();
-      resolve(Buffer.concat(chunks));
     };
     body.on('data', onData);
-    body.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
-    body.once('error', reject);
-    // After 'end' this changes nothing; without it, the body was cut.
-    body.once('close', () => reject(Object.assign(new Error('upstream body closed before its end'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
+    body.once('end', finish);
+    body.once('error', (error) => {
+      settled = true;
+      reject(error);
+    });
+    // A body closed before its end, without an error, was cut.
+    body.once('close', () => {
+      if (!settled) reject(Object.assign(new Error('upstream body closed before its end'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    });
   });
 }
 
