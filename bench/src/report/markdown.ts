@@ -122,8 +122,9 @@ client-observed: the gateway's percentile minus the fake's own, in interleaved r
 (paced c=10). Paced streams: ${'64'} chunks 20 ms apart, usage in the last, then [DONE]. A stream wave counts as
 held when every stream returns 200, every frame and [DONE]. The stall figure is the longest gap between
 frames of 16 paced probe streams beyond the upstream's 20 ms, while non-stream load runs at 60 % of the
-gateway's measured throughput; the floor's value is the rig's own jitter. Switchboard also reports the
-longest event-loop delay it measured in itself over that phase (/metrics, monitorEventLoopDelay every
-5 ms), which is the figure the stall budget reads. Quota is reconciled after a clean
+gateway's measured throughput; the floor's value is the rig's own jitter. Switchboard and the floor also
+report the longest event-loop delay they measured in themselves over that phase (monitorEventLoopDelay
+every 5 ms; Switchboard's /metrics), which is the figure the stall budget reads. The floor runs with
+Switchboard's Node flags. Quota is reconciled after a clean
 stop: the fake's tally of usage it emitted × bench pricing (ratio 1, completion ratio 2) against logs, users
 and tokens.`;

@@ -1,5 +1,7 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { Pool } from 'undici';
+import { eventLoopResolutionMs } from '../../../packages/server/src/platform/metrics.ts';
 
 /**
  * The floor: the least a Node gateway can do. Fastify takes the body as raw bytes, undici forwards it
@@ -21,6 +23,15 @@ app.post('/v1/chat/completions', async (request, reply) => {
   });
   reply.code(answer.statusCode).header('content-type', answer.headers['content-type'] ?? 'application/json');
   return reply.send(answer.body);
+});
+
+// The same event-loop delay monitor Switchboard's /metrics reports, so the two stall figures compare.
+const delay = monitorEventLoopDelay({ resolution: eventLoopResolutionMs });
+delay.enable();
+app.get('/event-loop-max', async () => {
+  const maxMs = delay.max / 1e6;
+  delay.reset();
+  return { maxMs };
 });
 
 await app.listen({ port, host: '127.0.0.1' });

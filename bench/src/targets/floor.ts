@@ -1,20 +1,30 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { serverNodeFlags } from '../../../packages/server/src/node-flags.ts';
+import { eventLoopResolutionMs } from '../../../packages/server/src/platform/metrics.ts';
 import { freePort, startProcess, waitForPort } from '../platform/processes.ts';
 import { chatPath, type Target } from './target.ts';
 
-/** The bare Fastify + undici pass-through (floor-server.ts) in its own pinned process. */
+/** The bare Fastify + undici pass-through (floor-server.ts) in its own pinned process, with Switchboard's Node flags. */
 export async function startFloor(options: { runDir: string; upstreamOrigin: string; cpus: string }): Promise<Target> {
   const port = await freePort();
   const started = startProcess({
     name: 'floor',
     command: process.execPath,
-    args: [fileURLToPath(new URL('./floor-server.ts', import.meta.url)), String(port), options.upstreamOrigin],
+    args: [...serverNodeFlags, fileURLToPath(new URL('./floor-server.ts', import.meta.url)), String(port), options.upstreamOrigin],
     cpus: options.cpus,
     logFile: join(options.runDir, 'floor.log'),
   });
   await waitForPort(port, started);
-  return { id: 'floor', label: 'Fastify + undici pass-through (floor)', origin: `http://127.0.0.1:${port}`, path: chatPath, headers: { authorization: 'Bearer fake-key-floor' }, process: started };
+  const origin = `http://127.0.0.1:${port}`;
+  const eventLoopMaxDelayMs = async (): Promise<number | undefined> => {
+    const answer = await request(`${origin}/event-loop-max`).catch(() => undefined);
+    if (!answer || answer.statusCode !== 200) return undefined;
+    const { maxMs } = (await answer.body.json()) as { maxMs: number };
+    return Math.max(0, maxMs - eventLoopResolutionMs);
+  };
+  return { id: 'floor', label: 'Fastify + undici pass-through (floor)', origin, path: chatPath, headers: { authorization: 'Bearer fake-key-floor' }, process: started, eventLoopMaxDelayMs };
 }
 
 /** The fake upstream in its own process, on the load generator's core. */
