@@ -33,6 +33,19 @@ describe('pricing', () => {
     expect(computeQuota(pricing, { promptTokens: 100, completionTokens: 0, cachedTokens: 500 }, 500_000)).toBe(63);
   });
 
+  it('bills 5-minute cache writes at the cache-write ratio and 1-hour writes at 2 / 1.25 of it', () => {
+    const pricing = resolvePricing(tables, 'gpt-4o', groups, false);
+    if (!pricing) throw new Error('priced');
+    expect(pricing).toMatchObject({ cacheCreationRatio: 1.25, cacheCreation1hRatio: 2 });
+    // (100 plain + 300 × 1.25 + 600 × 2) × 1.25 = 2093.75
+    expect(computeQuota(pricing, { promptTokens: 1000, completionTokens: 0, cacheCreationTokens: 900, cacheCreation1hTokens: 600 }, 500_000)).toBe(2094);
+    // Without the split every write is a 5-minute one; a 1h count above the writes is capped.
+    expect(computeQuota(pricing, { promptTokens: 1000, completionTokens: 0, cacheCreationTokens: 900 }, 500_000)).toBe(1531);
+    expect(computeQuota(pricing, { promptTokens: 1000, completionTokens: 0, cacheCreationTokens: 900, cacheCreation1hTokens: 5000 }, 500_000)).toBe(2375);
+    const scaled = resolvePricing({ ...tables, createCacheRatio: { 'gpt-4o': 1.5 } }, 'gpt-4o', groups, false);
+    expect(scaled?.cacheCreation1hRatio).toBeCloseTo(2.4, 12);
+  });
+
   it('bills audio tokens with the audio ratios', () => {
     const pricing = resolvePricing(tables, 'gpt-4o-audio-preview', groups, false);
     if (!pricing) throw new Error('priced');

@@ -26,6 +26,8 @@ export interface ModelPricing {
   readonly completionRatio: number;
   readonly cacheRatio: number;
   readonly cacheCreationRatio: number;
+  /** Cache writes kept for an hour (Anthropic's 1h TTL). */
+  readonly cacheCreation1hRatio: number;
   readonly audioRatio: number;
   readonly audioCompletionRatio: number;
   readonly groupRatio: number;
@@ -39,6 +41,8 @@ export interface BilledUsage {
   readonly completionTokens: number;
   readonly cachedTokens?: number;
   readonly cacheCreationTokens?: number;
+  /** Part of `cacheCreationTokens`, billed at `cacheCreation1hRatio`. */
+  readonly cacheCreation1hTokens?: number;
   readonly audioInputTokens?: number;
   readonly audioOutputTokens?: number;
 }
@@ -47,6 +51,12 @@ export interface BilledUsage {
 export const unpricedModelRatio = 37.5;
 /** Default cache-write multiplier when CreateCacheRatio has no entry (Anthropic's 5-minute writes). */
 export const defaultCacheCreationRatio = 1.25;
+/**
+ * Anthropic bills 1-hour cache writes at 2× the input price against 1.25× for 5-minute ones, so the
+ * 1h ratio is the model's cache-write ratio scaled by 2 / 1.25 (new-api derives it the same way).
+ * @see https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching#pricing
+ */
+const oneHourCacheWriteScale = 2 / 1.25;
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
@@ -89,6 +99,7 @@ export function resolvePricing(tables: PriceTables, model: string, groups: { use
   const completion = tables.completionRatio[model];
   const cache = tables.cacheRatio[model];
   const cacheCreation = tables.createCacheRatio[model];
+  const cacheCreationRatio = finite(cacheCreation) ? cacheCreation : defaultCacheCreationRatio;
   const audio = tables.audioRatio[model];
   const audioCompletion = tables.audioCompletionRatio[model];
   return {
@@ -97,7 +108,8 @@ export function resolvePricing(tables: PriceTables, model: string, groups: { use
     modelRatio: finite(ratio) ? ratio : 0,
     completionRatio: finite(completion) ? completion : familyCompletionRatio(model),
     cacheRatio: finite(cache) ? cache : 1,
-    cacheCreationRatio: finite(cacheCreation) ? cacheCreation : defaultCacheCreationRatio,
+    cacheCreationRatio,
+    cacheCreation1hRatio: cacheCreationRatio * oneHourCacheWriteScale,
     audioRatio: finite(audio) ? audio : 1,
     audioCompletionRatio: finite(audioCompletion) ? audioCompletion : 1,
     ...resolveGroupRatio(tables, groups.userGroup, groups.usingGroup),
@@ -116,9 +128,9 @@ export function preConsumeQuota(pricing: ModelPricing, input: { promptTokens: nu
 }
 
 /**
- * The final charge. Ratio mode, with p = prompt, c = completion, k = cached, w = cache-write,
- * ai/ao = audio in/out:
- *   ((p − k − w − ai) + k·cacheRatio + w·cacheCreationRatio + ai·audioRatio
+ * The final charge. Ratio mode, with p = prompt, c = completion, k = cached, w = cache-write (of
+ * which h kept for an hour), ai/ao = audio in/out:
+ *   ((p − k − w − ai) + k·cacheRatio + (w − h)·cacheCreationRatio + h·cacheCreation1hRatio + ai·audioRatio
  *    + (c − ao)·completionRatio + ao·audioRatio·audioCompletionRatio) × modelRatio × groupRatio
  * rounded, and at least 1 when anything was used on a priced model. Price mode: price × calls ×
  * QuotaPerUnit × groupRatio.
@@ -127,13 +139,15 @@ export function computeQuota(pricing: ModelPricing, usage: BilledUsage, quotaPer
   if (pricing.usePrice) return Math.round(pricing.modelPrice * quotaPerUnit * pricing.groupRatio * calls);
   const cached = Math.min(usage.cachedTokens ?? 0, usage.promptTokens);
   const cacheWrite = Math.min(usage.cacheCreationTokens ?? 0, usage.promptTokens - cached);
+  const cacheWrite1h = Math.min(usage.cacheCreation1hTokens ?? 0, cacheWrite);
   const audioIn = Math.min(usage.audioInputTokens ?? 0, usage.promptTokens - cached - cacheWrite);
   const audioOut = Math.min(usage.audioOutputTokens ?? 0, usage.completionTokens);
   const plainPrompt = usage.promptTokens - cached - cacheWrite - audioIn;
   const weighted =
     plainPrompt +
     cached * pricing.cacheRatio +
-    cacheWrite * pricing.cacheCreationRatio +
+    (cacheWrite - cacheWrite1h) * pricing.cacheCreationRatio +
+    cacheWrite1h * pricing.cacheCreation1hRatio +
     audioIn * pricing.audioRatio +
     (usage.completionTokens - audioOut) * pricing.completionRatio +
     audioOut * pricing.audioRatio * pricing.audioCompletionRatio;

@@ -153,6 +153,8 @@ export interface NormalizedUsage {
   readonly completionTokens: number;
   readonly cachedTokens?: number;
   readonly cacheCreationTokens?: number;
+  /** Part of `cacheCreationTokens`: writes kept for an hour (Anthropic's 1h TTL), priced higher. */
+  readonly cacheCreation1hTokens?: number;
   readonly audioInputTokens?: number;
   /** Part of `completionTokens`. */
   readonly audioOutputTokens?: number;

@@ -43,6 +43,7 @@ export function consumeLogEntry(facts: ConsumeFacts): LogEntry {
     admin_info: { use_channel: facts.triedChannels, local_count_tokens: facts.localCount },
   };
   if (usage.cacheCreationTokens) Object.assign(other, { cache_creation_tokens: usage.cacheCreationTokens, cache_creation_ratio: pricing.cacheCreationRatio });
+  if (usage.cacheCreation1hTokens) Object.assign(other, { cache_creation_tokens_1h: usage.cacheCreation1hTokens, cache_creation_ratio_1h: pricing.cacheCreation1hRatio });
   if (usage.audioInputTokens || usage.audioOutputTokens) {
     Object.assign(other, {
       audio: true,

@@ -5,6 +5,7 @@ import { fakeClaudeKeys, startFakeClaude } from '../../providers/claude/testing/
 import type { FakeServer } from '../../providers/claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../../providers/claude/testing/native-relay.ts';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream.ts';
+import { startFakeOpenAITools } from './testing/fake-openai-tools.ts';
 
 const weatherTool = { name: 'get_weather', description: 'Weather now', input_schema: { type: 'object' as const, properties: { location: { type: 'string' } } } };
 
@@ -15,17 +16,20 @@ describe.each(testDatabases())('the official Anthropic client on /v1/messages on
   let relay: NativeRelay;
   let claude: FakeServer;
   let openai: FakeOpenAIUpstream;
+  let openaiTools: FakeServer;
 
   beforeAll(async () => {
     claude = await startFakeClaude();
     openai = new FakeOpenAIUpstream();
     await openai.start();
+    openaiTools = await startFakeOpenAITools();
     relay = await startNativeRelay(database);
   });
   afterAll(async () => {
     await relay.close();
     await claude.close();
     await openai.stop();
+    await openaiTools.close();
   });
 
   it('gets a Claude channel answer back exactly: thinking with signature, tool use, cache usage, exact charge', async () => {
@@ -95,6 +99,18 @@ describe.each(testDatabases())('the official Anthropic client on /v1/messages on
     ]);
   });
 
+  it('turns a -thinking model mapping into thinking on the caller\'s own request, without the suffix', async () => {
+    await relay.channel({ type: 14, key: 'claude-entry-thinking', baseUrl: claude.url, models: ['claude-3-5-haiku-20241022'], modelMapping: { 'claude-3-5-haiku-20241022': 'claude-sonnet-4-5-20250929-thinking' } });
+    const token = await relay.token();
+    // This SDK version no longer types the sampling parameters; older callers still send them.
+    const params = { model: 'claude-3-5-haiku-20241022', max_tokens: 2048, temperature: 0.7, messages: [{ role: 'user', content: 'Hello' }] } as Anthropic.MessageCreateParamsNonStreaming;
+    const message = await anthropicClient(relay.baseUrl, token.apiKey).messages.create(params);
+    expect(message.content).toEqual([{ type: 'text', text: 'Hi! My name is Claude.' }]);
+    const sent = claude.requests.at(-1)?.body;
+    expect(sent).toMatchObject({ model: 'claude-sonnet-4-5-20250929', max_tokens: 2048, thinking: { type: 'enabled', budget_tokens: 1638 } });
+    expect(sent).not.toHaveProperty('temperature');
+  });
+
   it('answers refusals and upstream errors in Anthropic format', async () => {
     const badKey = await anthropicClient(relay.baseUrl, 'sk-not-a-real-key').messages.create({ model: 'gpt-4o-mini', max_tokens: 10, messages: [{ role: 'user', content: 'Hi' }] }).catch((error: unknown) => error);
     expect(badKey).toBeInstanceOf(Anthropic.AuthenticationError);
@@ -107,5 +123,48 @@ describe.each(testDatabases())('the official Anthropic client on /v1/messages on
     await relay.channel({ type: 14, key: fakeClaudeKeys.rateLimited, baseUrl: claude.url, models: ['claude-opus-4-20250514'] });
     const limited = await anthropicClient(relay.baseUrl, token.apiKey).messages.create({ model: 'claude-opus-4-20250514', max_tokens: 10, messages: [{ role: 'user', content: 'Hi' }] }).catch((error: unknown) => error);
     expect(limited).toBeInstanceOf(Anthropic.RateLimitError);
+  });
+
+  it('completes a tool-use round trip through an OpenAI channel, streamed and not, charged exactly', async () => {
+    const channelId = await relay.channel({ type: 1, key: 'openai-tools', baseUrl: openaiTools.url, models: ['gpt-4o'] });
+    const token = await relay.token();
+    const client = anthropicClient(relay.baseUrl, token.apiKey);
+    const question: Anthropic.MessageParam = { role: 'user', content: 'Weather in Paris?' };
+
+    const first = await client.messages.create({ model: 'gpt-4o', max_tokens: 256, tools: [weatherTool], messages: [question] });
+    expect(first.stop_reason).toBe('tool_use');
+    expect(first.content).toEqual([{ type: 'tool_use', id: 'call_DdmO9pD3xa9XTPNJ32zg2hcA', name: 'get_weather', input: { location: 'Paris, France' } }]);
+    expect(first.usage).toMatchObject({ input_tokens: 83, output_tokens: 17 });
+    expect(openaiTools.requests.at(-1)?.body).toMatchObject({ tools: [{ type: 'function', function: { name: 'get_weather', parameters: weatherTool.input_schema } }] });
+
+    const streamed = await client.messages.stream({ model: 'gpt-4o', max_tokens: 256, tools: [weatherTool], messages: [question] }).finalMessage();
+    expect(streamed.stop_reason).toBe('tool_use');
+    expect(streamed.content).toEqual(first.content);
+    expect(streamed.usage).toMatchObject({ input_tokens: 83, output_tokens: 17 });
+
+    const toolUse = first.content[0] as Anthropic.ToolUseBlock;
+    const final = await client.messages.create({
+      model: 'gpt-4o',
+      max_tokens: 256,
+      tools: [weatherTool],
+      messages: [question, { role: 'assistant', content: first.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: '18°C, sunny' }] }],
+    });
+    expect(final.stop_reason).toBe('end_turn');
+    expect(final.content).toEqual([{ type: 'text', text: 'It is 18°C and sunny in Paris.' }]);
+    // The OpenAI channel got the call and its result as OpenAI messages, joined by the call id.
+    expect(openaiTools.requests.at(-1)?.body?.messages).toEqual([
+      { role: 'user', content: 'Weather in Paris?' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_DdmO9pD3xa9XTPNJ32zg2hcA', type: 'function', function: { name: 'get_weather', arguments: '{"location":"Paris, France"}' } }] },
+      { role: 'tool', tool_call_id: 'call_DdmO9pD3xa9XTPNJ32zg2hcA', content: '18°C, sunny' },
+    ]);
+
+    // gpt-4o: ratio 1.25, completion 4: (83 + 17 × 4) × 1.25 = 188.75 → 189 per call; (111 + 12 × 4) × 1.25 = 198.75 → 199.
+    const state = await token.state([channelId]);
+    expect(state.logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens])).toEqual([
+      [189, 83, 17],
+      [189, 83, 17],
+      [199, 111, 12],
+    ]);
+    expect(state.token.remain_quota).toBe(10_000_000 - 189 - 189 - 199);
   });
 });

@@ -2,6 +2,7 @@ import type { OpenAIChatCompletion, OpenAIUsage } from '@switchboard/contracts';
 import { safeParseJson } from '../../../platform/safe-json.ts';
 import type { ConversionContext } from '../../provider.ts';
 import { mapToGeminiFinishReason } from '../../providers/gemini/map-finish-reason.ts';
+import { readThoughtSignature } from '../../providers/gemini/thought-signature.ts';
 
 type Json = Record<string, unknown>;
 
@@ -20,9 +21,12 @@ export function toUsageMetadata(usage: Partial<OpenAIUsage> | undefined): Json {
   return metadata;
 }
 
-export function functionCallPart(name: string, argumentsText: string): Json {
+/** A `functionCall` part, with the thought signature a Gemini channel gave the call (the caller must send it back). */
+export function functionCallPart(name: string, argumentsText: string, thoughtSignature?: string): Json {
   const parsed = safeParseJson(argumentsText || '{}');
-  return { functionCall: { name, args: parsed.ok && parsed.value !== null && typeof parsed.value === 'object' ? parsed.value : {} } };
+  const part: Json = { functionCall: { name, args: parsed.ok && parsed.value !== null && typeof parsed.value === 'object' ? parsed.value : {} } };
+  if (thoughtSignature) part.thoughtSignature = thoughtSignature;
+  return part;
 }
 
 /**
@@ -35,7 +39,7 @@ export function convertGenerateAnswer(completion: unknown, context: ConversionCo
     const parts: Json[] = [];
     if (choice.message.reasoning_content) parts.push({ text: choice.message.reasoning_content, thought: true });
     if (choice.message.content) parts.push({ text: choice.message.content });
-    for (const call of choice.message.tool_calls ?? []) parts.push(functionCallPart(call.function.name, call.function.arguments));
+    for (const call of choice.message.tool_calls ?? []) parts.push(functionCallPart(call.function.name, call.function.arguments, readThoughtSignature(call)));
     return { content: { role: 'model', parts }, finishReason: mapToGeminiFinishReason(choice.finish_reason), index: choice.index };
   });
   return { candidates, usageMetadata: toUsageMetadata(answer.usage), modelVersion: context.model, responseId: context.requestId };

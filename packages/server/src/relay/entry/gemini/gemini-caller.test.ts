@@ -33,7 +33,7 @@ describe.each(testDatabases())('Gemini-format callers on /v1beta on $dialect', (
     await openai.stop();
   });
 
-  it('gets a Gemini channel answer back with its parts and usage (key in ?key=)', async () => {
+  it('gets a Gemini channel answer back with its parts, thought signature and usage (key in ?key=)', async () => {
     const channelId = await relay.channel({ type: 24, key: 'gemini-entry', baseUrl: gemini.url, models: ['gemini-2.5-flash'] });
     const token = await relay.token();
     const tools = [{ functionDeclarations: [{ name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } }] }];
@@ -44,7 +44,7 @@ describe.each(testDatabases())('Gemini-format callers on /v1beta on $dialect', (
       {
         content: {
           role: 'model',
-          parts: [{ text: 'The user wants the weather; call the tool.', thought: true }, { text: 'Let me look that up.' }, { functionCall: { name: 'get_weather', args: { location: 'Boston, MA' } } }],
+          parts: [{ text: 'The user wants the weather; call the tool.', thought: true }, { text: 'Let me look that up.' }, { functionCall: { name: 'get_weather', args: { location: 'Boston, MA' } }, thoughtSignature: 'CiQB0e2Kb1' }],
         },
         finishReason: 'STOP',
         index: 0,

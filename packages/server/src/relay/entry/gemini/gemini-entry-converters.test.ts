@@ -56,7 +56,7 @@ describe('Gemini request → OpenAI chat request', () => {
 });
 
 describe('OpenAI answers → Gemini answers', () => {
-  it('renders a Gemini answer back with its parts and usage', () => {
+  it('renders a Gemini answer back with its parts, thought signature and usage', () => {
     const original = readJsonFixture(geminiFixtures, 'generate-content-function-call.json') as { candidates: { content: { parts: Record<string, unknown>[] } }[] };
     const answer = convertGenerateAnswer(convertChatResponse(original, context).body, context);
     expect(answer).toEqual({
@@ -64,7 +64,7 @@ describe('OpenAI answers → Gemini answers', () => {
         {
           content: {
             role: 'model',
-            parts: [{ text: 'The user wants the weather; call the tool.', thought: true }, { text: 'Let me look that up.' }, { functionCall: { name: 'get_weather', args: { location: 'Boston, MA' } } }],
+            parts: [{ text: 'The user wants the weather; call the tool.', thought: true }, { text: 'Let me look that up.' }, { functionCall: { name: 'get_weather', args: { location: 'Boston, MA' } }, thoughtSignature: 'CiQB0e2Kb1' }],
           },
           finishReason: 'STOP',
           index: 0,
@@ -89,7 +89,7 @@ describe('OpenAI answers → Gemini answers', () => {
       [{ text: 'The' }],
       [{ text: ' weather' }],
       [
-        { functionCall: { name: 'get_weather', args: { location: 'Paris' } } },
+        { functionCall: { name: 'get_weather', args: { location: 'Paris' } }, thoughtSignature: 'CtwFAdHtim9+q4rVGpTNxD2nHhl3pLk1eSW0' },
         { functionCall: { name: 'get_time', args: { zone: 'CET' } } },
       ],
     ]);

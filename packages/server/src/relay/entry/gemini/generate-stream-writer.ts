@@ -2,6 +2,7 @@ import type { OpenAIChatChunk, OpenAIUsage } from '@switchboard/contracts';
 import type { AnswerStreamWriter } from '../../pipeline/answer-format.ts';
 import type { ConversionContext, NormalizedUsage } from '../../provider.ts';
 import { mapToGeminiFinishReason } from '../../providers/gemini/map-finish-reason.ts';
+import { readThoughtSignature } from '../../providers/gemini/thought-signature.ts';
 import { functionCallPart, toUsageMetadata } from './convert-generate-answer.ts';
 
 type Json = Record<string, unknown>;
@@ -17,7 +18,7 @@ export function createGenerateStreamWriter(context: ConversionContext, framing: 
   let written = 0;
   let finishReason = 'STOP';
   let usage: Partial<OpenAIUsage> | undefined;
-  const calls = new Map<number, { name: string; arguments: string }>();
+  const calls = new Map<number, { name: string; arguments: string; thoughtSignature?: string }>();
   let failed = false;
 
   const frame = (value: Json): string => {
@@ -47,6 +48,7 @@ export function createGenerateStreamWriter(context: ConversionContext, framing: 
         const pending = calls.get(call.index) ?? { name: '', arguments: '' };
         if (call.function.name) pending.name = call.function.name;
         pending.arguments += call.function.arguments ?? '';
+        pending.thoughtSignature ??= readThoughtSignature(call);
         calls.set(call.index, pending);
       }
       if (choice.finish_reason) finishReason = mapToGeminiFinishReason(choice.finish_reason);
@@ -58,7 +60,7 @@ export function createGenerateStreamWriter(context: ConversionContext, framing: 
     end(billed: NormalizedUsage | undefined): string {
       if (failed) return '';
       usage ??= billed ? { prompt_tokens: billed.promptTokens, completion_tokens: billed.completionTokens, prompt_tokens_details: { cached_tokens: billed.cachedTokens ?? 0 } } : undefined;
-      const parts = [...calls.values()].map((call) => functionCallPart(call.name, call.arguments));
+      const parts = [...calls.values()].map((call) => functionCallPart(call.name, call.arguments, call.thoughtSignature));
       const last = event(parts, { finishReason });
       return framing === 'sse' ? last : `${last}]`;
     },

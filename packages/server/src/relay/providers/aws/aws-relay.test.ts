@@ -86,4 +86,46 @@ describe.each(testDatabases())('AWS Bedrock Claude channels through the relay on
     expect(state.channels.find((channel) => channel.id === throttled)?.status).toBe(ChannelStatus.enabled);
     expect(state.logs.map((log) => log.channel_id)).toEqual([backup, backup]);
   });
+
+  it('streams tool calls decoded from the event stream, with cache usage and the exact charge', async () => {
+    const channelId = await relay.channel({ type: 33, key: goodKey, baseUrl: fake.url, models: ['claude-opus-4-20250514'] });
+    const token = await relay.token();
+    const stream = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'claude-opus-4-20250514', messages: [{ role: 'user', content: 'Weather in San Francisco?' }], tools: [weatherTool], stream: true, stream_options: { include_usage: true } });
+    const calls: { id: string; name: string; arguments: string }[] = [];
+    let content = '';
+    let finish: string | null = null;
+    let usage: unknown;
+    for await (const chunk of stream) {
+      const choice = chunk.choices[0];
+      content += choice?.delta.content ?? '';
+      for (const call of choice?.delta.tool_calls ?? []) {
+        const entry = (calls[call.index] ??= { id: '', name: '', arguments: '' });
+        entry.id ||= call.id ?? '';
+        entry.name += call.function?.name ?? '';
+        entry.arguments += call.function?.arguments ?? '';
+      }
+      finish = choice?.finish_reason ?? finish;
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(content).toBe("Okay, let's check the weather.");
+    expect(calls).toEqual([{ id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', name: 'get_weather', arguments: '{"location": "San Francisco, CA"}' }]);
+    expect(finish).toBe('tool_calls');
+    expect(usage).toMatchObject({ prompt_tokens: 4672, completion_tokens: 89, prompt_tokens_details: { cached_tokens: 3000 } });
+    const sent = fake.requests.at(-1);
+    expect(sent?.path).toBe('/model/us.anthropic.claude-opus-4-20250514-v1%3A0/invoke-with-response-stream');
+    expect(sent?.body).toMatchObject({ anthropic_version: 'bedrock-2023-05-31', tools: [{ name: 'get_weather' }] });
+    expect(sent?.body?.stream).toBeUndefined();
+    // claude-opus-4: ratio 7.5, completion 5, cache read 0.1, cache write 1.25: (472 + 300 + 1500 + 445) × 7.5 = 20377.5 → 20378.
+    const state = await token.state([channelId]);
+    expect(state.logs[0]).toMatchObject({ quota: 20378, prompt_tokens: 4672, completion_tokens: 89 });
+  });
+
+  it('caps max_tokens at 4,096 when a channel maps Claude 3 to its Bedrock id', async () => {
+    await relay.channel({ type: 33, key: goodKey, baseUrl: fake.url, models: ['claude-3-haiku-20240307'], priority: 10, modelMapping: { 'claude-3-haiku-20240307': 'anthropic.claude-3-haiku-20240307-v1:0' } });
+    const token = await relay.token();
+    await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'claude-3-haiku-20240307', messages: [{ role: 'user', content: 'Hi' }] });
+    const sent = fake.requests.at(-1);
+    expect(sent?.path).toBe('/model/anthropic.claude-3-haiku-20240307-v1%3A0/invoke');
+    expect(sent?.body).toMatchObject({ max_tokens: 4096 });
+  });
 });

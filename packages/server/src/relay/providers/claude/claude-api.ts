@@ -73,6 +73,8 @@ export const claudeUsageSchema = z.looseObject({
   output_tokens: z.number().nullish(),
   cache_creation_input_tokens: z.number().nullish(),
   cache_read_input_tokens: z.number().nullish(),
+  /** The cache writes split by time to live (5 minutes, 1 hour), which are priced differently. */
+  cache_creation: z.looseObject({ ephemeral_5m_input_tokens: z.number().nullish(), ephemeral_1h_input_tokens: z.number().nullish() }).nullish(),
 });
 export type ClaudeUsage = z.infer<typeof claudeUsageSchema>;
 

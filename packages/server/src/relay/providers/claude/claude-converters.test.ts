@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { openAIChatRequestSchema, type OpenAIChatChunk } from '@switchboard/contracts';
-import type { ConversionContext } from '../../provider.ts';
+import { withCallerRequest } from '../../pipeline/answer-format.ts';
+import type { ConversionContext, RelayRequest } from '../../provider.ts';
+import { claudeRequestFromRelay } from './claude-chat.ts';
 import { convertChatRequest, defaultMaxTokens } from './convert-chat-request.ts';
 import { convertChatResponse } from './convert-chat-response.ts';
 import { createChatStreamConverter } from './convert-chat-stream.ts';
+import { normalizeClaudeUsage } from './convert-usage.ts';
 import { mapStopReason } from './map-stop-reason.ts';
 import { parseClaudeError } from './parse-claude-error.ts';
 import { parseSseText, readJsonFixture, readStreamFixture } from './testing/fixtures.ts';
@@ -104,6 +107,45 @@ describe('OpenAI chat request → Anthropic Messages request', () => {
     expect(tooSmall.body.thinking).toBeUndefined();
   });
 
+  it('sends temperature alone when temperature and top_p are both given', () => {
+    const both = convertChatRequest(request({ messages: [{ role: 'user', content: 'hi' }], temperature: 0.3, top_p: 0.8, top_k: 40 }), 'claude-sonnet-4-5-20250929');
+    expect(both.body).toMatchObject({ temperature: 0.3, top_k: 40 });
+    expect(both.body.top_p).toBeUndefined();
+    expect(both.warnings).toEqual(['top_p dropped: Claude takes temperature or top_p, not both']);
+    expect(convertChatRequest(request({ messages: [{ role: 'user', content: 'hi' }], top_p: 0.8 }), 'claude-sonnet-4-5-20250929').body.top_p).toBe(0.8);
+  });
+
+  it('with thinking on, drops temperature and top_k and keeps top_p only from 0.95 to 1', () => {
+    const thinking = (sampling: Record<string, number>) => convertChatRequest(request({ messages: [{ role: 'user', content: 'hi' }], max_tokens: 4000, reasoning_effort: 'low', ...sampling }), 'claude-sonnet-4-20250514');
+    const kept = thinking({ temperature: 0.5, top_k: 20, top_p: 0.97 });
+    expect(kept.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2048 }, top_p: 0.97 });
+    expect(kept.body.temperature).toBeUndefined();
+    expect(kept.body.top_k).toBeUndefined();
+    expect(kept.warnings).toEqual(['temperature dropped: not allowed with thinking', 'top_k dropped: not allowed with thinking']);
+    const dropped = thinking({ top_p: 0.9 });
+    expect(dropped.body.top_p).toBeUndefined();
+    expect(dropped.warnings).toEqual(['top_p dropped: only 0.95 to 1 is allowed with thinking']);
+    expect(thinking({ top_p: 1 }).body.top_p).toBe(1);
+  });
+
+  it("removes a -thinking suffix from an Anthropic caller's own request and turns thinking on", () => {
+    const relayed = (upstreamModel: string, original: Record<string, unknown>): RelayRequest => {
+      const body = withCallerRequest({ model: 'claude-sonnet-4', messages: [] }, { dialect: 'anthropic', body: original });
+      return { capability: 'chat', path: '/v1/chat/completions', contentType: 'application/json', rawBody: Buffer.alloc(0), body, bodyChanged: true, model: 'claude-sonnet-4', upstreamModel, stream: true };
+    };
+    const original = { model: 'claude-sonnet-4', max_tokens: 2000, temperature: 0.7, top_p: 0.9, messages: [{ role: 'user', content: 'hi' }] };
+    expect(claudeRequestFromRelay(relayed('claude-sonnet-4-5-20250929-thinking', original))).toEqual({
+      body: { model: 'claude-sonnet-4-5-20250929', max_tokens: 2000, messages: [{ role: 'user', content: 'hi' }], thinking: { type: 'enabled', budget_tokens: 1600 }, stream: true },
+      warnings: ['temperature dropped: not allowed with thinking', 'top_p dropped: only 0.95 to 1 is allowed with thinking'],
+    });
+    // The caller's own thinking settings win; without the suffix the request goes unchanged.
+    const ownThinking = { ...original, temperature: undefined, top_p: undefined, thinking: { type: 'enabled', budget_tokens: 1024 } };
+    expect(claudeRequestFromRelay(relayed('claude-sonnet-4-20250514-thinking', ownThinking)).body).toMatchObject({ model: 'claude-sonnet-4-20250514', thinking: { type: 'enabled', budget_tokens: 1024 } });
+    expect(claudeRequestFromRelay(relayed('claude-sonnet-4-20250514', original))).toEqual({ body: { ...original, model: 'claude-sonnet-4-20250514', stream: true }, warnings: [] });
+    // Too small a max_tokens for any budget: no thinking, but still no suffix.
+    expect(claudeRequestFromRelay(relayed('claude-sonnet-4-20250514-thinking', { ...original, max_tokens: 1000 })).body).toMatchObject({ model: 'claude-sonnet-4-20250514', temperature: 0.7 });
+  });
+
   it('maps tool_choice variants', () => {
     const choice = (tool_choice: unknown) => convertChatRequest(request({ messages: [{ role: 'user', content: 'hi' }], tool_choice }), 'm').body.tool_choice;
     expect(choice('auto')).toEqual({ type: 'auto' });
@@ -136,6 +178,16 @@ describe('Anthropic answer → OpenAI chat completion', () => {
       usage: { prompt_tokens: 4672, completion_tokens: 89, total_tokens: 4761, prompt_tokens_details: { cached_tokens: 3000, cache_creation_tokens: 1200 } },
     });
     expect(result.usage).toEqual({ promptTokens: 4672, completionTokens: 89, cachedTokens: 3000, cacheCreationTokens: 1200 });
+  });
+
+  it('counts cache writes with a 1-hour TTL apart, streamed and not', () => {
+    const expected = { promptTokens: 2100, completionTokens: 51, cachedTokens: 0, cacheCreationTokens: 2000, cacheCreation1hTokens: 1500 };
+    expect(convertChatResponse(readJsonFixture(fixtures, 'messages-cache-1h.json'), context).usage).toEqual(expected);
+    const converter = createChatStreamConverter(context);
+    for (const event of parseSseText(readStreamFixture(fixtures, 'messages-cache-1h.chunks.txt'))) converter.push(event);
+    expect(converter.usage()).toEqual(expected);
+    // Only the split, no total: the split is the total.
+    expect(normalizeClaudeUsage({ input_tokens: 10, cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 40 } })).toEqual({ promptTokens: 50, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 40, cacheCreation1hTokens: 40 });
   });
 
   it('answers a plain text message without cache details', () => {

@@ -1,3 +1,4 @@
+import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelStatus } from '@switchboard/contracts';
 import { testDatabases } from '../../../testing/test-databases.ts';
@@ -82,6 +83,33 @@ describe.each(testDatabases())('Claude channels through the relay on $dialect', 
     expect(state.logs[0]).toMatchObject({ quota: toolUseCharge, is_stream: expect.anything() });
   });
 
+  it('bills 1-hour cache writes at twice the input price, streamed and not', async () => {
+    const channelId = await relay.channel({ type: 14, key: 'claude-cache-1h', baseUrl: fake.url, models: ['claude-3-5-sonnet-20241022'] });
+    const token = await relay.token();
+    const client = openaiClient(relay.baseUrl, token.apiKey);
+    // cache_control on a content part is Anthropic's prompt-caching extension of OpenAI's format.
+    const messages = [
+      { role: 'system', content: [{ type: 'text', text: 'The whole contract…', cache_control: { type: 'ephemeral', ttl: '1h' } }] },
+      { role: 'user', content: 'How can it be terminated?' },
+    ] as OpenAI.ChatCompletionMessageParam[];
+    const answer = await client.chat.completions.create({ model: 'claude-3-5-sonnet-20241022', messages });
+    expect(answer.usage).toMatchObject({ prompt_tokens: 2100, completion_tokens: 51, prompt_tokens_details: { cached_tokens: 0, cache_creation_tokens: 2000 } });
+    expect(fake.requests.at(-1)?.body?.system).toEqual([{ type: 'text', text: 'The whole contract…', cache_control: { type: 'ephemeral', ttl: '1h' } }]);
+    const stream = await client.chat.completions.create({ model: 'claude-3-5-sonnet-20241022', messages, stream: true });
+    let content = '';
+    for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
+    expect(content).toBe("The contract's termination clause allows 30 days' notice.");
+    // Ratio 1.5, completion 5, write 1.25 (5 min) and 2 (1 h): (100 + 500 × 1.25 + 1500 × 2 + 51 × 5) × 1.5 = 5970.
+    // At the 5-minute ratio alone it would have been (100 + 2000 × 1.25 + 255) × 1.5 = 4282.5.
+    const state = await token.state([channelId]);
+    expect(state.logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens])).toEqual([
+      [5970, 2100, 51],
+      [5970, 2100, 51],
+    ]);
+    expect(state.token.remain_quota).toBe(10_000_000 - 2 * 5970);
+    expect(JSON.parse(state.logs[0]?.other ?? '{}')).toMatchObject({ cache_creation_tokens: 2000, cache_creation_ratio: 1.25, cache_creation_tokens_1h: 1500, cache_creation_ratio_1h: 2 });
+  });
+
   it('disables a channel whose key Anthropic rejects and answers from the next one', async () => {
     const failing = await relay.channel({ type: 14, key: fakeClaudeKeys.invalid, baseUrl: fake.url, models: ['claude-3-7-sonnet-20250219'], priority: 10 });
     const backup = await relay.channel({ type: 14, key: 'claude-backup', baseUrl: fake.url, models: ['claude-3-7-sonnet-20250219'], priority: 0 });
@@ -113,5 +141,21 @@ describe.each(testDatabases())('Claude channels through the relay on $dialect', 
       .catch((caught: unknown) => caught)) as { status: number; error: { type: string; message: string } };
     expect(error).toMatchObject({ status: 429, error: { type: 'rate_limit_error' } });
     expect(error.error.message).toContain('per-minute rate limit');
+  });
+
+  it('sends newer models temperature without top_p, and thinking models neither temperature nor a low top_p', async () => {
+    await relay.channel({ type: 14, key: 'claude-sampling', baseUrl: fake.url, models: ['claude-opus-4-20250514'], priority: 10, modelMapping: { 'claude-opus-4-20250514': 'claude-sonnet-4-5-20250929' } });
+    const token = await relay.token();
+    const client = openaiClient(relay.baseUrl, token.apiKey);
+    const answer = await client.chat.completions.create({ model: 'claude-opus-4-20250514', messages: [{ role: 'user', content: 'Hi' }], temperature: 0.4, top_p: 0.8 });
+    expect(answer.choices[0]?.message.content).toBe('Hi! My name is Claude.');
+    expect(fake.requests.at(-1)?.body).toMatchObject({ model: 'claude-sonnet-4-5-20250929', temperature: 0.4 });
+    expect(fake.requests.at(-1)?.body).not.toHaveProperty('top_p');
+
+    await client.chat.completions.create({ model: 'claude-opus-4-20250514', messages: [{ role: 'user', content: 'Hi' }], temperature: 0.4, top_p: 0.9, max_tokens: 4000, reasoning_effort: 'low' });
+    const thinking = fake.requests.at(-1)?.body;
+    expect(thinking).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2048 } });
+    expect(thinking).not.toHaveProperty('temperature');
+    expect(thinking).not.toHaveProperty('top_p');
   });
 });

@@ -1,5 +1,7 @@
 import type { OpenAIChatRequest, OpenAIContentPart, OpenAIMessage, OpenAITool, OpenAIToolChoice } from '@switchboard/contracts';
 import { safeParseJson } from '../../../platform/safe-json.ts';
+import { reconcileSampling } from './sampling-parameters.ts';
+import { minimumThinkingBudget, splitThinkingSuffix, suffixThinkingBudget } from './thinking-suffix.ts';
 
 /**
  * OpenAI chat request → Anthropic Messages request. Pure: the pipeline has already applied model
@@ -34,19 +36,20 @@ export interface ConvertedClaudeRequest {
   warnings: string[];
 }
 
-/** Claude 3 (not 3.5/3.7) models cap output at 4,096 tokens; everything later allows at least 8,192. */
+/**
+ * Claude 3 (not 3.5/3.7) models cap output at 4,096 tokens; everything later allows at least 8,192.
+ * The name may be an Anthropic one or a mapped Bedrock/Vertex id (`anthropic.claude-3-haiku-…`,
+ * `us.anthropic.claude-3-opus-…`, an inference-profile ARN, `claude-3-haiku@20240307`).
+ */
 export function defaultMaxTokens(model: string): number {
-  return /^claude-3-(opus|sonnet|haiku)/.test(model) ? 4096 : 8192;
+  return /(?:^|[./])claude-3-(?:opus|sonnet|haiku)\b/.test(model) ? 4096 : 8192;
 }
 
-/** The smallest thinking budget the API accepts. */
-const minimumThinkingBudget = 1024;
 const thinkingBudgetByEffort: Readonly<Record<string, number>> = { minimal: 1024, low: 2048, medium: 8192, high: 24576 };
 
 export function convertChatRequest(request: OpenAIChatRequest, upstreamModel: string): ConvertedClaudeRequest {
   const warnings: string[] = [];
-  const thinkingSuffix = upstreamModel.endsWith('-thinking');
-  const model = thinkingSuffix ? upstreamModel.slice(0, -'-thinking'.length) : upstreamModel;
+  const { model, thinking: thinkingSuffix } = splitThinkingSuffix(upstreamModel);
   const maxTokens = request.max_completion_tokens ?? request.max_tokens ?? defaultMaxTokens(model);
   const body: ClaudeRequestBody = { model, messages: [], max_tokens: maxTokens };
 
@@ -80,13 +83,9 @@ export function convertChatRequest(request: OpenAIChatRequest, upstreamModel: st
       warnings.push('thinking skipped: max_tokens leaves no room for a thinking budget');
     } else {
       body.thinking = { type: 'enabled', budget_tokens: budget };
-      // Extended thinking is incompatible with a changed temperature or top_k.
-      if (body.temperature !== undefined) warnings.push('temperature dropped: not allowed with thinking');
-      if (body.top_k !== undefined) warnings.push('top_k dropped: not allowed with thinking');
-      delete body.temperature;
-      delete body.top_k;
     }
   }
+  reconcileSampling(body, warnings);
 
   if (request.n !== undefined && request.n !== null && request.n > 1) warnings.push('n above 1 ignored: Claude answers one choice');
   if (request.response_format && request.response_format.type !== 'text') warnings.push(`response_format ${request.response_format.type} ignored`);
@@ -101,7 +100,7 @@ function thinkingBudget(request: OpenAIChatRequest, thinkingSuffix: boolean, max
   const explicit = request.thinking as { type?: unknown; budget_tokens?: unknown } | undefined;
   if (explicit && explicit.type === 'enabled' && typeof explicit.budget_tokens === 'number') return explicit.budget_tokens;
   // new-api's convention: a `-thinking` model suffix thinks with 80 % of max_tokens.
-  if (thinkingSuffix) return Math.max(minimumThinkingBudget, Math.floor(maxTokens * 0.8));
+  if (thinkingSuffix) return suffixThinkingBudget(maxTokens);
   const effort = request.reasoning_effort ? thinkingBudgetByEffort[request.reasoning_effort] : undefined;
   if (effort !== undefined) return Math.min(effort, Math.floor(maxTokens * 0.8));
   return undefined;

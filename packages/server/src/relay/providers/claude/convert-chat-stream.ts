@@ -36,6 +36,7 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
       const value = next[field];
       if (typeof value === 'number') usage[field] = value;
     }
+    if (next.cache_creation) usage.cache_creation = next.cache_creation;
   };
 
   return {

@@ -1,6 +1,7 @@
 import type { OpenAIChatRequest, OpenAIContentPart, OpenAIMessage, OpenAIToolChoice } from '@switchboard/contracts';
 import { safeParseJson } from '../../../platform/safe-json.ts';
 import { cleanSchema } from './clean-schema.ts';
+import { readThoughtSignature } from './thought-signature.ts';
 
 /**
  * OpenAI chat request → Gemini generateContent request. Pure; dropped parameters become warnings.
@@ -116,7 +117,11 @@ function appendMessage(contents: GeminiRequestBody['contents'], message: OpenAIM
     parts = contentParts(message.content);
     for (const call of message.tool_calls ?? []) {
       if (call.id) toolNames.set(call.id, call.function.name);
-      parts.push({ functionCall: { name: call.function.name, args: parseObject(call.function.arguments) } });
+      const part: GeminiPartBody = { functionCall: { name: call.function.name, args: parseObject(call.function.arguments) } };
+      // The signature Gemini gave this call goes back on its part, or Gemini 3 refuses the turn.
+      const signature = readThoughtSignature(call);
+      if (signature) part.thoughtSignature = signature;
+      parts.push(part);
     }
   } else {
     role = 'user';

@@ -4,15 +4,20 @@ import { toOpenAIUsage } from '../claude/convert-usage.ts';
 import { geminiResponseSchema, type GeminiPart } from './gemini-api.ts';
 import { normalizeGeminiUsage } from './convert-usage.ts';
 import { mapFinishReason } from './map-finish-reason.ts';
+import { thoughtSignatureField, type GoogleExtraContent } from './thought-signature.ts';
+
+/** An OpenAI tool call that may carry the Gemini thought signature of its `functionCall` part. */
+export type GeminiToolCall = NonNullable<OpenAIAssistantMessage['tool_calls']>[number] & { extra_content?: GoogleExtraContent };
 
 /** Parts of one candidate → text, thoughts and tool calls (ids made up when Gemini sends none). */
-export function readParts(parts: readonly GeminiPart[], callId: () => string): { text: string; reasoning: string; toolCalls: NonNullable<OpenAIAssistantMessage['tool_calls']> } {
+export function readParts(parts: readonly GeminiPart[], callId: () => string): { text: string; reasoning: string; toolCalls: GeminiToolCall[] } {
   let text = '';
   let reasoning = '';
-  const toolCalls: NonNullable<OpenAIAssistantMessage['tool_calls']> = [];
+  const toolCalls: GeminiToolCall[] = [];
   for (const part of parts) {
     if (part.functionCall) {
-      toolCalls.push({ id: part.functionCall.id ?? callId(), type: 'function', function: { name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args ?? {}) } });
+      const call = { id: part.functionCall.id ?? callId(), type: 'function' as const, function: { name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args ?? {}) } };
+      toolCalls.push({ ...call, ...thoughtSignatureField(part.thoughtSignature) });
     } else if (typeof part.text === 'string') {
       if (part.thought) reasoning += part.text;
       else text += part.text;

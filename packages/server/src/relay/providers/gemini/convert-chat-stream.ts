@@ -4,7 +4,7 @@ import type { ConversionContext, NormalizedUsage, SseEvent, StreamConverter } fr
 import { toOpenAIUsage } from '../claude/convert-usage.ts';
 import { withReasoning, readParts } from './convert-chat-response.ts';
 import { normalizeGeminiUsage } from './convert-usage.ts';
-import { geminiResponseSchema, type GeminiUsage } from './gemini-api.ts';
+import { geminiErrorSchema, geminiResponseSchema, type GeminiUsage } from './gemini-api.ts';
 import { mapFinishReason } from './map-finish-reason.ts';
 
 /**
@@ -34,6 +34,12 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
     push(event: SseEvent): unknown[] {
       const json = safeParseJson(event.data);
       if (!json.ok) return [];
+      // A failure after the stream began arrives as an event with Google's error body; passed on as
+      // an error object, it ends the caller's answer as failed instead of looking complete.
+      if (json.value !== null && typeof json.value === 'object' && 'error' in json.value) {
+        const failure = geminiErrorSchema.safeParse(json.value).data?.error;
+        return [{ error: { message: failure?.message ?? 'upstream stream error', type: failure?.status ?? 'upstream_error' } }];
+      }
       const parsed = geminiResponseSchema.safeParse(json.value);
       if (!parsed.success) return [];
       const data = parsed.data;
@@ -50,7 +56,8 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
         if (reasoning) out.push(chunk({ reasoning_content: reasoning }, index));
         if (text) out.push(chunk({ content: text }, index));
         for (const call of toolCalls) {
-          out.push(chunk({ tool_calls: [{ index: toolCount++, id: call.id, type: 'function', function: { name: call.function.name, arguments: call.function.arguments } }] }, index));
+          // Whole calls, so the signature goes with the one delta that carries the call.
+          out.push(chunk({ tool_calls: [{ index: toolCount++, ...call }] }, index));
         }
         pendingText += reasoning + text + toolCalls.map((call) => call.function.name + call.function.arguments).join('');
         if (candidate.finishReason) {

@@ -90,6 +90,32 @@ describe('OpenAI chat request → Gemini generateContent request', () => {
     expect(converted.body.generationConfig.thinkingConfig).toEqual({ thinkingBudget: 1024, includeThoughts: true });
   });
 
+  it('sends thought signatures back on the functionCall parts they came with, streamed or not', () => {
+    const answer = convertChatResponse(readJsonFixture(fixtures, 'generate-content-function-call.json'), context).body.choices[0]?.message;
+    const converter = createChatStreamConverter(context);
+    const streamedCalls = parseSseText(readStreamFixture(fixtures, 'stream-generate-content.chunks.txt'))
+      .flatMap((event) => converter.push(event) as OpenAIChatChunk[])
+      .flatMap((chunk) => chunk.choices[0]?.delta.tool_calls ?? [])
+      .map(({ index: _index, ...call }) => call);
+    const followUp = (toolCalls: unknown[]) =>
+      convertChatRequest(
+        request({
+          messages: [
+            { role: 'user', content: 'Weather?' },
+            { role: 'assistant', content: null, tool_calls: toolCalls },
+            ...toolCalls.map((call) => ({ role: 'tool', tool_call_id: (call as { id: string }).id, content: '{"temp":4}' })),
+          ],
+        }),
+        'gemini-3-pro-preview',
+      ).body.contents[1];
+    expect(followUp(answer?.tool_calls ?? [])).toEqual({ role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { location: 'Boston, MA' } }, thoughtSignature: 'CiQB0e2Kb1' }] });
+    // Of parallel calls only the first carries a signature, and only it gets one back.
+    expect(followUp(streamedCalls)).toEqual({
+      role: 'model',
+      parts: [{ functionCall: { name: 'get_weather', args: { location: 'Paris' } }, thoughtSignature: 'CtwFAdHtim9+q4rVGpTNxD2nHhl3pLk1eSW0' }, { functionCall: { name: 'get_time', args: { zone: 'CET' } } }],
+    });
+  });
+
   it('strips unsupported JSON-schema keywords at every depth but keeps property names', () => {
     expect(cleanSchema({ type: 'object', properties: { default: { type: 'string', default: 'x' }, list: { type: 'array', items: { type: 'object', additionalProperties: false } } } })).toEqual({
       type: 'object',
@@ -114,7 +140,7 @@ describe('Gemini answer → OpenAI chat completion', () => {
             role: 'assistant',
             content: 'Let me look that up.',
             reasoning_content: 'The user wants the weather; call the tool.',
-            tool_calls: [{ id: 'call_req9_0', type: 'function', function: { name: 'get_weather', arguments: '{"location":"Boston, MA"}' } }],
+            tool_calls: [{ id: 'call_req9_0', type: 'function', function: { name: 'get_weather', arguments: '{"location":"Boston, MA"}' }, extra_content: { google: { thought_signature: 'CiQB0e2Kb1' } } }],
           },
         },
       ],
@@ -147,7 +173,7 @@ describe('Gemini stream → OpenAI chunks', () => {
       { role: 'assistant', content: '' },
       { content: 'The' },
       { content: ' weather' },
-      { tool_calls: [{ index: 0, id: 'call_req9_0', type: 'function', function: { name: 'get_weather', arguments: '{"location":"Paris"}' } }] },
+      { tool_calls: [{ index: 0, id: 'call_req9_0', type: 'function', function: { name: 'get_weather', arguments: '{"location":"Paris"}' }, extra_content: { google: { thought_signature: 'CtwFAdHtim9+q4rVGpTNxD2nHhl3pLk1eSW0' } } }] },
       { tool_calls: [{ index: 1, id: 'call_req9_1', type: 'function', function: { name: 'get_time', arguments: '{"zone":"CET"}' } }] },
       {},
     ]);
@@ -156,6 +182,16 @@ describe('Gemini stream → OpenAI chunks', () => {
     expect(chunks[0]?.id).toBe('chatcmpl-Gv5taOf7OYO4z7IPkqPoqQw');
     expect(converter.usage()).toEqual({ promptTokens: 9, completionTokens: 32, cachedTokens: 0 });
     expect(converter.takeText()).toBe('The weatherget_weather{"location":"Paris"}get_time{"zone":"CET"}');
+  });
+});
+
+describe('Gemini stream errors', () => {
+  it('forwards an error event after the stream began as an OpenAI error object, keeping the usage so far', () => {
+    const converter = createChatStreamConverter(context);
+    const out = parseSseText(readStreamFixture(fixtures, 'stream-error-overloaded.chunks.txt')).flatMap((event) => converter.push(event));
+    expect(out.at(-1)).toEqual({ error: { message: 'The model is overloaded. Please try again later.', type: 'UNAVAILABLE' } });
+    expect((out.slice(0, -1) as OpenAIChatChunk[]).map((chunk) => chunk.choices[0]?.delta)).toEqual([{ role: 'assistant', content: '' }, { content: 'The weather in Paris' }]);
+    expect(converter.usage()).toEqual({ promptTokens: 9, completionTokens: 4, cachedTokens: 0 });
   });
 });
 

@@ -37,6 +37,23 @@ describe.each(testDatabases())('Gemini channels through the relay on $dialect', 
     expect(state.logs[0]).toMatchObject({ quota: 292, prompt_tokens: 1200, completion_tokens: 90 });
   });
 
+  it('hands the thought signature to the openai client and sends it back on the next turn', async () => {
+    await relay.channel({ type: 24, key: 'gemini-signature', baseUrl: fake.url, models: ['gemini-2.5-flash'] });
+    const token = await relay.token();
+    const client = openaiClient(relay.baseUrl, token.apiKey);
+    const question = { role: 'user' as const, content: 'Weather in Boston?' };
+    const first = await client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [question], tools: [weatherTool] });
+    const call = first.choices[0]?.message.tool_calls?.[0];
+    expect(call).toMatchObject({ extra_content: { google: { thought_signature: 'CiQB0e2Kb1' } } });
+    if (!call) throw new Error('no tool call');
+    await client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [question, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: call.id, content: '{"temp":4}' }], tools: [weatherTool] });
+    expect(fake.requests.at(-1)?.body?.contents).toEqual([
+      { role: 'user', parts: [{ text: 'Weather in Boston?' }] },
+      { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { location: 'Boston, MA' } }, thoughtSignature: 'CiQB0e2Kb1' }] },
+      { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { temp: 4 } } }] },
+    ]);
+  });
+
   it('streams text and whole function calls with usage, and serves embeddings', async () => {
     const channelId = await relay.channel({ type: 24, key: 'gemini-stream', baseUrl: fake.url, models: ['gemini-2.0-flash', 'text-embedding-004'], other: 'v1' });
     const token = await relay.token();
@@ -82,5 +99,33 @@ describe.each(testDatabases())('Gemini channels through the relay on $dialect', 
     expect(state.channels.find((channel) => channel.id === invalid)?.status).toBe(ChannelStatus.autoDisabled);
     expect(state.channels.find((channel) => channel.id === exhausted)?.status).toBe(ChannelStatus.enabled);
     expect(state.logs[0]).toMatchObject({ channel_id: backup });
+  });
+
+  it('retries a rate-limited (429 RESOURCE_EXHAUSTED) Gemini channel on another one and keeps it enabled', async () => {
+    const exhausted = await relay.channel({ type: 24, key: fakeGeminiKeys.exhausted, baseUrl: fake.url, models: ['gemini-2.5-pro'], priority: 10 });
+    const backup = await relay.channel({ type: 24, key: 'gemini-backup-2', baseUrl: fake.url, models: ['gemini-2.5-pro'], priority: 0 });
+    const token = await relay.token();
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'Explain AI' }] });
+    expect(answer.choices[0]?.message.content).toBe('AI learns patterns from data to make predictions.');
+    expect(fake.requests.slice(-2).map((request) => request.headers['x-goog-api-key'])).toEqual([fakeGeminiKeys.exhausted, 'gemini-backup-2']);
+    const state = await token.state([exhausted, backup]);
+    expect(state.channels.find((channel) => channel.id === exhausted)?.status).toBe(ChannelStatus.enabled);
+    // gemini-2.5-pro: ratio 0.625, completion 8: (8 + 10 × 8) × 0.625 = 55.
+    expect(state.logs).toHaveLength(1);
+    expect(state.logs[0]).toMatchObject({ channel_id: backup, quota: 55, content: `retry: ${exhausted}->${backup}` });
+  });
+
+  it('ends the stream with an error when Gemini fails mid-stream, and bills what was produced', async () => {
+    const channelId = await relay.channel({ type: 24, key: fakeGeminiKeys.failsMidStream, baseUrl: fake.url, models: ['gemini-2.0-flash'], priority: 100 });
+    const token = await relay.token();
+    const stream = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'gemini-2.0-flash', messages: [{ role: 'user', content: 'Weather?' }], stream: true });
+    let content = '';
+    const failure = await (async () => {
+      for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
+    })().catch((error: unknown) => error);
+    expect(content).toBe('The weather in Paris');
+    expect(String(failure)).toContain('The model is overloaded');
+    const state = await token.state([channelId]);
+    expect(state.logs[0]).toMatchObject({ channel_id: channelId, prompt_tokens: 9, completion_tokens: 4 });
   });
 });

@@ -29,8 +29,17 @@ export function vertexModelUrl(options: { baseUrl: string; region: string; proje
   return `${host}/v1/projects/${options.project}/locations/${options.region}/publishers/${options.publisher}/models/${options.model}:${options.method}`;
 }
 
+/**
+ * Vertex ids that are not the Anthropic id with its date after an at sign: Claude 3.5 Sonnet's
+ * October 2024 upgrade is published on Vertex as a second version of the model.
+ * @see https://docs.anthropic.com/en/docs/about-claude/models/overview#model-names
+ */
+const vertexClaudeIds: Readonly<Record<string, string>> = {
+  'claude-3-5-sonnet-20241022': 'claude-3-5-sonnet-v2@20241022',
+};
+
 /** Anthropic names versions with a dash, Vertex with an at sign: `claude-3-5-haiku-20241022` → `claude-3-5-haiku@20241022`. */
 export function vertexClaudeModel(model: string): string {
   if (model.includes('@')) return model;
-  return model.replace(/-(\d{8})$/, '@$1');
+  return vertexClaudeIds[model] ?? model.replace(/-(\d{8})$/, '@$1');
 }

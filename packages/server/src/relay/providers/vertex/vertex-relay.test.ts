@@ -4,7 +4,7 @@ import { testDatabases } from '../../../testing/test-databases.ts';
 import { openaiClient } from '../../testing/relay-seed.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
 import { parseServiceAccount, ServiceAccountTokens } from './service-account-token.ts';
-import { startFakeVertex, type FakeVertex } from './testing/fake-vertex.ts';
+import { fakeVertexProjects, startFakeVertex, type FakeVertex } from './testing/fake-vertex.ts';
 import { vertexClaudeModel, vertexRegion } from './vertex-location.ts';
 
 describe('Vertex locations and tokens', () => {
@@ -22,7 +22,15 @@ describe('Vertex locations and tokens', () => {
     const map = '{"default":"us-central1","claude-3-5-sonnet-20240620":"europe-west1"}';
     expect(vertexRegion(map, 'claude-3-5-sonnet-20240620')).toBe('europe-west1');
     expect(vertexRegion(map, 'gemini-2.0-flash')).toBe('us-central1');
+  });
+
+  it("names Claude models as Vertex does, with Anthropic's documented exceptions", () => {
     expect(vertexClaudeModel('claude-3-5-haiku-20241022')).toBe('claude-3-5-haiku@20241022');
+    expect(vertexClaudeModel('claude-3-5-sonnet-20240620')).toBe('claude-3-5-sonnet@20240620');
+    expect(vertexClaudeModel('claude-3-5-sonnet-20241022')).toBe('claude-3-5-sonnet-v2@20241022');
+    expect(vertexClaudeModel('claude-sonnet-4-5-20250929')).toBe('claude-sonnet-4-5@20250929');
+    expect(vertexClaudeModel('claude-3-5-sonnet-v2@20241022')).toBe('claude-3-5-sonnet-v2@20241022');
+    expect(vertexClaudeModel('claude-opus-4-6')).toBe('claude-opus-4-6');
   });
 
   it('caches an access token until five minutes before it expires, one exchange for concurrent callers', async () => {
@@ -96,6 +104,14 @@ describe.each(testDatabases())('Vertex AI channels through the relay on $dialect
     expect(state.logs.map((log) => log.quota)).toEqual([6915, 150]);
   });
 
+  it('calls Claude 3.5 Sonnet v2 by its Vertex id', async () => {
+    await relay.channel({ type: 41, key: fake.serviceAccount(), baseUrl: fake.url, models: ['claude-3-5-sonnet-20241022'] });
+    const token = await relay.token();
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'claude-3-5-sonnet-20241022', messages: [{ role: 'user', content: 'Hi' }] });
+    expect(answer.choices[0]?.message.content).toBe('Hi! My name is Claude.');
+    expect(fake.requests.at(-1)?.path).toBe('/v1/projects/fake-project/locations/us-central1/publishers/anthropic/models/claude-3-5-sonnet-v2@20241022:rawPredict');
+  });
+
   it('disables a channel whose service account Google refuses', async () => {
     const refused = await relay.channel({ type: 41, key: fake.serviceAccount({ trusted: false }), baseUrl: fake.url, models: ['gemini-1.5-flash'], priority: 10 });
     const backup = await relay.channel({ type: 41, key: fake.serviceAccount(), baseUrl: fake.url, models: ['gemini-1.5-flash'], priority: 0 });
@@ -106,5 +122,81 @@ describe.each(testDatabases())('Vertex AI channels through the relay on $dialect
     const state = await token.state([refused, backup]);
     expect(state.channels.find((channel) => channel.id === refused)?.status).toBe(ChannelStatus.autoDisabled);
     expect(state.logs[0]).toMatchObject({ channel_id: backup });
+  });
+
+  it('retries a rate-limited (RESOURCE_EXHAUSTED) Vertex channel on another one and keeps it enabled', async () => {
+    const exhausted = await relay.channel({ type: 41, key: fake.serviceAccount({ projectId: fakeVertexProjects.exhausted }), baseUrl: fake.url, models: ['gemini-1.5-pro'], priority: 10 });
+    const backup = await relay.channel({ type: 41, key: fake.serviceAccount({ projectId: 'backup-project' }), baseUrl: fake.url, models: ['gemini-1.5-pro'], priority: 0 });
+    const token = await relay.token();
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'gemini-1.5-pro', messages: [{ role: 'user', content: 'Explain AI' }] });
+    expect(answer.choices[0]?.message.content).toBe('AI learns patterns from data to make predictions.');
+    const modelCalls = fake.requests.filter((request) => request.path.startsWith('/v1/projects/'));
+    expect(modelCalls.slice(-2).map((request) => request.path.split('/')[3])).toEqual([fakeVertexProjects.exhausted, 'backup-project']);
+    const state = await token.state([exhausted, backup]);
+    expect(state.channels.find((channel) => channel.id === exhausted)?.status).toBe(ChannelStatus.enabled);
+    // gemini-1.5-pro: ratio 0.625, completion 4: (8 + 10 × 4) × 0.625 = 30.
+    expect(state.logs).toHaveLength(1);
+    expect(state.logs[0]).toMatchObject({ channel_id: backup, quota: 30, content: `retry: ${exhausted}->${backup}` });
+  });
+
+  it.each([
+    { status: 403, project: fakeVertexProjects.denied, model: 'gemini-2.5-pro', text: 'AI learns patterns from data to make predictions.' },
+    { status: 401, project: fakeVertexProjects.unauthenticated, model: 'claude-3-5-haiku-20241022', text: 'Hi! My name is Claude.' },
+  ])('disables a channel whose model endpoint answers $status after a good token exchange, when auto-ban is on', async ({ project, model, text }) => {
+    const refused = await relay.channel({ type: 41, key: fake.serviceAccount({ projectId: project }), baseUrl: fake.url, models: [model], priority: 10 });
+    const keptOn = await relay.channel({ type: 41, key: fake.serviceAccount({ projectId: project }), baseUrl: fake.url, models: [model], priority: 5, autoBan: false });
+    const backup = await relay.channel({ type: 41, key: fake.serviceAccount({ projectId: 'backup-project' }), baseUrl: fake.url, models: [model], priority: 0 });
+    const issuedBefore = fake.tokensIssued();
+    const token = await relay.token();
+    const client = openaiClient(relay.baseUrl, token.apiKey);
+    expect((await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'Hi' }] })).choices[0]?.message.content).toBe(text);
+    // The token exchange itself succeeded: it is the model endpoint that refused.
+    expect(fake.tokensIssued()).toBeGreaterThan(issuedBefore);
+    expect(fake.requests.some((request) => request.path.startsWith(`/v1/projects/${project}/`))).toBe(true);
+    await relay.waitForStatus(refused, ChannelStatus.autoDisabled);
+    // Next request: the disabled channel is skipped; the one with auto-ban off refuses again but stays enabled.
+    expect((await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'Hi' }] })).choices[0]?.message.content).toBe(text);
+    const state = await token.state([refused, keptOn, backup]);
+    expect(state.channels.find((channel) => channel.id === refused)?.status).toBe(ChannelStatus.autoDisabled);
+    expect(state.channels.find((channel) => channel.id === keptOn)?.status).toBe(ChannelStatus.enabled);
+    expect(state.logs.map((log) => log.channel_id)).toEqual([backup, backup]);
+  });
+
+  it('streams Claude tool calls through streamRawPredict, with cache usage and the exact charge', async () => {
+    const channelId = await relay.channel({ type: 41, key: fake.serviceAccount(), baseUrl: fake.url, models: ['claude-sonnet-4-20250514'] });
+    const token = await relay.token();
+    const stream = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'claude-sonnet-4-20250514',
+      messages: [{ role: 'user', content: 'Weather in San Francisco?' }],
+      tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    const calls: { id: string; name: string; arguments: string }[] = [];
+    let content = '';
+    let finish: string | null = null;
+    let usage: unknown;
+    for await (const chunk of stream) {
+      const choice = chunk.choices[0];
+      content += choice?.delta.content ?? '';
+      for (const call of choice?.delta.tool_calls ?? []) {
+        const entry = (calls[call.index] ??= { id: '', name: '', arguments: '' });
+        entry.id ||= call.id ?? '';
+        entry.name += call.function?.name ?? '';
+        entry.arguments += call.function?.arguments ?? '';
+      }
+      finish = choice?.finish_reason ?? finish;
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(content).toBe("Okay, let's check the weather.");
+    expect(calls).toEqual([{ id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', name: 'get_weather', arguments: '{"location": "San Francisco, CA"}' }]);
+    expect(finish).toBe('tool_calls');
+    expect(usage).toMatchObject({ prompt_tokens: 4672, completion_tokens: 89, prompt_tokens_details: { cached_tokens: 3000 } });
+    const sent = fake.requests.at(-1);
+    expect(sent?.url).toBe('/v1/projects/fake-project/locations/us-central1/publishers/anthropic/models/claude-sonnet-4@20250514:streamRawPredict?alt=sse');
+    expect(sent?.body).toMatchObject({ anthropic_version: 'vertex-2023-10-16', stream: true, tools: [{ name: 'get_weather' }] });
+    // Ratio 1.5, completion 5, cache read 0.1, cache write 1.25: (472 + 300 + 1500 + 445) × 1.5 = 4075.5 → 4076.
+    const state = await token.state([channelId]);
+    expect(state.logs[0]).toMatchObject({ quota: 4076, prompt_tokens: 4672, completion_tokens: 89, is_stream: expect.anything() });
   });
 });

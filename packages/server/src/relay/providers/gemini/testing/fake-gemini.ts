@@ -4,7 +4,7 @@ import { sendEventStream, sendJson, startFakeServer, type FakeResponse, type Fak
 const fixtures = new URL('../__fixtures__/', import.meta.url);
 
 /** Keys the fake refuses, with the documented error it answers. */
-export const fakeGeminiKeys = { invalid: 'gemini-invalid-key', exhausted: 'gemini-exhausted' } as const;
+export const fakeGeminiKeys = { invalid: 'gemini-invalid-key', exhausted: 'gemini-exhausted', failsMidStream: 'gemini-fails-mid-stream' } as const;
 
 /**
  * Answers one Gemini method from the recorded fixtures: a function-calling turn when the request
@@ -35,6 +35,7 @@ export function startFakeGemini(): Promise<FakeServer> {
     const key = String(request.headers['x-goog-api-key'] ?? request.query.get('key') ?? '');
     if (key === fakeGeminiKeys.invalid) return sendJson(response, 400, readJsonFixture(fixtures, 'error-api-key-invalid.json'));
     if (key === fakeGeminiKeys.exhausted) return sendJson(response, 429, readJsonFixture(fixtures, 'error-resource-exhausted.json'));
+    if (key === fakeGeminiKeys.failsMidStream && match[3] === 'streamGenerateContent') return sendEventStream(response, readStreamFixture(fixtures, 'stream-error-overloaded.chunks.txt'));
     answerGemini(request, response, match[3]);
   });
 }

@@ -16,6 +16,35 @@ const decodePart = (part: string): Record<string, unknown> => {
   return parsed.ok && parsed.value !== null && typeof parsed.value === 'object' ? (parsed.value as Record<string, unknown>) : {};
 };
 
+/** Projects whose token exchange succeeds but whose model calls the fake refuses, as Vertex does. */
+export const fakeVertexProjects = { exhausted: 'exhausted-project', denied: 'denied-project', unauthenticated: 'unauthenticated-project' } as const;
+
+/**
+ * Vertex's refusals of a model call: quota (429), a service account without the Vertex AI User role
+ * (403) and credentials revoked after the token was issued (401).
+ * @see https://cloud.google.com/vertex-ai/generative-ai/docs/error-code-429
+ */
+function projectRefusal(project: string, path: string): { error: { code: number; message: string; status: string; details?: unknown[] } } | undefined {
+  const resource = path.replace(/^\/v1\//, '').replace(/:\w+$/, '');
+  if (project === fakeVertexProjects.exhausted) {
+    return { error: { code: 429, message: 'Resource exhausted. Please try again later. Please refer to https://cloud.google.com/vertex-ai/generative-ai/docs/error-code-429 for more details.', status: 'RESOURCE_EXHAUSTED' } };
+  }
+  if (project === fakeVertexProjects.denied) {
+    return {
+      error: {
+        code: 403,
+        message: `Permission 'aiplatform.endpoints.predict' denied on resource '//aiplatform.googleapis.com/${resource}' (or it may not exist).`,
+        status: 'PERMISSION_DENIED',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'IAM_PERMISSION_DENIED', domain: 'aiplatform.googleapis.com', metadata: { permission: 'aiplatform.endpoints.predict', resource } }],
+      },
+    };
+  }
+  if (project === fakeVertexProjects.unauthenticated) {
+    return { error: { code: 401, message: 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.', status: 'UNAUTHENTICATED' } };
+  }
+  return undefined;
+}
+
 /**
  * Google's OAuth token endpoint and Vertex AI on 127.0.0.1. The token endpoint verifies the JWT
  * bearer assertion (RS256 over header.claims with the account's public key, audience, scope) as
@@ -49,6 +78,8 @@ export async function startFakeVertex(): Promise<FakeVertex> {
     if (!issued.has(bearer)) return sendJson(response, 401, { error: { code: 401, message: 'Request had invalid authentication credentials. Expected OAuth 2 access token.', status: 'UNAUTHENTICATED' } });
     const match = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(google|anthropic)\/models\/([^/:]+):(\w+)$/.exec(request.path);
     if (request.method !== 'POST' || !match?.[5]) return sendJson(response, 404, { error: { code: 404, message: `Not found: ${request.path}`, status: 'NOT_FOUND' } });
+    const refusal = projectRefusal(match[1] ?? '', request.path);
+    if (refusal) return sendJson(response, refusal.error.code, refusal);
     if (match[3] === 'google') return answerGemini(request, response, match[5]);
     if (request.body?.anthropic_version !== 'vertex-2023-10-16') return sendJson(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'anthropic_version: vertex-2023-10-16 is required' } });
     answerMessages(request, response, 'vertex', match[5] === 'streamRawPredict');
