@@ -29,7 +29,15 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-// A developer machine with the servers on their standard local ports runs every suite without setup.
+// A fresh Debian machine gets Chromium, the fonts and the three servers installed and started (a no-op
+// where they are); elsewhere the script only says what is missing and the suites that need it skip.
+const prepared = spawnSync('bash', [join(root, 'scripts', 'prepare-test-machine.sh')], { cwd: root, stdio: 'inherit', env: process.env });
+if (prepared.status !== 0) {
+  console.error('✗ Preparing the machine for the tests failed (scripts/prepare-test-machine.sh)');
+  if (process.env.CI) process.exit(prepared.status ?? 1);
+}
+
+// A machine with the servers on their standard local ports runs every suite without setup.
 for (const backend of backends) {
   if (!process.env[backend.variable] && (await listening(backend.port))) process.env[backend.variable] = backend.localUrl;
 }
@@ -64,19 +72,31 @@ step('Type check (web)', bin('tsc'), ['-p', 'packages/web/tsconfig.json']);
 step('Type check (browser tests: page scripts see the DOM)', bin('tsc'), ['-p', 'e2e/tsconfig.json']);
 step('Build the console', 'npm', ['run', 'build', '-w', '@switchboard/web']);
 
+// Both runs write a JSON report so the closing line counts every test, the browser suite's included.
 const reportPath = join(root, 'test-artifacts', 'vitest-report.json');
+const e2eReportPath = join(root, 'test-artifacts', 'vitest-e2e-report.json');
+const jsonReporter = (path: string) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path}`];
 rmSync(reportPath, { force: true });
+rmSync(e2eReportPath, { force: true });
 console.log('\n▶ Unit and integration tests');
-const unit = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`], { cwd: root, stdio: 'inherit', env: process.env });
+const unit = spawnSync(bin('vitest'), ['run', ...jsonReporter(reportPath)], { cwd: root, stdio: 'inherit', env: process.env });
 
 let e2eStatus = 0;
 if (unit.status === 0 && existsSync(join(root, 'e2e', 'vitest.config.ts'))) {
   console.log('\n▶ Browser tests (Chromium)');
-  e2eStatus = spawnSync('npm', ['run', 'test:e2e'], { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
+  e2eStatus = spawnSync('npm', ['run', 'test:e2e', '--', ...jsonReporter(e2eReportPath)], { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
 }
 
-if (existsSync(reportPath)) {
-  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  console.log(`\n${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped`);
+interface VitestCounts {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}
+const reports = [reportPath, e2eReportPath].filter((path) => existsSync(path)).map((path) => JSON.parse(readFileSync(path, 'utf8')) as VitestCounts);
+if (reports.length > 0) {
+  const sum = (pick: (report: VitestCounts) => number) => reports.reduce((total, report) => total + pick(report), 0);
+  const failed = sum((r) => r.numFailedTests) + (e2eStatus !== 0 && !existsSync(e2eReportPath) ? 1 : 0);
+  console.log(`\n${sum((r) => r.numPassedTests)} passed, ${failed} failed, ${sum((r) => r.numPendingTests + r.numTodoTests)} skipped`);
 }
 process.exit(unit.status !== 0 ? (unit.status ?? 1) : e2eStatus);

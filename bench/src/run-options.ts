@@ -54,7 +54,7 @@ export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     quick,
     profile: flags.has('--profile'),
     only: (values.get('--only') ?? '').split(',').filter(Boolean),
-    postgresUrl: values.get('--pg') ?? env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    postgresUrl: values.get('--pg') ?? env.BENCH_PG_URL ?? env.TEST_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres',
     durations,
   };
 }

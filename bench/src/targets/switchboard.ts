@@ -51,13 +51,16 @@ async function scrapeEventLoopMaxMs(origin: string): Promise<number | undefined>
 }
 
 /** A fresh PostgreSQL database for this run, or undefined when no server answers. */
-export async function createPostgresDatabase(serverUrl: string, name: string): Promise<string | undefined> {
+/** A fresh database on the server; an unreachable server throws with the driver's reason (password masked). */
+export async function createPostgresDatabase(serverUrl: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
     await client.query(`create database "${name}"`);
-  } catch {
-    return undefined;
+  } catch (error) {
+    const shown = new URL(serverUrl);
+    if (shown.password) shown.password = '***';
+    throw new Error(`no PostgreSQL server answered at ${shown.toString()}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -83,15 +86,13 @@ async function dropPostgresDatabase(serverUrl: string, name: string): Promise<vo
  * own process pinned to one core, on
  * a fresh database seeded directly (user, token, channel to the fake upstream, abilities, pricing).
  */
-export async function startSwitchboard(options: SwitchboardStart): Promise<SwitchboardTarget | undefined> {
+export async function startSwitchboard(options: SwitchboardStart): Promise<SwitchboardTarget> {
   const sqlitePath = join(options.runDir, `${options.id}.db`);
   let sqlDsn = '';
   let databaseName: string | undefined;
   if (options.postgresServerUrl) {
     databaseName = `switchboard_bench_${Date.now()}_${options.id.replace(/\W/g, '_')}`;
-    const url = await createPostgresDatabase(options.postgresServerUrl, databaseName);
-    if (!url) return undefined;
-    sqlDsn = url;
+    sqlDsn = await createPostgresDatabase(options.postgresServerUrl, databaseName);
   }
   const upstreamKey = `fake-key-${options.id}`;
   const seeded = await seedSwitchboard(sqlDsn, sqlitePath, options.upstreamOrigin, upstreamKey, options.extraOptions);
