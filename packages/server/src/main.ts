@@ -22,9 +22,6 @@ try {
 }
 
 const logger = createStdoutLogger(config.logLevel);
-if (config.sessionSecretGenerated) {
-  logger.warn('SESSION_SECRET is not set: a random one is used, so logins end at restart and are not shared between instances');
-}
 
 let dependencies: Awaited<ReturnType<typeof openDependencies>>;
 try {
@@ -32,8 +29,18 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
+// Only once the database is open: a start-up that fails prints its one error line and nothing else.
+if (config.sessionSecretGenerated) {
+  logger.warn('SESSION_SECRET is not set: a random one is used, so logins end at restart and are not shared between instances');
+}
 
-const app = await buildApp(dependencies);
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp(dependencies);
+} catch (error) {
+  await dependencies.close();
+  fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+}
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {

@@ -15,6 +15,24 @@ import { logTables, mainTables, sessions } from './table-definitions.ts';
 const logger = createLogger('silent');
 const run = promisify(execFile);
 
+/**
+ * Every column new-api-backend.md §1.3 lists for the classic (2025-04) tables, written out rather than
+ * read from our definitions: a column dropped from them, or never added, fails here.
+ */
+const classicColumns: Readonly<Record<string, readonly string[]>> = {
+  users: ['id', 'username', 'password', 'display_name', 'role', 'status', 'email', 'github_id', 'oidc_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'access_token', 'quota', 'used_quota', 'request_count', 'group', 'aff_code', 'aff_count', 'aff_quota', 'aff_history', 'inviter_id', 'setting', 'deleted_at'],
+  tokens: ['id', 'user_id', 'key', 'status', 'name', 'created_time', 'accessed_time', 'expired_time', 'remain_quota', 'unlimited_quota', 'model_limits_enabled', 'model_limits', 'allow_ips', 'used_quota', 'group', 'deleted_at'],
+  channels: ['id', 'type', 'key', 'open_ai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time', 'response_time', 'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota', 'model_mapping', 'status_code_mapping', 'priority', 'auto_ban', 'other_info', 'tag', 'setting', 'param_override'],
+  abilities: ['group', 'model', 'channel_id', 'enabled', 'priority', 'weight', 'tag'],
+  options: ['key', 'value'],
+  redemptions: ['id', 'user_id', 'key', 'status', 'name', 'quota', 'created_time', 'redeemed_time', 'used_user_id', 'deleted_at'],
+  logs: ['id', 'user_id', 'created_at', 'type', 'content', 'username', 'token_name', 'model_name', 'quota', 'prompt_tokens', 'completion_tokens', 'use_time', 'is_stream', 'channel_id', 'token_id', 'group', 'ip', 'other'],
+  midjourneys: ['id', 'code', 'user_id', 'action', 'mj_id', 'prompt', 'prompt_en', 'description', 'state', 'submit_time', 'start_time', 'finish_time', 'image_url', 'status', 'progress', 'fail_reason', 'channel_id', 'quota', 'buttons', 'properties'],
+  tasks: ['id', 'created_at', 'updated_at', 'task_id', 'platform', 'user_id', 'channel_id', 'quota', 'action', 'status', 'fail_reason', 'submit_time', 'start_time', 'finish_time', 'progress', 'properties', 'data'],
+  top_ups: ['id', 'user_id', 'amount', 'money', 'trade_no', 'create_time', 'status'],
+  quota_data: ['id', 'user_id', 'username', 'model_name', 'created_at', 'token_used', 'count', 'quota'],
+};
+
 async function migrateInChildProcess(sqlDsn: string, sqlitePath: string): Promise<void> {
   const here = (name: string) => new URL(name, import.meta.url).href;
   const script = `
@@ -58,6 +76,36 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
       expect(found, table.name).toBeDefined();
       expect(found?.columns.map((column) => column.name).sort()).toEqual(table.columns.map((column) => column.name).sort());
     }
+  });
+
+  it('has every classic new-api column of §1 in the real tables', async () => {
+    const { first } = await open();
+    await migrateMainDatabase(first.db, first.dialect);
+    await migrateLogDatabase(first.db, first.dialect);
+    const tables = await first.db.introspection.getTables();
+    const missing = Object.entries(classicColumns).flatMap(([table, columns]) => {
+      const present = new Set(tables.find((candidate) => candidate.name === table)?.columns.map((column) => column.name));
+      return columns.filter((column) => !present.has(column)).map((column) => `${table}.${column}`);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('adds users.oidc_id and the tasks start_time index to a database migrated before 0014', async () => {
+    const { first } = await open();
+    await migrateMainDatabase(first.db, first.dialect);
+    // Undo what 0014 brings (0001 creates it too on a fresh database), as on one migrated before it.
+    const dropIndex = (name: string, table: string) => (first.dialect === 'mysql' ? first.db.schema.dropIndex(name).on(table) : first.db.schema.dropIndex(name)).execute();
+    await dropIndex('idx_users_oidc_id', 'users');
+    await dropIndex('idx_tasks_start_time', 'tasks');
+    await first.db.schema.alterTable('users').dropColumn('oidc_id').execute();
+    await first.db.deleteFrom('switchboard_migration' as never).where('name' as never, '=', '0014-users-oidc-and-task-start-time' as never).execute();
+    await first.db.insertInto('users').values({ username: 'before', password: 'x', setting: '' } as never).execute();
+
+    await migrateMainDatabase(first.db, first.dialect);
+    const row = await sql<{ username: string; oidc_id: string }>`select username, oidc_id from users where username = 'before'`.execute(first.db);
+    expect(row.rows[0]).toEqual({ username: 'before', oidc_id: '' });
+    expect((await existingIndexes(first.db, 'users', first.dialect)).has('idx_users_oidc_id')).toBe(true);
+    expect((await existingIndexes(first.db, 'tasks', first.dialect)).has('idx_tasks_start_time')).toBe(true);
   });
 
   it('completes an older database without touching its rows or extra columns', async () => {

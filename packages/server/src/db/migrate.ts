@@ -7,6 +7,7 @@ import { jobStateMigration } from './migrations/0010-job-state.ts';
 import { logHourlyMigration } from './migrations/0011-log-hourly.ts';
 import { logTimeIndexesMigration } from './migrations/0012-log-time-indexes.ts';
 import { dropSupersededLogIndexesMigration } from './migrations/0013-drop-superseded-log-indexes.ts';
+import { usersOidcAndTaskStartTimeMigration } from './migrations/0014-users-oidc-and-task-start-time.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
 /**
@@ -24,6 +25,7 @@ function mainMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0001-core-tables': coreTablesMigration(mainTables, dialect),
     '0002-sessions': coreTablesMigration([sessions], dialect),
     '0010-job-state': jobStateMigration(dialect),
+    '0014-users-oidc-and-task-start-time': usersOidcAndTaskStartTimeMigration(dialect),
   };
 }
 

@@ -17,6 +17,8 @@ export interface UsersTable {
   status: number;
   email: string;
   github_id: string;
+  /** Kept for new-api compatibility (its OIDC login); defaults to '' so inserts may leave it out. */
+  oidc_id: ColumnType<string, string | undefined, string>;
   wechat_id: string;
   telegram_id: string;
   linux_do_id: string;

@@ -56,6 +56,8 @@ export const users: TableDefinition = {
     int('status', 1),
     varchar('email', 191, ''),
     varchar('github_id', 191, ''),
+    // new-api's OIDC login subject; kept so an imported database and a move back keep their bindings (added by 0014).
+    varchar('oidc_id', 191, ''),
     varchar('wechat_id', 191, ''),
     varchar('telegram_id', 191, ''),
     varchar('linux_do_id', 191, ''),
@@ -82,6 +84,7 @@ export const users: TableDefinition = {
     index('users', 'display_name'),
     index('users', 'email'),
     index('users', 'github_id'),
+    index('users', 'oidc_id'),
     index('users', 'wechat_id'),
     index('users', 'telegram_id'),
     index('users', 'linux_do_id'),
@@ -296,6 +299,8 @@ export const tasks: TableDefinition = {
     index('tasks', 'action'),
     index('tasks', 'status'),
     index('tasks', 'submit_time'),
+    // new-api indexes all three task times; start_time came with 0014.
+    index('tasks', 'start_time'),
     index('tasks', 'finish_time'),
     index('tasks', 'progress'),
   ],

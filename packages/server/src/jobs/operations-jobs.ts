@@ -24,17 +24,17 @@ export async function applyLogRetention(context: AppContext): Promise<number> {
 
 /**
  * The operations side's background work: hourly log totals (every minute, for fast log stats),
- * hourly usage for the dashboard (every DataExportInterval
- * minutes while DataExportEnabled), log retention, and channel balances (every ChannelUpdateFrequency
- * minutes when set). Slave nodes run none of it; the master's runs are safe to overlap anyway.
+ * hourly usage for the dashboard (every DataExportInterval minutes while DataExportEnabled), log
+ * retention, and channel balances (every ChannelUpdateFrequency minutes when set). Each interval is
+ * read again after every run, so an option change applies without a restart. Exported so the
+ * schedule can be tested without timers.
  */
-export function startOperationsJobs(context: AppContext): void {
-  if (context.config.nodeType === 'slave') return;
+export function operationsJobs(context: AppContext): RepeatingJob[] {
   const options = context.options;
   const logHourly = new LogHourlyRepository(context.logDatabase.db);
   const quotaData = new QuotaDataRepository(context.database.db, context.logDatabase.db);
   const channels = new ChannelUpstreamService(new ChannelRepository(context.database.db, context.database.dialect), context.clock);
-  const jobs: RepeatingJob[] = [
+  return [
     {
       name: 'quota-data',
       intervalMs: () => (options.getBoolean('DataExportEnabled') ? Math.max(1, options.getNumber('DataExportInterval')) * minute : 0),
@@ -44,5 +44,10 @@ export function startOperationsJobs(context: AppContext): void {
     { name: 'log-retention', intervalMs: () => (options.getNumber('LogRetentionDays') > 0 ? 10 * minute : 0), run: () => applyLogRetention(context) },
     { name: 'channel-balance', intervalMs: () => options.getNumber('ChannelUpdateFrequency') * minute, run: () => channels.refreshAllBalances() },
   ];
-  context.onShutdown(scheduleJobs(jobs, context.logger));
+}
+
+/** Slave nodes run none of the jobs; the master's runs are safe to overlap with another master's anyway. */
+export function startOperationsJobs(context: AppContext): void {
+  if (context.config.nodeType === 'slave') return;
+  context.onShutdown(scheduleJobs(operationsJobs(context), context.logger));
 }

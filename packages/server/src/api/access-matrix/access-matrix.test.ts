@@ -9,22 +9,33 @@ import { safeParseJson } from '../../platform/safe-json.ts';
 import { randomAlphanumeric } from '../../platform/random.ts';
 import { createTestApp, sessionHeaders, type TestApp } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
+import { expectedAccess, type ExpectedLevel } from './expected-access.ts';
 
 /**
- * The authorization matrix: every /api route in the app's route table (whoever added it) is called
- * by an anonymous caller, an ordinary user, an administrator and the super administrator, and must
- * be allowed exactly when its declared access level says so. A route added without a declared
- * level never gets this far: the app refuses to start (last test).
+ * The authorization matrix: the app's route table must equal the written table of expected levels
+ * (`expected-access.ts`, taken from the specs) both ways, and every /api route is then called by an
+ * anonymous caller, an ordinary user, an administrator and the super administrator, and must be
+ * allowed exactly when its expected level says so. Expectations never come from the route's own
+ * declaration, so a route declared at the wrong level fails. A route added without a declared level
+ * never gets this far: the app refuses to start (last test).
  */
 
 type Caller = 'anonymous' | 'user' | 'admin' | 'root';
 const callerRole: Record<Exclude<Caller, 'anonymous'>, number> = { user: Role.common, admin: Role.admin, root: Role.root };
-const requiredRole: Record<Exclude<Access, 'public'>, number> = { user: Role.common, admin: Role.admin, root: Role.root };
+const requiredRole: Record<Exclude<ExpectedLevel, 'anonymous'>, number> = { user: Role.common, admin: Role.admin, root: Role.root };
 
-function expectedAllowed(access: Access, caller: Caller): boolean {
-  if (access === 'public') return true;
+const routeKey = (route: DeclaredRoute) => `${route.method} ${route.url}`;
+const levelOf = (access: Access): ExpectedLevel => (access === 'public' ? 'anonymous' : access);
+
+/** The written expectation; a route missing from the table is reported by its own test, not here. */
+function expectedLevel(route: DeclaredRoute): ExpectedLevel {
+  return expectedAccess[routeKey(route)] ?? levelOf(route.access);
+}
+
+function expectedAllowed(level: ExpectedLevel, caller: Caller): boolean {
+  if (level === 'anonymous') return true;
   if (caller === 'anonymous') return false;
-  return callerRole[caller] >= requiredRole[access];
+  return callerRole[caller] >= requiredRole[level];
 }
 
 /** A concrete URL for a route pattern: parameters become 1, wildcards a harmless segment. */
@@ -77,9 +88,12 @@ describe.each(testDatabases())('authorization matrix on $dialect', (database) =>
   const guardDenials: string[] = [commonMessages.notLoggedIn.zh, commonMessages.userHeaderMissing.zh, commonMessages.userMismatch.zh, commonMessages.insufficientPermission.zh, commonMessages.userBanned.zh];
   const deniedByGuard = (answer: { status: number; message: string }) => (answer.status === 401 || answer.status === 403) && guardDenials.includes(answer.message);
 
-  it('has a route table to check', () => {
-    expect(routes.length).toBeGreaterThan(20);
-    expect(routes.some((route) => route.url === '/api/option/' && route.access === 'root')).toBe(true);
+  it('declares exactly the routes and levels of the written table', () => {
+    const declared = new Map(routes.map((route) => [routeKey(route), levelOf(route.access)]));
+    const missingFromTable = [...declared.keys()].filter((key) => !(key in expectedAccess));
+    const withoutRoute = Object.keys(expectedAccess).filter((key) => !declared.has(key));
+    const wrongLevel = [...declared].filter(([key, level]) => key in expectedAccess && expectedAccess[key] !== level).map(([key, level]) => `${key}: declared ${level}, expected ${expectedAccess[key]}`);
+    expect({ missingFromTable, withoutRoute, wrongLevel }).toEqual({ missingFromTable: [], withoutRoute: [], wrongLevel: [] });
   });
 
   it.each<Caller>(['anonymous', 'user', 'admin', 'root'])('allows or denies every route for %s exactly as declared', async (caller) => {
@@ -87,14 +101,15 @@ describe.each(testDatabases())('authorization matrix on $dialect', (database) =>
     await forEachConcurrently(routes, async (route) => {
       const headers = caller === 'anonymous' ? {} : await headersFor(callerRole[caller]);
       const answer = await call(route, headers);
-      const allowed = expectedAllowed(route.access, caller);
+      const level = expectedLevel(route);
+      const allowed = expectedAllowed(level, caller);
       if (allowed) {
         // A public route may still answer "not logged in" itself (it needs a session for that action).
-        const wronglyDenied = route.access === 'public' && caller === 'anonymous' ? answer.status === 403 && answer.message === commonMessages.insufficientPermission.zh : deniedByGuard(answer);
-        if (wronglyDenied) mismatches.push(`${route.method} ${route.url} (${route.access}) denied: ${answer.status} ${answer.message}`);
+        const wronglyDenied = level === 'anonymous' && caller === 'anonymous' ? answer.status === 403 && answer.message === commonMessages.insufficientPermission.zh : deniedByGuard(answer);
+        if (wronglyDenied) mismatches.push(`${routeKey(route)} (${level}) denied: ${answer.status} ${answer.message}`);
       } else {
         const expected = caller === 'anonymous' ? { status: 401, message: commonMessages.notLoggedIn.zh } : { status: 403, message: commonMessages.insufficientPermission.zh };
-        if (answer.status !== expected.status || answer.message !== expected.message) mismatches.push(`${route.method} ${route.url} (${route.access}) not denied: ${answer.status} ${answer.message}`);
+        if (answer.status !== expected.status || answer.message !== expected.message) mismatches.push(`${routeKey(route)} (${level}) not denied: ${answer.status} ${answer.message}`);
       }
     });
     expect(mismatches.sort()).toEqual([]);
@@ -102,7 +117,7 @@ describe.each(testDatabases())('authorization matrix on $dialect', (database) =>
 
   it('requires a matching New-Api-User and refuses banned users on every non-public route', async () => {
     const mismatches: string[] = [];
-    await forEachConcurrently(routes.filter((candidate) => candidate.access !== 'public'), async (route) => {
+    await forEachConcurrently(routes.filter((candidate) => expectedLevel(candidate) !== 'anonymous'), async (route) => {
       const { 'new-api-user': _id, ...withoutHeader } = await headersFor(Role.root);
       const missing = await call(route, withoutHeader);
       if (missing.status !== 401 || missing.message !== commonMessages.userHeaderMissing.zh) mismatches.push(`${route.method} ${route.url} without header: ${missing.status} ${missing.message}`);

@@ -95,6 +95,17 @@ export function checkCompleteChannel(channel: { key?: string | null; name?: stri
   if (!channel.models?.trim()) throw new AppError(channelMessages.modelsRequired);
 }
 
+/**
+ * The spec's other two required fields (§5). Checked on what the caller sent, not on the stored row:
+ * a new channel must name them, and an edit may not empty them, but a status or priority change on
+ * an imported row that lacks them still goes through.
+ */
+export function checkTypeAndGroups(columns: { type?: number | null | undefined; group?: string | null | undefined }, creating: boolean): void {
+  // A type that is sent is already checked (positive) by channelColumnsFrom.
+  if (creating && !columns.type) throw new AppError(channelMessages.typeRequired);
+  if (creating ? !columns.group : columns.group !== undefined && !columns.group) throw new AppError(channelMessages.groupsRequired);
+}
+
 /** Azure needs an API version and iFlytek a model version; an empty one gets the spec's default. */
 export function defaultOther(type: number, other: string | null | undefined): string | undefined {
   if (other?.trim()) return undefined;

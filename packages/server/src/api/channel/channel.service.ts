@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
 import { rebuildAbilities, rebuildAbilitiesInTransaction } from './abilities.ts';
 import type { ChannelFields } from './channel-input.ts';
-import { channelColumnsFrom, checkCompleteChannel, defaultOther } from './channel-rules.ts';
+import { channelColumnsFrom, checkCompleteChannel, checkTypeAndGroups, defaultOther } from './channel-rules.ts';
 import { type ChannelRepository, type ChannelRowWithoutKey, type ChannelSearch } from './channel.repository.ts';
 import { channelMessages } from './channel.messages.ts';
 
@@ -68,8 +68,9 @@ export class ChannelService {
 
   async create(admin: CurrentUser, fields: ChannelFields, batch: boolean): Promise<number[]> {
     const columns = channelColumnsFrom(fields, { clampWeight: false });
+    checkTypeAndGroups(columns, true);
     const base: Insertable<ChannelsTable> = {
-      type: columns.type ?? 1,
+      type: columns.type ?? 0,
       key: columns.key ?? '',
       open_ai_organization: columns.open_ai_organization ?? '',
       test_model: columns.test_model ?? '',
@@ -84,7 +85,7 @@ export class ChannelService {
       balance: 0,
       balance_updated_time: 0,
       models: columns.models ?? '',
-      group: columns.group || 'default',
+      group: columns.group ?? '',
       used_quota: 0,
       model_mapping: columns.model_mapping ?? '',
       status_code_mapping: columns.status_code_mapping ?? '',
@@ -135,6 +136,7 @@ export class ChannelService {
   /** A full edit, or a row edit (`{id, status}`, `{id, priority}`, `{id, weight}`): only given fields change. */
   async update(admin: CurrentUser, id: number, fields: ChannelFields, rowEdit: boolean): Promise<void> {
     const columns = channelColumnsFrom(fields, { clampWeight: rowEdit });
+    checkTypeAndGroups(columns, false);
     await this.repository.transaction(async (trx) => {
       const existing = await this.repository.findById(id, trx);
       if (!existing) throw new AppError(channelMessages.notFound);

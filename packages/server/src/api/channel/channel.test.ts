@@ -82,7 +82,17 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     await refused({ models: 'a,b,a' }, 'Some models already exist: a');
     await refused({ priority: -1000 }, 'Priority cannot be less than -999');
     await refused({ weight: -1 }, 'Weight must be a non-negative integer');
+    // Type and groups are required too (spec §5): nothing is filled in for the caller.
+    await refused({ type: undefined }, 'Channel type is required');
+    await refused({ type: 0 }, 'Invalid channel type');
+    await refused({ group: '' }, 'At least one group is required');
+    await refused({ group: ' , ' }, 'At least one group is required');
+    const { group: _group, ...withoutGroup } = channelBody({ key: 'k1\nk2' });
+    expect((await call('POST', '/api/channel/', { mode: 'batch', channel: withoutGroup })).json()).toEqual({ success: false, message: 'At least one group is required' });
+    expect((await testApp.app.inject({ method: 'POST', url: '/api/channel/', headers: root.headers, payload: channelBody({ group: undefined }) })).json()).toEqual({ success: false, message: '请至少选择一个分组' });
     expect(await testApp.context.database.db.selectFrom('channels').select('id').execute()).toEqual([]);
+    expect(await testApp.context.database.db.selectFrom('abilities').select('channel_id').execute()).toEqual([]);
+    expect(published).toEqual([]);
 
     const [azure] = await create({ type: 3, other: '' });
     const [iflytek] = await create({ type: 18 });
@@ -111,6 +121,8 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     expect((await call('PUT', '/api/channel/', { id, priority: -1000 })).json()).toEqual({ success: false, message: 'Priority cannot be less than -999' });
     expect((await call('PUT', '/api/channel/', { id, status: 7 })).json()).toEqual({ success: false, message: 'Invalid channel status' });
     expect((await call('PUT', '/api/channel/', { id, models: '' })).json()).toEqual({ success: false, message: 'Please select at least one model' });
+    expect((await call('PUT', '/api/channel/', { id, group: ' ' })).json()).toEqual({ success: false, message: 'At least one group is required' });
+    expect((await testApp.context.database.db.selectFrom('channels').select('group').where('id', '=', id ?? 0).executeTakeFirstOrThrow()).group).toBe('svip');
     expect((await call('PUT', '/api/channel/', { id: 999999, status: 1 })).json()).toEqual({ success: false, message: 'Channel not found, refresh and retry' });
     expect((await call('PUT', '/api/channel/', { status: 1 })).statusCode).toBe(400);
     expect(published.length).toBeGreaterThanOrEqual(4);
@@ -176,7 +188,14 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     expect((await abilitiesOf(one ?? 0)).every((row) => toBoolean(row.enabled))).toBe(true);
     expect((await call('POST', '/api/channel/tag/enabled', {})).json().message).toBe('Tag cannot be empty');
 
-    expect(await edit({ new_tag: '' })).toMatchObject({ success: true, data: 2 });
+    // A non-empty new tag renames the tag on every channel and on their abilities.
+    expect(await edit({ new_tag: ' green ' })).toMatchObject({ success: true, data: 2 });
+    const renamed = await testApp.context.database.db.selectFrom('channels').select('tag').orderBy('id').execute();
+    expect(renamed.map((row) => row.tag)).toEqual(['green', 'green']);
+    expect((await abilitiesOf(one ?? 0)).every((row) => row.tag === 'green')).toBe(true);
+    expect(await edit({ priority: 1 })).toEqual({ success: false, message: 'Channel not found, refresh and retry' });
+
+    expect(await edit({ tag: 'green', new_tag: '' })).toMatchObject({ success: true, data: 2 });
     const tags = await testApp.context.database.db.selectFrom('channels').select('tag').execute();
     expect(tags.every((row) => row.tag === null)).toBe(true);
   });

@@ -23,7 +23,7 @@ describe.each(testDatabases())('logs on $dialect', (database) => {
     root = await rootUser(testApp);
     alice = await createTestUser(testApp, { username: 'alice' });
     bob = await createTestUser(testApp, { username: 'bob' });
-    const created = await testApp.app.inject({ method: 'POST', url: '/api/channel/', headers: root.headers, payload: { type: 1, name: 'east', key: 'k', models: 'gpt-4o' } });
+    const created = await testApp.app.inject({ method: 'POST', url: '/api/channel/', headers: root.headers, payload: { type: 1, name: 'east', key: 'k', models: 'gpt-4o', group: 'default' } });
     channelId = created.json().data[0];
     await testApp.context.logDatabase.db.deleteFrom('logs').execute();
     const consume = (user: TestUser, fields: Record<string, unknown>) => ({ user_id: user.id, username: user.username, type: LogType.consume, token_name: 'main', model_name: 'gpt-4o', group: 'default', channel_id: channelId, quota: 100, prompt_tokens: 10, completion_tokens: 5, other: JSON.stringify({ model_ratio: 1.25, admin_info: { use_channel: [channelId] } }), ...fields });

@@ -157,8 +157,10 @@ describe.each(testDatabases())('third-party logins and bindings on $dialect', (d
     expect((await callApi(testApp, 'GET', '/api/oauth/wechat/bind?code=good-li', { headers: user.headers })).body.success).toBe(true);
     expect((await userRow(testApp, user.id)).wechat_id).toBe('openid-li');
     const other = await createTestUser(testApp);
+    const otherBefore = await userRow(testApp, other.id);
     expect((await callApi(testApp, 'GET', '/api/oauth/wechat/bind?code=good-li', { headers: other.headers })).body.message).toBe('该微信账号已被绑定');
     expect((await callApi(testApp, 'GET', '/api/oauth/wechat/bind?code=', { headers: other.headers })).body.message).toBe('验证码不能为空');
+    expect(await userRow(testApp, other.id)).toEqual(otherBefore);
 
     await testApp.context.options.set('WeChatServerToken', 'wrong-token');
     expect((await callApi(testApp, 'GET', '/api/oauth/wechat?code=good-wei')).body.message).toBe('微信服务器返回错误：token invalid');
@@ -198,8 +200,10 @@ describe.each(testDatabases())('third-party logins and bindings on $dialect', (d
 
   it('binds an email with a mailed code, refusing wrong codes and addresses in use', async () => {
     const user = await createTestUser(testApp);
+    const before = await userRow(testApp, user.id);
     expect((await callApi(testApp, 'GET', '/api/oauth/email/bind?email=&code=123456', { headers: user.headers })).body.message).toBe('请输入邮箱！');
     expect((await callApi(testApp, 'GET', '/api/oauth/email/bind?email=bind.me@example.com&code=', { headers: user.headers })).body.message).toBe('请输入邮箱验证码！');
+    expect(await userRow(testApp, user.id)).toEqual(before);
     expect((await callApi(testApp, 'GET', '/api/verification?email=bind.me@example.com')).body.success).toBe(true);
     const code = /<strong>(\d{6})<\/strong>/.exec(smtp.lastTo('bind.me@example.com')?.text ?? '')?.[1] ?? '';
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -211,5 +215,17 @@ describe.each(testDatabases())('third-party logins and bindings on $dialect', (d
     const other = await createTestUser(testApp);
     expect((await callApi(testApp, 'GET', `/api/oauth/email/bind?email=bind.me@example.com&code=${code}`, { headers: other.headers })).body.message).toBe('邮箱地址已被占用');
     expect((await callApi(testApp, 'GET', '/api/verification?email=bind.me@example.com', { language: 'en' })).body.message).toBe('Email address is already in use');
+  });
+
+  it('accepts a mailed code once: the same code binding the same address again is refused', async () => {
+    const user = await createTestUser(testApp);
+    expect((await callApi(testApp, 'GET', '/api/verification?email=once@example.com')).body.success).toBe(true);
+    const code = /<strong>(\d{6})<\/strong>/.exec(smtp.lastTo('once@example.com')?.text ?? '')?.[1] ?? '';
+    const bind = () => callApi(testApp, 'GET', `/api/oauth/email/bind?email=once@example.com&code=${code}`, { headers: user.headers });
+    expect((await bind()).body).toEqual({ success: true, message: '' });
+    // The address is free again, so no in-use check can refuse: only the spent code can, and the row keeps ''.
+    await testApp.context.database.db.updateTable('users').set({ email: '' }).where('id', '=', user.id).execute();
+    expect((await bind()).body).toEqual({ success: false, message: '验证码错误或已过期' });
+    expect((await userRow(testApp, user.id)).email).toBe('');
   });
 });

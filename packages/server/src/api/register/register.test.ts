@@ -106,9 +106,13 @@ describe.each(testDatabases())('registration on $dialect', (database) => {
     const code = /<strong>(\d{6})<\/strong>/.exec(mail?.text ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
 
+    const mailsTo = (address: string) => smtp.mails.filter((candidate) => candidate.to.includes(address)).length;
+    expect(mailsTo('mail.user@example.com')).toBe(1);
     const again = await callApi(testApp, 'GET', '/api/verification?email=mail.user@example.com');
     expect(again.status).toBe(429);
     expect(again.body.message).toBe('请求过于频繁，请 30 秒后再试');
+    // The refused resend mails nothing (nodemailer resolves only once the server took a message).
+    expect(mailsTo('mail.user@example.com')).toBe(1);
 
     const wrongCode = code === '000000' ? '111111' : '000000';
     expect((await register({ username: 'mailuser', password: 'password123', email: 'mail.user@example.com', verification_code: wrongCode })).body.message).toBe('验证码错误或已过期');
@@ -116,6 +120,7 @@ describe.each(testDatabases())('registration on $dialect', (database) => {
     expect((await register({ username: 'mailuser', password: 'password123', email: 'mail.user@example.com', verification_code: code })).body.success).toBe(true);
     expect(await findUser('mailuser')).toMatchObject({ email: 'mail.user@example.com' });
     expect((await register({ username: 'mailuser2', password: 'password123', email: 'mail.user@example.com', verification_code: code })).body.message).toBe('邮箱地址已被占用');
+    expect(mailsTo('mail.user@example.com')).toBe(1);
 
     clock.advance(31);
     expect((await callApi(testApp, 'GET', '/api/verification?email=late@example.com')).body.success).toBe(true);

@@ -1,0 +1,162 @@
+/** Who may call a route: nobody logged in, an ordinary user (role 1), an administrator (10), root (100). */
+export type ExpectedLevel = 'anonymous' | 'user' | 'admin' | 'root';
+
+/**
+ * The permission of every /api route, written down from the specs rather than read from the code:
+ * accounts-and-settings.md §6–§7, gateway-operations.md §6–§7 and, where they are silent,
+ * new-api-backend.md §6 (classic: U = user, A = admin, R = root, — = anonymous). A route declared at
+ * another level, a route missing here, or an entry here without a route fails the matrix test.
+ * Routes the classic console calls with and without a trailing slash are listed in both forms.
+ */
+export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
+  // Public pages and status (spec: pricing is public; status, notice, about and home page load before login).
+  'GET /api/status': 'anonymous',
+  'GET /api/notice': 'anonymous',
+  'GET /api/about': 'anonymous',
+  'GET /api/home_page_content': 'anonymous',
+  'GET /api/pricing': 'anonymous',
+
+  // Register, login, logout, mail codes and password reset.
+  'POST /api/user/register': 'anonymous',
+  'POST /api/user/login': 'anonymous',
+  'GET /api/user/logout': 'anonymous',
+  'GET /api/verification': 'anonymous',
+  'GET /api/reset_password': 'anonymous',
+  'POST /api/user/reset': 'anonymous',
+
+  // Third-party logins; the bindings need the logged-in user. Telegram's bind URL is opened by the
+  // widget without the New-Api-User header, so it is public and checks the session itself.
+  'GET /api/oauth/state': 'anonymous',
+  'GET /api/oauth/github': 'anonymous',
+  'GET /api/oauth/linuxdo': 'anonymous',
+  'GET /api/oauth/wechat': 'anonymous',
+  'GET /api/oauth/telegram/login': 'anonymous',
+  'GET /api/oauth/telegram/bind': 'anonymous',
+  'GET /api/oauth/wechat/bind': 'user',
+  'GET /api/oauth/email/bind': 'user',
+
+  // Self service.
+  'GET /api/user/self': 'user',
+  'PUT /api/user/self': 'user',
+  'DELETE /api/user/self': 'user',
+  'GET /api/user/token': 'user',
+  'GET /api/user/aff': 'user',
+  'POST /api/user/aff_transfer': 'user',
+  'GET /api/user/models': 'user',
+  'GET /api/user/self/groups': 'user',
+
+  // Wallet; the payment gateway's callback carries no session.
+  'POST /api/user/topup': 'user',
+  'POST /api/user/amount': 'user',
+  'POST /api/user/pay': 'user',
+  'GET /api/user/topup/self': 'user',
+  'GET /api/user/epay/notify': 'anonymous',
+  'POST /api/user/epay/notify': 'anonymous',
+
+  // User management (administrator).
+  'GET /api/user/': 'admin',
+  'GET /api/user': 'admin',
+  'POST /api/user/': 'admin',
+  'POST /api/user': 'admin',
+  'PUT /api/user/': 'admin',
+  'PUT /api/user': 'admin',
+  'GET /api/user/search': 'admin',
+  'GET /api/user/:id': 'admin',
+  'POST /api/user/manage': 'admin',
+  'DELETE /api/user/:id': 'admin',
+
+  // Settings: only the super administrator.
+  'GET /api/option/': 'root',
+  'GET /api/option': 'root',
+  'PUT /api/option/': 'root',
+  'PUT /api/option': 'root',
+  'POST /api/option/rest_model_ratio': 'root',
+  'GET /api/group/': 'admin',
+  'GET /api/group': 'admin',
+
+  // Logs: every user's for administrators (and the classic purge), one's own for everyone.
+  'GET /api/log/': 'admin',
+  'GET /api/log': 'admin',
+  'DELETE /api/log/': 'admin',
+  'DELETE /api/log': 'admin',
+  'GET /api/log/stat': 'admin',
+  'GET /api/log/self/': 'user',
+  'GET /api/log/self': 'user',
+  'GET /api/log/self/stat': 'user',
+
+  // Channels (administrator); the channel-type model catalogue is for every logged-in user.
+  'GET /api/channel/': 'admin',
+  'GET /api/channel': 'admin',
+  'POST /api/channel/': 'admin',
+  'POST /api/channel': 'admin',
+  'PUT /api/channel/': 'admin',
+  'PUT /api/channel': 'admin',
+  'GET /api/channel/search': 'admin',
+  'GET /api/channel/models': 'admin',
+  'GET /api/models': 'user',
+  'DELETE /api/channel/disabled': 'admin',
+  'DELETE /api/channel/disabled/': 'admin',
+  'POST /api/channel/batch': 'admin',
+  'POST /api/channel/batch/tag': 'admin',
+  'POST /api/channel/copy/:id': 'admin',
+  'POST /api/channel/fix': 'admin',
+  'PUT /api/channel/tag': 'admin',
+  'POST /api/channel/tag/enabled': 'admin',
+  'POST /api/channel/tag/disabled': 'admin',
+  'GET /api/channel/update_balance': 'admin',
+  'GET /api/channel/update_balance/': 'admin',
+  'GET /api/channel/update_balance/:id': 'admin',
+  'GET /api/channel/update_balance/:id/': 'admin',
+  'GET /api/channel/fetch_models/:id': 'admin',
+  'POST /api/channel/fetch_models': 'admin',
+  'GET /api/channel/:id': 'admin',
+  'GET /api/channel/:id/': 'admin',
+  'DELETE /api/channel/:id': 'admin',
+  'DELETE /api/channel/:id/': 'admin',
+  'GET /api/channel/test': 'admin',
+  'GET /api/channel/test/:id': 'admin',
+
+  // Tokens: every user manages their own.
+  'GET /api/token/': 'user',
+  'GET /api/token': 'user',
+  'POST /api/token/': 'user',
+  'POST /api/token': 'user',
+  'PUT /api/token/': 'user',
+  'PUT /api/token': 'user',
+  'GET /api/token/search': 'user',
+  'GET /api/token/:id': 'user',
+  'GET /api/token/:id/': 'user',
+  'DELETE /api/token/:id': 'user',
+  'DELETE /api/token/:id/': 'user',
+
+  // Redemption codes (administrator).
+  'GET /api/redemption/': 'admin',
+  'GET /api/redemption': 'admin',
+  'POST /api/redemption/': 'admin',
+  'POST /api/redemption': 'admin',
+  'PUT /api/redemption/': 'admin',
+  'PUT /api/redemption': 'admin',
+  'GET /api/redemption/search': 'admin',
+  'GET /api/redemption/:id': 'admin',
+  'GET /api/redemption/:id/': 'admin',
+  'DELETE /api/redemption/:id': 'admin',
+  'DELETE /api/redemption/:id/': 'admin',
+
+  // Drawing and async tasks: all users' for administrators, one's own through /self.
+  'GET /api/mj/': 'admin',
+  'GET /api/mj': 'admin',
+  'GET /api/mj/self/': 'user',
+  'GET /api/mj/self': 'user',
+  'GET /api/task/': 'admin',
+  'GET /api/task': 'admin',
+  'GET /api/task/self': 'user',
+  'GET /api/task/self/': 'user',
+
+  // Dashboard data.
+  'GET /api/data/': 'admin',
+  'GET /api/data': 'admin',
+  'GET /api/data/users': 'admin',
+  'GET /api/data/users/': 'admin',
+  'GET /api/data/self': 'user',
+  'GET /api/data/self/': 'user',
+};

@@ -1,0 +1,145 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer } from './api/listing/local-http-server.ts';
+
+/**
+ * The real entry point, started as `npm start` starts it: its own process, its own working folder,
+ * only the environment given here (never the suite's SQL_DSN or Redis), so start-up failures and the
+ * shutdown sequence are seen exactly as an operator sees them.
+ */
+const mainPath = fileURLToPath(new URL('./main.ts', import.meta.url));
+const folders: string[] = [];
+
+function temporaryFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'sb-main-'));
+  folders.push(folder);
+  return folder;
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string[];
+  exited: Promise<number | null>;
+}
+
+function startMain(env: Record<string, string>, cwd = temporaryFolder()): Started {
+  const child = spawn(process.execPath, [mainPath], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => text.split('\n').filter((line) => line.trim() !== '') };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('start-up failures', () => {
+  it.each([
+    ['a malformed PORT', { PORT: 'abc' }, 'PORT'],
+    ['an unreachable SQL_DSN', { SQL_DSN: 'postgres://u:p@127.0.0.1:1/x' }, 'SQL_DSN'],
+  ])('stops on %s with exit code 1 and one line naming the variable', async (_name, env, variable) => {
+    const started = startMain(env);
+    expect(await started.exited).toBe(1);
+    const lines = started.output();
+    expect(lines, lines.join('\n')).toHaveLength(1);
+    expect(lines[0]).toContain(variable);
+    expect(lines.filter((line) => line.startsWith('    at '))).toEqual([]);
+    expect(lines[0]).not.toContain('u:p@');
+    if (variable === 'SQL_DSN') expect(lines[0]).toContain('postgres://u:***@127.0.0.1:1/x');
+  });
+});
+
+describe('a running server', () => {
+  const folder = temporaryFolder();
+  const webDist = join(folder, 'web');
+  const sqlitePath = join(folder, 'data', 'gateway.db');
+  let server: Started;
+  let baseUrl = '';
+  let upstream: Awaited<ReturnType<typeof startLocalServer>>;
+
+  beforeAll(async () => {
+    mkdirSync(join(webDist, 'assets'), { recursive: true });
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(join(webDist, 'assets', 'a-123.js'), 'console.log(1);');
+    upstream = await startLocalServer({
+      'POST /v1/chat/completions': () => ({
+        json: { id: 'chatcmpl-1', object: 'chat.completion', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' }], usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } },
+      }),
+    });
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    server = startMain({ PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: sqlitePath, SESSION_SECRET: 'main-test-session-secret', WEB_DIST_PATH: webDist, LOG_LEVEL: 'warn' }, folder);
+    for (let attempt = 0; ; attempt += 1) {
+      const ready = await fetch(`${baseUrl}/api/status`).then((response) => response.ok).catch(() => false);
+      if (ready) break;
+      if (attempt > 200) throw new Error(`server did not start:\n${server.output().join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  afterAll(async () => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await upstream.close();
+  });
+
+  it('serves hashed assets for a year and the console page revalidated, client routes included', async () => {
+    const asset = await fetch(`${baseUrl}/assets/a-123.js`);
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe('console.log(1);');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/token']) {
+      const page = await fetch(`${baseUrl}${path}`);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('content-type'), path).toContain('text/html');
+      expect(page.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await page.text(), path).toContain('<title>console</title>');
+    }
+  });
+
+  it('on SIGTERM finishes, writes the queued consume log and exits 0', async () => {
+    const login = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: '123456' }) });
+    const root = (await login.json()) as { data: { id: number } };
+    const session = /session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    const headers = { cookie: session, 'new-api-user': String(root.data.id), 'content-type': 'application/json' };
+    const post = async (path: string, body: unknown) => (await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<{ success: boolean; data: Array<{ key: string }> }>;
+    expect((await post('/api/channel/', { type: 1, name: 'fake', key: 'sk-upstream', base_url: upstream.url, models: 'gpt-4o-mini', group: 'default' })).success).toBe(true);
+    const token = await post('/api/token/', { name: 'shutdown', remain_quota: 500000, expired_time: -1, unlimited_quota: true });
+    const key = token.data[0]?.key ?? '';
+
+    // The relay's caches pick the new channel and token up from the change bus: retry until they have.
+    let answer: Response | undefined;
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      answer = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }) });
+      if (answer.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(answer?.status).toBe(200);
+
+    // At once: the consume log is still in the relay's write queue (flushed every 500 ms).
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const database = new Database(sqlitePath, { readonly: true });
+    try {
+      const rows = database.prepare('select model_name, prompt_tokens, completion_tokens from logs where type = 2').all();
+      expect(rows).toEqual([{ model_name: 'gpt-4o-mini', prompt_tokens: 5, completion_tokens: 2 }]);
+    } finally {
+      database.close();
+    }
+  });
+});
