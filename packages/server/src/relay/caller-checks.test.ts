@@ -4,7 +4,7 @@ import { changeTopics } from '../platform/change-topics.ts';
 import { createTestApp, createTestUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { FakeOpenAIUpstream } from './testing/fake-openai-upstream.ts';
-import { flushLedger, seedChannel, seedToken } from './testing/relay-seed.ts';
+import { flushLedger, ledgerState, seedChannel, seedToken } from './testing/relay-seed.ts';
 
 const chatBody = (model = 'gpt-4o-mini', content = 'Hello') => ({ model, messages: [{ role: 'user', content }] });
 
@@ -141,8 +141,7 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
     expect(stopped.statusCode).toBe(200);
     expect(stopped.body).toContain('"content":" the"');
     expect(stopped.body).not.toContain('"content":" fake"');
-    expect(stopped.body).not.toContain('[DONE]');
-    expect(stopped.body.trimEnd().endsWith('data: {"error":{"message":"Sensitive words detected","type":"new_api_error","code":"sensitive_words_detected"}}')).toBe(true);
+    expect(stopped.body.endsWith('data: {"error":{"message":"Sensitive words detected","type":"new_api_error","code":"sensitive_words_detected"}}\n\ndata: [DONE]\n\n')).toBe(true);
     await flushLedger(testApp);
     const log = await testApp.context.logDatabase.db.selectFrom('logs').select(['completion_tokens', 'other']).where('token_id', '=', token.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(JSON.parse(log.other ?? '{}').stream_status).toBe('sensitive');
@@ -159,6 +158,29 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
     await options.set('CheckSensitiveEnabled', 'false');
     await options.set('StopOnSensitiveEnabled', 'true');
     await options.set('SensitiveWords', 'test_sensitive');
+  });
+
+  it('refuses a whole completion with sensitive words in OpenAI error format, charging what the upstream produced', async () => {
+    const token = await seedToken(testApp, user.id);
+    const options = testApp.context.options;
+    await options.set('CheckSensitiveEnabled', 'true');
+    await options.set('CheckSensitiveOnCompletionEnabled', 'true');
+    await options.set('SensitiveWords', 'fake upstream');
+    const refused = await chat(`Bearer ${token.apiKey}`, chatBody('gpt-4o-mini', 'Hi'));
+    await options.set('CheckSensitiveOnCompletionEnabled', 'false');
+    await options.set('CheckSensitiveEnabled', 'false');
+    await options.set('SensitiveWords', 'test_sensitive');
+
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'sensitive_words_detected', type: 'new_api_error' });
+    expect(refused.json().error.message).toMatch(/^Sensitive words detected \(request id: \w+\)$/);
+    expect(refused.body).not.toContain('Hello from');
+    const state = await ledgerState(testApp, { tokenId: token.id, userId: user.id, channelIds: [] });
+    // gpt-4o-mini: (12 + 6 × 4) × 0.075 = 2.7 → 3, the fake's reported usage.
+    expect(state.logs).toHaveLength(1);
+    expect(state.logs[0]).toMatchObject({ quota: 3, prompt_tokens: 12, completion_tokens: 6 });
+    expect(JSON.parse(state.logs[0]?.other ?? '{}').end_reason).toBe('sensitive');
+    expect(state.token.used_quota).toBe(3);
   });
 
   it('shows a key balance on the legacy billing endpoints', async () => {
@@ -183,6 +205,7 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
     await flushLedger(testApp);
     const log = await testApp.context.logDatabase.db.selectFrom('logs').selectAll().where('user_id', '=', player.id).executeTakeFirstOrThrow();
     expect(log).toMatchObject({ token_name: 'playground-vip', group: 'vip', token_id: 0 });
+    expect(JSON.parse(log.other ?? '{}').request_path).toBe('/pg/chat/completions');
     const row = await testApp.context.database.db.selectFrom('users').select(['quota', 'used_quota']).where('id', '=', player.id).executeTakeFirstOrThrow();
     expect(row.used_quota).toBe(log.quota);
     expect(row.quota).toBe(1_000_000 - log.quota);

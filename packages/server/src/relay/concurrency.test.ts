@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../platform/database.ts';
 import { createTestApp, createTestUser, type TestApp } from '../testing/test-app.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { FakeOpenAIUpstream } from './testing/fake-openai-upstream.ts';
@@ -63,5 +64,89 @@ describe.each(testDatabases())('500 simultaneous requests on a limited token on 
     expect(state.channels[0]?.used_quota).toBe(charged);
     // Memory agrees with the database after the flush.
     expect(testApp.app.relay.tokens.getById(token.id)?.remainQuota).toBe(state.token.remain_quota);
+  });
+});
+
+/**
+ * Quota deltas and log rows are queued in memory and written in batches (every 500 ms and on
+ * shutdown). These cases never call flush() themselves: they prove the writes happen on their own.
+ */
+describe.each(testDatabases())('queued charges reach the database on their own on $dialect', (database) => {
+  let fake: FakeOpenAIUpstream;
+
+  beforeAll(async () => {
+    fake = new FakeOpenAIUpstream();
+    fake.usage = { prompt: 480, completion: 50 };
+    await fake.start();
+  });
+  afterAll(async () => {
+    await fake.stop();
+  });
+
+  /** A priced model, a funded user and token, and one channel on the fake. */
+  async function seedCaller(testApp: TestApp) {
+    const ratios = testApp.context.options.getJson<Record<string, number>>('ModelRatio');
+    await testApp.context.options.set('ModelRatio', JSON.stringify({ ...ratios, 'busy-model': 1 }));
+    const userId = (await createTestUser(testApp, { quota: 1_000_000 })).id;
+    const token = await seedToken(testApp, userId, { remainQuota: tokenQuota });
+    await seedChannel(testApp, { key: 'flush-upstream', baseUrl: fake.baseUrl, models: ['busy-model'] });
+    const ask = () => testApp.app.inject({ method: 'POST', url: '/v1/chat/completions', headers: { authorization: `Bearer ${token.apiKey}` }, payload: { model: 'busy-model', max_tokens: 50, messages: [{ role: 'user', content: 'Hello' }] } });
+    return { userId, token, ask };
+  }
+
+  /** The consume logs and the charged columns, read from the given connections. */
+  async function written(main: TestApp['context']['database'], logs: TestApp['context']['logDatabase'], ids: { tokenId: number; userId: number }) {
+    const rows = await logs.db.selectFrom('logs').select(['quota']).where('token_id', '=', ids.tokenId).where('type', '=', 2).execute();
+    const token = await main.db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('id', '=', ids.tokenId).executeTakeFirstOrThrow();
+    const user = await main.db.selectFrom('users').select(['used_quota']).where('id', '=', ids.userId).executeTakeFirstOrThrow();
+    return { rows, token, user };
+  }
+
+  it('writes the log row and the charge within 1.5 s of the answer', async () => {
+    const testApp = await createTestApp(database);
+    try {
+      const { userId, token, ask } = await seedCaller(testApp);
+      expect((await ask()).statusCode).toBe(200);
+      const state = await vi.waitFor(
+        async () => {
+          const current = await written(testApp.context.database, testApp.context.logDatabase, { tokenId: token.id, userId });
+          if (current.rows.length === 0 || current.token.used_quota === 0) throw new Error('not written yet');
+          return current;
+        },
+        { timeout: 1500, interval: 25 },
+      );
+      expect(state.rows.map((row) => row.quota)).toEqual([cost]);
+      expect(state.token).toEqual({ remain_quota: tokenQuota - cost, used_quota: cost });
+      expect(state.user.used_quota).toBe(cost);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('writes what was still queued when the app closed (read on a fresh connection)', async () => {
+    const testApp = await createTestApp(database);
+    try {
+      const { userId, token, ask } = await seedCaller(testApp);
+      // Hold the periodic flush so the answer is certainly still queued when the app closes.
+      const periodicFlush = vi.spyOn(testApp.app.relay.flusher, 'flush').mockResolvedValue(undefined);
+      expect((await ask()).statusCode).toBe(200);
+      expect(testApp.app.relay.ledger.hasUnwritten).toBe(true);
+      periodicFlush.mockRestore();
+      await testApp.app.close();
+
+      const main = await openDatabase(testApp.config.sqlDsn, testApp.config.sqlitePath);
+      const logs = testApp.config.logSqlDsn ? await openDatabase(testApp.config.logSqlDsn, testApp.config.sqlitePath, 'LOG_SQL_DSN') : main;
+      try {
+        const state = await written(main, logs, { tokenId: token.id, userId });
+        expect(state.rows.map((row) => row.quota)).toEqual([cost]);
+        expect(state.token).toEqual({ remain_quota: tokenQuota - cost, used_quota: cost });
+        expect(state.user.used_quota).toBe(cost);
+      } finally {
+        if (logs !== main) await logs.close();
+        await main.close();
+      }
+    } finally {
+      await testApp.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { testDatabases } from '../testing/test-databases.ts';
 import { FakeOpenAIUpstream } from './testing/fake-openai-upstream.ts';
 import { ledgerState, listenLocally, openaiClient, seedChannel, seedToken } from './testing/relay-seed.ts';
 
-const models = ['gpt-4o', 'gpt-4o-mini', 'text-embedding-3-small', 'dall-e-3', 'tts-1', 'whisper-1', 'text-moderation-stable', 'rerank-english-v3.0', 'alias-model'];
+const models = ['gpt-4o', 'gpt-4o-mini', 'text-embedding-3-small', 'dall-e-2', 'dall-e-3', 'tts-1', 'whisper-1', 'text-moderation-stable', 'rerank-english-v3.0', 'alias-model'];
 
 describe.each(testDatabases())('the official OpenAI client through the relay on $dialect', (database) => {
   let testApp: TestApp;
@@ -143,6 +143,32 @@ describe.each(testDatabases())('the official OpenAI client through the relay on 
     expect(byModel.get('dall-e-3')?.quota).toBe(20_000);
     expect(byModel.get('whisper-1')?.quota).toBeGreaterThan(0);
     expect(byModel.get('text-embedding-3-small')?.prompt_tokens).toBe(12);
+  });
+
+  it('edits pictures, makes variations and translates audio, each charged exactly', async () => {
+    const client = openaiClient(baseUrl, token.apiKey);
+    const png = () => toFile(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'lighthouse.png', { type: 'image/png' });
+
+    const edit = await client.images.edit({ model: 'dall-e-2', image: await png(), prompt: 'add a boat', n: 2, size: '512x512' });
+    expect(edit.data?.map((picture) => picture.url)).toEqual(['https://images.example.com/edit-1.png', 'https://images.example.com/edit-2.png']);
+    expect(fake.requests.at(-1)?.path).toBe('/v1/images/edits');
+    expect(fake.requests.at(-1)?.form?.get('prompt')).toBe('add a boat');
+
+    const variation = await client.images.createVariation({ model: 'dall-e-2', image: await png(), size: '256x256' });
+    expect(variation.data?.map((picture) => picture.url)).toEqual(['https://images.example.com/variation-1.png']);
+    expect(fake.requests.at(-1)?.path).toBe('/v1/images/variations');
+
+    const translation = await client.audio.translations.create({ model: 'whisper-1', file: await toFile(Buffer.from('RIFFfake-wav'), 'bonjour.wav') });
+    expect(translation.text).toBe('hello in English');
+    expect(fake.requests.at(-1)?.path).toBe('/v1/audio/translations');
+
+    const state = await ledgerState(testApp, { tokenId: token.id, userId, channelIds: [channelId] });
+    const [editLog, variationLog, translationLog] = state.logs.slice(-3);
+    // dall-e-2 is priced per call, 0.02 × 500,000 per picture: 2 pictures × 0.45 (512²), then 1 × 0.4 (256²).
+    expect(editLog).toMatchObject({ model_name: 'dall-e-2', quota: 9_000 });
+    expect(variationLog).toMatchObject({ model_name: 'dall-e-2', quota: 4_000 });
+    // whisper-1 (ratio 15, completion ratio 1) sends no usage: its 3-token answer is counted locally.
+    expect(translationLog).toMatchObject({ model_name: 'whisper-1', prompt_tokens: 0, completion_tokens: 3, quota: 45 });
   });
 
   it('lists exactly the models of the key', async () => {

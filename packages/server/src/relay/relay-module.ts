@@ -100,7 +100,7 @@ function wireServices(context: AppContext): RelayServices {
 function registerRelayMetrics(metrics: Metrics, services: RelayServices): void {
   const { ledger, flusher } = services;
   metrics.counter('switchboard_relay_requests_charged_total', 'Relayed requests answered and charged', () => ledger.totals.settled);
-  metrics.counter('switchboard_relay_requests_refunded_total', 'Relayed requests whose hold was given back (failed, refused upstream, caller gone)', () => ledger.totals.refunded);
+  metrics.counter('switchboard_relay_requests_refunded_total', 'Relayed requests whose hold was given back (failed, refused upstream, caller gone before the upstream was called)', () => ledger.totals.refunded);
   metrics.counter('switchboard_quota_charged_total', 'Quota units charged for relayed requests', () => ledger.totals.chargedQuota);
   metrics.gauge('switchboard_quota_held', 'Quota units held by requests in flight', () => ledger.totals.heldQuota);
   metrics.gauge('switchboard_log_rows_unwritten', 'Consume log rows queued for the database', () => ledger.unwrittenLogs + flusher.backlog);

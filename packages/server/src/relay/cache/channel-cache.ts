@@ -1,4 +1,4 @@
-import { ChannelStatus, findChannelType } from '@switchboard/contracts';
+import { ChannelStatus, findChannelType, splitChannelKeys } from '@switchboard/contracts';
 import { toBoolean } from '../../db/dialect.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { Provider } from '../provider.ts';
@@ -11,7 +11,10 @@ export interface ChannelRecord {
   readonly type: number;
   readonly name: string;
   status: number;
-  /** One key, or several (one per line) of which each request uses one at random. */
+  /**
+   * One key, or several (one per line) of which each request uses one at random. JSON credentials
+   * (a pretty-printed Vertex service account) are one key, as the console's batch mode treats them.
+   */
   readonly keys: readonly string[];
   readonly baseUrl: string;
   readonly organization: string;
@@ -58,7 +61,7 @@ export function toChannelRecord(row: ChannelRow): ChannelRecord {
     type: row.type,
     name: row.name,
     status: row.status,
-    keys: row.key.split('\n').map((key) => key.trim()).filter(Boolean),
+    keys: splitChannelKeys(row.key),
     baseUrl,
     organization: row.open_ai_organization ?? '',
     other: row.other ?? '',

@@ -2,8 +2,9 @@ import type { ServerResponse } from 'node:http';
 
 /**
  * A signal that fires when the caller goes away before its answer is complete (connection closed,
- * request aborted). The relay stops waiting for the upstream then: a non-streamed call is aborted
- * (not retried elsewhere) and its hold refunded, a streamed one is billed for what was produced.
+ * request aborted). The relay stops waiting for the upstream then and aborts it, retrying nowhere:
+ * before the request was sent the hold is refunded, after that the caller is billed for the prompt
+ * and whatever the upstream produced until then.
  */
 export function watchCallerGone(response: ServerResponse): AbortSignal {
   const controller = new AbortController();

@@ -16,22 +16,28 @@ export interface ConsumeFacts {
   readonly stream: boolean;
   readonly startedAt: number;
   readonly finishedAt: number;
-  readonly firstResponseMs: number;
+  /** Undefined when no answer byte arrived (the caller left first). */
+  readonly firstResponseMs: number | undefined;
   readonly requestId: string;
+  /** The path the caller called, without the query string. */
   readonly requestPath: string;
   readonly localCount: boolean;
   readonly endReason: string;
+  /** Parameters the provider dropped or changed (Provider `UpstreamRequest.warnings`). */
+  readonly warnings: readonly string[];
   readonly createdAt: number;
 }
 
 /**
  * The consume log row (type 2) of one charged request, with new-api's `other` fields so log pages
- * and imported tooling read it the same way. `admin_info` is for administrators only.
+ * and imported tooling read it the same way. `admin_info` is for administrators only. An answer
+ * that did not end normally says why: `stream_status` for streams (new-api's key), `end_reason` for
+ * whole answers (a caller who left, a sensitive-word stop).
  */
 export function consumeLogEntry(facts: ConsumeFacts): LogEntry {
   const { usage, pricing } = facts;
   const other: Record<string, unknown> = {
-    frt: facts.firstResponseMs,
+    ...(facts.firstResponseMs === undefined ? {} : { frt: facts.firstResponseMs }),
     model_ratio: pricing.modelRatio,
     completion_ratio: pricing.completionRatio,
     group_ratio: pricing.groupRatio,
@@ -56,7 +62,8 @@ export function consumeLogEntry(facts: ConsumeFacts): LogEntry {
     });
   }
   if (facts.upstreamModel !== facts.model) Object.assign(other, { is_model_mapped: true, upstream_model_name: facts.upstreamModel });
-  if (facts.endReason !== 'done' && facts.endReason !== 'complete') other.stream_status = facts.endReason;
+  if (facts.endReason !== 'done' && facts.endReason !== 'complete') other[facts.stream ? 'stream_status' : 'end_reason'] = facts.endReason;
+  if (facts.warnings.length > 0) other.warnings = facts.warnings;
   return {
     user_id: facts.caller.user.id,
     type: LogType.consume,

@@ -21,6 +21,16 @@ export function relayHeaders(requestId: string): Record<string, string> {
   return { 'x-oneapi-request-id': requestId, 'access-control-allow-origin': '*' };
 }
 
+/**
+ * The path the caller called, as new-api logs it (`request_path`): entries relay through the chat
+ * or embeddings endpoint, but the log says `/v1/messages` or `/v1beta/models/…`. The query is cut
+ * off: Gemini callers may put their key there.
+ */
+function callerPath(request: FastifyRequest): string {
+  const query = request.url.indexOf('?');
+  return query < 0 ? request.url : request.url.slice(0, query);
+}
+
 /** Sensitive words in the prompt: refused, or masked before the upstream sees them. */
 function applyPromptCheck(services: RelayServices, parsed: ParsedRelayBody): ParsedRelayBody {
   if (!services.sensitive.checksPrompt) return parsed;
@@ -46,7 +56,8 @@ function nextChannel(services: RelayServices, caller: RelayCaller, model: string
  * The relay of one caller request: read the body once, check the model and prompt, price it, hold
  * quota on token and user, then try channels (priority tiers, weighted, retries on retryable
  * failures, never a channel twice) until one answers; settle to the exact cost with its consume log,
- * or refund exactly once and answer the last error.
+ * or refund exactly once and answer the last error. A caller who leaves once a channel has the
+ * request is charged for what it was sent and produced (see upstream-attempt.ts), not refunded.
  */
 export async function relayRequest(services: RelayServices, endpoint: RelayEndpoint, request: FastifyRequest, reply: FastifyReply, caller: RelayCaller, bodyValue: unknown, bodyEdited = false): Promise<void> {
   const { options, clock } = services.context;
@@ -101,15 +112,17 @@ export async function relayRequest(services: RelayServices, endpoint: RelayEndpo
         random: services.random,
         callerGone,
       });
-      if (result.kind === 'answered') {
+      if (result.kind === 'charged') {
         const localCount = result.usage === undefined;
         const usage: NormalizedUsage = result.usage ?? { promptTokens: countTextTokens(parsed.promptText), completionTokens: result.localCompletionTokens };
         const quota = computeQuota(pricing, usage, tables.quotaPerUnit, parsed.calls);
         const finishedAt = clock.now();
         const log = options.getBoolean('LogConsumeEnabled')
-          ? consumeLogEntry({ caller, model: parsed.model, upstreamModel: result.upstreamModel, pricing, usage, quota, channelId: channel.id, triedChannels: triedOrder, stream: parsed.stream, startedAt, finishedAt, firstResponseMs: result.firstResponseMs, requestId: request.id, requestPath: endpoint.path, localCount, endReason: result.endReason, createdAt: clock.unixSeconds() })
+          ? consumeLogEntry({ caller, model: parsed.model, upstreamModel: result.upstreamModel, pricing, usage, quota, channelId: channel.id, triedChannels: triedOrder, stream: parsed.stream, startedAt, finishedAt, firstResponseMs: result.firstResponseMs, requestId: request.id, requestPath: callerPath(request), localCount, endReason: result.endReason, warnings: result.warnings, createdAt: clock.unixSeconds() })
           : undefined;
         services.ledger.settle(reservation, quota, channel.id, log);
+        // Charged, yet answered with an error: the entry renders it in the caller's own format.
+        if (result.callerError) throw result.callerError;
         return;
       }
       lastError = result.error;

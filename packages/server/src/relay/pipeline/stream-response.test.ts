@@ -23,17 +23,28 @@ afterEach(() => {
   server = undefined;
 });
 
-/** Relays `frames` (as the upstream's chunks) to a real HTTP caller; returns what it read and the outcome. */
-async function relay(frames: string[], callerWantsUsage: boolean): Promise<{ body: string; outcome: StreamOutcome }> {
+/** An upstream whose connection breaks right after the chunk already read. */
+const brokenUpstream = () =>
+  new Readable({
+    read() {
+      this.destroy(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    },
+  });
+
+/**
+ * Relays `frames` (as the upstream's chunks) to a real HTTP caller; returns what it read and the
+ * outcome. With `cut`, the upstream breaks after the first frame.
+ */
+async function relay(frames: string[], callerWantsUsage: boolean, options: { cut?: boolean; dialect?: 'chat' | 'responses' } = {}): Promise<{ body: string; outcome: StreamOutcome }> {
   let outcome: Promise<StreamOutcome> | undefined;
   server = createServer((_request, response) => {
     const [first = '', ...rest] = frames;
     outcome = relayStream({
-      upstream: Readable.from(rest.map((frame) => Buffer.from(frame))),
+      upstream: options.cut ? brokenUpstream() : Readable.from(rest.map((frame) => Buffer.from(frame))),
       abortUpstream: () => undefined,
       response,
       handling: passThrough,
-      dialect: 'chat',
+      dialect: options.dialect ?? 'chat',
       callerWantsUsage,
       promptTokensEstimate: 7,
       context: { model: 'gpt-4o', upstreamModel: 'gpt-4o', requestId: 'test', createdAt: 1 },
@@ -67,5 +78,15 @@ describe('relayStream', () => {
     // The caller asked for usage and got the local count in a closing usage chunk.
     expect(body).toContain(`"usage":{"prompt_tokens":7,"completion_tokens":${outcome.localCompletionTokens},`);
     expect(body.endsWith('data: [DONE]\n\n')).toBe(true);
+  });
+
+  it('ends a cut stream with an error event, then [DONE] for chat callers and nothing more for responses callers', async () => {
+    const interrupted = 'data: {"error":{"message":"The upstream stopped in the middle of the answer","type":"upstream_error","code":"stream_interrupted"}}\n\n';
+    const chat = await relay([contentFrame('Hello')], false, { cut: true });
+    expect(chat.body).toBe(`${contentFrame('Hello')}${interrupted}data: [DONE]\n\n`);
+    expect(chat.outcome).toMatchObject({ endReason: 'upstream_error', localCompletionTokens: 1 });
+    server?.close();
+    const responses = await relay([contentFrame('Hello')], false, { cut: true, dialect: 'responses' });
+    expect(responses.body).toBe(`${contentFrame('Hello')}${interrupted}`);
   });
 });

@@ -84,9 +84,9 @@ export function readFirstChunk(body: Readable): Promise<{ chunk: Buffer } | { en
  * Relays one server-sent-event stream to the caller, chunk by chunk: each upstream chunk becomes one
  * write, with no buffering or delay beyond completing a split event. Pass-through events are
  * forwarded as the upstream wrote them; only frames carrying usage are parsed (the others are
- * counted locally only when no usage arrives). `[DONE]` is always sent to chat-format callers.
- * Back-pressure pauses the upstream; a caller who leaves aborts it, and what arrived until then is
- * what gets billed.
+ * counted locally only when no usage arrives). `[DONE]` is always sent to chat-format callers,
+ * also after an error event. Back-pressure pauses the upstream; a caller who leaves aborts it, and
+ * what arrived until then is what gets billed.
  */
 export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome> {
   const { upstream, response, handling } = options;
@@ -120,9 +120,6 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     countDeferred();
     return counter.total();
   };
-
-  response.writeHead(200, { 'content-type': options.answerFormat?.streamContentType ?? 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no', ...options.headers });
-  response.flushHeaders();
 
   const frame = (data: string) => `data: ${data}\n\n`;
 
@@ -235,10 +232,12 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
         buffer = '';
         if (stoppedBySensitiveWord) endReason = 'sensitive';
         const interrupted = endReason === 'upstream_error' || endReason === 'timeout';
-        // A cut answer must not look complete: the caller gets an error event and no [DONE], so
-        // SDKs raise instead of returning half an answer as if it were whole.
+        // A cut answer must not look complete: the caller gets an error event first, so SDKs raise
+        // instead of returning half an answer as if it were whole. OpenAI-format callers still get
+        // the [DONE] they wait for; other dialects end as their writer says.
         const error = endReason === 'sensitive' ? sensitiveWordsError() : interrupted ? interruptionError() : undefined;
-        if (error) tail += writer ? writer.push(error) : frame(JSON.stringify(error));
+        if (error && writer) tail += writer.push(error);
+        else if (error) tail += frame(JSON.stringify(error)) + (options.dialect === 'chat' ? 'data: [DONE]\n\n' : '');
         else if (writer) tail += writer.end(usage ?? { promptTokens: options.promptTokensEstimate, completionTokens: localCompletionTokens() });
         else if (options.dialect === 'chat') {
           if (options.callerWantsUsage && !usageForwarded) {
@@ -265,14 +264,18 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
       upstream.pause();
       response.once('drain', () => upstream.resume());
     };
-    response.once('close', () => {
-      if (!response.writableFinished) finish('client_gone');
-    });
-    // Closed before we started listening: 'close' has already fired and will not fire again.
+    // Closed before we started ('close' has fired and will not fire again): nothing is written, but
+    // the first chunk is what the upstream produced for the caller, so it is counted.
     if (response.destroyed) {
+      processText(decoder.write(options.firstChunk));
       finish('client_gone');
       return;
     }
+    response.writeHead(200, { 'content-type': options.answerFormat?.streamContentType ?? 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no', ...options.headers });
+    response.flushHeaders();
+    response.once('close', () => {
+      if (!response.writableFinished) finish('client_gone');
+    });
     upstream.on('data', onData);
     upstream.once('end', () => finish('done'));
     upstream.once('error', (error: Error & { code?: string }) => finish(error.code === 'UND_ERR_BODY_TIMEOUT' ? 'timeout' : 'upstream_error'));

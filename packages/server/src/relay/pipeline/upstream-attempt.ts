@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ChannelRecord } from '../cache/channel-cache.ts';
-import type { ChannelTarget, ConversionContext, NormalizedUsage, RelayRequest, UpstreamResponse } from '../provider.ts';
+import type { ChannelTarget, ConversionContext, ConvertedResponse, NormalizedUsage, PassThroughResponse, RelayRequest, UpstreamResponse } from '../provider.ts';
 import { relayMessages } from '../relay.messages.ts';
 import { httpTransport } from '../transport/http-transport.ts';
 import { isRetryableStatus, mapModel, mapStatus } from './channel-selector.ts';
@@ -17,9 +17,25 @@ import { countTextTokens } from './token-estimate.ts';
 const maxBodyBytes = 64 * 1024 * 1024;
 const maxErrorBytes = 64 * 1024;
 
-export type AttemptResult =
-  | { readonly kind: 'answered'; readonly usage: NormalizedUsage | undefined; readonly localCompletionTokens: number; readonly firstResponseMs: number; readonly upstreamModel: string; readonly endReason: StreamEndReason | 'complete' }
-  | { readonly kind: 'failed'; readonly error: RelayError; readonly retryable: boolean; readonly disablesChannel: boolean };
+/**
+ * The upstream got the request and worked on it, so the attempt is charged: usage when the upstream
+ * reported it, else the completion counted locally. `callerError` is what the caller gets instead of
+ * the answer (sensitive words, or nobody left to answer); it is sent after the charge is settled.
+ */
+export interface ChargedAttempt {
+  readonly kind: 'charged';
+  readonly usage: NormalizedUsage | undefined;
+  readonly localCompletionTokens: number;
+  /** Undefined when no byte of an answer arrived. */
+  readonly firstResponseMs: number | undefined;
+  readonly upstreamModel: string;
+  readonly endReason: StreamEndReason | 'complete';
+  /** Parameters the provider dropped or changed on the way (for the consume log). */
+  readonly warnings: readonly string[];
+  readonly callerError?: RelayError;
+}
+
+export type AttemptResult = ChargedAttempt | { readonly kind: 'failed'; readonly error: RelayError; readonly retryable: boolean; readonly disablesChannel: boolean };
 
 export interface AttemptInput {
   readonly endpoint: RelayEndpoint;
@@ -81,18 +97,32 @@ function readBody(body: Readable, limit: number): Promise<Buffer> {
   });
 }
 
-/** The caller left before its answer: nobody to answer, nothing to retry, the hold is refunded. */
+/** The caller left before its answer: nobody to answer, nothing to retry. */
 export function callerGoneError(): RelayError {
   return new RelayError(499, 'client_gone', relayMessages.callerGone);
 }
 
-function callerGoneFailure(): AttemptResult {
-  return failed(callerGoneError(), false);
+/** What an attempt records beside its answer, known once the upstream request is built. */
+interface SentRequest {
+  readonly upstreamModel: string;
+  readonly warnings: readonly string[];
 }
 
-/** A failure to reach or read the upstream: timeouts are not retried (the upstream may have served them). */
-function transportFailure(error: unknown, callerGone: AbortSignal): AttemptResult {
-  if (callerGone.aborted) return callerGoneFailure();
+/**
+ * The caller left after the request went to the upstream, before any answer byte: the upstream may
+ * already be generating (and billing the channel), so the prompt is charged, counted locally, never
+ * zero and never the whole hold. A per-call price is charged whole: the upstream got the call.
+ */
+function abandonedAfterSending(sent: SentRequest): AttemptResult {
+  return { kind: 'charged', usage: undefined, localCompletionTokens: 0, firstResponseMs: undefined, upstreamModel: sent.upstreamModel, endReason: 'client_gone', warnings: sent.warnings, callerError: callerGoneError() };
+}
+
+/**
+ * A failure to reach or read the upstream after sending: timeouts are not retried (the upstream may
+ * have served them); a caller who left caused the abort, and is charged for the request sent.
+ */
+function transportFailure(error: unknown, callerGone: AbortSignal, sent: SentRequest): AttemptResult {
+  if (callerGone.aborted) return abandonedAfterSending(sent);
   const code = (error as { code?: string }).code ?? '';
   const name = (error as { name?: string }).name ?? '';
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || name === 'TimeoutError' || name === 'AbortError') {
@@ -148,7 +178,8 @@ async function upstreamFailure(response: UpstreamResponse, input: AttemptInput, 
 /**
  * One call of one channel: builds the upstream request with the channel's provider, sends it, and
  * either answers the caller (streamed or whole) or reports a classified failure so the pipeline can
- * try another channel. Nothing is written to the caller before the upstream's first byte.
+ * try another channel. Nothing is written to the caller before the upstream's first byte. A caller
+ * who leaves before the request is sent costs nothing; after that, see `abandonedAfterSending`.
  */
 export async function attemptUpstream(input: AttemptInput): Promise<AttemptResult> {
   const { channel, endpoint, reply } = input;
@@ -165,7 +196,8 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     other: channel.other,
   };
   const upstreamRequest = capability.buildRequest(relayRequest, target);
-  if (input.callerGone.aborted) return callerGoneFailure();
+  if (input.callerGone.aborted) return failed(callerGoneError(), false);
+  const sent: SentRequest = { upstreamModel: relayRequest.upstreamModel, warnings: upstreamRequest.warnings ?? [] };
   const controller = new AbortController();
   const relayTimer = input.relayTimeoutMs > 0 ? setTimeout(() => controller.abort(), input.relayTimeoutMs) : undefined;
   const abortOnCallerGone = () => controller.abort();
@@ -175,21 +207,17 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     try {
       response = await (provider.transport ?? httpTransport).send(upstreamRequest, { signal: controller.signal, headersTimeoutMs: input.headersTimeoutMs, bodyTimeoutMs: input.streamTimeoutMs, target });
     } catch (error) {
-      return transportFailure(error, input.callerGone);
+      return transportFailure(error, input.callerGone, sent);
     }
     if (response.statusCode >= 400) return await upstreamFailure(response, input, target);
     const context: ConversionContext = { model: relayRequest.model, upstreamModel: relayRequest.upstreamModel, requestId: input.requestId, createdAt: Math.floor(input.startedAt / 1000) };
 
     if (relayRequest.stream) {
       const first = await readFirstChunk(response.body);
-      if ('error' in first) return transportFailure(first.error, input.callerGone);
+      if ('error' in first) return transportFailure(first.error, input.callerGone, sent);
       if ('end' in first) return failed(new RelayError(502, 'empty_response', relayMessages.badResponseBody), true);
-      if (input.callerGone.aborted) {
-        // The caller left while the upstream was thinking: nothing reached them, so nothing is billed.
-        response.body.destroy();
-        return callerGoneFailure();
-      }
       const firstResponseMs = input.now() - input.startedAt;
+      // A caller who left meanwhile is seen by relayStream, which still counts the first chunk.
       reply.hijack();
       const outcome = await relayStream({
         upstream: response.body,
@@ -208,49 +236,56 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
         answerFormat: endpoint.answerFormat,
         ...(input.sensitive.checksCompletion ? { sensitive: input.sensitive } : {}),
       });
-      return { kind: 'answered', usage: outcome.usage, localCompletionTokens: outcome.localCompletionTokens, firstResponseMs, upstreamModel: relayRequest.upstreamModel, endReason: outcome.endReason };
+      return { kind: 'charged', usage: outcome.usage, localCompletionTokens: outcome.localCompletionTokens, firstResponseMs, upstreamModel: sent.upstreamModel, endReason: outcome.endReason, warnings: sent.warnings };
     }
 
     let raw: Buffer;
     try {
       raw = await readBody(response.body, maxBodyBytes);
     } catch (error) {
-      return transportFailure(error, input.callerGone);
+      return transportFailure(error, input.callerGone, sent);
     }
-    const firstResponseMs = input.now() - input.startedAt;
-    const contentType = String(response.headers['content-type'] ?? 'application/json');
-    const isJson = contentType.includes('json');
-    const parsedBody = isJson ? safeParseJson(raw.toString('utf8')) : undefined;
-    if (parsedBody && !parsedBody.ok) return failed(new RelayError(502, 'bad_response_body', relayMessages.badResponseBody), false);
-    const value = parsedBody?.ok ? parsedBody.value : undefined;
-    const handling = capability.response;
-    let usage: NormalizedUsage | undefined;
-    let outBody: Buffer | string = raw;
-    let text = '';
-    let openAIAnswer: unknown = value;
-    if (handling.kind === 'convert') {
-      const converted = handling.convertResponse(value, context);
-      usage = converted.usage;
-      openAIAnswer = converted.body;
-      outBody = JSON.stringify(converted.body);
-      text = answerText(converted.body);
-    } else {
-      usage = value === undefined ? undefined : handling.extractUsage(value);
-      text = value === undefined ? (contentType.startsWith('text/') ? raw.toString('utf8') : '') : answerText(value);
-    }
-    if (endpoint.answerFormat) outBody = JSON.stringify(endpoint.answerFormat.convertAnswer(openAIAnswer, context));
-    if (input.sensitive.checksCompletion && text) {
-      const found = input.sensitive.find(text);
-      if (found.length > 0 && input.sensitive.stops) {
-        reply.status(400).send({ error: { message: `${relayMessages.sensitiveWords.en} (request id: ${input.requestId})`, type: 'new_api_error', param: '', code: 'sensitive_words_detected' } });
-        return { kind: 'answered', usage, localCompletionTokens: 0, firstResponseMs, upstreamModel: relayRequest.upstreamModel, endReason: 'complete' };
-      }
-      if (found.length > 0) outBody = input.sensitive.mask(typeof outBody === 'string' ? outBody : outBody.toString('utf8'), found);
-    }
-    reply.status(200).header('content-type', handling.kind === 'convert' || endpoint.answerFormat ? 'application/json' : contentType).send(outBody);
-    return { kind: 'answered', usage, localCompletionTokens: usage ? 0 : countTextTokens(text), firstResponseMs, upstreamModel: relayRequest.upstreamModel, endReason: 'complete' };
+    return sendWholeAnswer(input, capability.response, response, raw, context, sent);
   } finally {
     if (relayTimer) clearTimeout(relayTimer);
     input.callerGone.removeEventListener('abort', abortOnCallerGone);
   }
+}
+
+/**
+ * A complete (non-streamed) answer: converted when the provider or the caller's dialect needs it,
+ * checked for sensitive words, then sent. A stop on sensitive words is charged (the upstream did the
+ * work) and answered as an error, which the entry renders in the caller's own format.
+ */
+function sendWholeAnswer(input: AttemptInput, handling: PassThroughResponse | ConvertedResponse, response: UpstreamResponse, raw: Buffer, context: ConversionContext, sent: SentRequest): AttemptResult {
+  const { endpoint, reply } = input;
+  const firstResponseMs = input.now() - input.startedAt;
+  const contentType = String(response.headers['content-type'] ?? 'application/json');
+  const isJson = contentType.includes('json');
+  const parsedBody = isJson ? safeParseJson(raw.toString('utf8')) : undefined;
+  if (parsedBody && !parsedBody.ok) return failed(new RelayError(502, 'bad_response_body', relayMessages.badResponseBody), false);
+  const value = parsedBody?.ok ? parsedBody.value : undefined;
+  let usage: NormalizedUsage | undefined;
+  let outBody: Buffer | string = raw;
+  let text: string;
+  let openAIAnswer: unknown = value;
+  if (handling.kind === 'convert') {
+    const converted = handling.convertResponse(value, context);
+    usage = converted.usage;
+    openAIAnswer = converted.body;
+    outBody = JSON.stringify(converted.body);
+    text = answerText(converted.body);
+  } else {
+    usage = value === undefined ? undefined : handling.extractUsage(value);
+    text = value === undefined ? (contentType.startsWith('text/') ? raw.toString('utf8') : '') : answerText(value);
+  }
+  const charged = { kind: 'charged', usage, localCompletionTokens: usage ? 0 : countTextTokens(text), firstResponseMs, upstreamModel: sent.upstreamModel, warnings: sent.warnings } as const;
+  if (endpoint.answerFormat) outBody = JSON.stringify(endpoint.answerFormat.convertAnswer(openAIAnswer, context));
+  if (input.sensitive.checksCompletion && text) {
+    const found = input.sensitive.find(text);
+    if (found.length > 0 && input.sensitive.stops) return { ...charged, endReason: 'sensitive', callerError: new RelayError(400, 'sensitive_words_detected', relayMessages.sensitiveWords) };
+    if (found.length > 0) outBody = input.sensitive.mask(typeof outBody === 'string' ? outBody : outBody.toString('utf8'), found);
+  }
+  reply.status(200).header('content-type', handling.kind === 'convert' || endpoint.answerFormat ? 'application/json' : contentType).send(outBody);
+  return { ...charged, endReason: 'complete' };
 }

@@ -21,6 +21,8 @@ export interface RecordedRequest {
   readonly key: string;
   readonly headers: IncomingMessage['headers'];
   readonly body: Record<string, unknown> | undefined;
+  /** A multipart body decoded as a server decodes it (audio files, image edits), or undefined. */
+  readonly form: FormData | undefined;
   readonly raw: Buffer;
 }
 
@@ -98,12 +100,14 @@ export class FakeOpenAIUpstream {
     const raw = Buffer.concat(chunks);
     const key = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
     const path = (request.url ?? '').split('?')[0] ?? '';
+    const contentType = request.headers['content-type'] ?? '';
     let body: Record<string, unknown> | undefined;
-    if ((request.headers['content-type'] ?? '').includes('json') && raw.length > 0) {
+    if (contentType.includes('json') && raw.length > 0) {
       const parsed = safeParseJson(raw.toString('utf8'));
       if (parsed.ok) body = parsed.value as Record<string, unknown>;
     }
-    this.requests.push({ path, key, headers: request.headers, body, raw });
+    const form = contentType.startsWith('multipart/form-data') ? await new Response(raw, { headers: { 'content-type': contentType } }).formData().catch(() => undefined) : undefined;
+    this.requests.push({ path, key, headers: request.headers, body, form, raw });
     const mode = this.modes.get(key) ?? 'ok';
 
     if (mode === 'timeout') return this.countAbortWhenClosedEarly(response);
@@ -132,7 +136,8 @@ export class FakeOpenAIUpstream {
     const model = typeof body?.model === 'string' ? body.model : 'unknown';
     if (body?.stream === true && (path.endsWith('/chat/completions') || path.endsWith('/completions'))) return this.streamChat(request, response, body, model, mode, path.endsWith('/chat/completions'));
     if (body?.stream === true && path.endsWith('/responses')) return this.streamResponses(response, model);
-    return this.answer(response, path, body, model, raw);
+    if (form) return this.answerForm(response, path, form);
+    return this.answer(response, path, body, model);
   }
 
   private usageObject() {
@@ -145,7 +150,27 @@ export class FakeOpenAIUpstream {
     response.end(JSON.stringify(value));
   }
 
-  private answer(response: ServerResponse, path: string, body: Record<string, unknown> | undefined, model: string, raw: Buffer): void {
+  /**
+   * The multipart endpoints: transcriptions and translations answer `{text}` (translations always in
+   * English); image edits and variations answer `n` pictures as `{created, data: [{url}]}`, without
+   * the `revised_prompt` only dall-e-3 generations carry.
+   * @see https://platform.openai.com/docs/api-reference/audio/createTranslation
+   * @see https://platform.openai.com/docs/api-reference/images/createEdit
+   */
+  private answerForm(response: ServerResponse, path: string, form: FormData): void {
+    const hasFile = form.get('file') instanceof File;
+    if (path.endsWith('/audio/transcriptions')) return this.json(response, 200, { text: hasFile ? 'hello from the audio file' : 'no file' });
+    if (path.endsWith('/audio/translations')) return this.json(response, 200, { text: hasFile ? 'hello in English' : 'no file' });
+    if (path.endsWith('/images/edits') || path.endsWith('/images/variations')) {
+      if (!(form.get('image') instanceof File) && !(form.get('image[]') instanceof File)) return this.json(response, 400, { error: { message: "'image' is a required property", type: 'invalid_request_error', param: 'image', code: null } });
+      const count = Math.max(1, Number(form.get('n') ?? 1) || 1);
+      const kind = path.endsWith('/edits') ? 'edit' : 'variation';
+      return this.json(response, 200, { created: 1_700_000_000, data: Array.from({ length: count }, (_unused, index) => ({ url: `https://images.example.com/${kind}-${index + 1}.png` })) });
+    }
+    return this.json(response, 404, { error: { message: `Unknown path ${path}`, type: 'invalid_request_error', param: null, code: null } });
+  }
+
+  private answer(response: ServerResponse, path: string, body: Record<string, unknown> | undefined, model: string): void {
     const created = 1_700_000_000;
     const usage = this.usageObject();
     if (path.endsWith('/chat/completions')) {
@@ -157,17 +182,13 @@ export class FakeOpenAIUpstream {
       const embedding = body?.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
       return this.json(response, 200, { object: 'list', data: [{ object: 'embedding', index: 0, embedding }], model, usage: { prompt_tokens: this.usage.prompt, total_tokens: this.usage.prompt } });
     }
-    if (path.endsWith('/images/generations') || path.endsWith('/images/edits') || path.endsWith('/images/variations')) {
+    if (path.endsWith('/images/generations')) {
       return this.json(response, 200, { created, data: [{ url: 'https://images.example.com/fake.png', revised_prompt: 'a fake picture' }] });
     }
     if (path.endsWith('/audio/speech')) {
       response.writeHead(200, { 'content-type': 'audio/mpeg' });
       response.end(Buffer.from('ID3fake-mp3-bytes'));
       return;
-    }
-    if (path.endsWith('/audio/transcriptions') || path.endsWith('/audio/translations')) {
-      const multipart = raw.toString('latin1');
-      return this.json(response, 200, { text: multipart.includes('name="file"') ? 'hello from the audio file' : 'no file' });
     }
     if (path.endsWith('/moderations')) return this.json(response, 200, { id: 'modr-fake', model, results: [{ flagged: false, categories: {}, category_scores: {} }] });
     if (path.endsWith('/rerank')) return this.json(response, 200, { results: [{ index: 1, relevance_score: 0.9 }, { index: 0, relevance_score: 0.1 }], usage: { total_tokens: this.usage.prompt } });

@@ -97,6 +97,33 @@ describe.each(testDatabases())('the official Anthropic client on /v1/messages on
       [3, 12, 6],
       [3, 12, 6],
     ]);
+    // The path the caller called, though the channel was sent a chat completion request.
+    expect(state.logs.map((log) => JSON.parse(log.other ?? '{}').request_path)).toEqual(['/v1/messages', '/v1/messages']);
+  });
+
+  it('refuses a whole answer with sensitive words in Anthropic error format, and charges it', async () => {
+    const channelId = await relay.channel({ type: 1, key: 'openai-entry-sensitive', baseUrl: openai.baseUrl, models: ['gpt-4o-mini'] });
+    const token = await relay.token();
+    const options = relay.testApp.context.options;
+    await options.set('CheckSensitiveEnabled', 'true');
+    await options.set('CheckSensitiveOnCompletionEnabled', 'true');
+    await options.set('SensitiveWords', 'fake upstream');
+    const refused = await anthropicClient(relay.baseUrl, token.apiKey)
+      .messages.create({ model: 'gpt-4o-mini', max_tokens: 100, messages: [{ role: 'user', content: 'Hello' }] })
+      .then(() => undefined, (error: unknown) => error);
+    await options.set('CheckSensitiveOnCompletionEnabled', 'false');
+    await options.set('CheckSensitiveEnabled', 'false');
+    await options.set('SensitiveWords', 'test_sensitive');
+
+    // The SDK raises its typed error: the body is Anthropic's error shape.
+    expect(refused).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(refused).toMatchObject({ status: 400, error: { type: 'error', error: { type: 'invalid_request_error', message: expect.stringMatching(/^Sensitive words detected \(request id: \w+\)$/) } } });
+    const state = await token.state([channelId]);
+    expect(state.logs).toHaveLength(1);
+    // gpt-4o-mini: (12 + 6 × 4) × 0.075 = 2.7 → 3: the upstream answered, so the answer is charged.
+    expect(state.logs[0]).toMatchObject({ quota: 3, completion_tokens: 6 });
+    expect(JSON.parse(state.logs[0]?.other ?? '{}').end_reason).toBe('sensitive');
+    expect(state.token.used_quota).toBe(3);
   });
 
   it('turns a -thinking model mapping into thinking on the caller\'s own request, without the suffix', async () => {

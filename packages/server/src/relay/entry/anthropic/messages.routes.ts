@@ -15,7 +15,8 @@ import { convertMessagesRequest } from './convert-messages-request.ts';
 
 /**
  * The request is relayed as the OpenAI chat request it converts to, so every channel type can
- * answer it; the path is the chat path because that is what OpenAI-format channels are sent.
+ * answer it; the path is the chat path because that is what OpenAI-format channels are sent (the
+ * consume log still records `/v1/messages`, the path the caller called).
  */
 const messagesEndpoint: RelayEndpoint = { path: '/v1/chat/completions', capability: 'chat', body: 'json', stream: 'chat', answerFormat: anthropicAnswerFormat };
 

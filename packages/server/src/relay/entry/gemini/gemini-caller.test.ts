@@ -54,6 +54,8 @@ describe.each(testDatabases())('Gemini-format callers on /v1beta on $dialect', (
     expect(gemini.requests.at(-1)?.body).toMatchObject({ contents: ask.contents, tools, generationConfig: { maxOutputTokens: 64 } });
     const state = await token.state([channelId]);
     expect(state.logs[0]).toMatchObject({ quota: 292, prompt_tokens: 1200, completion_tokens: 90 });
+    // The path the caller called, without the query that carried its key.
+    expect(JSON.parse(state.logs[0]?.other ?? '{}').request_path).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
   });
 
   it('streams from an OpenAI channel as SSE and as a JSON array (key in x-goog-api-key), charged exactly', async () => {
@@ -79,6 +81,11 @@ describe.each(testDatabases())('Gemini-format callers on /v1beta on $dialect', (
     // gpt-4o-mini: (12 + 6 × 4) × 0.075 = 2.7 → 3, for each of the three answers.
     const state = await token.state([channelId]);
     expect(state.logs.map((log) => log.quota)).toEqual([3, 3, 3]);
+    expect(state.logs.map((log) => JSON.parse(log.other ?? '{}').request_path)).toEqual([
+      '/v1beta/models/gpt-4o-mini:generateContent',
+      '/v1beta/models/gpt-4o-mini:streamGenerateContent',
+      '/v1beta/models/gpt-4o-mini:streamGenerateContent',
+    ]);
   });
 
   it('embeds through embedContent and batchEmbedContents on any channel', async () => {
@@ -97,6 +104,30 @@ describe.each(testDatabases())('Gemini-format callers on /v1beta on $dialect', (
       ],
     });
     expect(JSON.parse(batch.text)).toEqual({ embeddings: [{ values: [0, 0.5, -0.25] }, { values: [1, 0.5, -0.25] }] });
+    const state = await token.state([]);
+    expect(state.logs.map((log) => JSON.parse(log.other ?? '{}').request_path)).toEqual(['/v1beta/models/text-embedding-3-small:embedContent', '/v1beta/models/text-embedding-004:batchEmbedContents']);
+  });
+
+  it('refuses a whole answer with sensitive words in Google error format, and charges it', async () => {
+    const channelId = await relay.channel({ type: 1, key: 'openai-gemini-sensitive', baseUrl: openai.baseUrl, models: ['gpt-4o-mini'] });
+    const token = await relay.token();
+    const options = relay.testApp.context.options;
+    await options.set('CheckSensitiveEnabled', 'true');
+    await options.set('CheckSensitiveOnCompletionEnabled', 'true');
+    await options.set('SensitiveWords', 'fake upstream');
+    const refused = await generate(relay.baseUrl, `/v1beta/models/gpt-4o-mini:generateContent?key=${token.apiKey}`, ask);
+    await options.set('CheckSensitiveOnCompletionEnabled', 'false');
+    await options.set('CheckSensitiveEnabled', 'false');
+    await options.set('SensitiveWords', 'test_sensitive');
+
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text)).toEqual({ error: { code: 400, message: expect.stringMatching(/^Sensitive words detected \(request id: \w+\)$/), status: 'INVALID_ARGUMENT' } });
+    const state = await token.state([channelId]);
+    expect(state.logs).toHaveLength(1);
+    // gpt-4o-mini: (12 + 6 × 4) × 0.075 = 2.7 → 3: the upstream answered, so the answer is charged.
+    expect(state.logs[0]).toMatchObject({ quota: 3, completion_tokens: 6 });
+    expect(JSON.parse(state.logs[0]?.other ?? '{}').end_reason).toBe('sensitive');
+    expect(state.token.used_quota).toBe(3);
   });
 
   it('answers refusals in Google error format', async () => {

@@ -14,7 +14,7 @@ import { geminiAnswerFormat, geminiArrayAnswerFormat } from './gemini-answer-for
 import { geminiEntryMessages } from './gemini-entry.messages.ts';
 import { sendGeminiError } from './gemini-error.ts';
 
-/** Relayed as the OpenAI chat request it converts to (see the Anthropic entry for why the path). */
+/** Relayed as the OpenAI chat request it converts to (see the Anthropic entry for why the path and what is logged). */
 const sseEndpoint: RelayEndpoint = { path: '/v1/chat/completions', capability: 'chat', body: 'json', stream: 'chat', answerFormat: geminiAnswerFormat };
 const arrayEndpoint: RelayEndpoint = { ...sseEndpoint, answerFormat: geminiArrayAnswerFormat };
 const embedEndpoint: RelayEndpoint = { path: '/v1/embeddings', capability: 'embeddings', body: 'json', stream: 'none', answerFormat: embedContentAnswerFormat };

@@ -4,6 +4,7 @@ import { parseAwsKey } from './aws-key.ts';
 import { bedrockModelId } from './bedrock-model-id.ts';
 import { parseInvokeUrl } from './bedrock-transport.ts';
 import { parseBedrockError } from './parse-bedrock-error.ts';
+import { bedrockErrorBody } from './testing/fake-bedrock.ts';
 
 describe('AWS channel parts', () => {
   it('reads permanent and temporary credentials from the key', () => {
@@ -51,8 +52,14 @@ describe('AWS channel parts', () => {
   });
 
   it('classifies Bedrock errors: dead credentials disable, throttling does not', () => {
-    expect(parseBedrockError(403, { __type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' })).toMatchObject({ type: 'UnrecognizedClientException', disablesChannel: true });
-    expect(parseBedrockError(429, { __type: 'ThrottlingException', message: 'Too many requests' })).toMatchObject({ status: 429, disablesChannel: false });
+    // The transport folds the exception name (x-amzn-ErrorType) into the recorded body as `__type`.
+    const asTransportGivesIt = (name: Parameters<typeof bedrockErrorBody>[0]) => {
+      const { status, type, body } = bedrockErrorBody(name);
+      return parseBedrockError(status, { __type: type, ...(body as object) });
+    };
+    expect(asTransportGivesIt('unrecognizedClient')).toMatchObject({ status: 403, type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.', disablesChannel: true });
+    expect(asTransportGivesIt('throttling')).toMatchObject({ status: 429, type: 'ThrottlingException', disablesChannel: false });
+    expect(asTransportGivesIt('validation')).toMatchObject({ status: 400, type: 'ValidationException', disablesChannel: false });
     expect(parseBedrockError(400, { type: 'error', error: { type: 'invalid_request_error', message: 'bad' } })).toMatchObject({ type: 'invalid_request_error', message: 'bad' });
   });
 });

@@ -1,4 +1,5 @@
 import type { CapabilityName, ChannelTarget, EndpointCapability, PassThroughResponse, Provider, RelayRequest, UpstreamRequest } from '../../provider.ts';
+import { withMultipartField } from './multipart-field.ts';
 import { parseOpenAIError } from './openai-error.ts';
 import { extractOpenAIStreamText, extractOpenAIUsage } from './openai-usage.ts';
 
@@ -38,10 +39,14 @@ export function bearerHeaders(target: ChannelTarget): Record<string, string> {
 
 /**
  * The request body the upstream gets: the caller's bytes when the pipeline changed nothing (no
- * re-serialisation on the hot path), otherwise the edited JSON.
+ * re-serialisation on the hot path), otherwise the edited JSON. A multipart form (audio files,
+ * image edits) has no parsed body for the pipeline to edit, so the channel's model mapping is
+ * applied to its `model` field here.
  */
 export function upstreamBody(request: RelayRequest): Buffer | string {
-  return request.bodyChanged && request.body ? JSON.stringify(request.body) : request.rawBody;
+  if (request.body) return request.bodyChanged ? JSON.stringify(request.body) : request.rawBody;
+  if (request.upstreamModel === request.model) return request.rawBody;
+  return withMultipartField(request.rawBody, request.contentType, 'model', request.upstreamModel) ?? request.rawBody;
 }
 
 function buildRequest(spec: OpenAICompatibleSpec) {

@@ -3,6 +3,7 @@ import type { ChannelTarget, RelayRequest } from '../../provider.ts';
 import { customProvider } from '../custom/index.ts';
 import { openaiProvider } from '../openai/index.ts';
 import { zhipuV4Provider } from '../zhipu-v4/index.ts';
+import { withMultipartField } from './multipart-field.ts';
 import { parseOpenAIError } from './openai-error.ts';
 import { extractOpenAIStreamText, extractOpenAIUsage } from './openai-usage.ts';
 
@@ -40,6 +41,54 @@ describe('OpenAI-compatible requests', () => {
     expect(custom?.url).toBe('http://127.0.0.1:9/route/llama%203/v1/chat/completions');
     const zhipu = zhipuV4Provider.chat?.buildRequest(request(), { ...target, type: 26, baseUrl: 'https://open.bigmodel.cn' });
     expect(zhipu?.url).toBe('https://open.bigmodel.cn/api/paas/v4/chat/completions');
+  });
+});
+
+/** A form encoded by undici, as a Node client sends it; the file holds CR, LF and non-UTF-8 bytes. */
+async function encodedForm(fields: Array<[string, string]>): Promise<{ raw: Buffer; contentType: string; file: Buffer }> {
+  const file = Buffer.from([0x52, 0x49, 0x46, 0x46, 0x0d, 0x0a, 0x2d, 0x2d, 0xff, 0xfe, 0x00, 0x0d, 0x0a, 0x0d, 0x0a, 0x80]);
+  const form = new FormData();
+  // A file named "model" must not be taken for the model field.
+  form.append('file', new Blob([file]), 'model');
+  for (const [name, value] of fields) form.append(name, value);
+  const encoded = new Request('http://127.0.0.1/', { method: 'POST', body: form });
+  return { raw: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '', file };
+}
+
+async function decodedForm(raw: Buffer | string | undefined, contentType: string): Promise<FormData> {
+  return new Response(raw, { headers: { 'content-type': contentType } }).formData();
+}
+
+describe('OpenAI-compatible multipart requests', () => {
+  const multipart = (raw: Buffer, contentType: string, upstreamModel: string): RelayRequest =>
+    request({ capability: 'audio', path: '/v1/audio/transcriptions', contentType, rawBody: raw, body: undefined, model: 'whisper-1', upstreamModel });
+
+  it('forwards the form untouched when the model is not mapped', async () => {
+    const { raw, contentType } = await encodedForm([['model', 'whisper-1']]);
+    expect(openaiProvider.audio?.buildRequest(multipart(raw, contentType, 'whisper-1'), target).body).toBe(raw);
+  });
+
+  it("rewrites a mapped model in the form and keeps the file byte for byte", async () => {
+    const { raw, contentType, file } = await encodedForm([['model', 'whisper-1'], ['language', 'en']]);
+    const built = openaiProvider.audio?.buildRequest(multipart(raw, contentType, 'whisper-large-v3'), target);
+    expect(built?.headers['content-type']).toBe(contentType);
+    const form = await decodedForm(built?.body, contentType);
+    expect(form.get('model')).toBe('whisper-large-v3');
+    expect(form.get('language')).toBe('en');
+    expect(Buffer.from(await (form.get('file') as File).arrayBuffer()).equals(file)).toBe(true);
+  });
+
+  it('adds the model field when the caller left it to the default', async () => {
+    const { raw, contentType, file } = await encodedForm([['prompt', 'a red boat']]);
+    const form = await decodedForm(openaiProvider.images?.buildRequest(multipart(raw, contentType, 'gpt-image-1'), target).body, contentType);
+    expect(form.get('model')).toBe('gpt-image-1');
+    expect(form.get('prompt')).toBe('a red boat');
+    expect(Buffer.from(await (form.get('file') as File).arrayBuffer()).equals(file)).toBe(true);
+  });
+
+  it('leaves a body that is not a multipart form alone', () => {
+    expect(withMultipartField(Buffer.from('not a form'), 'multipart/form-data; boundary=abc', 'model', 'x')).toBeUndefined();
+    expect(withMultipartField(Buffer.from('{}'), 'application/json', 'model', 'x')).toBeUndefined();
   });
 });
 

@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelStatus } from '@switchboard/contracts';
 import { testDatabases } from '../../../testing/test-databases.ts';
 import { openaiClient } from '../../testing/relay-seed.ts';
+import { readJsonFixture } from '../claude/testing/fixtures.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
+import { vertexProvider } from './index.ts';
 import { parseServiceAccount, ServiceAccountTokens } from './service-account-token.ts';
 import { fakeVertexProjects, startFakeVertex, type FakeVertex } from './testing/fake-vertex.ts';
 import { vertexClaudeModel, vertexRegion } from './vertex-location.ts';
+
+const fixtures = new URL('./__fixtures__/', import.meta.url);
 
 describe('Vertex locations and tokens', () => {
   let fake: FakeVertex;
@@ -46,6 +50,21 @@ describe('Vertex locations and tokens', () => {
     now += 2;
     expect(await tokens.accessToken(account)).not.toBe(first);
     expect(fake.tokensIssued()).toBe(2);
+  });
+
+  it('classifies the recorded Vertex errors: denied and unauthenticated disable the channel, exhausted does not', () => {
+    expect(vertexProvider.parseError(403, readJsonFixture(fixtures, 'error-permission-denied.json'))).toMatchObject({ type: 'PERMISSION_DENIED', code: 'IAM_PERMISSION_DENIED', disablesChannel: true });
+    expect(vertexProvider.parseError(401, readJsonFixture(fixtures, 'error-unauthenticated.json'))).toMatchObject({ type: 'UNAUTHENTICATED', disablesChannel: true });
+    expect(vertexProvider.parseError(429, readJsonFixture(fixtures, 'error-resource-exhausted.json'))).toMatchObject({ type: 'RESOURCE_EXHAUSTED', disablesChannel: false });
+    // Claude's own refusals on Vertex keep Anthropic's error shape.
+    expect(vertexProvider.parseError(400, readJsonFixture(fixtures, 'error-anthropic-version.json'))).toMatchObject({ type: 'invalid_request_error', disablesChannel: false });
+  });
+
+  it("reports a refused token exchange with Google's error and its description", async () => {
+    const account = parseServiceAccount(fake.serviceAccount({ trusted: false }));
+    if (!account) throw new Error('bad fixture');
+    const refusal = readJsonFixture(fixtures, 'token-error-invalid-grant.json') as { error: string; error_description: string };
+    await expect(new ServiceAccountTokens().accessToken(account)).rejects.toMatchObject({ status: 400, message: `service account token exchange failed: ${refusal.error}: ${refusal.error_description}` });
   });
 });
 
@@ -102,6 +121,22 @@ describe.each(testDatabases())('Vertex AI channels through the relay on $dialect
     // claude-3-7-sonnet: ratio 1.5, completion 5: (2095 + 503 × 5) × 1.5 = 6915; (25 + 15 × 5) × 1.5 = 150
     const state = await token.state([channelId]);
     expect(state.logs.map((log) => log.quota)).toEqual([6915, 150]);
+  });
+
+  it('reads a service account pasted as Google downloads it (pretty-printed over many lines) as one key', async () => {
+    const pretty = JSON.stringify(JSON.parse(fake.serviceAccount({ projectId: 'pretty-project' })), null, 2);
+    expect(pretty.split('\n').length).toBeGreaterThan(5);
+    const channelId = await relay.channel({ type: 41, key: pretty, baseUrl: fake.url, models: ['claude-3-haiku-20240307'] });
+    expect(relay.testApp.app.relay.channels.get(channelId)?.keys).toEqual([pretty.trim()]);
+    const token = await relay.token();
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'claude-3-haiku-20240307', messages: [{ role: 'user', content: 'Hi' }] });
+    expect(answer.choices[0]?.message.content).toBe('Hi! My name is Claude.');
+    const sent = fake.requests.at(-1);
+    expect(sent?.path).toBe('/v1/projects/pretty-project/locations/us-central1/publishers/anthropic/models/claude-3-haiku@20240307:rawPredict');
+    expect(sent?.headers.authorization).toMatch(/^Bearer ya29\.fake-\d+$/);
+    // claude-3-haiku: ratio 0.125, completion 5: (2095 + 503 × 5) × 0.125 = 576.25 → 576
+    const state = await token.state([channelId]);
+    expect(state.logs[0]).toMatchObject({ quota: 576, channel_id: channelId });
   });
 
   it('calls Claude 3.5 Sonnet v2 by its Vertex id', async () => {

@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import { parseSseText, readJsonFixture, readStreamFixture } from '../../claude/testing/fixtures.ts';
 import { sendJson, startFakeServer, type FakeResponse, type FakeServer } from '../../claude/testing/fake-server.ts';
 
+const fixtures = new URL('../__fixtures__/', import.meta.url);
 const claudeFixtures = new URL('../../claude/__fixtures__/', import.meta.url);
 
 /** Access key ids the fake knows; any other is refused as AWS does. */
@@ -35,28 +36,56 @@ export function encodeEventStreamMessage(headers: Record<string, string>, payloa
 }
 
 /**
+ * The Anthropic events of one answer, as the `bytes` of Bedrock's chunks carry them: Bedrock's own
+ * recording for a text turn (its `message_stop` adds `amazon-bedrock-invocationMetrics`), and for a
+ * tool-use turn Anthropic's recording, which Bedrock passes through unchanged (without pings).
+ */
+function chunkPayloads(withTools: boolean): string[] {
+  if (withTools) return parseSseText(readStreamFixture(claudeFixtures, 'messages-tool-use.chunks.txt')).filter((event) => event.event !== 'ping').map((event) => event.data);
+  return readStreamFixture(fixtures, 'invoke-with-response-stream-text.chunks.jsonl').split('\n').filter((line) => line.trim() !== '');
+}
+
+/**
  * Each Anthropic stream event becomes one `chunk` event whose `bytes` carry the event JSON.
  * `failAfter` sends a modelled exception message after that many chunks, as Bedrock does when
  * throttled mid-stream.
  */
-function streamClaudeEvents(response: FakeResponse, fixture: string, failAfter?: number): void {
+function streamClaudeEvents(response: FakeResponse, withTools: boolean, failAfter?: number): void {
   response.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-bedrock-content-type': 'application/json' });
   let sent = 0;
-  for (const event of parseSseText(readStreamFixture(claudeFixtures, fixture))) {
-    if (event.event === 'ping') continue;
+  for (const data of chunkPayloads(withTools)) {
     if (sent++ === failAfter) {
-      const payload = Buffer.from(JSON.stringify({ message: 'Too many tokens, please wait before trying again.' }));
+      const payload = Buffer.from(JSON.stringify(readJsonFixture(fixtures, 'stream-exception-throttling.json')));
       response.write(encodeEventStreamMessage({ ':exception-type': 'throttlingException', ':content-type': 'application/json', ':message-type': 'exception' }, payload));
       break;
     }
-    const payload = Buffer.from(JSON.stringify({ bytes: Buffer.from(event.data).toString('base64'), p: 'abcdefgh' }));
+    const payload = Buffer.from(JSON.stringify({ bytes: Buffer.from(data).toString('base64'), p: 'abcdefgh' }));
     response.write(encodeEventStreamMessage({ ':event-type': 'chunk', ':content-type': 'application/json', ':message-type': 'event' }, payload));
   }
   response.end();
 }
 
-function awsError(response: FakeResponse, status: number, type: string, message: string): void {
-  sendJson(response, status, { message }, { 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/` });
+/**
+ * Bedrock's documented errors (REST-JSON protocol): the body is `{"message"}` and the exception
+ * name travels in `x-amzn-ErrorType`, as the AWS SDK reads it.
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModel.html#API_runtime_InvokeModel_Errors
+ */
+const bedrockErrors = {
+  unrecognizedClient: { status: 403, type: 'UnrecognizedClientException', fixture: 'error-unrecognized-client.json' },
+  throttling: { status: 429, type: 'ThrottlingException', fixture: 'error-throttling.json' },
+  validation: { status: 400, type: 'ValidationException', fixture: 'error-validation.json' },
+  incompleteSignature: { status: 403, type: 'IncompleteSignatureException', fixture: 'error-incomplete-signature.json' },
+} as const;
+
+/** A recorded Bedrock error body with its status, as the relay's tests read it too. */
+export function bedrockErrorBody(name: keyof typeof bedrockErrors): { status: number; type: string; body: unknown } {
+  const error = bedrockErrors[name];
+  return { status: error.status, type: error.type, body: readJsonFixture(fixtures, error.fixture) };
+}
+
+function awsError(response: FakeResponse, name: keyof typeof bedrockErrors): void {
+  const { status, type, body } = bedrockErrorBody(name);
+  sendJson(response, status, body, { 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/` });
 }
 
 /**
@@ -67,15 +96,16 @@ function awsError(response: FakeResponse, status: number, type: string, message:
 export function startFakeBedrock(): Promise<FakeServer> {
   return startFakeServer((request, response) => {
     const match = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/.exec(request.path);
-    if (request.method !== 'POST' || !match) return awsError(response, 404, 'UnknownOperationException', 'Unknown operation');
+    // An unknown operation is the one answer not worth a fixture: the SDK never calls one.
+    if (request.method !== 'POST' || !match) return sendJson(response, 404, { message: 'Unknown operation' }, { 'x-amzn-errortype': 'UnknownOperationException' });
     const authorization = String(request.headers.authorization ?? '');
     const credential = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/\d{8}\/([^/]+)\/bedrock\/aws4_request, SignedHeaders=[^,]+, Signature=[0-9a-f]{64}$/.exec(authorization);
-    if (!credential || credential[1] === undefined) return awsError(response, 403, 'IncompleteSignatureException', 'Authorization header requires a SigV4 signature.');
-    if (credential[1] === fakeBedrockAccessKeys.throttled) return awsError(response, 429, 'ThrottlingException', 'Too many requests, please wait before trying again.');
-    if (credential[1] !== fakeBedrockAccessKeys.good && credential[1] !== fakeBedrockAccessKeys.failsMidStream) return awsError(response, 403, 'UnrecognizedClientException', 'The security token included in the request is invalid.');
-    if (request.body?.anthropic_version !== 'bedrock-2023-05-31') return awsError(response, 400, 'ValidationException', 'Malformed input request: anthropic_version is required');
+    if (!credential || credential[1] === undefined) return awsError(response, 'incompleteSignature');
+    if (credential[1] === fakeBedrockAccessKeys.throttled) return awsError(response, 'throttling');
+    if (credential[1] !== fakeBedrockAccessKeys.good && credential[1] !== fakeBedrockAccessKeys.failsMidStream) return awsError(response, 'unrecognizedClient');
+    if (request.body?.anthropic_version !== 'bedrock-2023-05-31') return awsError(response, 'validation');
     const withTools = Array.isArray(request.body.tools) && request.body.tools.length > 0;
-    if (match[2] === 'invoke-with-response-stream') return streamClaudeEvents(response, withTools ? 'messages-tool-use.chunks.txt' : 'messages-text.chunks.txt', credential[1] === fakeBedrockAccessKeys.failsMidStream ? 3 : undefined);
-    sendJson(response, 200, readJsonFixture(claudeFixtures, withTools ? 'messages-tool-use.json' : 'messages-text.json'));
+    if (match[2] === 'invoke-with-response-stream') return streamClaudeEvents(response, withTools, credential[1] === fakeBedrockAccessKeys.failsMidStream ? 3 : undefined);
+    sendJson(response, 200, withTools ? readJsonFixture(claudeFixtures, 'messages-tool-use.json') : readJsonFixture(fixtures, 'invoke-model-text.json'));
   }, { http2: true });
 }

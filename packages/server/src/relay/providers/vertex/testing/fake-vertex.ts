@@ -1,8 +1,11 @@
 import { createVerify, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { safeParseJson } from '../../../../platform/safe-json.ts';
 import { answerMessages } from '../../claude/testing/fake-claude.ts';
-import { sendJson, startFakeServer, type FakeServer, type ReceivedRequest } from '../../claude/testing/fake-server.ts';
+import { sendEventStream, sendJson, startFakeServer, type FakeResponse, type FakeServer, type ReceivedRequest } from '../../claude/testing/fake-server.ts';
+import { readJsonFixture, readStreamFixture } from '../../claude/testing/fixtures.ts';
 import { answerGemini } from '../../gemini/testing/fake-gemini.ts';
+
+const fixtures = new URL('../__fixtures__/', import.meta.url);
 
 export interface FakeVertex extends FakeServer {
   /** A service-account key JSON the fake's token endpoint accepts (token_uri points at the fake). */
@@ -20,29 +23,32 @@ const decodePart = (part: string): Record<string, unknown> => {
 export const fakeVertexProjects = { exhausted: 'exhausted-project', denied: 'denied-project', unauthenticated: 'unauthenticated-project' } as const;
 
 /**
- * Vertex's refusals of a model call: quota (429), a service account without the Vertex AI User role
- * (403) and credentials revoked after the token was issued (401).
+ * Vertex's refusals of a model call, recorded: quota (429), a service account without the Vertex AI
+ * User role (403) and credentials revoked after the token was issued (401).
  * @see https://cloud.google.com/vertex-ai/generative-ai/docs/error-code-429
+ * @see https://cloud.google.com/apis/design/errors
  */
-function projectRefusal(project: string, path: string): { error: { code: number; message: string; status: string; details?: unknown[] } } | undefined {
-  const resource = path.replace(/^\/v1\//, '').replace(/:\w+$/, '');
-  if (project === fakeVertexProjects.exhausted) {
-    return { error: { code: 429, message: 'Resource exhausted. Please try again later. Please refer to https://cloud.google.com/vertex-ai/generative-ai/docs/error-code-429 for more details.', status: 'RESOURCE_EXHAUSTED' } };
-  }
-  if (project === fakeVertexProjects.denied) {
-    return {
-      error: {
-        code: 403,
-        message: `Permission 'aiplatform.endpoints.predict' denied on resource '//aiplatform.googleapis.com/${resource}' (or it may not exist).`,
-        status: 'PERMISSION_DENIED',
-        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'IAM_PERMISSION_DENIED', domain: 'aiplatform.googleapis.com', metadata: { permission: 'aiplatform.endpoints.predict', resource } }],
-      },
-    };
-  }
-  if (project === fakeVertexProjects.unauthenticated) {
-    return { error: { code: 401, message: 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.', status: 'UNAUTHENTICATED' } };
-  }
-  return undefined;
+const projectRefusals: Readonly<Record<string, string>> = {
+  [fakeVertexProjects.exhausted]: 'error-resource-exhausted.json',
+  [fakeVertexProjects.denied]: 'error-permission-denied.json',
+  [fakeVertexProjects.unauthenticated]: 'error-unauthenticated.json',
+};
+
+/** Google's error body `{error: {code, message, status}}` answered with its own code as the status. */
+function sendGoogleError(response: FakeResponse, fixture: string): void {
+  const body = readJsonFixture(fixtures, fixture) as { error: { code: number } };
+  sendJson(response, body.error.code, body);
+}
+
+/**
+ * Claude on Vertex answers in the Messages format (ids `msg_vrtx_…`): the recorded Vertex text turn,
+ * and for a tool-use turn Anthropic's recording, which Vertex passes through unchanged.
+ * @see https://cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude/use-claude
+ */
+function answerClaude(request: ReceivedRequest, response: FakeResponse, stream: boolean): void {
+  if (Array.isArray(request.body?.tools) && request.body.tools.length > 0) return answerMessages(request, response, 'vertex', stream);
+  if (stream) return sendEventStream(response, readStreamFixture(fixtures, 'stream-raw-predict-text.chunks.txt'));
+  sendJson(response, 200, readJsonFixture(fixtures, 'raw-predict-text.json'));
 }
 
 /**
@@ -64,25 +70,27 @@ export async function startFakeVertex(): Promise<FakeVertex> {
     const publicKey = trustedKeys.get(String(claimSet.iss));
     const signatureValid = publicKey !== undefined && createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature, 'base64url'));
     if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || !signatureValid || decodePart(header).alg !== 'RS256') {
-      return respond(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
+      return respond(400, readJsonFixture(fixtures, 'token-error-invalid-grant.json'));
     }
-    if (claimSet.aud !== `${url}/token` || claimSet.scope !== 'https://www.googleapis.com/auth/cloud-platform') return respond(400, { error: 'invalid_scope', error_description: 'Invalid audience or scope.' });
+    if (claimSet.aud !== `${url}/token` || claimSet.scope !== 'https://www.googleapis.com/auth/cloud-platform') return respond(400, readJsonFixture(fixtures, 'token-error-invalid-scope.json'));
+    // The recorded answer, with a token of its own each time so tests can tell exchanges apart.
     const token = `ya29.fake-${issued.size + 1}`;
     issued.add(token);
-    respond(200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
+    respond(200, { ...(readJsonFixture(fixtures, 'token-response.json') as object), access_token: token });
   };
 
   const server = await startFakeServer((request, response) => {
     if (request.path === '/token') return exchange(request, (status, body) => sendJson(response, status, body));
     const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
-    if (!issued.has(bearer)) return sendJson(response, 401, { error: { code: 401, message: 'Request had invalid authentication credentials. Expected OAuth 2 access token.', status: 'UNAUTHENTICATED' } });
+    if (!issued.has(bearer)) return sendGoogleError(response, 'error-unauthenticated.json');
     const match = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(google|anthropic)\/models\/([^/:]+):(\w+)$/.exec(request.path);
-    if (request.method !== 'POST' || !match?.[5]) return sendJson(response, 404, { error: { code: 404, message: `Not found: ${request.path}`, status: 'NOT_FOUND' } });
-    const refusal = projectRefusal(match[1] ?? '', request.path);
-    if (refusal) return sendJson(response, refusal.error.code, refusal);
+    if (request.method !== 'POST' || !match?.[5]) return sendGoogleError(response, 'error-not-found.json');
+    const refusal = projectRefusals[match[1] ?? ''];
+    if (refusal) return sendGoogleError(response, refusal);
     if (match[3] === 'google') return answerGemini(request, response, match[5]);
-    if (request.body?.anthropic_version !== 'vertex-2023-10-16') return sendJson(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'anthropic_version: vertex-2023-10-16 is required' } });
-    answerMessages(request, response, 'vertex', match[5] === 'streamRawPredict');
+    // Claude model errors come back in Anthropic's shape.
+    if (request.body?.anthropic_version !== 'vertex-2023-10-16') return sendJson(response, 400, readJsonFixture(fixtures, 'error-anthropic-version.json'));
+    answerClaude(request, response, match[5] === 'streamRawPredict');
   });
   url = server.url;
 
