@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { z } from 'zod';
-import { findChannelType } from '@switchboard/contracts';
+import { findChannelType, splitChannelKeys } from '@switchboard/contracts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 
 const timeoutMs = 15_000;
@@ -41,7 +41,7 @@ const ollamaModels = z.object({ models: z.array(z.object({ name: z.string() })) 
 export async function fetchUpstreamModels(target: { type: number; baseUrl: string | null | undefined; key: string }): Promise<string[]> {
   const base = baseUrlOf(target.type, target.baseUrl);
   if (!base) throw new UpstreamCallError('no base URL');
-  const key = target.key.split('\n')[0]?.trim() ?? '';
+  const key = splitChannelKeys(target.key)[0] ?? '';
   if (target.type === 24) {
     const body = parseWith(geminiModels, await getJson(`${base}/v1beta/models`, { 'x-goog-api-key': key }));
     return body.models.map((model) => model.name.replace(/^models\//, ''));
@@ -104,7 +104,7 @@ export async function fetchUpstreamBalance(target: { type: number; baseUrl: stri
   if (!reader) throw new UpstreamCallError('not supported');
   const base = baseUrlOf(target.type, target.baseUrl);
   if (!base) throw new UpstreamCallError('no base URL');
-  const balance = await reader(base, target.key.split('\n')[0]?.trim() ?? '', nowMs);
+  const balance = await reader(base, splitChannelKeys(target.key)[0] ?? '', nowMs);
   if (!Number.isFinite(balance)) throw new UpstreamCallError('unexpected answer');
   return balance;
 }

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { ChannelStatus, LogType } from '@switchboard/contracts';
+import { ChannelStatus, LogType, splitChannelKeys } from '@switchboard/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { ChannelsTable } from '../../db/schema.ts';
@@ -11,11 +11,9 @@ import { channelColumnsFrom, checkCompleteChannel, checkTypeAndGroups, defaultOt
 import { type ChannelRepository, type ChannelRowWithoutKey, type ChannelSearch } from './channel.repository.ts';
 import { channelMessages } from './channel.messages.ts';
 
-/** Keys one per line become one channel each, except JSON credentials (Vertex service accounts). */
+/** In batch mode each key line becomes its own channel (duplicates once); a JSON credential stays one key. */
 function splitKeys(key: string, batch: boolean): string[] {
-  const trimmed = key.trim();
-  if (!batch || trimmed.startsWith('{') || trimmed.startsWith('[')) return [trimmed];
-  return [...new Set(trimmed.split('\n').map((line) => line.trim()).filter((line) => line !== ''))];
+  return batch ? [...new Set(splitChannelKeys(key))] : [key.trim()];
 }
 
 /** Channel rules: every write rebuilds the abilities in the same transaction, then tells the relay caches. */
