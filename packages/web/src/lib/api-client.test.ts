@@ -15,7 +15,7 @@ const browser = vi.hoisted(() => {
   return { store, location };
 });
 
-const { api, ApiError } = await import('./api-client.ts');
+const { api, ApiError, requestWithExtras } = await import('./api-client.ts');
 const { default: i18n } = await import('./i18n.ts');
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -64,6 +64,42 @@ describe('api client', () => {
   ])('says what HTTP %i means', async (status, text) => {
     fetchMock.mockResolvedValue(new Response('not json', { status }));
     await expect(api.get('/api/anything')).rejects.toMatchObject({ status, message: text });
+  });
+
+  it.each([
+    [429, 'Too many requests', 'Too many requests, try again later'],
+    [500, 'Server internal error', 'Internal server error, contact the administrator'],
+    [405, 'Method not allowed', 'This site is for demo only, no server'],
+  ])('keeps the fixed text for HTTP %i even when a JSON body has a message', async (status, serverMessage, text) => {
+    fetchMock.mockResolvedValue(answer(status, { success: false, message: serverMessage }));
+    await expect(api.get('/api/anything')).rejects.toMatchObject({ status, message: text });
+  });
+
+  it.each([
+    [400, 'Invalid parameter'],
+    [403, 'No permission'],
+    [404, 'No such API route: /api/x'],
+    [502, 'Upstream unavailable'],
+  ])('shows the server message behind "Error:" for any other HTTP %i', async (status, serverMessage) => {
+    fetchMock.mockResolvedValue(answer(status, { success: false, message: serverMessage }));
+    await expect(api.get('/api/anything')).rejects.toMatchObject({ status, message: `Error: ${serverMessage}` });
+  });
+
+  it('uses the current language for the fixed texts', async () => {
+    await i18n.changeLanguage('zh');
+    fetchMock.mockResolvedValue(answer(429, { success: false, message: 'Too many requests' }));
+    await expect(api.get('/api/anything')).rejects.toMatchObject({ message: '请求过于频繁，请稍后再试' });
+    fetchMock.mockResolvedValue(answer(404, { success: false, message: '未找到' }));
+    await expect(api.get('/api/anything')).rejects.toMatchObject({ message: '错误：未找到' });
+  });
+
+  it('returns the fields a classic call puts beside data, with the same failure rules', async () => {
+    fetchMock.mockResolvedValue(answer(200, { success: true, message: '', data: { a: 1 }, time: 1.5 }));
+    await expect(requestWithExtras<{ time: number }>('GET', '/api/channel/test/1')).resolves.toEqual({ success: true, message: '', data: { a: 1 }, time: 1.5 });
+    fetchMock.mockResolvedValue(answer(429, { success: false, message: 'Too many requests' }));
+    await expect(requestWithExtras('GET', '/api/channel/test/1')).rejects.toMatchObject({ status: 429, message: 'Too many requests, try again later' });
+    fetchMock.mockResolvedValue(answer(200, { success: false, message: 'Channel does not exist' }));
+    await expect(requestWithExtras('GET', '/api/channel/test/1')).rejects.toMatchObject({ status: 200, message: 'Channel does not exist' });
   });
 
   it('says the server cannot be reached when the request fails', async () => {

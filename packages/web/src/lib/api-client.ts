@@ -34,7 +34,11 @@ function withQuery(path: string, query: Query | undefined): string {
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
-/** The spec's shared HTTP handling: a message per status, 401 sends the visitor to log in again. */
+/**
+ * The message for a non-OK answer, exactly as the spec's shared HTTP handling says: fixed texts for
+ * 429, 500 and 405 whatever the body carries (a JSON message must not override them), and
+ * 'Error: {message}' for any other status, with the server's message when the body has one.
+ */
 function messageForStatus(status: number, serverMessage: string | undefined): string {
   if (status === 429) return i18n.t('http.tooManyRequests', { ns: 'common' });
   if (status === 500) return i18n.t('http.serverError', { ns: 'common' });
@@ -47,13 +51,23 @@ function redirectToLogin(): void {
   if (!window.location.pathname.startsWith('/login')) window.location.assign('/login?expired=true');
 }
 
-/** Sends one console call and returns `data`; throws `ApiError` with a displayable message otherwise. */
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  return (await requestEnvelope<T>(method, path, options)).data;
+/** A JSON answer as it came: the envelope's fields plus whatever a classic call puts beside them. */
+type AnswerBody = Partial<Envelope<unknown>> & Record<string, unknown>;
+
+async function readJson(response: Response): Promise<AnswerBody | undefined> {
+  try {
+    const parsed = (await response.json()) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as AnswerBody) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-/** Like `request`, for the few calls whose success `message` carries meaning (OAuth 'bind', transfer notes). */
-export async function requestEnvelope<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+/**
+ * Sends one console call with the shared headers and failure handling and returns the whole JSON
+ * body of a successful envelope; throws `ApiError` with a displayable message otherwise.
+ */
+async function send(method: string, path: string, options: RequestOptions): Promise<AnswerBody> {
   const headers: Record<string, string> = { 'Cache-Control': 'no-store', 'Accept-Language': i18n.language === 'en' ? 'en' : 'zh-CN' };
   const user = readStoredUser();
   if (user) headers['New-Api-User'] = String(user.id);
@@ -72,19 +86,35 @@ export async function requestEnvelope<T>(method: string, path: string, options: 
     throw new ApiError(i18n.t('http.unreachable', { ns: 'common' }), 0);
   }
 
-  let envelope: Partial<Envelope<T>> | undefined;
-  try {
-    envelope = (await response.json()) as Partial<Envelope<T>>;
-  } catch {
-    envelope = undefined;
-  }
+  const answer = await readJson(response);
+  const serverMessage = typeof answer?.message === 'string' ? answer.message : undefined;
   if (response.status === 401) {
     redirectToLogin();
-    throw new ApiError(envelope?.message || i18n.t('http.expired', { ns: 'common' }), 401);
+    throw new ApiError(serverMessage || i18n.t('http.expired', { ns: 'common' }), 401);
   }
-  if (!response.ok) throw new ApiError(envelope?.message && response.status < 500 ? i18n.t('http.error', { ns: 'common', message: envelope.message }) : messageForStatus(response.status, envelope?.message), response.status);
-  if (!envelope || envelope.success !== true) throw new ApiError(envelope?.message || i18n.t('http.error', { ns: 'common', message: `HTTP ${response.status}` }), response.status);
-  return { success: true, message: envelope.message ?? '', data: envelope.data as T };
+  if (!response.ok) throw new ApiError(messageForStatus(response.status, serverMessage), response.status);
+  if (!answer || answer.success !== true) throw new ApiError(serverMessage || i18n.t('http.error', { ns: 'common', message: `HTTP ${response.status}` }), response.status);
+  return answer;
+}
+
+/** Sends one console call and returns `data`; throws `ApiError` with a displayable message otherwise. */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await requestEnvelope<T>(method, path, options)).data;
+}
+
+/** Like `request`, for the few calls whose success `message` carries meaning (OAuth 'bind', transfer notes). */
+export async function requestEnvelope<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const answer = await send(method, path, options);
+  return { success: true, message: answer.message ?? '', data: answer.data as T };
+}
+
+/**
+ * For the classic calls that answer fields beside `data` (`time` of a channel test, `balance` of a
+ * refresh, `url` of a payment form, `group_ratio` of the price list): the whole body, typed by `T`.
+ */
+export async function requestWithExtras<T extends object>(method: string, path: string, options: RequestOptions = {}): Promise<Partial<T> & { message: string; data?: unknown }> {
+  const answer = await send(method, path, options);
+  return { ...(answer as Partial<T>), message: answer.message ?? '', data: answer.data };
 }
 
 export const api = {

@@ -1,25 +1,87 @@
 import type { SystemStatus } from '@switchboard/contracts';
 
+/**
+ * The one place that reads the configured chat front ends and fills their templates, for the side
+ * menu, the token page's Chat button, `/chat/{id}` and `/chat2link`. The rules are new-api's classic
+ * console's, so links an administrator copied from there behave the same here.
+ */
 export interface ChatLinkTemplate {
+  /** The menu and button label: the entry's key in `Chats`. */
   name: string;
+  /** The URL with `{key}`, `{address}` or `{cherryConfig}` placeholders. */
   url: string;
 }
 
 /**
- * The configured chat front ends: `Chats` entries first (one-key objects { name: template }), then the
- * older ChatLink / ChatLink2 options as unnamed fallbacks.
+ * The `Chats` option: a JSON array of one-entry objects `{ "<name>": "<template>" }`. Any other shape
+ * is 'invalid', so screens can say the configuration is broken instead of quietly showing nothing.
+ * The older ChatLink / ChatLink2 options do not feed this list (new-api's console ignores them here).
  */
-export function chatLinkTemplates(status: SystemStatus | undefined): ChatLinkTemplate[] {
-  const templates: ChatLinkTemplate[] = [];
+export function chatLinksOf(status: SystemStatus | undefined): ChatLinkTemplate[] | 'invalid' {
   const chats: unknown = status?.chats;
-  if (Array.isArray(chats)) {
-    for (const entry of chats) {
-      if (!entry || typeof entry !== 'object') continue;
-      for (const [name, url] of Object.entries(entry as Record<string, unknown>)) if (typeof url === 'string') templates.push({ name, url });
+  if (chats === undefined || chats === null || chats === '') return [];
+  if (!Array.isArray(chats)) return 'invalid';
+  const links: ChatLinkTemplate[] = [];
+  for (const entry of chats) {
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return 'invalid';
+    const pairs = Object.entries(entry as Record<string, unknown>);
+    if (pairs.length === 0) return 'invalid';
+    for (const [name, url] of pairs) {
+      if (typeof url !== 'string' || url.trim() === '') return 'invalid';
+      links.push({ name, url });
     }
   }
-  if (templates.length === 0) {
-    for (const url of [status?.chat_link, status?.chat_link2]) if (url) templates.push({ name: 'Chat', url: `${url}/#/?settings={"key":"{key}","url":"{address}"}` });
+  return links;
+}
+
+/** The links for menus: none when the configuration is broken (the chat pages explain why). */
+export function chatLinkTemplates(status: SystemStatus | undefined): ChatLinkTemplate[] {
+  const links = chatLinksOf(status);
+  return links === 'invalid' ? [] : links;
+}
+
+/** ChatGPT-Next-Web's settings URL, which `/chat2link` builds from the ChatLink option as new-api does. */
+function nextChatTemplate(base: string): string {
+  return `${base.replace(/\/+$/, '')}/#/?settings={"key":"{key}","url":"{address}"}`;
+}
+
+/**
+ * What `/chat2link` redirects to: the ChatLink option in Next-Web form when set (new-api's rule), else
+ * the first configured front end that a browser can open (a desktop app's link cannot be a redirect).
+ */
+export function chat2LinkTemplate(status: SystemStatus | undefined): ChatLinkTemplate | 'invalid' | undefined {
+  if (status?.chat_link) return { name: 'ChatLink', url: nextChatTemplate(status.chat_link) };
+  const links = chatLinksOf(status);
+  if (links === 'invalid') return links;
+  return links.find((link) => isWebLink(link.url));
+}
+
+/** The address chat front ends call: ServerAddress, else the address the console is served from. */
+export function chatServerAddress(status: SystemStatus | undefined): string {
+  return status?.server_address || window.location.origin;
+}
+
+/** Base64 of UTF-8 text (`btoa` alone only takes Latin-1, and a server address may not be ASCII). */
+function base64(text: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+}
+
+/**
+ * Fills a template the classic way. `{cherryConfig}` becomes Cherry Studio's provider config (base64
+ * JSON, then URL-encoded) and nothing else is replaced; otherwise `{address}` becomes the URL-encoded
+ * server address and `{key}` the full `sk-` key. `key` may be given with or without its `sk-` prefix
+ * (the token list sends it without).
+ */
+export function fillChatLink(template: string, key: string, serverAddress: string): string {
+  const fullKey = key.startsWith('sk-') ? key : `sk-${key}`;
+  if (template.includes('{cherryConfig}')) {
+    const config = base64(JSON.stringify({ id: 'new-api', baseUrl: serverAddress, apiKey: fullKey }));
+    return template.replaceAll('{cherryConfig}', encodeURIComponent(config));
   }
-  return templates;
+  return template.replaceAll('{address}', encodeURIComponent(serverAddress)).replaceAll('{key}', fullKey);
+}
+
+/** Whether a filled link is a web page (framed or opened in a tab) rather than a desktop app's scheme. */
+export function isWebLink(url: string): boolean {
+  return /^https?:\/\//i.test(url);
 }

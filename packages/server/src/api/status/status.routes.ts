@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { AppContext } from '../../app-context.ts';
+import { registerContentRoutes } from './content.routes.ts';
 import { buildSystemStatus } from './status.service.ts';
 
 export function registerStatusRoutes(app: FastifyInstance, context: AppContext): void {
   app.get('/api/status', { config: { access: 'public' } }, async () => ok(buildSystemStatus(context.options, { version: context.version, startTime: context.startTime })));
+  registerContentRoutes(app, context);
 }

@@ -1,23 +1,25 @@
-import { Empty, Spin } from 'antd';
+import { Flex, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { systemNameOf, useStatusValue } from '../../lib/system-status.ts';
-import { useFirstTokenKey } from './api/first-token-key.ts';
-import { chatLinkTemplates } from '../../lib/chat-links.ts';
-import { fillChatLink } from './lib/chat-url.ts';
+import { chat2LinkTemplate } from '../../lib/chat-links.ts';
+import { ChatNotice } from './components/chat-notice.tsx';
+import { useChatLink } from './lib/use-chat-link.ts';
 
-/** /chat2link: goes straight to the first chat front end with the user's token filled in. */
+/** /chat2link: goes straight to the chat front end (ChatLink, else the first web one) with the user's key filled in. */
 export default function ChatLinkPage() {
   const { t } = useTranslation('chat');
-  const status = useStatusValue();
-  const token = useFirstTokenKey();
-  const template = chatLinkTemplates(status)[0];
-  const target = template && token.data ? fillChatLink(template.url, token.data, status?.server_address || window.location.origin, systemNameOf(status)) : '';
+  const state = useChatLink(chat2LinkTemplate);
+  const target = state.kind === 'ready' ? state.url : '';
 
   useEffect(() => {
     if (target) window.location.assign(target);
   }, [target]);
 
-  if (!template || (token.isSuccess && !token.data)) return <Empty description={t(template ? 'noToken' : 'noLink')} style={{ padding: 48 }} />;
-  return <Spin size="large" style={{ display: 'block', padding: 96 }} />;
+  if (state.kind !== 'ready') return <ChatNotice state={state} />;
+  return (
+    <Flex vertical align="center" gap={16} style={{ padding: 96 }}>
+      <Spin size="large" />
+      <Typography.Text type="secondary">{t('redirecting')}</Typography.Text>
+    </Flex>
+  );
 }

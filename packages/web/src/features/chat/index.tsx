@@ -1,43 +1,30 @@
-import { Button, Empty, Result, Skeleton } from 'antd';
+import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { chatLinkTemplates } from '../../lib/chat-links.ts';
-import { systemNameOf, useStatusValue } from '../../lib/system-status.ts';
-import { useFirstTokenKey } from './api/first-token-key.ts';
-import { fillChatLink, isWebLink } from './lib/chat-url.ts';
+import { useParams } from 'react-router';
+import { chatLinksOf, isWebLink } from '../../lib/chat-links.ts';
+import { ChatNotice } from './components/chat-notice.tsx';
+import { useChatLink } from './lib/use-chat-link.ts';
 
-/** /chat/{id}: the id-th configured chat front end, opened with the user's first token. */
+/** /chat/{id}: the id-th configured chat front end (the first without an id), opened with the user's first enabled token. */
 export default function ChatPage() {
   const { t } = useTranslation('chat');
   const { id = '0' } = useParams();
-  const status = useStatusValue();
-  const token = useFirstTokenKey();
-  const template = chatLinkTemplates(status)[Number(id)];
+  const state = useChatLink((status) => {
+    const links = chatLinksOf(status);
+    return links === 'invalid' ? links : links[Number(id)];
+  });
 
-  if (!template) return <Empty description={t('noLink')} style={{ padding: 48 }} />;
-  if (token.isLoading) return <Skeleton active style={{ padding: 24 }} />;
-  if (!token.data) {
-    return (
-      <Result
-        status="info"
-        title={t('noToken')}
-        extra={
-          <Link to="/token">
-            <Button type="primary">{t('createToken')}</Button>
-          </Link>
-        }
-      />
-    );
+  if (state.kind !== 'ready') return <ChatNotice state={state} />;
+  if (isWebLink(state.url)) {
+    return <iframe src={state.url} title={state.name} allow="camera; microphone" style={{ width: '100%', height: 'calc(100vh - 64px)', border: 'none', display: 'block' }} data-testid="chat-frame" />;
   }
-  const url = fillChatLink(template.url, token.data, status?.server_address || window.location.origin, systemNameOf(status));
-  if (isWebLink(url)) return <iframe src={url} title={template.name} style={{ width: '100%', height: 'calc(100vh - 64px)', border: 'none', display: 'block' }} />;
-  // Desktop apps (cherrystudio://…) cannot be framed: hand the link to the operating system.
+  // Desktop apps (cherrystudio://…) cannot be framed: the button hands the link to the operating system.
   return (
     <Result
       status="info"
-      title={t('openApp', { name: template.name })}
+      title={t('openApp', { name: state.name })}
       extra={
-        <Button type="primary" href={url}>
+        <Button type="primary" href={state.url}>
           {t('open')}
         </Button>
       }

@@ -1,9 +1,8 @@
-import { api } from '../../../lib/api-client.ts';
-import { requestEnvelope } from '../../../components/raw-envelope.ts';
+import { api, requestWithExtras } from '../../../lib/api-client.ts';
 
 /** `GET /api/channel/update_balance/{id}/`: asks the upstream for the balance (US dollars). */
 export async function updateBalance(id: number): Promise<number> {
-  const body = await requestEnvelope<{ balance?: number }>('GET', `/api/channel/update_balance/${id}/`);
+  const body = await requestWithExtras<{ balance?: number }>('GET', `/api/channel/update_balance/${id}/`);
   return Number(body.balance ?? body.data ?? 0);
 }
 

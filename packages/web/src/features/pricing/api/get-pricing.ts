@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { requestEnvelope } from '../../../components/raw-envelope.ts';
+import { requestWithExtras } from '../../../lib/api-client.ts';
 
 /** One model of the public price list. */
 export interface PricingEntry {
@@ -22,7 +22,7 @@ export interface Pricing {
 
 /** `GET /api/pricing`: the list in `data`, with `group_ratio` and `usable_group` beside it. */
 export async function getPricing(): Promise<Pricing> {
-  const answer = await requestEnvelope<{ group_ratio?: Record<string, number>; usable_group?: Record<string, string> }>('GET', '/api/pricing');
+  const answer = await requestWithExtras<{ group_ratio?: Record<string, number>; usable_group?: Record<string, string> }>('GET', '/api/pricing');
   return { models: Array.isArray(answer.data) ? (answer.data as PricingEntry[]) : [], groupRatio: answer.group_ratio ?? {}, usableGroups: answer.usable_group ?? {} };
 }
 

@@ -2,7 +2,7 @@ import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStatusValue } from '../../../lib/system-status.ts';
 import { fullKey, type Token } from '../api/token-types.ts';
-import { chatLinksOf, fillChatLink } from '../lib/chat-links.ts';
+import { chatLinksOf, fillChatLink } from '../../../lib/chat-links.ts';
 
 /** Opens a configured chat front end with this key and the server address filled in. */
 export function TokenChatButton({ token }: { token: Token }) {

@@ -1,4 +1,4 @@
-import { requestEnvelope } from '../../../components/raw-envelope.ts';
+import { requestWithExtras } from '../../../lib/api-client.ts';
 
 export interface PaymentForm {
   /** The payment page the form is posted to. */
@@ -12,6 +12,6 @@ export interface PaymentForm {
  * and the payment page in `url` beside it.
  */
 export async function startPayment(amount: number, paymentMethod: string, topUpCode = ''): Promise<PaymentForm> {
-  const answer = await requestEnvelope<{ url?: string }>('POST', '/api/user/pay', { amount, top_up_code: topUpCode, payment_method: paymentMethod });
+  const answer = await requestWithExtras<{ url?: string }>('POST', '/api/user/pay', { body: { amount, top_up_code: topUpCode, payment_method: paymentMethod } });
   return { url: answer.url ?? '', data: (answer.data ?? {}) as Record<string, string> };
 }
