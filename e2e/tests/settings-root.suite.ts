@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { optionMessages } from '../../packages/server/src/api/option/option.messages.ts';
 import { loginApi, type ApiSession } from '../support/api-session.ts';
 import { launchBrowser, loginAs, openConsole, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
@@ -33,6 +34,8 @@ export function describeRootSettings(language: Language): void {
 
     const section = (id: string): Locator => page.getByTestId(`section-${id}`);
     const field = (id: string, key: string): Locator => section(id).getByLabel(t(`fields.${key}`), { exact: true });
+    /** The form item around a field, where its own validation message shows. */
+    const fieldItem = (id: string, key: string): Locator => section(id).locator('.ant-form-item').filter({ has: page.getByLabel(t(`fields.${key}`), { exact: true }) });
     const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text }).last().waitFor();
     const save = (id: string) => page.getByTestId(`save-${id}`).click();
     const openTab = async (tab: string) => {
@@ -80,6 +83,13 @@ export function describeRootSettings(language: Language): void {
       await unchangedThenSaved('sensitive', () => field('sensitive', 'SensitiveWords').fill(`forbidden-${language}`));
       expect(await option('SensitiveWords')).toBe(`forbidden-${language}`);
       await unchangedThenSaved('logs', () => field('logs', 'LogConsumeEnabled').click());
+      // Days to keep logs (our addition): an integer, 0 keeps them forever, nothing below 0.
+      expect(await option('LogRetentionDays')).toBe('0');
+      await field('logs', 'LogRetentionDays').fill(language === 'zh' ? '30' : '45');
+      await save('logs');
+      await toast(t('messages.saved'));
+      await expect.poll(() => option('LogRetentionDays')).toBe(language === 'zh' ? '30' : '45');
+      await belowMinimumBecomes('logs', 'LogRetentionDays', '-7', '0');
       await unchangedThenSaved('dashboard', () => field('dashboard', 'DataExportInterval').fill(language === 'zh' ? '7' : '8'));
       // Numbers below their minimum are pulled back to it when the field is left (interval ≥ 1 minute, counts ≥ 0).
       await belowMinimumBecomes('dashboard', 'DataExportInterval', '0', '1');
@@ -90,16 +100,26 @@ export function describeRootSettings(language: Language): void {
       await belowMinimumBecomes('quota', 'PreConsumedQuota', '-500', '0');
       expect(await option('QuotaForNewUser')).toBe(language === 'zh' ? '111' : '222');
 
-      for (const [id, key] of [['chats', 'Chats'], ['groups', 'GroupRatio'], ['modelRatioJson', 'ModelRatio']] as const) {
+      const jsonFields = [
+        ['chats', 'Chats'],
+        ['groups', 'GroupRatio'],
+        ['groups', 'UserUsableGroups'],
+        ['modelRatioJson', 'ModelPrice'],
+        ['modelRatioJson', 'ModelRatio'],
+        ['modelRatioJson', 'CompletionRatio'],
+      ] as const;
+      for (const [id, key] of jsonFields) {
         const input = field(id, key);
         const original = await input.inputValue();
         await input.fill('{ not json');
         await input.blur();
-        await section(id).getByText(t('messages.invalidJson')).waitFor();
+        const problem = fieldItem(id, key).getByText(t('messages.invalidJson'));
+        await problem.waitFor();
         await save(id);
         await toast(t('messages.checkInput'));
         await input.fill(original);
         await input.blur();
+        await problem.waitFor({ state: 'hidden' });
       }
       await field('groups', 'GroupRatio').fill(JSON.stringify({ default: 1, vip: 1, svip: 1, [language]: 2 }, null, 2));
       await save('groups');
@@ -107,10 +127,32 @@ export function describeRootSettings(language: Language): void {
       expect(JSON.parse((await option('GroupRatio')) ?? '{}')).toMatchObject({ [language]: 2 });
     });
 
-    it('purges logs only with a chosen time', async () => {
+    it('purges logs only with a chosen time, and says how many went', async () => {
       await section('logs').locator('.ant-picker-clear').click({ force: true });
       await page.getByTestId('purge-logs').click();
       await toast(t('logs.chooseTime'));
+
+      // A redeemed code writes a top-up log, so there is something to purge.
+      const codes = await root.post<string[]>('/api/redemption/', { name: `purge-${language}`, quota: 1000, count: 1 });
+      expect((await root.post('/api/user/topup', { key: codes.data[0] })).success).toBe(true);
+      const logCount = async () => (await root.get<{ total: number }>('/api/log/?p=1&page_size=10&type=0')).data.total;
+      await expect.poll(logCount).toBeGreaterThan(0);
+      const tomorrow = new Date(Date.now() + 86_400_000);
+      const two = (value: number) => String(value).padStart(2, '0');
+      const typed = `${tomorrow.getFullYear()}-${two(tomorrow.getMonth() + 1)}-${two(tomorrow.getDate())} 12:00:00`;
+      const picker = section('logs').locator('.ant-picker input');
+      await picker.click();
+      await picker.fill(typed);
+      await picker.press('Enter');
+      await expect.poll(() => picker.inputValue()).toBe(typed);
+      const purged = page.waitForResponse((response) => response.url().includes('/api/log/?') && response.request().method() === 'DELETE');
+      await page.getByTestId('purge-logs').click();
+      await page.locator('.ant-popover:visible .ant-btn-primary').click();
+      const answer = (await (await purged).json()) as { success: boolean; data: number };
+      expect(answer.success).toBe(true);
+      expect(answer.data).toBeGreaterThan(0);
+      await toast(t('logs.purged', { count: answer.data }));
+      expect(await logCount()).toBe(0);
     });
 
     it('edits model pricing visually with duplicate and numeric checks', async () => {
@@ -172,6 +214,14 @@ export function describeRootSettings(language: Language): void {
       await page.locator('.ant-message-error').last().waitFor();
       expect(await option('TurnstileCheckEnabled')).toBe('false');
       await field('loginSwitches', 'TurnstileCheckEnabled').click();
+      // So are GitHub and WeChat login, each with the spec's message in the console's language.
+      for (const [key, refusal] of [['GitHubOAuthEnabled', optionMessages.gitHubNeedsConfig], ['WeChatAuthEnabled', optionMessages.weChatNeedsConfig]] as const) {
+        await field('loginSwitches', key).click();
+        await save('loginSwitches');
+        await page.locator('.ant-message-error', { hasText: refusal[language] }).last().waitFor();
+        expect(await option(key)).toBe('false');
+        await field('loginSwitches', key).click();
+      }
 
       await unchangedThenSaved('emailDomain', () => field('emailDomain', 'EmailDomainWhitelist').fill(`example.${language}`));
       await unchangedThenSaved('smtp', () => field('smtp', 'SMTPServer').fill(`smtp.${language}.example`));

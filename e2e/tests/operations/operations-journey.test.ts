@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { formatQuota } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales } from './locales.ts';
-import { saveScreenshot } from '../../support/browser.ts';
+import { saveScreenshot, saveScreenshotsInBothThemes } from '../../support/browser.ts';
 import { buttonName, createWorld, localePattern, waitForToast, type OperationsWorld } from './operations-world.ts';
 
 let world: OperationsWorld;
@@ -38,7 +39,7 @@ describe.each(['zh', 'en'] as const)('operations journey (%s)', (language) => {
     await custom.fill('gpt-4o-mini');
     await custom.press('Enter');
     await drawer.getByPlaceholder(text.channels.form.keyPlaceholder).fill(`sk-e2e-${language}`);
-    await saveScreenshot(page, `ops-channel-editor-${language}`);
+    await saveScreenshotsInBothThemes(page, `ops-channel-editor-${language}`);
     await drawer.getByRole('button', { name: buttonName(text.channels.drawer.submit) }).click();
     await waitForToast(page, text.channels.messages.created);
 
@@ -67,6 +68,7 @@ describe.each(['zh', 'en'] as const)('operations journey (%s)', (language) => {
     await page.getByRole('button', { name: buttonName(text.tokens.toolbar.add) }).click();
     const drawer = page.locator('.ant-drawer-section');
     await drawer.getByPlaceholder(text.tokens.form.namePlaceholder).fill(tokenName);
+    await saveScreenshotsInBothThemes(page, `ops-token-drawer-${language}`);
     await drawer.getByRole('button', { name: buttonName(text.tokens.drawer.submit) }).click();
     await waitForToast(page, text.tokens.messages.created);
     await page.locator('tr.ant-table-row', { hasText: tokenName }).waitFor();
@@ -84,19 +86,29 @@ describe.each(['zh', 'en'] as const)('operations journey (%s)', (language) => {
     await context.close();
   });
 
-  it('creates a redemption code, redeems it in the wallet and sees the balance grow', async () => {
+  it('creates redemption codes, downloads them, redeems one in the wallet and sees the balance grow', async () => {
     const { page, context, consoleErrors } = await world.open('/redemption', { language });
     await page.getByRole('button', { name: buttonName(text.redemptions.toolbar.add) }).click();
     const drawer = page.locator('.ant-drawer-section');
     await drawer.getByPlaceholder(text.redemptions.form.namePlaceholder).fill(codeName);
     await drawer.getByRole('button', { name: '$1', exact: true }).click();
+    await drawer.getByLabel(text.redemptions.form.count).fill('2');
+    await saveScreenshotsInBothThemes(page, `ops-redemption-drawer-${language}`);
     await drawer.getByRole('button', { name: buttonName(text.redemptions.drawer.submit) }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: localePattern(text.redemptions.created.title) });
-    const code = (await dialog.locator('textarea').inputValue()).trim();
-    expect(code).toMatch(/^\w{16,}$/);
-    await saveScreenshot(page, `ops-redemption-created-${language}`);
-    await dialog.locator('.ant-btn').filter({ hasText: buttonName(text.redemptions.created.close) }).click();
-    await page.locator('tr.ant-table-row', { hasText: codeName }).waitFor();
+    const codes = (await dialog.locator('textarea').inputValue()).trim().split('\n');
+    expect(codes).toHaveLength(2);
+    for (const created of codes) expect(created).toMatch(/^\w{16,}$/);
+    const code = codes[0] ?? '';
+    await saveScreenshotsInBothThemes(page, `ops-redemption-created-${language}`);
+    // The dialog offers the codes as <name>.txt, one per line.
+    const download = page.waitForEvent('download');
+    await dialog.locator('.ant-btn').filter({ hasText: buttonName(text.redemptions.created.download) }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${codeName}.txt`);
+    expect((await readFile(await file.path(), 'utf8')).split('\n').filter(Boolean)).toEqual(codes);
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.locator('tr.ant-table-row', { hasText: codeName }).count()).toBe(2);
 
     const before = await rootQuota();
     await page.goto('/topup');
@@ -139,7 +151,7 @@ describe.each(['zh', 'en'] as const)('operations journey (%s)', (language) => {
     await row.getByRole('cell', { name: String(expected), exact: true }).waitFor();
     await row.locator('.ant-table-row-expand-icon').click();
     await page.getByText(text.logs.details.billing).waitFor();
-    await saveScreenshot(page, `ops-log-billing-${language}`);
+    await saveScreenshotsInBothThemes(page, `ops-log-billing-${language}`);
 
     const model = page.getByPlaceholder(text.logs.filters.model);
     await model.fill('no-such-model');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveScreenshot, type Language, type ThemeMode } from '../../support/browser.ts';
+import { saveScreenshot, saveScreenshotsInBothThemes, type Language, type ThemeMode } from '../../support/browser.ts';
 import { locales } from './locales.ts';
 import { createWorld, type OperationsWorld } from './operations-world.ts';
 import { seed, seedOperations } from './seed.ts';
@@ -109,10 +109,10 @@ describe.each(['zh', 'en'] as const)('failed loads (%s)', (language) => {
   }, 120_000);
 });
 
-describe('search and filters', () => {
+describe.each(['zh', 'en'] as const)('search and filters (%s)', (language) => {
   it('searches codes and pricing, filters drawing and task lists', async () => {
-    const text = locales.zh;
-    const { page, context, consoleErrors } = await world.open('/redemption', { language: 'zh' });
+    const text = locales[language];
+    const { page, context, consoleErrors } = await world.open('/redemption', { language });
     const codeSearch = page.getByPlaceholder(text.redemptions.search);
     await codeSearch.fill('no-such-code');
     await codeSearch.press('Enter');
@@ -160,5 +160,126 @@ describe('playground failures', () => {
     await page.getByText(text.playground.empty).waitFor();
     world.upstream.behave('sk-seed', 'ok');
     await context.close();
+  });
+});
+
+/** A finished drawing and a finished music task, answered the way the list endpoints answer them. */
+function routeTaskLists(page: Page) {
+  const now = Date.now();
+  // A small picture inline, so the viewer has something to show without any outside request.
+  const picture = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#1677ff"/><circle cx="128" cy="128" r="64" fill="#fadb14"/></svg>')}`;
+  const drawing = { id: 1, mj_id: 'mj-e2e-0001', action: 'IMAGINE', code: 1, status: 'SUCCESS', progress: '100%', image_url: picture, prompt: '一座黄昏时的灯塔', prompt_en: 'a lighthouse at dusk', description: '', fail_reason: '', channel_id: 1, submit_time: now - 42_000, start_time: now - 40_000, finish_time: now };
+  const seconds = Math.floor(now / 1000);
+  const task = { id: 1, task_id: 'task-e2e-0001', platform: 'suno', action: 'MUSIC', status: 'SUCCESS', progress: '100%', fail_reason: '', channel_id: 1, user_id: 1, quota: 1000, submit_time: seconds - 90, start_time: seconds - 85, finish_time: seconds, data: [{ id: 'clip-e2e', title: 'e2e song', audio_url: 'https://cdn.example/clip-e2e.mp3' }] };
+  const page1 = (item: unknown) => JSON.stringify({ success: true, message: '', data: { items: [item], total: 1, page: 1, page_size: 10 } });
+  return Promise.all([
+    page.route('**/api/mj/?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: page1(drawing) })),
+    page.route('**/api/task/?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: page1(task) })),
+  ]);
+}
+
+describe.each(['zh', 'en'] as const)('drawing and task details (%s)', (language) => {
+  const text = locales[language];
+
+  it('opens the image viewer, the prompt and the full JSON of a task', async () => {
+    const { page, context, consoleErrors } = await world.open('/token', { language });
+    await routeTaskLists(page);
+
+    await page.goto('/midjourney');
+    const drawing = page.locator('tr.ant-table-row', { hasText: 'mj-e2e-0001' });
+    await drawing.getByText(text.drawing.statuses.SUCCESS, { exact: true }).waitFor();
+    await drawing.locator('.ant-image').click();
+    const viewer = page.locator('.ant-image-preview');
+    await viewer.locator('img').waitFor();
+    await saveScreenshotsInBothThemes(page, `ops-drawing-image-${language}`);
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+    await drawing.getByRole('button', { name: 'a lighthouse at dusk' }).click();
+    await page.getByRole('dialog').getByText('a lighthouse at dusk').waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/task');
+    const task = page.locator('tr.ant-table-row', { hasText: 'task-e2e-0001' });
+    await task.getByText(text.tasks.statuses.SUCCESS, { exact: true }).waitFor();
+    await task.getByRole('button', { name: 'task-e2e-0001' }).click();
+    const details = page.getByRole('dialog').filter({ hasText: text.tasks.details.replace('{{id}}', 'task-e2e-0001') });
+    const json = details.locator('pre');
+    await json.getByText('"title": "e2e song"', { exact: false }).waitFor();
+    const shown = (await json.textContent()) ?? '';
+    expect(JSON.parse(shown)).toMatchObject({ task_id: 'task-e2e-0001', platform: 'suno', data: [{ id: 'clip-e2e' }] });
+    // Its copy button copies that JSON.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await details.locator('.ant-typography-copy').click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+    await saveScreenshotsInBothThemes(page, `ops-task-json-${language}`);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('log filters, user info and retries', () => {
+  let broken = 0;
+  let working = 0;
+
+  beforeAll(async () => {
+    // One failing channel above a working one for gpt-4o, and one retry allowed: the request fails
+    // over from the first to the second, and its log names both in that order.
+    await world.root.setOptions({ RetryTimes: '1' });
+    const create = async (name: string, key: string, priority: number) => {
+      const answer = await world.root.post('/api/channel/', { mode: 'single', channel: { type: 1, name, key, base_url: world.upstream.baseUrl, models: 'gpt-4o', group: 'default', priority } });
+      if (!answer.success) throw new Error(`creating ${name} failed: ${answer.message}`);
+    };
+    await create('e2e-retry-broken', 'sk-retry-broken', 10);
+    await create('e2e-retry-working', 'sk-retry-working', 0);
+    world.upstream.behave('sk-retry-broken', 'status-500');
+    const ids = (await world.root.get<Array<{ id: number; name: string }>>('/api/channel/search?keyword=e2e-retry')).data;
+    broken = ids.find((channel) => channel.name === 'e2e-retry-broken')?.id ?? 0;
+    working = ids.find((channel) => channel.name === 'e2e-retry-working')?.id ?? 0;
+    const chat = (await world.root.post('/pg/chat/completions', { model: 'gpt-4o', messages: [{ role: 'user', content: 'retry please' }], stream: false })) as unknown as { choices?: unknown[] };
+    if (!Array.isArray(chat.choices)) throw new Error(`the retried request failed: ${JSON.stringify(chat)}`);
+  });
+
+  /** The channels the retried request went through, once its log is written (logs are written in batches). */
+  const loggedChain = async () => {
+    const logs = await world.root.get<{ items: Array<{ other: string }> }>('/api/log/?type=2&p=1&page_size=10&model_name=gpt-4o');
+    return (JSON.parse(logs.data.items[0]?.other || '{}') as { admin_info?: { use_channel?: number[] } }).admin_info?.use_channel;
+  };
+
+  describe.each(['zh', 'en'] as const)('%s', (language) => {
+    const text = locales[language].logs;
+
+    it('filters by type, shows who made a request and the channels a request went through', async () => {
+      await expect.poll(loggedChain, { timeout: 10_000 }).toEqual([broken, working]);
+      const { page, context, consoleErrors } = await world.open('/log', { language });
+      const rows = page.locator('tr.ant-table-row');
+      await rows.filter({ hasText: seed.model }).first().waitFor();
+
+      // The administrator's user info, from the username in a row.
+      await rows.filter({ hasText: seed.model }).first().getByRole('button', { name: 'root', exact: true }).click();
+      const popup = page.locator('.ant-popover:visible', { hasText: text.user.title });
+      await popup.getByText(text.user.requestCount).waitFor();
+      await popup.getByText('root', { exact: true }).waitFor();
+      await page.locator('.ant-card-head-title').click();
+      await popup.waitFor({ state: 'hidden' });
+
+      // The retry chain: in its column and, expanded, in the details, failing channel first.
+      const chain = `${broken} → ${working}`;
+      const retried = rows.filter({ hasText: chain });
+      await retried.locator('.ant-table-row-expand-icon').click();
+      const details = page.locator('tr.ant-table-expanded-row:visible');
+      await details.locator('.ant-descriptions-row', { hasText: text.details.retryChain }).getByText(chain, { exact: true }).waitFor();
+      await saveScreenshotsInBothThemes(page, `ops-log-retry-${language}`);
+
+      // Only top-ups: the redeemed code's row stays, the consumption rows go.
+      const topUps = page.waitForRequest((request) => request.url().includes('/api/log/?') && request.url().includes('type=1'));
+      await page.getByLabel(text.filters.type).click();
+      await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${text.types['1']}$`) }).click();
+      await topUps;
+      await rows.filter({ hasText: seed.model }).first().waitFor({ state: 'detached' });
+      await expect.poll(() => rows.count()).toBeGreaterThan(0);
+      expect(await rows.filter({ hasNot: page.getByText(text.types['1'], { exact: true }) }).count()).toBe(0);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveScreenshot } from '../../support/browser.ts';
+import { saveScreenshotsInBothThemes } from '../../support/browser.ts';
 import { locales } from './locales.ts';
 import { buttonName, createWorld, localePattern, waitForToast, type OperationsWorld } from './operations-world.ts';
 
@@ -30,7 +30,7 @@ describe.each(['zh', 'en'] as const)('online top-up (%s)', (language) => {
     const dialog = page.getByRole('dialog').filter({ hasText: text.online.confirmTitle });
     // 10 dollars × 7.3 yuan per dollar.
     await dialog.getByText(text.online.yuan.replace('{{value}}', '73.00')).waitFor();
-    await saveScreenshot(page, `ops-wallet-topup-confirm-${language}`);
+    await saveScreenshotsInBothThemes(page, `ops-wallet-topup-confirm-${language}`);
 
     const paymentPage = context.waitForEvent('page');
     // The form opens the payment page in a new tab, so the request belongs to the context, not this page.

@@ -54,7 +54,11 @@ export function localePattern(text: string): RegExp {
   return new RegExp(escaped);
 }
 
-/** An accessible-name pattern for a button label; antd spaces out two-character Chinese labels ("搜 索"). */
+/**
+ * An accessible-name pattern for a button label; antd spaces out two-character Chinese labels ("搜 索"),
+ * and a button that has just stopped loading keeps its spinner (aria-label "loading") in its name
+ * until the spinner's exit transition has ended.
+ */
 export function buttonName(text: string): RegExp {
-  return new RegExp(`^\\s*${[...text].map((character) => character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}\\s*$`);
+  return new RegExp(`^\\s*(loading\\s*)?${[...text].map((character) => character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}\\s*$`);
 }

@@ -28,6 +28,7 @@ export default function TasksPage() {
   const [details, setDetails] = useState<AsyncTask | null>(null);
   const tasks = useTasks(filters, paging.page, paging.pageSize, admin);
   const columns = useMemo(() => taskColumns(t, admin, setDetails), [t, admin]);
+  const detailsJson = details ? JSON.stringify(details, null, 2) : '';
   const search = () => {
     setFilters(toFilters(draft));
     paging.firstPage();
@@ -50,8 +51,9 @@ export default function TasksPage() {
         />
       </Flex>
       <Modal open={details !== null} title={t('details', { id: details?.task_id ?? '' })} footer={null} width={720} onCancel={() => setDetails(null)}>
-        <Typography.Paragraph copyable>
-          <pre style={{ maxHeight: 480, overflow: 'auto', margin: 0 }}>{JSON.stringify(details, null, 2)}</pre>
+        {/* The copy button needs the text itself: copying the <pre> child would copy "[object Object]". */}
+        <Typography.Paragraph copyable={{ text: detailsJson }}>
+          <pre style={{ maxHeight: 480, overflow: 'auto', margin: 0 }}>{detailsJson}</pre>
         </Typography.Paragraph>
       </Modal>
     </Card>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllModels, useGroups } from '../api/catalogue-queries.ts';
@@ -56,7 +56,9 @@ export function TagEditDialog({ row, onClose, onSaved }: { row: TagRow | null; o
         <Form.Item name="new_tag" label={t('tagDialog.newTag')} extra={t('tagDialog.newTagHelp')}>
           <Input allowClear />
         </Form.Item>
-        <Form.Item name="models" label={t('tagDialog.models')} extra={t('tagDialog.overwriteHelp')}>
+        {/* The note covers every field below it, so it sits above them rather than under the first. */}
+        <Typography.Paragraph type="secondary">{t('tagDialog.overwriteHelp')}</Typography.Paragraph>
+        <Form.Item name="models" label={t('tagDialog.models')}>
           <Select mode="tags" allowClear options={(models.data ?? []).map((name) => ({ value: name, label: name }))} placeholder={t('tagDialog.modelsPlaceholder', { models: row?.models ?? '' })} />
         </Form.Item>
         <Form.Item name="groups" label={t('tagDialog.groups')}>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '../api/channel-types.ts';
 import { emptyChannelForm, formToChannelInput, isJsonObjectOrEmpty } from './channel-form.ts';
-import { responseTimeColour } from './response-time.ts';
 import { buildRows } from './tag-rows.ts';
 
 describe('formToChannelInput', () => {
@@ -18,12 +17,6 @@ describe('isJsonObjectOrEmpty', () => {
     expect(isJsonObjectOrEmpty('{"a":"b"}')).toBe(true);
     expect(isJsonObjectOrEmpty('[1]')).toBe(false);
     expect(isJsonObjectOrEmpty('{a:b}')).toBe(false);
-  });
-});
-
-describe('responseTimeColour', () => {
-  it('follows the spec bands', () => {
-    expect([0, 1000, 1001, 3000, 5000, 5001].map(responseTimeColour)).toEqual(['default', 'green', 'lime', 'lime', 'gold', 'red']);
   });
 });
 

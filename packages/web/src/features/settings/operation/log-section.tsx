@@ -7,9 +7,13 @@ import { purgeLogs } from '../api/purge-logs.ts';
 import { OptionSection } from '../components/option-section.tsx';
 import type { OptionField } from '../lib/option-field.ts';
 
-const fields: readonly OptionField[] = [{ key: 'LogConsumeEnabled', kind: 'switch' }];
+/** LogRetentionDays is our addition: days to keep logs (a background job deletes older ones), 0 keeps them forever. */
+const fields: readonly OptionField[] = [
+  { key: 'LogConsumeEnabled', kind: 'switch' },
+  { key: 'LogRetentionDays', kind: 'number', min: 0, help: true },
+];
 
-/** Consumption logging on/off, and purging logs older than a chosen time (default: a month back). */
+/** Consumption logging on/off, how long logs are kept, and purging logs older than a chosen time (default: a month back). */
 export function LogSection({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
