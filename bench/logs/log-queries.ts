@@ -3,17 +3,18 @@
  * `--ten-million` for the issue's figure) on SQLite and PostgreSQL, then times the queries the console
  * sends: the log page (items + total) and its stats, unfiltered and with the filters people use.
  *
- *   node bench/logs/log-queries.ts [--rows N | --ten-million] [--engine sqlite|postgres|both] [--pg-url URL]
+ *   node bench/logs/log-queries.ts [--rows N | --ten-million] [--engine sqlite|postgres|both] [--pg-url URL] [--explain]
  *
  * PostgreSQL uses TEST_PG_URL (or --pg-url) as an administrator connection and creates a scratch
  * database. Rows span 30 days, 1,000 users, 20 models, 50 channels; ids grow with time as in real use.
+ * `--explain` also prints each scenario's page query plan.
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { LogRepository } from '../../packages/server/src/api/log/log.repository.ts';
 import type { LogFilters } from '../../packages/server/src/api/log/log-filters.ts';
@@ -22,7 +23,7 @@ import type { Database } from '../../packages/server/src/db/schema.ts';
 import { ensureTable } from '../../packages/server/src/db/ensure-tables.ts';
 import { logs } from '../../packages/server/src/db/table-definitions.ts';
 import { logTimeIndexes } from '../../packages/server/src/db/migrations/0012-log-time-indexes.ts';
-import { LogHourlyRepository } from '../../packages/server/src/api/log/log-hourly.repository.ts';
+import { type HourlyKey, type LogHourlyRepository, logHourlyRepositories } from '../../packages/server/src/api/log/log-hourly.repository.ts';
 import { rollUpLogs } from '../../packages/server/src/api/log/log-hourly-rollup.ts';
 import { LogTotals } from '../../packages/server/src/api/log/log-totals.ts';
 import { openDatabase } from '../../packages/server/src/platform/database.ts';
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     engine: { type: 'string', default: 'both' },
     'pg-url': { type: 'string', default: process.env.TEST_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres' },
     repeat: { type: 'string', default: '7' },
+    explain: { type: 'boolean', default: false },
   },
 });
 const rowCount = values['ten-million'] ? 10_000_000 : Number(values.rows);
@@ -102,19 +104,29 @@ function scenarios(): Array<{ name: string; filters: LogFilters; page?: number }
     { name: 'self (user id), today', filters: { ...today, userId: 42 } },
     { name: 'self (user id), no time range', filters: { userId: 42 } },
     { name: 'all users, today, page 500', filters: today, page: 500 },
+    { name: 'model, no time range', filters: { modelName: 'model-7' } },
+    { name: 'channel, no time range', filters: { channelId: 7 } },
+    { name: 'group, today', filters: { ...today, group: 'vip' } },
+    { name: 'group, no time range', filters: { group: 'vip' } },
+    { name: 'type (consumption), no time range', filters: { type: 2 } },
   ];
 }
 
 /**
- * What the running server does after filling: the hourly roll-up job catches up, then a few minutes of
- * new logs arrive that it has not rolled up yet (the answers read those from the logs table).
+ * What the running server does after filling: the hourly roll-up jobs catch up (each from log id 0 on
+ * its own cursor), then a few minutes of new logs arrive that they have not rolled up yet (the answers
+ * read those from the logs table).
  */
 async function rollUpAndAddTail(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<void> {
-  const hourly = new LogHourlyRepository(db);
-  const started = performance.now();
-  await rollUpLogs(hourly, await hourly.maxLogId(), now);
-  const rows = await db.selectFrom('switchboard_log_hourly').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  console.log(`  hourly roll-up of ${rowCount.toLocaleString('en')} logs: ${((performance.now() - started) / 1000).toFixed(0)} s, ${Number(rows.n).toLocaleString('en')} hourly rows`);
+  const rollUp = async <Key extends HourlyKey>(hourly: LogHourlyRepository<Key>) => {
+    const started = performance.now();
+    await rollUpLogs(hourly, await hourly.maxLogId(), now);
+    const rows = await db.selectFrom(hourly.table.name).select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    console.log(`  ${hourly.table.name} roll-up of ${rowCount.toLocaleString('en')} logs: ${((performance.now() - started) / 1000).toFixed(0)} s, ${Number(rows.n).toLocaleString('en')} hourly rows`);
+  };
+  const [byModel, byChannelGroup] = logHourlyRepositories(db);
+  await rollUp(byModel);
+  await rollUp(byChannelGroup);
   const tail = 5000;
   const before = rowCount;
   await sql`insert into logs (user_id, created_at, type, content, username, token_name, model_name, quota, prompt_tokens, completion_tokens, use_time, is_stream, channel_id, token_id, ${sql.ref('group')}, ip, request_id, other)
@@ -123,9 +135,9 @@ async function rollUpAndAddTail(db: Kysely<Database>, dialect: 'sqlite' | 'postg
   console.log(`  plus ${tail.toLocaleString('en')} newer logs not rolled up yet (${dialect})`);
 }
 
-async function measure(db: Kysely<Database>): Promise<void> {
+async function measure(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   const repository = new LogRepository(db);
-  const totals = new LogTotals(repository, new LogHourlyRepository(db));
+  const totals = new LogTotals(repository, logHourlyRepositories(db));
   console.log('  | scenario | page + total (ms, median / max) | stat (ms, median / max) | total rows |');
   console.log('  |---|--:|--:|--:|');
   for (const scenario of scenarios()) {
@@ -136,6 +148,15 @@ async function measure(db: Kysely<Database>): Promise<void> {
     const stat = await time(() => totals.stat(scenario.filters, now));
     const format = (figure: { median: number; max: number }) => `${figure.median.toFixed(1)} / ${figure.max.toFixed(1)}`;
     console.log(`  | ${scenario.name} | ${format(page)} | ${format(stat)} | ${total.toLocaleString('en')} |`);
+  }
+  if (!values.explain) return;
+  for (const scenario of scenarios()) {
+    const page = repository.pageQuery(scenario.filters, ((scenario.page ?? 1) - 1) * 10, 10).compile();
+    // SQLite's plain EXPLAIN lists bytecode; EXPLAIN QUERY PLAN names the index.
+    const prefix = dialect === 'sqlite' ? 'explain query plan ' : 'explain ';
+    const plan = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prefix + page.sql, [...page.parameters]));
+    const lines = plan.rows.map((row) => String(dialect === 'sqlite' ? row.detail : Object.values(row)[0]));
+    console.log(`  plan of the page, ${scenario.name}:\n    ${lines.join('\n    ')}`);
   }
 }
 
@@ -149,7 +170,7 @@ async function runSqlite(): Promise<void> {
     await fill(handle.db, 'sqlite');
     console.log(`  fill + analyze: ${((performance.now() - started) / 1000).toFixed(0)} s`);
     await rollUpAndAddTail(handle.db, 'sqlite');
-    await measure(handle.db);
+    await measure(handle.db, 'sqlite');
   } finally {
     await handle.close();
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
@@ -171,7 +192,7 @@ async function runPostgres(adminUrl: string): Promise<void> {
     await fill(handle.db, 'postgres');
     console.log(`  fill + vacuum analyze: ${((performance.now() - started) / 1000).toFixed(0)} s`);
     await rollUpAndAddTail(handle.db, 'postgres');
-    await measure(handle.db);
+    await measure(handle.db, 'postgres');
   } finally {
     await handle.close();
     await admin.query(`drop database if exists ${name} with (force)`);

@@ -132,6 +132,24 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     const { verifyPassword } = await import('../platform/password-hasher.ts');
     expect(await verifyPassword('chosen-secret', rows[0]?.password ?? '')).toBe(true);
   });
+  it('adds the hourly channel and group totals to a log database migrated before 0015', async () => {
+    const { first } = await open();
+    await migrateLogDatabase(first.db, first.dialect);
+    const columns = async () => (await first.db.introspection.getTables()).find((table) => table.name === 'switchboard_log_hourly_channel_group')?.columns.map((column) => column.name).sort();
+    const expectTable = async () => {
+      expect(await columns()).toEqual(['bucket', 'channel_id', 'count', 'group', 'quota', 'type']);
+      const indexes = await existingIndexes(first.db, 'switchboard_log_hourly_channel_group', first.dialect);
+      for (const name of ['idx_switchboard_log_hourly_channel_group_channel_id_bucket', 'idx_switchboard_log_hourly_channel_group_group_bucket']) expect(indexes.has(name), name).toBe(true);
+    };
+    await expectTable();
+    // As on a database migrated before 0015: the table and the migration's row are not there yet.
+    await first.db.schema.dropTable('switchboard_log_hourly_channel_group').execute();
+    await first.db.deleteFrom('switchboard_log_migration' as never).where('name' as never, '=', '0015-log-hourly-channel-group' as never).execute();
+    expect(await columns()).toBeUndefined();
+    await migrateLogDatabase(first.db, first.dialect);
+    await expectTable();
+  });
+
   it('drops only the log indexes of our own that later ones replaced', async () => {
     const { first } = await open();
     await migrateLogDatabase(first.db, first.dialect);
@@ -139,7 +157,8 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     const index = (name: string, columns: string[]) => first.db.schema.createIndex(name).on('logs').columns(columns).execute();
     for (const name of supersededLogIndexes) await index(name, [name === 'idx_logs_group_id' ? 'group' : name.slice('idx_logs_'.length, -'_id'.length), 'id']);
     await index('index_username_model_name', ['model_name', 'username']);
-    await first.db.deleteFrom('switchboard_log_migration' as never).where('name' as never, '=', '0013-drop-superseded-log-indexes' as never).execute();
+    // Migrated before 0013 means before the later ones too (the migrator keeps them in order).
+    await first.db.deleteFrom('switchboard_log_migration' as never).where('name' as never, 'in', ['0013-drop-superseded-log-indexes', '0015-log-hourly-channel-group'] as never).execute();
 
     await migrateLogDatabase(first.db, first.dialect);
     const present = await existingIndexes(first.db, 'logs', first.dialect);

@@ -8,6 +8,7 @@ import { logHourlyMigration } from './migrations/0011-log-hourly.ts';
 import { logTimeIndexesMigration } from './migrations/0012-log-time-indexes.ts';
 import { dropSupersededLogIndexesMigration } from './migrations/0013-drop-superseded-log-indexes.ts';
 import { usersOidcAndTaskStartTimeMigration } from './migrations/0014-users-oidc-and-task-start-time.ts';
+import { logHourlyChannelGroupMigration } from './migrations/0015-log-hourly-channel-group.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
 /**
@@ -35,6 +36,7 @@ function logMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0011-log-hourly': logHourlyMigration(dialect),
     '0012-log-time-indexes': logTimeIndexesMigration(dialect),
     '0013-drop-superseded-log-indexes': dropSupersededLogIndexesMigration(dialect),
+    '0015-log-hourly-channel-group': logHourlyChannelGroupMigration(dialect),
   };
 }
 

@@ -241,6 +241,16 @@ export interface LogHourlyTable {
   quota: number;
 }
 
+/** Hourly log totals per type, channel and group (migration 0015, log database). */
+export interface LogHourlyChannelGroupTable {
+  bucket: number;
+  type: number;
+  channel_id: number;
+  group: string;
+  count: number;
+  quota: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -257,4 +267,5 @@ export interface Database {
   switchboard_sessions: SessionsTable;
   switchboard_job_state: JobStateTable;
   switchboard_log_hourly: LogHourlyTable;
+  switchboard_log_hourly_channel_group: LogHourlyChannelGroupTable;
 }

@@ -4,7 +4,7 @@ import { ChannelUpstreamService } from '../api/channel/channel-upstream.service.
 import { quotaDataJob } from '../api/data/quota-data-aggregator.ts';
 import { QuotaDataRepository } from '../api/data/quota-data.repository.ts';
 import { logHourlyJob } from '../api/log/log-hourly-rollup.ts';
-import { LogHourlyRepository } from '../api/log/log-hourly.repository.ts';
+import { logHourlyRepositories } from '../api/log/log-hourly.repository.ts';
 import { purgeLogsBefore } from '../api/log/log-purge.ts';
 import { LogRepository } from '../api/log/log.repository.ts';
 import { type RepeatingJob, scheduleJobs } from './job-scheduler.ts';
@@ -18,20 +18,20 @@ export async function applyLogRetention(context: AppContext): Promise<number> {
   const days = context.options.getNumber('LogRetentionDays');
   if (days <= 0) return 0;
   const cutoff = context.clock.unixSeconds() - days * 86_400;
-  const repositories = { logs: new LogRepository(context.logDatabase.db), hourly: new LogHourlyRepository(context.logDatabase.db) };
+  const repositories = { logs: new LogRepository(context.logDatabase.db), hourly: logHourlyRepositories(context.logDatabase.db) };
   return purgeLogsBefore(repositories, cutoff, context.clock.unixSeconds(), { maxBatches: retentionBatchesPerRun });
 }
 
 /**
- * The operations side's background work: hourly log totals (every minute, for fast log stats),
- * hourly usage for the dashboard (every DataExportInterval minutes while DataExportEnabled), log
- * retention, and channel balances (every ChannelUpdateFrequency minutes when set). Each interval is
- * read again after every run, so an option change applies without a restart. Exported so the
- * schedule can be tested without timers.
+ * The operations side's background work: the two hourly log tables (every minute, each on its own
+ * cursor, for fast log stats by model and by channel or group), hourly usage for the dashboard
+ * (every DataExportInterval minutes while DataExportEnabled), log retention, and channel balances
+ * (every ChannelUpdateFrequency minutes when set). Each interval is read again after every run, so
+ * an option change applies without a restart. Exported so the schedule can be tested without timers.
  */
 export function operationsJobs(context: AppContext): RepeatingJob[] {
   const options = context.options;
-  const logHourly = new LogHourlyRepository(context.logDatabase.db);
+  const [byModel, byChannelGroup] = logHourlyRepositories(context.logDatabase.db);
   const quotaData = new QuotaDataRepository(context.database.db, context.logDatabase.db);
   const channels = new ChannelUpstreamService(new ChannelRepository(context.database.db, context.database.dialect), context.clock);
   return [
@@ -40,7 +40,8 @@ export function operationsJobs(context: AppContext): RepeatingJob[] {
       intervalMs: () => (options.getBoolean('DataExportEnabled') ? Math.max(1, options.getNumber('DataExportInterval')) * minute : 0),
       run: quotaDataJob(quotaData, context.clock),
     },
-    { name: 'log-hourly', intervalMs: () => minute, run: logHourlyJob(logHourly, context.clock) },
+    { name: 'log-hourly', intervalMs: () => minute, run: logHourlyJob(byModel, context.clock) },
+    { name: 'log-hourly-channel-group', intervalMs: () => minute, run: logHourlyJob(byChannelGroup, context.clock) },
     { name: 'log-retention', intervalMs: () => (options.getNumber('LogRetentionDays') > 0 ? 10 * minute : 0), run: () => applyLogRetention(context) },
     { name: 'channel-balance', intervalMs: () => options.getNumber('ChannelUpdateFrequency') * minute, run: () => channels.refreshAllBalances() },
   ];

@@ -1,24 +1,52 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LogCursorAggregation } from '../../logs/log-cursor-aggregation.ts';
+import type { LogFilters } from './log-filters.ts';
 
-export const logHourlyJob = 'log_hourly';
 const hourBucket = sql<number>`${sql.ref('created_at')} - (${sql.ref('created_at')} % 3600)`;
 
-export interface HourlyLogTotals {
-  bucket: number;
-  type: number;
+/** The log columns an hourly table can be keyed by, each with the log page filter it answers. */
+const keyFilters = { model_name: 'modelName', channel_id: 'channelId', group: 'group' } as const satisfies Record<string, keyof LogFilters>;
+export type HourlyKey = keyof typeof keyFilters;
+interface HourlyKeyValues {
   model_name: string;
-  count: number;
-  quota: number;
+  channel_id: number;
+  group: string;
+}
+/** A null key (only in hand-made rows) is counted as the column's default, never matched by a filter. */
+const keyDefaults: HourlyKeyValues = { model_name: '', channel_id: 0, group: '' };
+/** Filters that pick out one user's or one token's logs: no hourly table has them. */
+const perCallerFilters = ['userId', 'username', 'tokenName'] as const satisfies ReadonlyArray<keyof LogFilters>;
+
+export type HourlyLogTotals<Key extends HourlyKey> = { bucket: number; type: number; count: number; quota: number } & Pick<HourlyKeyValues, Key>;
+
+/** One hourly roll-up of the logs: its table, its cursor row in `switchboard_job_state`, its key columns. */
+export interface LogHourlyTable<Key extends HourlyKey> {
+  readonly name: 'switchboard_log_hourly' | 'switchboard_log_hourly_channel_group';
+  readonly job: string;
+  readonly keys: readonly Key[];
 }
 
-/** The hourly log totals and their cursor, both in the log database. */
-export class LogHourlyRepository implements LogCursorAggregation<HourlyLogTotals> {
-  private readonly db: Kysely<Database>;
+/** Per hour, type and model (migration 0011): unfiltered, type and model totals. */
+export const modelHourly: LogHourlyTable<'model_name'> = { name: 'switchboard_log_hourly', job: 'log_hourly', keys: ['model_name'] };
+/** Per hour, type, channel and group (migration 0015): channel and group totals. */
+export const channelGroupHourly: LogHourlyTable<'channel_id' | 'group'> = { name: 'switchboard_log_hourly_channel_group', job: 'log_hourly_channel_group', keys: ['channel_id', 'group'] };
 
-  constructor(db: Kysely<Database>) {
+/** An hourly table of the log database and its cursor, both in the log database. */
+export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggregation<HourlyLogTotals<Key>> {
+  private readonly db: Kysely<Database>;
+  readonly table: LogHourlyTable<Key>;
+
+  constructor(db: Kysely<Database>, table: LogHourlyTable<Key>) {
     this.db = db;
+    this.table = table;
+  }
+
+  /** Whether the filters can be answered from this table: only its keys, the type and the time are set. */
+  covers(filters: LogFilters): boolean {
+    const keys: readonly HourlyKey[] = this.table.keys;
+    const unkeyed = Object.entries(keyFilters).filter(([key]) => !keys.includes(key as HourlyKey));
+    return perCallerFilters.every((filter) => filters[filter] === undefined) && unkeyed.every(([, filter]) => filters[filter] === undefined);
   }
 
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -27,16 +55,16 @@ export class LogHourlyRepository implements LogCursorAggregation<HourlyLogTotals
 
   /** Logs with an id up to this are counted in the hourly rows (0 before the first roll-up). */
   async readWatermark(executor: Kysely<Database> | Transaction<Database> = this.db): Promise<number> {
-    const row = await executor.selectFrom('switchboard_job_state').select('last_id').where('name', '=', logHourlyJob).executeTakeFirst();
+    const row = await executor.selectFrom('switchboard_job_state').select('last_id').where('name', '=', this.table.job).executeTakeFirst();
     return Number(row?.last_id ?? 0);
   }
 
   /** The watermark, creating the cursor row on first use (outside any transaction). */
   async watermark(): Promise<number> {
-    const row = await this.db.selectFrom('switchboard_job_state').select('last_id').where('name', '=', logHourlyJob).executeTakeFirst();
+    const row = await this.db.selectFrom('switchboard_job_state').select('last_id').where('name', '=', this.table.job).executeTakeFirst();
     if (row) return Number(row.last_id);
     // Two instances may both see no row: the second insert is ignored by the primary key.
-    await this.db.insertInto('switchboard_job_state').values({ name: logHourlyJob, last_id: 0, updated_at: 0 }).execute().catch(() => undefined);
+    await this.db.insertInto('switchboard_job_state').values({ name: this.table.job, last_id: 0, updated_at: 0 }).execute().catch(() => undefined);
     return 0;
   }
 
@@ -47,53 +75,73 @@ export class LogHourlyRepository implements LogCursorAggregation<HourlyLogTotals
 
   /** Takes the cursor row's lock (and moves the cursor when `to` is given) only if it still reads `from`. */
   async claim(trx: Transaction<Database>, from: number, to: number, now: number): Promise<boolean> {
-    const result = await trx.updateTable('switchboard_job_state').set({ last_id: to, updated_at: now }).where('name', '=', logHourlyJob).where('last_id', '=', from).executeTakeFirst();
+    const result = await trx.updateTable('switchboard_job_state').set({ last_id: to, updated_at: now }).where('name', '=', this.table.job).where('last_id', '=', from).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
-  rowsOfLogs(afterId: number, upToId: number): Promise<HourlyLogTotals[]> {
+  rowsOfLogs(afterId: number, upToId: number): Promise<Array<HourlyLogTotals<Key>>> {
     return this.totalsOfLogs(afterId, upToId);
   }
 
   /** Totals of the logs in (afterId, upToId], optionally only those created in [from, to). */
-  async totalsOfLogs(afterId: number, upToId: number, options: { executor?: Transaction<Database>; created?: { from: number; to: number } } = {}): Promise<HourlyLogTotals[]> {
+  async totalsOfLogs(afterId: number, upToId: number, options: { executor?: Transaction<Database>; created?: { from: number; to: number } } = {}): Promise<Array<HourlyLogTotals<Key>>> {
     const created = options.created;
+    // Literal defaults, so PostgreSQL sees the selected and the grouped expressions as the same one.
+    const keys = this.table.keys.map((key) => ({ key, value: sql<HourlyKeyValues[Key]>`coalesce(${sql.ref(key)}, ${sql.lit(keyDefaults[key])})` }));
     let query = (options.executor ?? this.db)
       .selectFrom('logs')
-      .select(({ fn }) => [hourBucket.as('bucket'), 'type', 'model_name', fn.countAll<number>().as('count'), sql<number>`sum(${sql.ref('quota')})`.as('quota')])
+      .select(({ fn }) => [hourBucket.as('bucket'), 'type', fn.countAll<number>().as('count'), sql<number | string | null>`sum(${sql.ref('quota')})`.as('quota'), ...keys.map(({ key, value }) => value.as(key))])
       .where('id', '<=', upToId);
     // Without a lower bound the created_at range picks the index, not a walk of the whole id range.
     if (afterId > 0) query = query.where('id', '>', afterId);
     if (created) query = query.where('created_at', '>=', created.from).where('created_at', '<', created.to);
-    const rows = await query.groupBy([hourBucket, 'type', 'model_name']).execute();
-    return rows.map((row) => ({ bucket: Number(row.bucket), type: row.type, model_name: row.model_name, count: Number(row.count), quota: Number(row.quota ?? 0) }));
+    const rows: Array<Record<string, unknown>> = await query.groupBy([hourBucket, 'type', ...keys.map(({ value }) => value)]).execute();
+    return rows.map((row) => ({ ...this.keyValues(row), bucket: Number(row.bucket), type: Number(row.type), count: Number(row.count), quota: Number(row.quota ?? 0) }));
   }
 
-  async add(trx: Transaction<Database>, totals: HourlyLogTotals): Promise<void> {
-    const updated = await trx
-      .updateTable('switchboard_log_hourly')
+  private keyValues(row: Record<string, unknown>): Pick<HourlyKeyValues, Key> {
+    const entries = this.table.keys.map((key) => [key, typeof keyDefaults[key] === 'number' ? Number(row[key]) : String(row[key])]);
+    return Object.fromEntries(entries) as Pick<HourlyKeyValues, Key>;
+  }
+
+  async add(trx: Transaction<Database>, totals: HourlyLogTotals<Key>): Promise<void> {
+    let update = trx
+      .updateTable(this.table.name)
       .set({ count: sql`${sql.ref('count')} + ${totals.count}`, quota: sql`${sql.ref('quota')} + ${totals.quota}` })
       .where('bucket', '=', totals.bucket)
-      .where('type', '=', totals.type)
-      .where('model_name', '=', totals.model_name)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) await trx.insertInto('switchboard_log_hourly').values(totals).execute();
+      .where('type', '=', totals.type);
+    for (const key of this.table.keys) update = update.where(sql.ref(key), '=', totals[key]);
+    const updated = await update.executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) await trx.insertInto(this.table.name).values(totals).execute();
+  }
+
+  /** Adds the totals of the logs with ids up to `upToId` created in [from, to) (a purge's recount of one hour). */
+  async addTotalsOfLogs(trx: Transaction<Database>, upToId: number, created: { from: number; to: number }): Promise<void> {
+    for (const totals of await this.totalsOfLogs(0, upToId, { executor: trx, created })) await this.add(trx, totals);
   }
 
   async deleteUpTo(trx: Transaction<Database>, lastBucket: number): Promise<void> {
-    await trx.deleteFrom('switchboard_log_hourly').where('bucket', '<=', lastBucket).execute();
+    await trx.deleteFrom(this.table.name).where('bucket', '<=', lastBucket).execute();
   }
 
-  /** Sum over the hours in [fromBucket, toBucket), optionally of one type and one model. */
-  async sum(filters: { type?: number | undefined; modelName?: string | undefined }, fromBucket: number, toBucket: number): Promise<{ count: number; quota: number }> {
+  /** Sum over the hours in [fromBucket, toBucket), of the type and key filters set (see `covers`). */
+  async sum(filters: LogFilters, fromBucket: number, toBucket: number): Promise<{ count: number; quota: number }> {
     let query = this.db
-      .selectFrom('switchboard_log_hourly')
+      .selectFrom(this.table.name)
       .select([sql<number | string | null>`sum(${sql.ref('count')})`.as('count'), sql<number | string | null>`sum(${sql.ref('quota')})`.as('quota')])
       .where('bucket', '>=', fromBucket);
     if (Number.isFinite(toBucket)) query = query.where('bucket', '<', toBucket);
     if (filters.type !== undefined) query = query.where('type', '=', filters.type);
-    if (filters.modelName !== undefined) query = query.where('model_name', '=', filters.modelName);
+    for (const key of this.table.keys) {
+      const value = filters[keyFilters[key]];
+      if (value !== undefined) query = query.where(sql.ref(key), '=', value);
+    }
     const row = await query.executeTakeFirst();
     return { count: Number(row?.count ?? 0), quota: Number(row?.quota ?? 0) };
   }
+}
+
+/** Both hourly tables of a log database, the smaller first (LogTotals reads the first that covers a query). */
+export function logHourlyRepositories(db: Kysely<Database>): readonly [LogHourlyRepository<'model_name'>, LogHourlyRepository<'channel_id' | 'group'>] {
+  return [new LogHourlyRepository(db, modelHourly), new LogHourlyRepository(db, channelGroupHourly)];
 }

@@ -1,5 +1,4 @@
-import { repairAfterPurge } from './log-hourly-rollup.ts';
-import type { LogHourlyRepository } from './log-hourly.repository.ts';
+import { type RepairableHourlyTable, repairAfterPurge } from './log-hourly-rollup.ts';
 import type { LogRepository } from './log.repository.ts';
 
 /** Small enough that one DELETE holds the table (SQLite's single writer) for milliseconds, not seconds. */
@@ -7,10 +6,10 @@ export const purgeBatchSize = 2000;
 
 /**
  * Deletes every log row older than the cutoff in bounded batches, yielding to the event loop between
- * them so relay traffic and log writes interleave, then recounts the hourly totals it made stale.
- * Answers the number of rows deleted.
+ * them so relay traffic and log writes interleave, then recounts what it made stale in each hourly
+ * table. Answers the number of rows deleted.
  */
-export async function purgeLogsBefore(repositories: { logs: LogRepository; hourly: LogHourlyRepository }, cutoff: number, now: number, options: { batchSize?: number; maxBatches?: number } = {}): Promise<number> {
+export async function purgeLogsBefore(repositories: { logs: LogRepository; hourly: readonly RepairableHourlyTable[] }, cutoff: number, now: number, options: { batchSize?: number; maxBatches?: number } = {}): Promise<number> {
   const batchSize = options.batchSize ?? purgeBatchSize;
   let total = 0;
   let lastCreatedAt = 0;
@@ -21,6 +20,6 @@ export async function purgeLogsBefore(repositories: { logs: LogRepository; hourl
     if (result.deleted < batchSize) break;
     await new Promise((resolve) => setImmediate(resolve));
   }
-  if (total > 0) await repairAfterPurge(repositories.hourly, lastCreatedAt, now);
+  if (total > 0) for (const hourly of repositories.hourly) await repairAfterPurge(hourly, lastCreatedAt, now);
   return total;
 }

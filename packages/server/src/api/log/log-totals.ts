@@ -1,6 +1,5 @@
 import { LogType } from '@switchboard/contracts';
 import type { LogFilters } from './log-filters.ts';
-import type { LogHourlyRepository } from './log-hourly.repository.ts';
 import type { LogRepository } from './log.repository.ts';
 
 export interface LogStat {
@@ -12,20 +11,32 @@ export interface LogStat {
 const hour = 3600;
 /** Below this many whole hours the logs table answers directly (a few hours of rows are cheap). */
 const minimumRolledHours = 3;
+/** Up to this many logs after a watermark (minutes of traffic) are bounded by their creation time. */
+const boundedNewestLogs = 50_000;
 
 type Measure = 'count' | 'quota';
 
+/** An hourly roll-up of the logs, as the totals read it (see LogHourlyRepository). */
+export interface HourlyTotals {
+  /** Whether every filter set is one of its key columns, the type or the time. */
+  covers(filters: LogFilters): boolean;
+  /** Logs with an id up to this are counted in it. */
+  readWatermark(): Promise<number>;
+  sum(filters: LogFilters, fromBucket: number, toBucket: number): Promise<{ count: number; quota: number }>;
+}
+
 /**
- * Totals and stats of the log page, exact at any table size. Over a long range without per-user,
- * token, channel or group filters they come from three disjoint parts: the hourly totals for whole
- * hours (logs up to the roll-up watermark), the logs of those hours newer than the watermark, and
- * the logs of the partial hours at either end of the range.
+ * Totals and stats of the log page, exact at any table size. Over a long range whose filters an
+ * hourly table covers (type and model; or type, channel and group; never a user or token) they come
+ * from three disjoint parts: that table's totals for whole hours (logs up to its own watermark), the
+ * logs of those hours newer than the watermark, and the logs of the partial hours at either end.
  */
 export class LogTotals {
   private readonly logs: LogRepository;
-  private readonly hourly: LogHourlyRepository;
+  private readonly hourly: readonly HourlyTotals[];
 
-  constructor(logs: LogRepository, hourly: LogHourlyRepository) {
+  /** `hourly` in order of preference: the first table that covers a query answers it. */
+  constructor(logs: LogRepository, hourly: readonly HourlyTotals[]) {
     this.logs = logs;
     this.hourly = hourly;
   }
@@ -35,16 +46,20 @@ export class LogTotals {
   }
 
   async measure(filters: LogFilters, measure: Measure): Promise<number> {
-    const rollable = filters.userId === undefined && filters.username === undefined && filters.tokenName === undefined && filters.channelId === undefined && filters.group === undefined;
+    const hourly = this.hourly.find((table) => table.covers(filters));
     const fromBucket = filters.start === undefined ? 0 : Math.ceil(filters.start / hour) * hour;
     const toBucket = filters.end === undefined ? Number.POSITIVE_INFINITY : Math.floor((filters.end + 1) / hour) * hour;
-    if (!rollable || toBucket - fromBucket < minimumRolledHours * hour) return this.raw(filters, measure);
+    if (!hourly || toBucket - fromBucket < minimumRolledHours * hour) return this.raw(filters, measure);
 
-    const watermark = await this.hourly.readWatermark();
-    const parts: Array<Promise<number>> = [
-      this.hourly.sum(filters, fromBucket, toBucket).then((sum) => sum[measure]),
-      this.raw({ ...filters, start: fromBucket, end: Number.isFinite(toBucket) ? toBucket - 1 : undefined }, measure, watermark),
-    ];
+    const watermark = await hourly.readWatermark();
+    const newest = await this.logs.newest(watermark, boundedNewestLogs);
+    const parts: Array<Promise<number>> = [hourly.sum(filters, fromBucket, toBucket).then((sum) => sum[measure])];
+    if (newest.count > 0) {
+      // The logs after the watermark are recent: starting at the earliest of them, a filter's
+      // (column, created_at, id) index reads only those, not every row of a common group or model.
+      const start = newest.count < boundedNewestLogs ? Math.max(fromBucket, newest.earliestCreatedAt) : fromBucket;
+      parts.push(this.raw({ ...filters, start, end: Number.isFinite(toBucket) ? toBucket - 1 : undefined }, measure, watermark));
+    }
     if (filters.start !== undefined && filters.start < fromBucket) parts.push(this.raw({ ...filters, end: fromBucket - 1 }, measure));
     if (filters.end !== undefined && toBucket <= filters.end) parts.push(this.raw({ ...filters, start: toBucket }, measure));
     return (await Promise.all(parts)).reduce((sum, part) => sum + part, 0);

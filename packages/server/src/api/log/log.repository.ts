@@ -14,7 +14,12 @@ export class LogRepository {
 
   /** Newest first by creation time (ties by id), which the (filter, created_at, id) indexes serve. */
   page(filters: LogFilters, offset: number, limit: number): Promise<LogRow[]> {
-    return applyLogFilters(this.db.selectFrom('logs').selectAll(), filters).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    return this.pageQuery(filters, offset, limit).execute();
+  }
+
+  /** The page's query unexecuted, so the benchmark can print the engine's plan for it. */
+  pageQuery(filters: LogFilters, offset: number, limit: number) {
+    return applyLogFilters(this.db.selectFrom('logs').selectAll(), filters).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
   }
 
   /** Rows matching the filters (and, with `afterId`, newer than that log id). */
@@ -31,6 +36,19 @@ export class LogRepository {
     if (afterId !== undefined) query = query.where('id', '>', afterId);
     const row = await query.executeTakeFirst();
     return Number(row?.quota ?? 0);
+  }
+
+  /**
+   * How many logs are newer than `afterId`, counting at most `limit`, and the earliest creation time
+   * among those counted. Read along the primary key: the newest logs, whatever the filters' indexes.
+   */
+  async newest(afterId: number, limit: number): Promise<{ count: number; earliestCreatedAt: number }> {
+    const newest = this.db.selectFrom('logs').select('created_at').where('id', '>', afterId).orderBy('id').limit(limit).as('newest');
+    const row = await this.db
+      .selectFrom(newest)
+      .select(({ fn }) => [fn.countAll<number>().as('count'), fn.min('created_at').as('earliest')])
+      .executeTakeFirst();
+    return { count: Number(row?.count ?? 0), earliestCreatedAt: Number(row?.earliest ?? 0) };
   }
 
   /** Requests and tokens of consumption in the last minute (within the filters). */

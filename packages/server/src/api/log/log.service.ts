@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { pageOf } from '../listing/page-query.ts';
 import type { LogFilters } from './log-filters.ts';
 import { purgeLogsBefore } from './log-purge.ts';
-import { LogHourlyRepository } from './log-hourly.repository.ts';
+import { logHourlyRepositories } from './log-hourly.repository.ts';
 import { LogTotals, type LogStat } from './log-totals.ts';
 import { toAdminLogView, toSelfLogView } from './log-view.ts';
 import type { LogRepository } from './log.repository.ts';
@@ -13,13 +13,13 @@ type SelfLog = ReturnType<typeof toSelfLogView>;
 
 export class LogService {
   private readonly repository: LogRepository;
-  private readonly hourly: LogHourlyRepository;
+  private readonly hourly: ReturnType<typeof logHourlyRepositories>;
   private readonly totals: LogTotals;
   private readonly context: AppContext;
 
   constructor(repository: LogRepository, context: AppContext) {
     this.repository = repository;
-    this.hourly = new LogHourlyRepository(context.logDatabase.db);
+    this.hourly = logHourlyRepositories(context.logDatabase.db);
     this.totals = new LogTotals(repository, this.hourly);
     this.context = context;
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '@switchboard/contracts';
 import type { Clock } from '../../platform/clock.ts';
-import { LogHourlyRepository } from './log-hourly.repository.ts';
+import { LogHourlyRepository, modelHourly } from './log-hourly.repository.ts';
 import { rollUpLogs } from './log-hourly-rollup.ts';
 import { createTestApp, createTestUser, rootUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
@@ -94,7 +94,7 @@ describe.each(testDatabases())('logs on $dialect', (database) => {
     const queries = ['/api/log/?type=0', '/api/log/?type=2', '/api/log/?model_name=o3', `/api/log/?start_timestamp=${now - 5 * 3600 - 17}&end_timestamp=${now + 3600}`, '/api/log/stat?type=0', '/api/log/stat?model_name=gpt-4o', `/api/log/stat?start_timestamp=${now - 4 * 3600 + 5}`];
     const answers = async () => Promise.all(queries.map(async (url) => { const body = await get(root, url); return url.includes('stat') ? body.data : body.data.total; }));
     const before = await answers();
-    const hourly = new LogHourlyRepository(testApp.context.logDatabase.db);
+    const hourly = new LogHourlyRepository(testApp.context.logDatabase.db, modelHourly);
     expect(await rollUpLogs(hourly, await hourly.maxLogId(), now)).toBeGreaterThan(0);
     expect(await testApp.context.logDatabase.db.selectFrom('switchboard_log_hourly').selectAll().execute()).not.toHaveLength(0);
     expect(await answers()).toEqual(before);
