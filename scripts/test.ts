@@ -84,7 +84,8 @@ const unit = spawnSync(bin('vitest'), ['run', ...jsonReporter(reportPath)], { cw
 let e2eStatus = 0;
 if (unit.status === 0 && existsSync(join(root, 'e2e', 'vitest.config.ts'))) {
   console.log('\n▶ Browser tests (Chromium)');
-  e2eStatus = spawnSync('npm', ['run', 'test:e2e', '--', ...jsonReporter(e2eReportPath)], { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
+  // vitest directly (what `npm run test:e2e` runs): npm would take the reporter flags as its own.
+  e2eStatus = spawnSync(bin('vitest'), ['run', '--config', 'vitest.config.ts', ...jsonReporter(e2eReportPath)], { cwd: join(root, 'e2e'), stdio: 'inherit', env: process.env }).status ?? 1;
 }
 
 interface VitestCounts {
