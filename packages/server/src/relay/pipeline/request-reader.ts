@@ -1,4 +1,5 @@
 import { imagePriceRatio } from '../../billing/image-price-ratio.ts';
+import { multipartField } from '../../platform/multipart-form.ts';
 import { relayMessages } from '../relay.messages.ts';
 import type { RelayEndpoint } from './relay-endpoints.ts';
 import { RelayError } from './relay-error.ts';
@@ -49,21 +50,6 @@ function promptTextOf(body: Record<string, unknown>): string {
   collectText(body.documents, parts);
   if (Array.isArray(body.tools)) parts.push(JSON.stringify(body.tools));
   return parts.join('\n');
-}
-
-/** The `model` field of a multipart body, read without a multipart library (only that one field). */
-export function multipartField(raw: Buffer, contentType: string, field: string): string {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
-  const marker = boundary?.[1] ?? boundary?.[2];
-  if (!marker) return '';
-  const text = raw.toString('latin1');
-  const name = `name="${field}"`;
-  for (const part of text.split(`--${marker.trim()}`)) {
-    const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd < 0 || !part.slice(0, headerEnd).includes(name)) continue;
-    return Buffer.from(part.slice(headerEnd + 4).replace(/\r\n$/, ''), 'latin1').toString('utf8').trim();
-  }
-  return '';
 }
 
 /** What an image request costs in per-call prices: `n` pictures (at least one) at their size's factor. */

@@ -1,5 +1,5 @@
 import type { CapabilityName, ChannelTarget, EndpointCapability, PassThroughResponse, Provider, RelayRequest, UpstreamRequest } from '../../provider.ts';
-import { withMultipartField } from './multipart-field.ts';
+import { withMultipartField } from '../../../platform/multipart-form.ts';
 import { parseOpenAIError } from './openai-error.ts';
 import { extractOpenAIStreamText, extractOpenAIUsage } from './openai-usage.ts';
 

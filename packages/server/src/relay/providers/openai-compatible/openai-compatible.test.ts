@@ -3,7 +3,7 @@ import type { ChannelTarget, RelayRequest } from '../../provider.ts';
 import { customProvider } from '../custom/index.ts';
 import { openaiProvider } from '../openai/index.ts';
 import { zhipuV4Provider } from '../zhipu-v4/index.ts';
-import { withMultipartField } from './multipart-field.ts';
+import { withMultipartField } from '../../../platform/multipart-form.ts';
 import { parseOpenAIError } from './openai-error.ts';
 import { extractOpenAIStreamText, extractOpenAIUsage } from './openai-usage.ts';
 
