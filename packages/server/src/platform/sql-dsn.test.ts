@@ -5,6 +5,7 @@ describe('parseSqlDsn', () => {
   it('picks the engine from the prefix', () => {
     expect(parseSqlDsn('', 'x.db')).toEqual({ dialect: 'sqlite', path: 'x.db' });
     expect(parseSqlDsn('local', 'x.db').dialect).toBe('sqlite');
+    expect(parseSqlDsn('sqlite:/data/logs.db', 'x.db')).toEqual({ dialect: 'sqlite', path: '/data/logs.db' });
     expect(parseSqlDsn('postgresql://a@h/db', '')).toEqual({ dialect: 'postgres', connectionString: 'postgresql://a@h/db' });
     expect(parseSqlDsn('mysql://root@127.0.0.1:3306/db', '')).toEqual({ dialect: 'mysql', uri: 'mysql://root@127.0.0.1:3306/db' });
   });

@@ -6,12 +6,14 @@ export type SqlTarget =
   | { dialect: 'mysql'; uri: string };
 
 /**
- * Reads a DSN the way new-api does: empty or `local…` means SQLite, `postgres://` PostgreSQL, anything
- * else MySQL. Go-style MySQL DSNs (`user:pass@tcp(host:port)/db?…`) are turned into URLs so an
+ * Reads a DSN the way new-api does: empty or `local…` means SQLite (the file at SQLITE_PATH),
+ * `postgres://` PostgreSQL, anything else MySQL. Beyond new-api, `sqlite:<path>` names a SQLite file
+ * of its own, so `LOG_SQL_DSN` can put the logs in a second file beside the main one. Go-style MySQL DSNs (`user:pass@tcp(host:port)/db?…`) are turned into URLs so an
  * existing new-api `SQL_DSN` works unchanged.
  */
 export function parseSqlDsn(dsn: string, sqlitePath: string): SqlTarget {
   if (!dsn || dsn.startsWith('local')) return { dialect: 'sqlite', path: sqlitePath };
+  if (dsn.startsWith('sqlite:')) return { dialect: 'sqlite', path: dsn.slice('sqlite:'.length) };
   if (/^postgres(ql)?:\/\//.test(dsn)) return { dialect: 'postgres', connectionString: dsn };
   if (dsn.startsWith('mysql://')) return { dialect: 'mysql', uri: dsn };
   const goStyle = /^(?<credentials>[^@]*)@tcp\((?<address>[^)]+)\)\/(?<database>[^?]*)(?:\?.*)?$/.exec(dsn);
