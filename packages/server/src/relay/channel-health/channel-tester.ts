@@ -58,7 +58,9 @@ export async function testChannel(channel: ChannelRecord, requestedModel: string
       return { ok: false, message: maskSecrets(error.message, secrets), elapsedMs, disablesChannel: error.disablesChannel };
     }
     if (!parsed.ok) return { ok: false, message: 'the upstream answered with an unreadable body', elapsedMs, disablesChannel: false };
-    return { ok: true, message: '', elapsedMs, disablesChannel: false };
+    // A response time of 0 means "never tested" in the channel list: a local upstream that answers
+    // within the clock's millisecond is still a tested, working channel.
+    return { ok: true, message: '', elapsedMs: Math.max(1, elapsedMs), disablesChannel: false };
   } catch (error) {
     return { ok: false, message: maskSecrets(error instanceof Error ? error.message : String(error), secrets), elapsedMs: now() - started, disablesChannel: false };
   }
