@@ -40,9 +40,19 @@ export interface Provider {
   /** Reads an error answer (status >= 400) into a typed error. Pure. */
   parseError(status: number, body: unknown): UpstreamError;
   /** The models the upstream account offers (console "fetch models"). */
-  readonly listModels?: (target: ChannelTarget, transport: Transport) => Promise<string[]>;
-  /** The remaining upstream balance in US dollars (console "update balance"). */
-  readonly fetchBalance?: (target: ChannelTarget, transport: Transport) => Promise<number>;
+  readonly listModels?: (target: ChannelTarget, call: AccountCall) => Promise<string[]>;
+  /** The remaining upstream balance in US dollars, or the vendor's currency (console "update balance"). */
+  readonly fetchBalance?: (target: ChannelTarget, call: AccountCall) => Promise<number>;
+}
+
+/**
+ * What a console-side question to the vendor's account API (model list, balance) gets besides the
+ * channel: how to send, and the time (balance readers bound their usage window by it).
+ */
+export interface AccountCall {
+  readonly transport: Transport;
+  readonly nowMs: number;
+  readonly timeoutMs: number;
 }
 
 /** The capability names, which are also the keys of `Provider`. */

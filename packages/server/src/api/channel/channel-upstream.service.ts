@@ -1,6 +1,6 @@
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { fetchUpstreamBalance, fetchUpstreamModels, supportsBalance, UpstreamCallError } from './channel-upstream.ts';
+import { AccountCallError, balanceSupported, fetchUpstreamBalance, listUpstreamModels } from '../../relay/upstream-account.ts';
 import type { ChannelRepository, ChannelRow } from './channel.repository.ts';
 import { channelMessages } from './channel.messages.ts';
 
@@ -25,18 +25,18 @@ export class ChannelUpstreamService {
   async refreshBalance(id: number): Promise<number> {
     const channel = await this.repository.findById(id);
     if (!channel) throw new AppError(channelMessages.notFound);
-    if (!supportsBalance(channel.type)) throw new AppError(channelMessages.balanceNotSupported);
+    if (!balanceSupported(channel.type)) throw new AppError(channelMessages.balanceNotSupported);
     try {
       return await this.refresh(channel);
     } catch (error) {
-      if (error instanceof UpstreamCallError) throw new AppError(channelMessages.balanceFailed, { params: { reason: error.message } });
+      if (error instanceof AccountCallError) throw new AppError(channelMessages.balanceFailed, { params: { reason: error.message } });
       throw error;
     }
   }
 
   /** Every enabled channel whose provider exposes a balance, a few at a time; answers how many succeeded. */
   async refreshAllBalances(): Promise<{ updated: number; failed: number }> {
-    const queue = (await this.repository.listEnabledWithKeys()).filter((channel) => supportsBalance(channel.type));
+    const queue = (await this.repository.listEnabledWithKeys()).filter((channel) => balanceSupported(channel.type));
     let updated = 0;
     let failed = 0;
     const worker = async () => {
@@ -62,9 +62,9 @@ export class ChannelUpstreamService {
   async models(target: { type: number; baseUrl: string | null | undefined; key: string }): Promise<string[]> {
     if (!target.key.trim()) throw new AppError(channelMessages.fetchModelsKeyRequired);
     try {
-      return await fetchUpstreamModels(target);
+      return await listUpstreamModels(target, this.clock.now());
     } catch (error) {
-      if (error instanceof UpstreamCallError) throw new AppError(channelMessages.fetchModelsFailed, { params: { reason: error.message } });
+      if (error instanceof AccountCallError) throw new AppError(channelMessages.fetchModelsFailed, { params: { reason: error.message } });
       throw error;
     }
   }

@@ -1,5 +1,7 @@
 import type { Provider } from '../provider.ts';
+import { aigc2dProvider } from './aigc2d/index.ts';
 import { aliProvider } from './ali/index.ts';
+import { api2gptProvider } from './api2gpt/index.ts';
 import { awsProvider } from './aws/index.ts';
 import { azureProvider } from './azure/index.ts';
 import { baiduV2Provider } from './baidu-v2/index.ts';
@@ -13,6 +15,7 @@ import { mistralProvider } from './mistral/index.ts';
 import { moonshotProvider } from './moonshot/index.ts';
 import { ollamaProvider } from './ollama/index.ts';
 import { openaiProvider } from './openai/index.ts';
+import { openaiAlikeProvider } from './openai-alike/index.ts';
 import { openrouterProvider } from './openrouter/index.ts';
 import { perplexityProvider } from './perplexity/index.ts';
 import { siliconcloudProvider } from './siliconcloud/index.ts';
@@ -24,6 +27,9 @@ import { zhipuV4Provider } from './zhipu-v4/index.ts';
 /** Every provider the relay knows. Adding one: a folder under providers/ and one line here. */
 export const providers: readonly Provider[] = [
   openaiProvider,
+  openaiAlikeProvider,
+  api2gptProvider,
+  aigc2dProvider,
   customProvider,
   deepseekProvider,
   moonshotProvider,
@@ -80,3 +86,9 @@ for (const provider of providers) {
 export function providerForChannelType(type: number): Provider | undefined {
   return byChannelType.get(type);
 }
+
+/**
+ * The model listing new-api tries for every type without one of its own: OpenAI's `GET /v1/models`
+ * with the bearer key, over plain HTTP.
+ */
+export { listOpenAIModels as listModelsTheOpenAIWay } from './openai-compatible/account-readers.ts';

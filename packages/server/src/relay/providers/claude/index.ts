@@ -1,5 +1,6 @@
 import { callerHeadersOf } from '../../pipeline/answer-format.ts';
 import type { ChannelTarget, Provider, RelayRequest, UpstreamRequest } from '../../provider.ts';
+import { listClaudeModels } from './claude-models.ts';
 import { defaultAnthropicVersion } from './claude-api.ts';
 import { claudeChatResponse, claudeRequestFromRelay } from './claude-chat.ts';
 import { parseClaudeError } from './parse-claude-error.ts';
@@ -26,4 +27,5 @@ export const claudeProvider: Provider = {
   channelTypes: [14],
   chat: { buildRequest: buildChatRequest, response: claudeChatResponse },
   parseError: parseClaudeError,
+  listModels: listClaudeModels,
 };

@@ -1,5 +1,6 @@
 import type { ChannelTarget, Provider, RelayRequest, UpstreamRequest } from '../../provider.ts';
 import { convertEmbeddingsRequest } from './convert-embeddings.ts';
+import { listGeminiModels } from './gemini-models.ts';
 import { defaultGeminiVersion } from './gemini-api.ts';
 import { geminiChatResponse, geminiEmbeddingsResponse, geminiRequestFromRelay, generateMethod } from './gemini-chat.ts';
 import { parseGeminiError } from './parse-gemini-error.ts';
@@ -35,4 +36,5 @@ export const geminiProvider: Provider = {
   chat: { buildRequest: buildChatRequest, response: geminiChatResponse },
   embeddings: { buildRequest: buildEmbeddingsRequest, response: geminiEmbeddingsResponse },
   parseError: parseGeminiError,
+  listModels: listGeminiModels,
 };

@@ -1,4 +1,5 @@
-import type { CapabilityName, ChannelTarget, EndpointCapability, PassThroughResponse, Provider, RelayRequest, UpstreamRequest } from '../../provider.ts';
+import type { AccountCall, CapabilityName, ChannelTarget, EndpointCapability, PassThroughResponse, Provider, RelayRequest, UpstreamRequest } from '../../provider.ts';
+import { listOpenAIModels } from './account-readers.ts';
 import { withMultipartField } from '../../../platform/multipart-form.ts';
 import { parseOpenAIError } from './openai-error.ts';
 import { extractOpenAIStreamText, extractOpenAIUsage } from './openai-usage.ts';
@@ -18,6 +19,10 @@ export interface OpenAICompatibleSpec {
   readonly resolveUrl?: (request: RelayRequest, target: ChannelTarget) => string;
   /** Extra or different headers (the default is `Authorization: Bearer <key>`). */
   readonly authHeaders?: (target: ChannelTarget) => Record<string, string>;
+  /** The vendor's model list, when it is not OpenAI's `GET /v1/models` with the bearer key. */
+  readonly listModels?: (target: ChannelTarget, call: AccountCall) => Promise<string[]>;
+  /** The vendor's balance endpoint, for vendors that have one. */
+  readonly fetchBalance?: (target: ChannelTarget, call: AccountCall) => Promise<number>;
 }
 
 const allCapabilities: readonly CapabilityName[] = ['chat', 'completions', 'embeddings', 'images', 'audio', 'moderations', 'rerank', 'responses'];
@@ -64,7 +69,8 @@ function buildRequest(spec: OpenAICompatibleSpec) {
  */
 export function createOpenAICompatibleProvider(spec: OpenAICompatibleSpec): Provider {
   const capability: EndpointCapability = { buildRequest: buildRequest(spec), response: passThrough };
-  const provider: Record<string, unknown> = { id: spec.id, channelTypes: spec.channelTypes, parseError: parseOpenAIError };
+  const provider: Record<string, unknown> = { id: spec.id, channelTypes: spec.channelTypes, parseError: parseOpenAIError, listModels: spec.listModels ?? listOpenAIModels };
+  if (spec.fetchBalance) provider['fetchBalance'] = spec.fetchBalance;
   for (const name of spec.capabilities ?? allCapabilities) provider[name] = capability;
   return provider as unknown as Provider;
 }

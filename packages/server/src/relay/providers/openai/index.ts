@@ -1,8 +1,8 @@
 import { createOpenAICompatibleProvider } from '../openai-compatible/create-openai-compatible-provider.ts';
+import { readOpenAIBillingBalance } from './openai-balance.ts';
 
 /**
- * OpenAI itself, and the resellers and self-hosted servers that copy its API exactly (OpenAI Max,
- * OhMyGPT, AILS, AI Proxy, API2GPT, AIGC2D, 360, FastGPT, Xinference).
+ * OpenAI itself.
  * @see https://platform.openai.com/docs/api-reference
  */
-export const openaiProvider = createOpenAICompatibleProvider({ id: 'openai', channelTypes: [1, 6, 7, 9, 10, 12, 13, 19, 22, 47] });
+export const openaiProvider = createOpenAICompatibleProvider({ id: 'openai', channelTypes: [1], fetchBalance: readOpenAIBillingBalance });
