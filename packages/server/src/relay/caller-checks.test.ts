@@ -86,6 +86,24 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
     expect(noRoute.json().error.message).toContain('No available channel for model gpt-4.1 under group vip');
   });
 
+  // Once three copies of this rule disagreed: the console let a user without a group pick `default`,
+  // which the relay then refused; and `in` let a token claim a group named after an Object method.
+  it('lets the console and the relay agree on the groups a user may use', async () => {
+    await testApp.context.options.set('UserUsableGroups', JSON.stringify({ vip: 'vip分组' }));
+    try {
+      const groupless = await createTestUser(testApp, { quota: 1_000_000, group: '' });
+      const pick = (group: string) => testApp.app.inject({ method: 'POST', url: '/api/token/', headers: groupless.headers, payload: { name: `pick-${group}`, group, remain_quota: 1000, expired_time: -1 } });
+      const verdicts: Record<string, [boolean, number]> = {};
+      for (const group of ['default', 'vip', 'svip', 'constructor']) {
+        const relayed = await chat(`Bearer ${(await seedToken(testApp, groupless.id, { group })).apiKey}`);
+        verdicts[group] = [(await pick(group)).json().success as boolean, relayed.statusCode];
+      }
+      expect(verdicts).toEqual({ default: [true, 200], vip: [true, 200], svip: [false, 403], constructor: [false, 403] });
+    } finally {
+      await testApp.context.options.set('UserUsableGroups', JSON.stringify({ default: '默认分组', vip: 'vip分组' }));
+    }
+  });
+
   it('refuses banned users at once when the change bus says so', async () => {
     const banned = await createTestUser(testApp, { quota: 1_000_000 });
     const token = await seedToken(testApp, banned.id);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
 import { withAndWithoutSlash } from '../listing/route-paths.ts';
-import { groupNames } from './usable-groups.ts';
+import { groupNames } from './group-names.ts';
 
 export function registerGroupRoutes(app: FastifyInstance, context: AppContext): void {
   for (const url of withAndWithoutSlash('/api/group/')) {

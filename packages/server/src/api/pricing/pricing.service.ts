@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { readPriceTables } from '../../billing/price-tables.ts';
 import { resolvePricing } from '../../billing/pricing.ts';
 import type { OptionStore } from '../../options/option-store.ts';
-import { usableGroups } from '../group/usable-groups.ts';
+import { usableGroups } from '../../groups/usable-groups.ts';
 
 export interface PricingEntry {
   model_name: string;

@@ -7,7 +7,7 @@ import type { TokensTable } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
 import { randomAlphanumeric } from '../../platform/random.ts';
-import { usableGroups } from '../group/usable-groups.ts';
+import { mayUseGroup } from '../../groups/usable-groups.ts';
 import type { TokenFields } from './token-input.ts';
 import type { TokenRepository } from './token.repository.ts';
 import { tokenMessages } from './token.messages.ts';
@@ -72,7 +72,7 @@ export class TokenService {
     if (fields.allow_ips !== undefined) columns.allow_ips = normalizeLines(fields.allow_ips ?? '');
     if (fields.group !== undefined) {
       const group = fields.group?.trim() ?? '';
-      if (group !== '' && !(group in usableGroups(this.context.options, user.group))) throw new AppError(tokenMessages.groupNotAllowed, { params: { group } });
+      if (group !== '' && !mayUseGroup(this.context.options, user.group, group)) throw new AppError(tokenMessages.groupNotAllowed, { params: { group } });
       columns.group = group;
     }
     return columns;

@@ -7,7 +7,7 @@ import { randomAlphanumeric } from '../../platform/random.ts';
 import { assertValidPassword, namePatch } from './account-fields.ts';
 import type { AccountServices } from './account-services.ts';
 import { describeQuota, displayQuota } from './quota-text.ts';
-import { usableGroupsOf } from './usable-groups.ts';
+import { usableGroups } from '../../groups/usable-groups.ts';
 import type { UserPatch, UserRow } from './user.repository.ts';
 import { userMessages } from './user.messages.ts';
 
@@ -85,7 +85,7 @@ export class SelfService {
 
   async groups(userId: number): Promise<Record<string, string>> {
     const user = await this.get(userId);
-    return usableGroupsOf(this.services.context.options, user.group);
+    return usableGroups(this.services.context.options, user.group);
   }
 
   /** Models enabled in any group the user may use. */

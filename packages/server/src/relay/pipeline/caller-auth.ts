@@ -1,5 +1,6 @@
 import { Role, TokenStatus, UserStatus } from '@switchboard/contracts';
 import type { OptionStore } from '../../options/option-store.ts';
+import { mayUseGroup } from '../../groups/usable-groups.ts';
 import { isAllowed } from '../cache/ip-allow-list.ts';
 import type { TokenCache, TokenRecord } from '../cache/token-cache.ts';
 import type { UserCache, UserRecord } from '../cache/user-cache.ts';
@@ -16,12 +17,6 @@ export interface RelayCaller {
   readonly usingGroup: string;
   readonly tokenName: string;
   readonly pinnedChannelId: number | undefined;
-}
-
-/** The groups a user may use: the administrator's selectable groups plus the user's own. */
-export function usableGroups(options: OptionStore, user: UserRecord): Set<string> {
-  const selectable = options.getJson<Record<string, string>>('UserUsableGroups') ?? {};
-  return new Set([...Object.keys(selectable), user.group]);
 }
 
 /** Refuses a banned or deregistered user. */
@@ -46,7 +41,7 @@ export async function authenticateToken(relayKey: RelayKey | undefined, ip: stri
   const user = checkUser(dependencies.users.get(token.userId) ?? (await dependencies.users.lookup(token.userId)));
   let usingGroup = user.group;
   if (token.group) {
-    if (!usableGroups(dependencies.options, user).has(token.group)) throw new RelayError(403, 'group_not_allowed', relayMessages.groupNotAllowed, { params: { group: token.group } });
+    if (!mayUseGroup(dependencies.options, user.group, token.group)) throw new RelayError(403, 'group_not_allowed', relayMessages.groupNotAllowed, { params: { group: token.group } });
     const ratios = dependencies.options.getJson<Record<string, number>>('GroupRatio') ?? {};
     if (!(token.group in ratios)) throw new RelayError(403, 'group_deprecated', relayMessages.groupDeprecated, { params: { group: token.group } });
     usingGroup = token.group;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UserStatus } from '@switchboard/contracts';
-import { checkUser, usableGroups, type RelayCaller } from '../pipeline/caller-auth.ts';
+import { mayUseGroup } from '../../groups/usable-groups.ts';
+import { checkUser, type RelayCaller } from '../pipeline/caller-auth.ts';
 import { relayEndpoints } from '../pipeline/relay-endpoints.ts';
 import { RelayError } from '../pipeline/relay-error.ts';
 import { relayRequest } from '../pipeline/relay-pipeline.ts';
@@ -23,7 +24,7 @@ async function playgroundCaller(services: RelayServices, request: FastifyRequest
   if (sessionUser.status !== UserStatus.enabled) throw new RelayError(403, 'user_banned', relayMessages.userBanned);
   const user = checkUser(services.users.get(sessionUser.id) ?? (await services.users.lookup(sessionUser.id)));
   const usingGroup = group || user.group;
-  if (!usableGroups(services.context.options, user).has(usingGroup)) throw new RelayError(403, 'group_not_allowed', relayMessages.playgroundGroupNotAllowed, { params: { group: usingGroup } });
+  if (!mayUseGroup(services.context.options, user.group, usingGroup)) throw new RelayError(403, 'group_not_allowed', relayMessages.playgroundGroupNotAllowed, { params: { group: usingGroup } });
   return { token: undefined, user, usingGroup, tokenName: `playground-${usingGroup}`, pinnedChannelId: undefined };
 }
 
