@@ -31,6 +31,12 @@ const defaultChats = [
 
 const defaultSensitiveWords = ['test_sensitive'];
 
+/** new-api's shape: the Epay `type` of each entry is a payment method users may pick (name and color are for display). */
+const defaultPayMethods = [
+  { name: '支付宝', color: 'rgba(var(--semi-blue-5), 1)', type: 'alipay' },
+  { name: '微信', color: 'rgba(var(--semi-green-5), 1)', type: 'wxpay' },
+];
+
 /**
  * Every runtime setting kept in the `options` table, with its default. Keys are new-api's, so an
  * imported database keeps its settings. The server validates writes against these definitions.
@@ -70,6 +76,7 @@ export const optionDefinitions = {
   TopupGroupRatio: json({ default: 1, vip: 1, svip: 1 }, 'number-map'),
   PayAddress: address(),
   CustomCallbackAddress: address(),
+  PayMethods: json(defaultPayMethods, 'array'),
   // Third-party logins
   GitHubClientId: text(),
   GitHubClientSecret: secret(),

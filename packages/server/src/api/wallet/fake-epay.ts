@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { startLocalServer } from '../listing/local-http-server.ts';
 
-/** Epay's MD5 signature, written out separately from the server's so a test cannot agree with a bug. */
-function sign(parameters: Record<string, string>, key: string): string {
+/**
+ * Epay's MD5 signature, written out separately from the server's so a test cannot agree with a bug.
+ * Like a real gateway it signs raw values, whatever they contain (tests use it to forge ambiguous ones).
+ */
+export function signLikeEpayGateway(parameters: Record<string, string>, key: string): string {
   const names = Object.keys(parameters).filter((name) => !['sign', 'sign_type'].includes(name) && parameters[name] !== '').sort();
   return createHash('md5').update(`${names.map((name) => `${name}=${parameters[name]}`).join('&')}${key}`).digest('hex');
 }
@@ -16,7 +19,7 @@ export async function startFakeEpay(merchant: string, key: string) {
   const server = await startLocalServer({
     'POST /submit.php': (request) => {
       const form = Object.fromEntries(new URLSearchParams(request.body));
-      if (form.pid !== merchant || form.sign !== sign(form, key) || form.sign_type !== 'MD5') return { status: 400, text: 'sign error' };
+      if (form.pid !== merchant || form.sign !== signLikeEpayGateway(form, key) || form.sign_type !== 'MD5') return { status: 400, text: 'sign error' };
       orders.set(form.out_trade_no ?? '', form);
       return { text: `pay ${form.money} for ${form.name}` };
     },
@@ -38,7 +41,7 @@ export async function startFakeEpay(merchant: string, key: string) {
         trade_status: 'TRADE_SUCCESS',
         ...overrides,
       };
-      return { ...parameters, sign: sign(parameters, key), sign_type: 'MD5' };
+      return { ...parameters, sign: signLikeEpayGateway(parameters, key), sign_type: 'MD5' };
     },
   };
 }

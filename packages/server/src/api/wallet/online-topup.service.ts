@@ -5,7 +5,8 @@ import { AppError } from '../../http/app-error.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
 import { randomAlphanumeric } from '../../platform/random.ts';
 import { describeQuota } from '../listing/quota-text.ts';
-import { signEpay, verifyEpay } from './epay-signature.ts';
+import { firstAmbiguousEpayField, isPlainEpayValue, signEpay, verifyEpay } from './epay-signature.ts';
+import { resolvePayType } from './pay-methods.ts';
 import { topUpStatus, type WalletRepository } from './wallet.repository.ts';
 import { walletMessages } from './wallet.messages.ts';
 
@@ -14,8 +15,20 @@ export interface PaymentForm {
   fields: Record<string, string>;
 }
 
-/** Console payment methods → Epay `type`; anything else is passed through (alipay, wxpay, qqpay…). */
-const paymentTypes: Record<string, string> = { zfb: 'alipay', wx: 'wxpay' };
+/**
+ * The most dollars one online top-up may buy: 730,000 CNY at the default Price, far above any single
+ * Epay payment, so it stops only absurd amounts (and keeps `money` a plain two-decimal number).
+ */
+const maxTopUpDollars = 100_000;
+/**
+ * The most quota one top-up may add, 2^43: a balance can take 1024 of them and still be an exact
+ * integer in JavaScript (2^53). It binds only when QuotaPerUnit is set very high.
+ */
+const maxTopUpQuota = 2 ** 43;
+/** A notify without these cannot be matched to one paid order; Epay always sends them. */
+const requiredNotifyFields = ['trade_no', 'type', 'out_trade_no', 'money'] as const;
+/** `money` as Epay writes it (`73.00`); Number() alone would also take `0x49`, `7.3e1` or spaces. */
+const moneyPattern = /^\d+(\.\d+)?$/;
 
 /**
  * Online top-up through an Epay gateway: `amount` is in dollars (or in quota units when the site does
@@ -40,12 +53,21 @@ export class OnlineTopUpService {
     return this.options.getBoolean('DisplayInCurrencyEnabled') ? amount : amount / this.options.getNumber('QuotaPerUnit');
   }
 
+  /** Dollars in the unit the console sends. */
+  private displayed(dollars: number): number {
+    return this.options.getBoolean('DisplayInCurrencyEnabled') ? dollars : Math.floor(dollars * this.options.getNumber('QuotaPerUnit'));
+  }
+
   private minimum(): number {
-    const minimum = this.options.getNumber('MinTopUp');
-    return this.options.getBoolean('DisplayInCurrencyEnabled') ? minimum : Math.floor(minimum * this.options.getNumber('QuotaPerUnit'));
+    return this.displayed(this.options.getNumber('MinTopUp'));
+  }
+
+  private maximum(): number {
+    return this.displayed(Math.min(maxTopUpDollars, Math.floor(maxTopUpQuota / this.options.getNumber('QuotaPerUnit'))));
   }
 
   private async priceFor(user: CurrentUser, amount: number): Promise<number> {
+    if (amount > this.maximum()) throw new AppError(walletMessages.aboveMaximum, { params: { max: this.maximum() } });
     if (!Number.isInteger(amount) || amount < this.minimum()) throw new AppError(walletMessages.belowMinimum, { params: { min: this.minimum() } });
     const group = await this.repository.userGroup(user.id);
     const ratio = this.options.getJson<Record<string, number>>('TopupGroupRatio')?.[group] || 1;
@@ -61,6 +83,8 @@ export class OnlineTopUpService {
     const merchant = this.options.get('EpayId');
     const key = this.options.get('EpayKey');
     if (!payAddress || !merchant || !key) throw new AppError(walletMessages.paymentNotConfigured);
+    const type = resolvePayType(paymentMethod, this.options.getJson<unknown>('PayMethods'));
+    if (type === undefined) throw new AppError(walletMessages.unknownPaymentMethod);
     const money = await this.priceFor(user, amount);
     if (money < 0.01) throw new AppError(walletMessages.amountTooLow);
     const now = this.context.clock.unixSeconds();
@@ -69,28 +93,35 @@ export class OnlineTopUpService {
     const callbackAddress = this.options.get('CustomCallbackAddress') || serverAddress;
     const fields: Record<string, string> = {
       pid: merchant,
-      type: paymentTypes[paymentMethod] ?? (paymentMethod || 'alipay'),
+      type,
       out_trade_no: tradeNo,
       notify_url: `${callbackAddress}/api/user/epay/notify`,
       return_url: `${serverAddress}/log`,
       name: `TUC${amount}`,
       money: money.toFixed(2),
     };
+    const ambiguous = firstAmbiguousEpayField(fields);
+    if (ambiguous !== undefined) throw new AppError(walletMessages.unsignableField, { params: { field: ambiguous } });
     fields.sign = signEpay(fields, key);
     fields.sign_type = 'MD5';
-    await this.repository.insertTopUp({ user_id: user.id, amount: Math.floor(this.dollars(amount)), money, trade_no: tradeNo, payment_method: fields.type ?? '', create_time: now, complete_time: 0, status: topUpStatus.pending });
+    await this.repository.insertTopUp({ user_id: user.id, amount: Math.floor(this.dollars(amount)), money, trade_no: tradeNo, payment_method: type, create_time: now, complete_time: 0, status: topUpStatus.pending });
     return { url: `${payAddress}/submit.php`, fields };
+  }
+
+  private paysFor(money: string, orderMoney: number): boolean {
+    return moneyPattern.test(money) && Number(money) === Math.round(orderMoney * 100) / 100;
   }
 
   /** Handles one notify call; true means the call was genuine (the gateway then stops retrying). */
   async handleNotify(parameters: Record<string, string>): Promise<boolean> {
     const key = this.options.get('EpayKey');
     if (!key || !verifyEpay(parameters, key) || parameters.pid !== this.options.get('EpayId')) return false;
+    if (!requiredNotifyFields.every((name) => isPlainEpayValue(parameters[name] ?? ''))) return false;
     if (parameters.trade_status !== 'TRADE_SUCCESS') return true;
     const now = this.context.clock.unixSeconds();
     const outcome = await this.repository.transaction(async (trx) => {
       const order = await this.repository.findTopUp(trx, parameters.out_trade_no ?? '');
-      if (!order || Number(parameters.money) !== Math.round(Number(order.money) * 100) / 100) return 'refused' as const;
+      if (!order || parameters.type !== order.payment_method || !this.paysFor(parameters.money ?? '', Number(order.money))) return 'refused' as const;
       // A replayed notify finds the order already completed and changes nothing.
       if (!(await this.repository.completeTopUp(trx, order.id, now))) return 'already' as const;
       const quota = Math.floor(Number(order.amount) * this.options.getNumber('QuotaPerUnit'));
