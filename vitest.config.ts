@@ -12,6 +12,8 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // Finds PostgreSQL, MySQL and Redis for the database suites, and under CI refuses to run without one.
+    globalSetup: ['scripts/lib/test-backends.global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,45 +1,20 @@
 /**
  * `npm test`: the whole suite, in order of cost. Locale check, lint and type checks first (seconds),
- * then every unit and integration test file in parallel on SQLite plus, when their URLs are set,
- * PostgreSQL, MySQL and Redis, then the browser suite. Under CI all three servers are required: a
- * silently skipped backend would let a dialect bug land.
+ * then every unit and integration test file in parallel on SQLite plus PostgreSQL, MySQL and Redis
+ * (found by the suite's global setup, scripts/lib/test-backends.ts, which under CI refuses to run
+ * without one: a silently skipped backend would let a dialect bug land), then the browser suite.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const backends = [
-  { variable: 'TEST_PG_URL', name: 'PostgreSQL', port: 5432, localUrl: 'postgres://postgres:postgres@127.0.0.1:5432/postgres' },
-  { variable: 'TEST_MYSQL_URL', name: 'MySQL', port: 3306, localUrl: 'mysql://root@127.0.0.1:3306/test' },
-  { variable: 'TEST_REDIS_URL', name: 'Redis', port: 6379, localUrl: 'redis://127.0.0.1:6379' },
-];
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port, timeout: 500 });
-    const done = (open: boolean) => {
-      socket.destroy();
-      resolve(open);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
-}
-
 // A fresh Debian machine gets Chromium, the fonts and the three servers installed and started (a no-op
 // where they are); elsewhere the script only says what is missing and the suites that need it skip.
 const prepared = spawnSync('bash', [join(root, 'scripts', 'prepare-test-machine.sh')], { cwd: root, stdio: 'inherit', env: process.env });
 if (prepared.status !== 0) {
   console.error('✗ Preparing the machine for the tests failed (scripts/prepare-test-machine.sh)');
   if (process.env.CI) process.exit(prepared.status ?? 1);
-}
-
-// A machine with the servers on their standard local ports runs every suite without setup.
-for (const backend of backends) {
-  if (!process.env[backend.variable] && (await listening(backend.port))) process.env[backend.variable] = backend.localUrl;
 }
 
 function step(title: string, command: string, args: string[]): void {
@@ -50,17 +25,6 @@ function step(title: string, command: string, args: string[]): void {
     process.exit(result.status ?? 1);
   }
 }
-
-const missing = backends.filter((backend) => !process.env[backend.variable]);
-if (missing.length > 0) {
-  const names = missing.map((backend) => `${backend.name} (${backend.variable})`).join(', ');
-  if (process.env.CI) {
-    console.error(`CI requires every backend; not configured: ${names}`);
-    process.exit(1);
-  }
-  console.log(`Skipping suites for: ${names}. Set the variables to run them (see README).`);
-}
-console.log(`Database suites run on: SQLite${backends.filter((b) => process.env[b.variable]).map((b) => `, ${b.name}`).join('')}`);
 
 const node = process.execPath;
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
