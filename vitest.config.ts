@@ -11,7 +11,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/src/**/*.test.ts'],
     // Finds PostgreSQL, MySQL and Redis for the database suites, and under CI refuses to run without one.
     globalSetup: ['scripts/lib/test-backends.global-setup.ts'],
     pool: 'forks',

@@ -9,6 +9,7 @@ import { stopAll, stopChildrenOnSignals } from './platform/processes.ts';
 import type { BenchReport, TargetReport } from './report/bench-report.ts';
 import type { ProfileSummary } from './report/profile-summary.ts';
 import { renderMarkdown } from './report/markdown.ts';
+import { benchFailures } from './report/verdict.ts';
 import { parseRunOptions } from './run-options.ts';
 import { startFakeUpstream } from './targets/floor.ts';
 
@@ -88,4 +89,6 @@ copyFileSync(join(runDir, 'bench.json'), join(benchRoot, 'results', 'latest.json
 copyFileSync(join(runDir, 'bench.md'), join(benchRoot, 'results', 'latest.md'));
 console.log(markdown);
 progress(`done in ${Math.round(report.seconds)} s; ${join(runDir, 'bench.md')}`);
-process.exit(exitCode);
+const failures = benchFailures(report);
+for (const failure of failures) progress(`✗ ${failure}`);
+process.exit(failures.length > 0 ? 1 : exitCode);

@@ -14,7 +14,14 @@ export async function readFakeStats(origin: string): Promise<FakeStats> {
 }
 
 /** Usage the fake emitted for one upstream key: requests and token totals, plus the raw tally. */
-export function usageFor(stats: FakeStats, key: string): { requests: number; promptTokens: number; completionTokens: number; tally: Array<{ prompt: number; completion: number; count: number }> } {
+export interface UsageTally {
+  requests: number;
+  promptTokens: number;
+  completionTokens: number;
+  tally: Array<{ prompt: number; completion: number; count: number }>;
+}
+
+export function usageFor(stats: FakeStats, key: string): UsageTally {
   const tally = Object.entries(stats.usage[key] ?? {}).map(([usage, count]) => {
     const [prompt, completion] = usage.split(':').map(Number);
     return { prompt: prompt ?? 0, completion: completion ?? 0, count };

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../packages/server/src/db/schema.ts';
 import { openDatabase } from '../../../packages/server/src/platform/database.ts';
-import { usageFor, type FakeStats } from '../fake-upstream/fake-stats.ts';
+import { usageFor, type FakeStats, type UsageTally } from '../fake-upstream/fake-stats.ts';
 import { expectedQuota, type SeededSwitchboard } from '../targets/switchboard-seed.ts';
 
 /** The `user` marker of the clean account's requests (see load/clean-traffic.ts). */
@@ -37,9 +37,49 @@ export interface Reconciliation {
   errorAccount: { spent: number; used: number; logged: number; balanced: boolean };
 }
 
-async function checkAccount(db: Kysely<Database>, userId: number, tokenId: number, fake: FakeStats, fakeKey: string, startingQuota: number, logsExpected: boolean): Promise<AccountCheck> {
-  const emitted = usageFor(fake, fakeKey);
+/** What one account's rows say, read from Switchboard's database after a clean stop. */
+export interface AccountRows {
+  /** Consume log rows grouped by their usage. */
+  logs: ReadonlyArray<{ prompt_tokens: number; completion_tokens: number; rows: number; quota: number }>;
+  user: { used_quota: number; quota: number };
+  token: { used_quota: number };
+}
+
+/**
+ * The account's verdict: every request whose usage the fake emitted in full was charged usage × price
+ * (Σ of the tally) in the logs, the user's and the token's used quota and the balance; a balance that
+ * went down by more than was used means a hold was never settled nor refunded.
+ */
+export function judgeAccount(emitted: UsageTally, rows: AccountRows, startingQuota: number, logsExpected: boolean): AccountCheck {
   const expected = emitted.tally.reduce((sum, entry) => sum + expectedQuota(entry.prompt, entry.completion) * entry.count, 0);
+  const byUsage = new Map<string, { usage: string; emitted: number; logged: number }>();
+  for (const entry of emitted.tally) byUsage.set(`${entry.prompt}:${entry.completion}`, { usage: `${entry.prompt}:${entry.completion}`, emitted: entry.count, logged: 0 });
+  let locallyCountedRows = 0;
+  for (const row of rows.logs) {
+    const entry = byUsage.get(`${row.prompt_tokens}:${row.completion_tokens}`);
+    if (entry) entry.logged = Number(row.rows);
+    else locallyCountedRows += Number(row.rows);
+  }
+  const check: AccountCheck = {
+    emittedRequests: emitted.requests,
+    emittedPromptTokens: emitted.promptTokens,
+    emittedCompletionTokens: emitted.completionTokens,
+    expectedQuota: expected,
+    logRows: rows.logs.reduce((sum, row) => sum + Number(row.rows), 0),
+    logQuota: rows.logs.reduce((sum, row) => sum + Number(row.quota), 0),
+    userUsedQuota: Number(rows.user.used_quota),
+    userQuotaSpent: startingQuota - Number(rows.user.quota),
+    tokenUsedQuota: Number(rows.token.used_quota),
+    byUsage: [...byUsage.values()],
+    locallyCountedRows,
+    exact: false,
+  };
+  const logsExact = !logsExpected || (check.logQuota === expected && check.logRows === emitted.requests);
+  check.exact = logsExact && check.userUsedQuota === expected && check.userQuotaSpent === expected && check.tokenUsedQuota === expected;
+  return check;
+}
+
+async function checkAccount(db: Kysely<Database>, userId: number, tokenId: number, fake: FakeStats, fakeKey: string, startingQuota: number, logsExpected: boolean): Promise<AccountCheck> {
   const logs = await db
     .selectFrom('logs')
     .select(['prompt_tokens', 'completion_tokens', sql<number>`count(*)`.as('rows'), sql<number>`coalesce(sum(quota), 0)`.as('quota')])
@@ -49,32 +89,7 @@ async function checkAccount(db: Kysely<Database>, userId: number, tokenId: numbe
     .execute();
   const user = await db.selectFrom('users').select(['used_quota', 'quota']).where('id', '=', userId).executeTakeFirstOrThrow();
   const token = await db.selectFrom('tokens').select(['used_quota']).where('id', '=', tokenId).executeTakeFirstOrThrow();
-  const byUsage = new Map<string, { usage: string; emitted: number; logged: number }>();
-  for (const entry of emitted.tally) byUsage.set(`${entry.prompt}:${entry.completion}`, { usage: `${entry.prompt}:${entry.completion}`, emitted: entry.count, logged: 0 });
-  let locallyCountedRows = 0;
-  for (const row of logs) {
-    const usage = `${row.prompt_tokens}:${row.completion_tokens}`;
-    const entry = byUsage.get(usage);
-    if (entry) entry.logged = Number(row.rows);
-    else locallyCountedRows += Number(row.rows);
-  }
-  const check: AccountCheck = {
-    emittedRequests: emitted.requests,
-    emittedPromptTokens: emitted.promptTokens,
-    emittedCompletionTokens: emitted.completionTokens,
-    expectedQuota: expected,
-    logRows: logs.reduce((sum, row) => sum + Number(row.rows), 0),
-    logQuota: logs.reduce((sum, row) => sum + Number(row.quota), 0),
-    userUsedQuota: Number(user.used_quota),
-    userQuotaSpent: startingQuota - Number(user.quota),
-    tokenUsedQuota: Number(token.used_quota),
-    byUsage: [...byUsage.values()],
-    locallyCountedRows,
-    exact: false,
-  };
-  const logsExact = !logsExpected || (check.logQuota === expected && check.logRows === emitted.requests);
-  check.exact = logsExact && check.userUsedQuota === expected && check.userQuotaSpent === expected && check.tokenUsedQuota === expected;
-  return check;
+  return judgeAccount(usageFor(fake, fakeKey), { logs, user, token }, startingQuota, logsExpected);
 }
 
 /**

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { ThroughputResult } from '../load/throughput.ts';
+import type { GatewayMeasurements } from '../measure/gateway-suite.ts';
+import type { BenchReport, TargetReport } from './bench-report.ts';
+import { budgetChecks } from './budgets.ts';
+import { benchFailures } from './verdict.ts';
+
+const throughput = (cpuMicrosPerRequest: number, rps = 5000) => ({ cpuMicrosPerRequest, rps }) as ThroughputResult;
+const measurements = (fields: Partial<GatewayMeasurements>): GatewayMeasurements => ({ otherTenantCores: 0, waves: [], maxStreamsHeld: 0, ...fields });
+
+function report(targets: TargetReport[]): BenchReport {
+  return { startedAt: '', finishedAt: '', seconds: 1, node: 'v24', commit: 'x', machine: { cpus: 2, model: 'test' }, placement: '', options: { soak: false, quick: true, profile: false, only: [] }, targets };
+}
+
+const floor: TargetReport = { id: 'floor', label: 'floor', kind: 'floor', measurements: measurements({ throughput: throughput(100) }) };
+const sqlite = (cpu: number, extra: Partial<TargetReport> = {}): TargetReport => ({ id: 'switchboard-sqlite', label: 'Switchboard (SQLite)', kind: 'switchboard', measurements: measurements({ throughput: throughput(cpu), idleRssBytes: 60 * 1024 * 1024 }), ...extra });
+
+describe('bench verdict', () => {
+  it('passes a run within every budget', () => {
+    const run = report([floor, sqlite(140)]);
+    expect(budgetChecks(run).map((check) => [check.budget, check.met])).toEqual([
+      ['Switchboard (SQLite): CPU per non-stream request ≤ 150 µs', true],
+      ['Switchboard (SQLite): ≤ 1.5 × the floor', true],
+      ['Switchboard (SQLite): idle ≤ 80 MB', true],
+    ]);
+    expect(benchFailures(run)).toEqual([]);
+  });
+
+  it('fails on each budget missed, naming what was measured', () => {
+    expect(benchFailures(report([floor, sqlite(160)]))).toEqual([
+      'budget missed: Switchboard (SQLite): CPU per non-stream request ≤ 150 µs (measured 160 µs)',
+      'budget missed: Switchboard (SQLite): ≤ 1.5 × the floor (measured 1.60 × (100 µs))',
+    ]);
+  });
+
+  it('fails on a target that stopped part-way, not on one that was skipped', () => {
+    const postgresMissing: TargetReport = { id: 'switchboard-postgres', label: 'Switchboard (PostgreSQL)', kind: 'switchboard', skipped: 'no PostgreSQL server answered' };
+    expect(benchFailures(report([floor, sqlite(140), postgresMissing]))).toEqual([]);
+    expect(benchFailures(report([floor, sqlite(140, { failed: 'the gateway exited with code 1' })]))).toEqual(['Switchboard (SQLite) stopped early: the gateway exited with code 1']);
+  });
+
+  it('fails when the database-on throughput falls under 90 % of logging off', () => {
+    const off: TargetReport = { id: 'switchboard-nolog', label: 'no log', kind: 'switchboard', measurements: measurements({ throughput: throughput(100, 10_000) }) };
+    const on = sqlite(140);
+    (on.measurements as GatewayMeasurements).throughput = throughput(140, 8_900);
+    expect(benchFailures(report([floor, on, off]))).toEqual(['budget missed: database on ≥ 90 % of logging-off throughput (SQLite) (measured 89.0 %)']);
+  });
+});
