@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer } from './api/listing/local-http-server.ts';
+import { startLocalServer } from './testing/local-http-server.ts';
 
 /**
  * The real entry point, started as `npm start` starts it: its own process, its own working folder,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer } from '../api/listing/local-http-server.ts';
+import { startLocalServer } from '../testing/local-http-server.ts';
 import { AccountCallError, balanceSupported, fetchUpstreamBalance, listUpstreamModels } from './upstream-account.ts';
 
 /** Each vendor's account API answered by a local server in that vendor's documented shape. */

@@ -3,7 +3,7 @@ import { LogType, Role } from '@switchboard/contracts';
 import { toBoolean } from '../../db/dialect.ts';
 import { createTestApp, createTestUser, rootUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
-import { startLocalServer } from '../listing/local-http-server.ts';
+import { startLocalServer } from '../../testing/local-http-server.ts';
 
 const english = { 'accept-language': 'en' };
 const channelBody = (fields: Record<string, unknown> = {}) => ({ type: 1, name: 'main', key: 'sk-upstream-1', models: 'gpt-4o,gpt-4o-mini', group: 'default,vip', ...fields });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
-import { signLikeEpayGateway, startFakeEpay } from './fake-epay.ts';
+import { signLikeEpayGateway, startFakeEpay } from './testing/fake-epay.ts';
 
 const merchantKey = 'merchant-secret';
 

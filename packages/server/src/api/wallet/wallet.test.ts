@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType, RedemptionStatus } from '@switchboard/contracts';
 import { createTestApp, createTestUser, rootUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
-import { startFakeEpay } from './fake-epay.ts';
+import { startFakeEpay } from './testing/fake-epay.ts';
 
 describe.each(testDatabases())('wallet on $dialect', (database) => {
   let testApp: TestApp;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { startLocalServer } from '../listing/local-http-server.ts';
+import { startLocalServer } from '../../../testing/local-http-server.ts';
 
 /**
  * Epay's MD5 signature, written out separately from the server's so a test cannot agree with a bug.
