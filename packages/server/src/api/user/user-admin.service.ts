@@ -6,7 +6,7 @@ import { changeTopics } from '../../platform/change-topics.ts';
 import { hashPassword } from '../../platform/password-hasher.ts';
 import { assertValidDisplayName, assertValidGroup, assertValidPassword, assertValidUsername, namePatch } from './account-fields.ts';
 import type { AccountServices } from './account-services.ts';
-import { describeQuota } from './quota-text.ts';
+import { describeQuota } from '../listing/quota-text.ts';
 import { applyManageAction, assertMayCreateRole, assertOutranks, type RoleAndStatus } from './role-rules.ts';
 import type { UserPatch, UserRow } from './user.repository.ts';
 import { userMessages } from './user.messages.ts';

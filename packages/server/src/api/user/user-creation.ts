@@ -8,7 +8,7 @@ import { changeTopics } from '../../platform/change-topics.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/password-hasher.ts';
 import { randomAlphanumeric } from '../../platform/random.ts';
-import { describeQuota } from './quota-text.ts';
+import { describeQuota } from '../listing/quota-text.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
 
 export interface NewAccount {

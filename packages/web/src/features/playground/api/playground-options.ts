@@ -7,7 +7,7 @@ export function useModels() {
 }
 
 /** `GET /api/user/self/groups`: groups the user may pick, with their descriptions. */
-export function useGroups() {
+export function useUsableGroups() {
   return useQuery({
     queryKey: ['user', 'self', 'groups', 'playground'],
     queryFn: ({ signal }) => api.get<Record<string, unknown> | null>('/api/user/self/groups', undefined, signal).then((groups) => Object.keys(groups ?? {})),

@@ -1,13 +1,13 @@
 import { Card, Form, Input, InputNumber, Select, Slider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useGroups, useModels } from '../api/playground-options.ts';
+import { useModels, useUsableGroups } from '../api/playground-options.ts';
 import type { PlaygroundSettings } from '../lib/chat-types.ts';
 
 /** Group, model, temperature, max tokens and the system prompt. */
 export function SettingsPanel({ value, onChange }: { value: PlaygroundSettings; onChange: (settings: PlaygroundSettings) => void }) {
   const { t } = useTranslation('playground');
   const models = useModels();
-  const groups = useGroups();
+  const groups = useUsableGroups();
   const set = (patch: Partial<PlaygroundSettings>) => onChange({ ...value, ...patch });
   const modelOptions = [...new Set([value.model, ...(models.data ?? [])])].filter(Boolean).map((name) => ({ value: name, label: name }));
   return (
