@@ -62,20 +62,26 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
       report.measurements = await measureGateway(target, suite());
     });
   }
-  const switchboards: Array<{ id: string; label: string; postgres: boolean; extraOptions: Record<string, string>; soak: boolean }> = [
+  const switchboards: SwitchboardVariant[] = [
     { id: 'switchboard-sqlite', label: 'Switchboard, SQLite', postgres: false, extraOptions: {}, soak: true },
     { id: 'switchboard-postgres', label: 'Switchboard, PostgreSQL', postgres: true, extraOptions: {}, soak: false },
-    { id: 'switchboard-nolog', label: 'Switchboard, SQLite, logging off', postgres: false, extraOptions: { LogConsumeEnabled: 'false' }, soak: false },
+    { id: 'switchboard-nolog', label: 'Switchboard, SQLite, logging off', postgres: false, extraOptions: { LogConsumeEnabled: 'false' }, soak: false, comparison: true },
+    // The crash journal's cost: the same gateway with the journal off (QUOTA_JOURNAL_DIR=off).
+    { id: 'switchboard-nojournal', label: 'Switchboard, SQLite, journal off', postgres: false, extraOptions: {}, env: { QUOTA_JOURNAL_DIR: 'off' }, soak: false, comparison: true },
   ];
+  if (options.baselineRoot) {
+    switchboards.push({ id: 'switchboard-baseline', label: 'Switchboard baseline (SQLite)', postgres: false, extraOptions: {}, soak: false, comparison: true, repoRoot: options.baselineRoot });
+  }
   for (const variant of switchboards) {
     if (!wanted(variant.id)) continue;
-    const phases: SuiteContext['phases'] = variant.id === 'switchboard-nolog' ? new Set(['throughput']) : allPhases;
+    // The comparison variants answer one question each (CPU per request): throughput only.
+    const phases: SuiteContext['phases'] = variant.comparison ? new Set(['throughput']) : allPhases;
     await measuredSwitchboard(context, variant, async (target, report) => {
       report.measurements = await measureGateway(target, suite(phases));
       progress('clean traffic for the exact reconciliation (every request read to its end)');
       const clean = await sendCleanTraffic({ ...target, headers: { authorization: `Bearer ${target.seeded.cleanApiKey}` } }, cleanCaller);
       if (clean.failed > 0) progress(`  ${clean.failed} of ${clean.requests} clean requests failed`);
-      if (variant.id === 'switchboard-nolog') return;
+      if (variant.comparison) return;
       progress('failure paths');
       report.errorModes = await checkErrorModes(target, fake.origin, { authorization: `Bearer ${target.seeded.errorApiKey}` });
       if (variant.soak) {
@@ -111,9 +117,23 @@ async function measured(context: RunContext, report: TargetReport, start: () => 
   }
 }
 
+interface SwitchboardVariant {
+  id: string;
+  label: string;
+  postgres: boolean;
+  extraOptions: Record<string, string>;
+  env?: Record<string, string>;
+  soak?: boolean;
+  /** Measured only to compare one figure with the main row (throughput phase only). */
+  comparison?: boolean;
+  /** Another checkout to run instead of this one (the baseline). */
+  repoRoot?: string;
+  nodeFlags?: string[];
+}
+
 async function measuredSwitchboard(
   context: RunContext,
-  variant: { id: string; label: string; postgres: boolean; extraOptions: Record<string, string>; nodeFlags?: string[] },
+  variant: SwitchboardVariant,
   body: (target: SwitchboardTarget, report: TargetReport) => Promise<void>,
 ): Promise<void> {
   const report: TargetReport = { id: variant.id, label: variant.label, kind: 'switchboard' };
@@ -125,13 +145,14 @@ async function measuredSwitchboard(
       const started = await startSwitchboard({
         id: variant.id,
         label: variant.label,
-        repoRoot: context.repoRoot,
+        repoRoot: variant.repoRoot ?? context.repoRoot,
         runDir: context.runDir,
         upstreamOrigin: context.fake.origin,
         postgresServerUrl: variant.postgres ? context.options.postgresUrl : undefined,
         cpus: gatewayCpu,
         logLevel: 'info',
         extraOptions: variant.extraOptions,
+        ...(variant.env ? { env: variant.env } : {}),
         nodeFlags: variant.nodeFlags ?? [],
       });
       target = started;

@@ -6,10 +6,15 @@ export interface RunOptions {
   quick: boolean;
   /** Record a V8 CPU profile of Switchboard (SQLite) into the results folder. */
   profile: boolean;
-  /** Target ids to run (all when empty): floor, switchboard-sqlite, switchboard-postgres, switchboard-nolog, portkey. */
+  /** Target ids to run (all when empty): floor, switchboard-sqlite, switchboard-postgres, switchboard-nolog, switchboard-nojournal, switchboard-baseline, portkey. */
   only: string[];
   /** PostgreSQL server used for a fresh database (its own database part is ignored). */
   postgresUrl: string;
+  /**
+   * Another checkout of Switchboard (with its own node_modules), measured as `switchboard-baseline` in
+   * the same run: "CPU per request no worse than before" compares two builds under the same conditions.
+   */
+  baselineRoot: string;
   durations: PhaseDurations;
 }
 
@@ -28,7 +33,7 @@ export interface PhaseDurations {
   streamLevels: number[];
 }
 
-const usage = `npm run bench [-- --soak] [--quick] [--profile] [--only=floor,switchboard-sqlite,…] [--pg=postgres://…]`;
+const usage = `npm run bench [-- --soak] [--quick] [--profile] [--only=floor,switchboard-sqlite,…] [--pg=postgres://…] [--baseline=<another checkout>]`;
 
 export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv): RunOptions {
   const flags = new Set(argv.filter((arg) => !arg.includes('=')));
@@ -37,7 +42,7 @@ export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     if (!['--soak', '--quick', '--profile', '--help'].includes(flag)) throw new Error(`unknown flag ${flag}\nusage: ${usage}`);
   }
   for (const key of values.keys()) {
-    if (!['--only', '--pg'].includes(key)) throw new Error(`unknown option ${key}\nusage: ${usage}`);
+    if (!['--only', '--pg', '--baseline'].includes(key)) throw new Error(`unknown option ${key}\nusage: ${usage}`);
   }
   if (flags.has('--help')) {
     console.log(usage);
@@ -55,6 +60,7 @@ export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     profile: flags.has('--profile'),
     only: (values.get('--only') ?? '').split(',').filter(Boolean),
     postgresUrl: values.get('--pg') ?? env.BENCH_PG_URL ?? env.TEST_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres',
+    baselineRoot: values.get('--baseline') ?? '',
     durations,
   };
 }

@@ -50,7 +50,23 @@ export function budgetChecks(report: BenchReport): BudgetCheck[] {
     const kept = withLogs.rps / withoutLogs.rps;
     checks.push({ budget: 'database on ≥ 90 % of logging-off throughput (SQLite)', measured: `${(100 * kept).toFixed(1)} %`, met: kept >= 0.9 });
   }
+  const cpu = withLogs?.cpuMicrosPerRequest;
+  const withoutJournal = find('switchboard-nojournal')?.measurements?.throughput?.cpuMicrosPerRequest;
+  if (cpu !== undefined && withoutJournal !== undefined) {
+    checks.push({ budget: 'crash journal costs ≤ 5 % CPU per request (SQLite, journal on vs off)', measured: `${percentMore(cpu, withoutJournal)} (${cpu.toFixed(0)} vs ${withoutJournal.toFixed(0)} µs)`, met: cpu <= 1.05 * withoutJournal });
+  }
+  const baseline = find('switchboard-baseline')?.measurements?.throughput?.cpuMicrosPerRequest;
+  if (cpu !== undefined && baseline !== undefined) {
+    // 3 % is the spread of repeated runs of one build on this rig; beyond it the change cost something.
+    checks.push({ budget: 'CPU per request no worse than the baseline build (SQLite, within 3 % noise)', measured: `${percentMore(cpu, baseline)} (${cpu.toFixed(0)} vs ${baseline.toFixed(0)} µs)`, met: cpu <= 1.03 * baseline });
+  }
   return checks;
+}
+
+/** `+4.2 %` or `-1.0 %`: how much more `value` is than `reference`. */
+function percentMore(value: number, reference: number): string {
+  const percent = (100 * (value - reference)) / reference;
+  return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)} %`;
 }
 
 function checkAccount(target: TargetReport, push: (budget: string, measured: string, met: boolean | undefined) => void): void {

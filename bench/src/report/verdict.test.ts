@@ -46,3 +46,17 @@ describe('bench verdict', () => {
     expect(benchFailures(report([floor, on, off]))).toEqual(['budget missed: database on ≥ 90 % of logging-off throughput (SQLite) (measured 89.0 %)']);
   });
 });
+
+describe('bench comparisons in the same run', () => {
+  const variant = (id: string, cpu: number): TargetReport => ({ id, label: id, kind: 'switchboard', measurements: measurements({ throughput: throughput(cpu) }) });
+
+  it('holds the crash journal to 5 % of CPU per request', () => {
+    expect(benchFailures(report([floor, sqlite(104), variant('switchboard-nojournal', 100)]))).toEqual([]);
+    expect(benchFailures(report([floor, sqlite(106), variant('switchboard-nojournal', 100)]))).toEqual(['budget missed: crash journal costs ≤ 5 % CPU per request (SQLite, journal on vs off) (measured +6.0 % (106 vs 100 µs))']);
+  });
+
+  it('fails a build that costs more CPU than the baseline beyond the noise', () => {
+    expect(benchFailures(report([floor, sqlite(102), variant('switchboard-baseline', 100)]))).toEqual([]);
+    expect(benchFailures(report([floor, sqlite(110), variant('switchboard-baseline', 100)]))).toEqual(['budget missed: CPU per request no worse than the baseline build (SQLite, within 3 % noise) (measured +10.0 % (110 vs 100 µs))']);
+  });
+});

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { request } from 'undici';
 import { serverNodeFlags } from '../../../packages/server/src/node-flags.ts';
@@ -29,7 +30,12 @@ export interface SwitchboardStart {
   logLevel: string;
   /** Options rows written before start (for example LogConsumeEnabled=false for the logging-off variant). */
   extraOptions?: Readonly<Record<string, string>>;
+  /** Extra environment (for example QUOTA_JOURNAL_DIR=off for the journal-off variant). */
+  env?: Readonly<Record<string, string>>;
 }
+
+/** The checkout this harness belongs to. */
+const defaultRepoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 /** The scraper's bearer token of the gateways the bench starts. */
 const metricsToken = 'bench-metrics-token-0123456789';
@@ -95,7 +101,9 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
     sqlDsn = await createPostgresDatabase(options.postgresServerUrl, databaseName);
   }
   const upstreamKey = `fake-key-${options.id}`;
-  const seeded = await seedSwitchboard(sqlDsn, sqlitePath, options.upstreamOrigin, upstreamKey, options.extraOptions);
+  // Seeded by the checkout that runs: another build (the baseline) migrates with its own migrations.
+  const seed = options.repoRoot === defaultRepoRoot ? seedSwitchboard : ((await import(join(options.repoRoot, 'bench/src/targets/switchboard-seed.ts'))) as { seedSwitchboard: typeof seedSwitchboard }).seedSwitchboard;
+  const seeded = await seed(sqlDsn, sqlitePath, options.upstreamOrigin, upstreamKey, options.extraOptions);
   const port = await freePort();
   const started = startProcess({
     name: options.label,
@@ -116,6 +124,7 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
       LOG_LEVEL: options.logLevel,
       NODE_ENV: 'production',
       METRICS_TOKEN: metricsToken,
+      ...options.env,
     },
   });
   await waitForPort(port, started);
