@@ -121,8 +121,13 @@ async function rollUpAndAddTail(db: Kysely<Database>, dialect: 'sqlite' | 'postg
   const rollUp = async <Key extends HourlyKey>(hourly: LogHourlyRepository<Key>) => {
     const started = performance.now();
     await rollUpLogs(hourly, await hourly.maxLogId(), now);
-    const rows = await db.selectFrom(hourly.table.name).select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    console.log(`  ${hourly.table.name} roll-up of ${rowCount.toLocaleString('en')} logs: ${((performance.now() - started) / 1000).toFixed(0)} s, ${Number(rows.n).toLocaleString('en')} hourly rows`);
+    const rows = await db
+      .selectFrom(hourly.table.name)
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    console.log(
+      `  ${hourly.table.name} roll-up of ${rowCount.toLocaleString('en')} logs: ${((performance.now() - started) / 1000).toFixed(0)} s, ${Number(rows.n).toLocaleString('en')} hourly rows`,
+    );
   };
   const [byModel, byChannelGroup] = logHourlyRepositories(db);
   await rollUp(byModel);

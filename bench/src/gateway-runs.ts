@@ -58,19 +58,47 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
   if (wanted('portkey')) await ensurePortkeyInstalled(join(context.benchRoot, '.peer'));
 
   if (wanted('floor')) {
-    await measured(context, { id: 'floor', label: 'floor (Fastify + undici)', kind: 'floor' }, () => startFloor({ runDir, upstreamOrigin: fake.origin, cpus: gatewayCpu }), async (target, report) => {
-      report.measurements = await measureGateway(target, suite());
-    });
+    await measured(
+      context,
+      { id: 'floor', label: 'floor (Fastify + undici)', kind: 'floor' },
+      () => startFloor({ runDir, upstreamOrigin: fake.origin, cpus: gatewayCpu }),
+      async (target, report) => {
+        report.measurements = await measureGateway(target, suite());
+      },
+    );
   }
   const switchboards: SwitchboardVariant[] = [
     { id: 'switchboard-sqlite', label: 'Switchboard, SQLite', postgres: false, extraOptions: {}, soak: true },
     { id: 'switchboard-postgres', label: 'Switchboard, PostgreSQL', postgres: true, extraOptions: {}, soak: false },
-    { id: 'switchboard-nolog', label: 'Switchboard, SQLite, logging off', postgres: false, extraOptions: { LogConsumeEnabled: 'false' }, soak: false, comparison: true },
+    {
+      id: 'switchboard-nolog',
+      label: 'Switchboard, SQLite, logging off',
+      postgres: false,
+      extraOptions: { LogConsumeEnabled: 'false' },
+      soak: false,
+      comparison: true,
+    },
     // The crash journal's cost: the same gateway with the journal off (QUOTA_JOURNAL_DIR=off).
-    { id: 'switchboard-nojournal', label: 'Switchboard, SQLite, journal off', postgres: false, extraOptions: {}, env: { QUOTA_JOURNAL_DIR: 'off' }, soak: false, comparison: true },
+    {
+      id: 'switchboard-nojournal',
+      label: 'Switchboard, SQLite, journal off',
+      postgres: false,
+      extraOptions: {},
+      env: { QUOTA_JOURNAL_DIR: 'off' },
+      soak: false,
+      comparison: true,
+    },
   ];
   if (options.baselineRoot) {
-    switchboards.push({ id: 'switchboard-baseline', label: 'Switchboard baseline (SQLite)', postgres: false, extraOptions: {}, soak: false, comparison: true, repoRoot: options.baselineRoot });
+    switchboards.push({
+      id: 'switchboard-baseline',
+      label: 'Switchboard baseline (SQLite)',
+      postgres: false,
+      extraOptions: {},
+      soak: false,
+      comparison: true,
+      repoRoot: options.baselineRoot,
+    });
   }
   for (const variant of switchboards) {
     if (!wanted(variant.id)) continue;
@@ -92,15 +120,25 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
     });
   }
   if (wanted('portkey')) {
-    await measured(context, { id: 'portkey', label: 'Portkey 1.15.2 (peer)', kind: 'peer' }, () => startPortkey({ peerDir: join(context.benchRoot, '.peer'), runDir, upstreamOrigin: fake.origin, cpus: gatewayCpu }), async (target, report) => {
-      report.measurements = await measureGateway(target, suite());
-    });
+    await measured(
+      context,
+      { id: 'portkey', label: 'Portkey 1.15.2 (peer)', kind: 'peer' },
+      () => startPortkey({ peerDir: join(context.benchRoot, '.peer'), runDir, upstreamOrigin: fake.origin, cpus: gatewayCpu }),
+      async (target, report) => {
+        report.measurements = await measureGateway(target, suite());
+      },
+    );
   }
   if (options.profile) return profileSwitchboard(context);
   return undefined;
 }
 
-async function measured(context: RunContext, report: TargetReport, start: () => Promise<Target>, body: (target: Target, report: TargetReport) => Promise<void>): Promise<void> {
+async function measured(
+  context: RunContext,
+  report: TargetReport,
+  start: () => Promise<Target>,
+  body: (target: Target, report: TargetReport) => Promise<void>,
+): Promise<void> {
   context.targets.push(report);
   context.progress(`— ${report.label}`);
   let target: Target | undefined;
@@ -173,7 +211,9 @@ async function measuredSwitchboard(
     const stats = await readFakeStats(context.fake.origin);
     report.reconciliation = await reconcile(target.sqlDsn, target.sqlitePath, target.seeded, stats, startingQuota, variant.id !== 'switchboard-nolog');
     const { clean, run } = report.reconciliation;
-    context.progress(`reconciliation, clean account: ${clean.exact ? 'exact' : 'MISMATCH'} (expected ${clean.expectedQuota}, logs ${clean.logQuota}, user ${clean.userUsedQuota}); whole run: holds left ${run.userQuotaSpent - run.userUsedQuota}`);
+    context.progress(
+      `reconciliation, clean account: ${clean.exact ? 'exact' : 'MISMATCH'} (expected ${clean.expectedQuota}, logs ${clean.logQuota}, user ${clean.userUsedQuota}); whole run: holds left ${run.userQuotaSpent - run.userUsedQuota}`,
+    );
   } catch (error) {
     report.failed = `${report.failed ? `${report.failed}; ` : ''}reconciliation failed: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -183,11 +223,26 @@ async function measuredSwitchboard(
 async function profileSwitchboard(context: RunContext): Promise<ProfileSummary | undefined> {
   const profileDir = join(context.runDir, 'profile');
   let summary: ProfileSummary | undefined;
-  await measuredSwitchboard(context, { id: 'switchboard-profiled', label: 'Switchboard, SQLite, under --cpu-prof', postgres: false, extraOptions: {}, nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] }, async (target) => {
-    context.progress('profiling: non-stream c=50, then 500 paced streams');
-    await measureThroughput(target, chatBody(benchModels.instant, false), { connections: 50, durationSeconds: 10, warmupSeconds: 2, upstreamPid: context.fake.pid });
-    await steadyStreams(target, chatBody(benchModels.paced, true), 500, 6000);
-  });
+  await measuredSwitchboard(
+    context,
+    {
+      id: 'switchboard-profiled',
+      label: 'Switchboard, SQLite, under --cpu-prof',
+      postgres: false,
+      extraOptions: {},
+      nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+    },
+    async (target) => {
+      context.progress('profiling: non-stream c=50, then 500 paced streams');
+      await measureThroughput(target, chatBody(benchModels.instant, false), {
+        connections: 50,
+        durationSeconds: 10,
+        warmupSeconds: 2,
+        upstreamPid: context.fake.pid,
+      });
+      await steadyStreams(target, chatBody(benchModels.paced, true), 500, 6000);
+    },
+  );
   const file = readdirSync(profileDir, { withFileTypes: true }).find((entry) => entry.name.endsWith('.cpuprofile'));
   if (file) summary = summariseProfile(join(profileDir, file.name));
   return summary;

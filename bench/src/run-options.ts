@@ -51,8 +51,28 @@ export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   const quick = flags.has('--quick');
   const soak = flags.has('--soak');
   const durations: PhaseDurations = quick
-    ? { latencyRounds: 2, latencyRoundMs: 500, throughputSeconds: 2, warmupSeconds: 1, pacedSeconds: 2, stallSeconds: 3, soakSeconds: 10, quietWaitMs: 2000, streamLevels: [250, 1000] }
-    : { latencyRounds: 4, latencyRoundMs: 1000, throughputSeconds: 6, warmupSeconds: 2, pacedSeconds: 4, stallSeconds: 6, soakSeconds: 30, quietWaitMs: 4000, streamLevels: [500, 1000, 2000] };
+    ? {
+        latencyRounds: 2,
+        latencyRoundMs: 500,
+        throughputSeconds: 2,
+        warmupSeconds: 1,
+        pacedSeconds: 2,
+        stallSeconds: 3,
+        soakSeconds: 10,
+        quietWaitMs: 2000,
+        streamLevels: [250, 1000],
+      }
+    : {
+        latencyRounds: 4,
+        latencyRoundMs: 1000,
+        throughputSeconds: 6,
+        warmupSeconds: 2,
+        pacedSeconds: 4,
+        stallSeconds: 6,
+        soakSeconds: 30,
+        quietWaitMs: 4000,
+        streamLevels: [500, 1000, 2000],
+      };
   if (soak) durations.soakSeconds = 600;
   return {
     soak,

@@ -142,7 +142,11 @@ const server = createServer((request, response) => {
     return sendJson(response, 200, '{}');
   }
   if (request.method === 'GET' && request.url?.endsWith('/models')) {
-    return sendJson(response, 200, JSON.stringify({ object: 'list', data: Object.values(benchModels).map((id) => ({ id, object: 'model', created: 0, owned_by: 'bench' })) }));
+    return sendJson(
+      response,
+      200,
+      JSON.stringify({ object: 'list', data: Object.values(benchModels).map((id) => ({ id, object: 'model', created: 0, owned_by: 'bench' })) }),
+    );
   }
   const parts: Buffer[] = [];
   request.on('data', (part: Buffer) => parts.push(part));

@@ -15,7 +15,11 @@ export interface CleanTraffic {
  * quota charged must equal the usage the fake emitted to the unit. Tagged with the `user` field so the
  * fake tallies it apart from the rest of the run.
  */
-export async function sendCleanTraffic(target: Target, caller: string, counts = { nonStream: 2000, instantStreams: 300, pacedStreams: 100 }): Promise<CleanTraffic> {
+export async function sendCleanTraffic(
+  target: Target,
+  caller: string,
+  counts = { nonStream: 2000, instantStreams: 300, pacedStreams: 100 },
+): Promise<CleanTraffic> {
   const pool = new Pool(target.origin, { connections: Math.max(20, counts.pacedStreams), connect: { timeout: 30_000 } });
   let failed = 0;
   let requests = 0;

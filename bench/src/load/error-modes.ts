@@ -24,12 +24,19 @@ export async function checkErrorModes(target: Target, upstreamOrigin: string, he
   const client = new Client(aimed.origin);
   const results: ErrorModeResult[] = [];
   try {
-    for (const [mode, model] of [['upstream 429', benchModels.error429], ['upstream 500', benchModels.error500]] as const) {
+    for (const [mode, model] of [
+      ['upstream 429', benchModels.error429],
+      ['upstream 500', benchModels.error500],
+    ] as const) {
       const timing = await timedRequest(client, aimed, chatBody(model, false), { timeoutMs: 10_000 });
       results.push({ mode, outcome: timing.error ?? `HTTP ${timing.status}`, ms: timing.totalMs });
     }
     const cut = await timedRequest(client, aimed, chatBody(benchModels.errorCut, true), { timeoutMs: 10_000 });
-    results.push({ mode: 'upstream cuts the stream', outcome: `HTTP ${cut.status}, ${cut.frames} frames${cut.done ? ', [DONE]' : ''}${cut.error ? `, ${cut.error}` : ''}`, ms: cut.totalMs });
+    results.push({
+      mode: 'upstream cuts the stream',
+      outcome: `HTTP ${cut.status}, ${cut.frames} frames${cut.done ? ', [DONE]' : ''}${cut.error ? `, ${cut.error}` : ''}`,
+      ms: cut.totalMs,
+    });
     for (const [mode, model, stream, leaveAfterMs] of [
       ['upstream never answers, client leaves after 2 s', benchModels.errorHang, false, 2000],
       ['client leaves a paced stream after 200 ms', benchModels.paced, true, 200],
@@ -44,7 +51,12 @@ export async function checkErrorModes(target: Target, upstreamOrigin: string, he
         released = (await readFakeStats(upstreamOrigin)).clientAborts > before;
       }
       await leaving.destroy();
-      results.push({ mode, outcome: timing.error === 'timeout' ? `client left (HTTP ${timing.status || 'none yet'}, ${timing.frames} frames)` : `HTTP ${timing.status}`, ms: timing.totalMs, upstreamReleased: released });
+      results.push({
+        mode,
+        outcome: timing.error === 'timeout' ? `client left (HTTP ${timing.status || 'none yet'}, ${timing.frames} frames)` : `HTTP ${timing.status}`,
+        ms: timing.totalMs,
+        upstreamReleased: released,
+      });
     }
   } finally {
     await client.close();

@@ -30,7 +30,13 @@ export async function soak(target: Target, seconds: number, rate: number, stream
   const sampler = new RssSampler(pid);
   sampler.start(1000);
   const [load, streamStats] = await Promise.all([
-    measureThroughput(target, chatBody(benchModels.instant, false), { connections: 32, durationSeconds: seconds, warmupSeconds: 0, overallRate: rate, upstreamPid }),
+    measureThroughput(target, chatBody(benchModels.instant, false), {
+      connections: 32,
+      durationSeconds: seconds,
+      warmupSeconds: 0,
+      overallRate: rate,
+      upstreamPid,
+    }),
     steadyStreams(target, chatBody(benchModels.paced, true), streams, seconds * 1000),
   ]);
   sampler.stop();

@@ -23,7 +23,13 @@ export interface StallProbe {
 export async function probeStalls(target: Target, rate: number, seconds: number, upstreamPid: number): Promise<StallProbe> {
   await target.eventLoopMaxDelayMs?.(); // starts the gateway's own window
   const [load, probes] = await Promise.all([
-    measureThroughput(target, chatBody(benchModels.instant, false), { connections: 32, durationSeconds: seconds, warmupSeconds: 0, overallRate: rate, upstreamPid }),
+    measureThroughput(target, chatBody(benchModels.instant, false), {
+      connections: 32,
+      durationSeconds: seconds,
+      warmupSeconds: 0,
+      overallRate: rate,
+      upstreamPid,
+    }),
     steadyStreams(target, chatBody(benchModels.paced, true), 16, seconds * 1000),
   ]);
   const inProcessMaxStallMs = await target.eventLoopMaxDelayMs?.();

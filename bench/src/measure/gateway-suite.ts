@@ -78,16 +78,31 @@ export async function measureGateway(target: Target, context: SuiteContext): Pro
   if (phases.has('throughput')) {
     await waitForQuiet(own, durations.quietWaitMs);
     progress('throughput, non-stream, c=50');
-    result.throughput = await measureThroughput(target, instant, { connections: 50, durationSeconds: durations.throughputSeconds, warmupSeconds: durations.warmupSeconds, upstreamPid: context.upstreamPid });
+    result.throughput = await measureThroughput(target, instant, {
+      connections: 50,
+      durationSeconds: durations.throughputSeconds,
+      warmupSeconds: durations.warmupSeconds,
+      upstreamPid: context.upstreamPid,
+    });
     progress(`  ${Math.round(result.throughput.rps)} req/s, ${result.throughput.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs CPU/req`);
   }
   if (phases.has('throughput') && phases.has('paced')) {
     progress('throughput, instant streams, c=50');
-    result.streamThroughput = await measureThroughput(target, instantStream, { connections: 50, durationSeconds: Math.max(2, durations.throughputSeconds / 2), warmupSeconds: 1, upstreamPid: context.upstreamPid });
+    result.streamThroughput = await measureThroughput(target, instantStream, {
+      connections: 50,
+      durationSeconds: Math.max(2, durations.throughputSeconds / 2),
+      warmupSeconds: 1,
+      upstreamPid: context.upstreamPid,
+    });
   }
   if (phases.has('slow')) {
     progress('50 ms upstream, c=256');
-    result.slowUpstream = await measureThroughput(target, slow, { connections: 256, durationSeconds: Math.max(2, durations.throughputSeconds / 2), warmupSeconds: 1, upstreamPid: context.upstreamPid });
+    result.slowUpstream = await measureThroughput(target, slow, {
+      connections: 256,
+      durationSeconds: Math.max(2, durations.throughputSeconds / 2),
+      warmupSeconds: 1,
+      upstreamPid: context.upstreamPid,
+    });
   }
   if (phases.has('stall') && result.throughput) {
     await waitForQuiet(own, durations.quietWaitMs);

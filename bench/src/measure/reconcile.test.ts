@@ -8,13 +8,25 @@ const starting = 1_000_000;
 
 describe('reconciliation verdict', () => {
   it('is exact when logs, user, token and balance all carry usage × price', () => {
-    const check = judgeAccount(emitted, { logs: [{ prompt_tokens: 10, completion_tokens: 5, rows: 3, quota: expected }], user: { used_quota: expected, quota: starting - expected }, token: { used_quota: expected } }, starting, true);
+    const check = judgeAccount(
+      emitted,
+      {
+        logs: [{ prompt_tokens: 10, completion_tokens: 5, rows: 3, quota: expected }],
+        user: { used_quota: expected, quota: starting - expected },
+        token: { used_quota: expected },
+      },
+      starting,
+      true,
+    );
     expect(check).toMatchObject({ expectedQuota: 60, logRows: 3, logQuota: 60, exact: true, locallyCountedRows: 0 });
   });
 
   it('catches a lost log row, a stranded hold, a token off by one and rows the fake never emitted', () => {
     const rows = (fields: { logQuota?: number; logRows?: number; balance?: number; token?: number; extra?: boolean }) => ({
-      logs: [{ prompt_tokens: 10, completion_tokens: 5, rows: fields.logRows ?? 3, quota: fields.logQuota ?? expected }, ...(fields.extra ? [{ prompt_tokens: 7, completion_tokens: 0, rows: 1, quota: 7 }] : [])],
+      logs: [
+        { prompt_tokens: 10, completion_tokens: 5, rows: fields.logRows ?? 3, quota: fields.logQuota ?? expected },
+        ...(fields.extra ? [{ prompt_tokens: 7, completion_tokens: 0, rows: 1, quota: 7 }] : []),
+      ],
       user: { used_quota: expected, quota: fields.balance ?? starting - expected },
       token: { used_quota: fields.token ?? expected },
     });

@@ -53,7 +53,8 @@ export interface AccountRows {
 export function judgeAccount(emitted: UsageTally, rows: AccountRows, startingQuota: number, logsExpected: boolean): AccountCheck {
   const expected = emitted.tally.reduce((sum, entry) => sum + expectedQuota(entry.prompt, entry.completion) * entry.count, 0);
   const byUsage = new Map<string, { usage: string; emitted: number; logged: number }>();
-  for (const entry of emitted.tally) byUsage.set(`${entry.prompt}:${entry.completion}`, { usage: `${entry.prompt}:${entry.completion}`, emitted: entry.count, logged: 0 });
+  for (const entry of emitted.tally)
+    byUsage.set(`${entry.prompt}:${entry.completion}`, { usage: `${entry.prompt}:${entry.completion}`, emitted: entry.count, logged: 0 });
   let locallyCountedRows = 0;
   for (const row of rows.logs) {
     const entry = byUsage.get(`${row.prompt_tokens}:${row.completion_tokens}`);
@@ -79,7 +80,15 @@ export function judgeAccount(emitted: UsageTally, rows: AccountRows, startingQuo
   return check;
 }
 
-async function checkAccount(db: Kysely<Database>, userId: number, tokenId: number, fake: FakeStats, fakeKey: string, startingQuota: number, logsExpected: boolean): Promise<AccountCheck> {
+async function checkAccount(
+  db: Kysely<Database>,
+  userId: number,
+  tokenId: number,
+  fake: FakeStats,
+  fakeKey: string,
+  startingQuota: number,
+  logsExpected: boolean,
+): Promise<AccountCheck> {
   const logs = await db
     .selectFrom('logs')
     .select(['prompt_tokens', 'completion_tokens', sql<number>`count(*)`.as('rows'), sql<number>`coalesce(sum(quota), 0)`.as('quota')])
@@ -96,13 +105,33 @@ async function checkAccount(db: Kysely<Database>, userId: number, tokenId: numbe
  * Quota charged against usage emitted, per account: Σ over the fake's tally of the bench price, against
  * the sums in `logs`, `users` and `tokens`, read after a clean stop.
  */
-export async function reconcile(sqlDsn: string, sqlitePath: string, seeded: SeededSwitchboard, fake: FakeStats, startingQuota: number, logsExpected: boolean): Promise<Reconciliation> {
+export async function reconcile(
+  sqlDsn: string,
+  sqlitePath: string,
+  seeded: SeededSwitchboard,
+  fake: FakeStats,
+  startingQuota: number,
+  logsExpected: boolean,
+): Promise<Reconciliation> {
   const handle = await openDatabase(sqlDsn, sqlitePath);
   try {
-    const clean = await checkAccount(handle.db, seeded.cleanUserId, seeded.cleanTokenId, fake, `${seeded.upstreamKey}#${cleanCaller}`, startingQuota, logsExpected);
+    const clean = await checkAccount(
+      handle.db,
+      seeded.cleanUserId,
+      seeded.cleanTokenId,
+      fake,
+      `${seeded.upstreamKey}#${cleanCaller}`,
+      startingQuota,
+      logsExpected,
+    );
     const run = await checkAccount(handle.db, seeded.userId, seeded.tokenId, fake, seeded.upstreamKey, startingQuota, logsExpected);
     const errorUser = await handle.db.selectFrom('users').select(['used_quota', 'quota']).where('id', '=', seeded.errorUserId).executeTakeFirstOrThrow();
-    const errorLogs = await handle.db.selectFrom('logs').select(sql<number>`coalesce(sum(quota), 0)`.as('quota')).where('user_id', '=', seeded.errorUserId).where('type', '=', 2).executeTakeFirstOrThrow();
+    const errorLogs = await handle.db
+      .selectFrom('logs')
+      .select(sql<number>`coalesce(sum(quota), 0)`.as('quota'))
+      .where('user_id', '=', seeded.errorUserId)
+      .where('type', '=', 2)
+      .executeTakeFirstOrThrow();
     const spent = startingQuota - Number(errorUser.quota);
     const used = Number(errorUser.used_quota);
     const logged = Number(errorLogs.quota);

@@ -14,7 +14,13 @@ describe('bench statistics', () => {
   });
 
   it('fits a least-squares slope for memory growth', () => {
-    expect(slope([{ x: 0, y: 1 }, { x: 1, y: 3 }, { x: 2, y: 5 }])).toBe(2);
+    expect(
+      slope([
+        { x: 0, y: 1 },
+        { x: 1, y: 3 },
+        { x: 2, y: 5 },
+      ]),
+    ).toBe(2);
     expect(slope([{ x: 1, y: 1 }])).toBe(0);
   });
 });

@@ -19,7 +19,13 @@ export interface Spread {
 
 export function spread(values: readonly number[]): Spread {
   const sorted = sortedCopy(values);
-  return { count: sorted.length, p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: sorted.length ? (sorted[sorted.length - 1] as number) : Number.NaN };
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? (sorted[sorted.length - 1] as number) : Number.NaN,
+  };
 }
 
 /** Least-squares slope of y over x (units of y per unit of x); 0 with fewer than two points. */

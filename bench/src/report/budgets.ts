@@ -38,9 +38,11 @@ export function budgetChecks(report: BenchReport): BudgetCheck[] {
     if (t99 !== undefined) push('added time to first chunk p99 ≤ 2 ms', ms(t99), t99 <= 2);
     if (m.waves.length > 0) push('≥ 1,000 concurrent paced streams, none lost', `${m.maxStreamsHeld}`, m.maxStreamsHeld >= 1000);
     const wave = m.waves.find((w) => w.concurrency === 1000);
-    if (wave?.bytesPerStream !== undefined) push('≤ 150 KB per concurrent stream', `${(wave.bytesPerStream / 1024).toFixed(0)} KB`, wave.bytesPerStream <= 150 * 1024);
+    if (wave?.bytesPerStream !== undefined)
+      push('≤ 150 KB per concurrent stream', `${(wave.bytesPerStream / 1024).toFixed(0)} KB`, wave.bytesPerStream <= 150 * 1024);
     if (m.idleRssBytes !== undefined) push('idle ≤ 80 MB', `${(m.idleRssBytes / 1024 / 1024).toFixed(1)} MB`, m.idleRssBytes <= 80 * 1024 * 1024);
-    if (m.stall?.inProcessMaxStallMs !== undefined) push('no event-loop stall over 5 ms (in the gateway, under load)', `${m.stall.inProcessMaxStallMs.toFixed(1)} ms`, m.stall.inProcessMaxStallMs <= 5);
+    if (m.stall?.inProcessMaxStallMs !== undefined)
+      push('no event-loop stall over 5 ms (in the gateway, under load)', `${m.stall.inProcessMaxStallMs.toFixed(1)} ms`, m.stall.inProcessMaxStallMs <= 5);
     else if (m.stall) push('no event-loop stall over 5 ms (client-observed)', `${m.stall.maxStallMs.toFixed(1)} ms`, m.stall.maxStallMs <= 5);
     checkAccount(target, push);
   }
@@ -53,12 +55,20 @@ export function budgetChecks(report: BenchReport): BudgetCheck[] {
   const cpu = withLogs?.cpuMicrosPerRequest;
   const withoutJournal = find('switchboard-nojournal')?.measurements?.throughput?.cpuMicrosPerRequest;
   if (cpu !== undefined && withoutJournal !== undefined) {
-    checks.push({ budget: 'crash journal costs ≤ 5 % CPU per request (SQLite, journal on vs off)', measured: `${percentMore(cpu, withoutJournal)} (${cpu.toFixed(0)} vs ${withoutJournal.toFixed(0)} µs)`, met: cpu <= 1.05 * withoutJournal });
+    checks.push({
+      budget: 'crash journal costs ≤ 5 % CPU per request (SQLite, journal on vs off)',
+      measured: `${percentMore(cpu, withoutJournal)} (${cpu.toFixed(0)} vs ${withoutJournal.toFixed(0)} µs)`,
+      met: cpu <= 1.05 * withoutJournal,
+    });
   }
   const baseline = find('switchboard-baseline')?.measurements?.throughput?.cpuMicrosPerRequest;
   if (cpu !== undefined && baseline !== undefined) {
     // 3 % is the spread of repeated runs of one build on this rig; beyond it the change cost something.
-    checks.push({ budget: 'CPU per request no worse than the baseline build (SQLite, within 3 % noise)', measured: `${percentMore(cpu, baseline)} (${cpu.toFixed(0)} vs ${baseline.toFixed(0)} µs)`, met: cpu <= 1.03 * baseline });
+    checks.push({
+      budget: 'CPU per request no worse than the baseline build (SQLite, within 3 % noise)',
+      measured: `${percentMore(cpu, baseline)} (${cpu.toFixed(0)} vs ${baseline.toFixed(0)} µs)`,
+      met: cpu <= 1.03 * baseline,
+    });
   }
   return checks;
 }
@@ -70,13 +80,26 @@ function percentMore(value: number, reference: number): string {
 }
 
 function checkAccount(target: TargetReport, push: (budget: string, measured: string, met: boolean | undefined) => void): void {
-  if (target.soak) push('memory flat over the soak (< 1 MiB/min)', `${target.soak.growthMbPerMinute} MiB/min over ${target.soak.seconds} s`, Math.abs(target.soak.growthMbPerMinute) < 1);
+  if (target.soak)
+    push(
+      'memory flat over the soak (< 1 MiB/min)',
+      `${target.soak.growthMbPerMinute} MiB/min over ${target.soak.seconds} s`,
+      Math.abs(target.soak.growthMbPerMinute) < 1,
+    );
   const r = target.reconciliation;
   if (r) {
     const c = r.clean;
-    push('quota charged = usage emitted × price, to the unit (requests read to their end)', `${c.expectedQuota} expected; logs ${c.logQuota}, user ${c.userUsedQuota}, token ${c.tokenUsedQuota}, balance down ${c.userQuotaSpent}`, c.exact);
+    push(
+      'quota charged = usage emitted × price, to the unit (requests read to their end)',
+      `${c.expectedQuota} expected; logs ${c.logQuota}, user ${c.userUsedQuota}, token ${c.tokenUsedQuota}, balance down ${c.userQuotaSpent}`,
+      c.exact,
+    );
     const leftOver = r.run.userQuotaSpent - r.run.userUsedQuota;
     push('whole run: every hold settled or refunded (callers cut by the load generator included)', `${leftOver} quota held and never released`, leftOver === 0);
-    push('failure paths: every hold settled or refunded', `balance down ${r.errorAccount.spent}, charged ${r.errorAccount.used}, logged ${r.errorAccount.logged}`, r.errorAccount.balanced);
+    push(
+      'failure paths: every hold settled or refunded',
+      `balance down ${r.errorAccount.spent}, charged ${r.errorAccount.used}, logged ${r.errorAccount.logged}`,
+      r.errorAccount.balanced,
+    );
   }
 }

@@ -7,26 +7,70 @@ const fixed = (value: number | undefined, digits = 2) => (value === undefined ||
 const thousands = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? dash : Math.round(value).toLocaleString('en-US'));
 const mb = (bytes: number | undefined) => (bytes === undefined ? dash : (bytes / 1024 / 1024).toFixed(1));
 
-
 type Row = [string, (target: TargetReport) => string];
 
 const rows: Row[] = [
   ['Non-stream req/s, c=50 (instant upstream)', (t) => thousands(t.measurements?.throughput?.rps)],
   ['Gateway CPU µs per non-stream request', (t) => fixed(t.measurements?.throughput?.cpuMicrosPerRequest, 0)],
-  ['Latency under that load p50 / p99, ms', (t) => (t.measurements?.throughput ? `${t.measurements.throughput.latencyP50Ms} / ${t.measurements.throughput.latencyP99Ms}` : dash)],
-  ['Added latency c=1, non-stream p50 / p99, ms', (t) => (t.kind === 'direct' ? 'ref.' : `${fixed(added(t.measurements?.latency, 'total', 'p50'), 3)} / ${fixed(added(t.measurements?.latency, 'total', 'p99'), 3)}`)],
-  ['Added time to first chunk c=1 (instant stream) p50 / p99, ms', (t) => (t.kind === 'direct' ? 'ref.' : `${fixed(added(t.measurements?.firstChunk, 'first', 'p50'), 3)} / ${fixed(added(t.measurements?.firstChunk, 'first', 'p99'), 3)}`)],
+  [
+    'Latency under that load p50 / p99, ms',
+    (t) => (t.measurements?.throughput ? `${t.measurements.throughput.latencyP50Ms} / ${t.measurements.throughput.latencyP99Ms}` : dash),
+  ],
+  [
+    'Added latency c=1, non-stream p50 / p99, ms',
+    (t) =>
+      t.kind === 'direct'
+        ? 'ref.'
+        : `${fixed(added(t.measurements?.latency, 'total', 'p50'), 3)} / ${fixed(added(t.measurements?.latency, 'total', 'p99'), 3)}`,
+  ],
+  [
+    'Added time to first chunk c=1 (instant stream) p50 / p99, ms',
+    (t) =>
+      t.kind === 'direct'
+        ? 'ref.'
+        : `${fixed(added(t.measurements?.firstChunk, 'first', 'p50'), 3)} / ${fixed(added(t.measurements?.firstChunk, 'first', 'p99'), 3)}`,
+  ],
   ['Added time to first chunk, paced c=10, p50 / p99, ms', (t) => pacedDelta(t, 'ttft')],
   ['Added gap between chunks, paced c=10, p50 / p99, ms', (t) => pacedDelta(t, 'gap')],
-  ['Instant streams/s c=50 · gateway CPU µs per stream', (t) => (t.measurements?.streamThroughput ? `${thousands(t.measurements.streamThroughput.rps)} · ${fixed(t.measurements.streamThroughput.cpuMicrosPerRequest, 0)}` : dash)],
-  ['50 ms upstream, c=256: req/s · p50 / p99 ms', (t) => (t.measurements?.slowUpstream ? `${thousands(t.measurements.slowUpstream.rps)} · ${t.measurements.slowUpstream.latencyP50Ms} / ${t.measurements.slowUpstream.latencyP99Ms}` : dash)],
-  ['Concurrent paced streams held, no frame lost (levels tried)', (t) => (t.measurements?.waves.length ? `${thousands(t.measurements.maxStreamsHeld)} (${t.measurements.waves.map((w) => `${w.concurrency}${w.lostFrames || w.incomplete ? '✗' : '✓'}`).join(' ')})` : dash)],
+  [
+    'Instant streams/s c=50 · gateway CPU µs per stream',
+    (t) =>
+      t.measurements?.streamThroughput
+        ? `${thousands(t.measurements.streamThroughput.rps)} · ${fixed(t.measurements.streamThroughput.cpuMicrosPerRequest, 0)}`
+        : dash,
+  ],
+  [
+    '50 ms upstream, c=256: req/s · p50 / p99 ms',
+    (t) =>
+      t.measurements?.slowUpstream
+        ? `${thousands(t.measurements.slowUpstream.rps)} · ${t.measurements.slowUpstream.latencyP50Ms} / ${t.measurements.slowUpstream.latencyP99Ms}`
+        : dash,
+  ],
+  [
+    'Concurrent paced streams held, no frame lost (levels tried)',
+    (t) =>
+      t.measurements?.waves.length
+        ? `${thousands(t.measurements.maxStreamsHeld)} (${t.measurements.waves.map((w) => `${w.concurrency}${w.lostFrames || w.incomplete ? '✗' : '✓'}`).join(' ')})`
+        : dash,
+  ],
   ['TTFT p50 / p99 ms in the 1,000-stream wave', (t) => wave1000(t, (w) => `${fixed(w.ttft.p50, 1)} / ${fixed(w.ttft.p99, 1)}`)],
   ['Idle RSS, MB', (t) => mb(t.measurements?.idleRssBytes)],
-  ['Memory per concurrent stream (1,000-stream wave), KB', (t) => wave1000(t, (w) => (w.bytesPerStream === undefined ? dash : (w.bytesPerStream / 1024).toFixed(0)))],
+  [
+    'Memory per concurrent stream (1,000-stream wave), KB',
+    (t) => wave1000(t, (w) => (w.bytesPerStream === undefined ? dash : (w.bytesPerStream / 1024).toFixed(0))),
+  ],
   ['Peak RSS under non-stream load, MB', (t) => mb(t.measurements?.throughput?.rssPeakBytes)],
-  ['Event-loop stall beyond pacing under load: max / p99 gap, ms (load req/s)', (t) => (t.measurements?.stall ? `${fixed(t.measurements.stall.maxStallMs, 1)} / ${fixed(t.measurements.stall.p99StallMs, 1)} (${thousands(t.measurements.stall.load.rps)})` : dash)],
-  ['Event-loop stall measured inside the gateway under that load (monitorEventLoopDelay), max ms', (t) => (t.measurements?.stall?.inProcessMaxStallMs === undefined ? dash : fixed(t.measurements.stall.inProcessMaxStallMs, 1))],
+  [
+    'Event-loop stall beyond pacing under load: max / p99 gap, ms (load req/s)',
+    (t) =>
+      t.measurements?.stall
+        ? `${fixed(t.measurements.stall.maxStallMs, 1)} / ${fixed(t.measurements.stall.p99StallMs, 1)} (${thousands(t.measurements.stall.load.rps)})`
+        : dash,
+  ],
+  [
+    'Event-loop stall measured inside the gateway under that load (monitorEventLoopDelay), max ms',
+    (t) => (t.measurements?.stall?.inProcessMaxStallMs === undefined ? dash : fixed(t.measurements.stall.inProcessMaxStallMs, 1)),
+  ],
   ['Soak: RSS start → end MB, growth MiB/min', (t) => (t.soak ? `${t.soak.rssStartMb} → ${t.soak.rssEndMb}, ${t.soak.growthMbPerMinute}` : dash)],
   ['Quota charged = usage emitted × price (logs · user · token)', (t) => reconciliation(t)],
   ['Upstream core share during the c=50 run (rig limit near 1.0)', (t) => fixed(t.measurements?.throughput?.upstreamCores, 2)],
@@ -63,10 +107,16 @@ export function renderMarkdown(report: BenchReport): string {
   const targets = report.targets.filter((t) => t.measurements);
   const lines: string[] = [];
   lines.push(`# Switchboard relay benchmark — ${report.startedAt}`, '');
-  lines.push(`Node ${report.node} · commit ${report.commit} · ${report.machine.cpus} × ${report.machine.model} · ${report.placement} · ${Math.round(report.seconds)} s${report.options.soak ? ' · 10-minute soak' : ''}${report.options.quick ? ' · QUICK (smoke) durations' : ''}`, '');
+  lines.push(
+    `Node ${report.node} · commit ${report.commit} · ${report.machine.cpus} × ${report.machine.model} · ${report.placement} · ${Math.round(report.seconds)} s${report.options.soak ? ' · 10-minute soak' : ''}${report.options.quick ? ' · QUICK (smoke) durations' : ''}`,
+    '',
+  );
   const busiest = Math.max(0, ...targets.map((t) => t.measurements?.otherTenantCores ?? 0));
   if (busiest > 0.3) {
-    lines.push(`> ⚠ Other tenants of this machine kept up to ${busiest.toFixed(2)} cores busy during the run: wall-clock figures (req/s, latencies, stalls, streams held) are bounded by that contention. CPU µs per request and the ratios between gateways are the figures to read; rerun on a quiet machine for the rest.`, '');
+    lines.push(
+      `> ⚠ Other tenants of this machine kept up to ${busiest.toFixed(2)} cores busy during the run: wall-clock figures (req/s, latencies, stalls, streams held) are bounded by that contention. CPU µs per request and the ratios between gateways are the figures to read; rerun on a quiet machine for the rest.`,
+      '',
+    );
   }
   lines.push(`| figure | ${targets.map((t) => t.label).join(' | ')} |`);
   lines.push(`|---|${targets.map(() => '--:').join('|')}|`);
@@ -88,7 +138,16 @@ export function renderMarkdown(report: BenchReport): string {
   if (withErrors.length > 0) {
     lines.push('', '## Failure paths', '', `| case | ${withErrors.map((t) => t.label).join(' | ')} |`, `|---|${withErrors.map(() => '---').join('|')}|`);
     for (const [index, mode] of (withErrors[0]?.errorModes ?? []).entries()) {
-      lines.push(`| ${mode.mode} | ${withErrors.map((t) => { const m = t.errorModes?.[index]; return m ? `${m.outcome} in ${m.ms.toFixed(0)} ms${m.upstreamReleased === undefined ? '' : m.upstreamReleased ? ', upstream released' : ', upstream NOT released'}` : dash; }).join(' | ')} |`);
+      lines.push(
+        `| ${mode.mode} | ${withErrors
+          .map((t) => {
+            const m = t.errorModes?.[index];
+            return m
+              ? `${m.outcome} in ${m.ms.toFixed(0)} ms${m.upstreamReleased === undefined ? '' : m.upstreamReleased ? ', upstream released' : ', upstream NOT released'}`
+              : dash;
+          })
+          .join(' | ')} |`,
+      );
     }
   }
   const reconciled = report.targets.filter((t) => t.reconciliation);
@@ -100,7 +159,9 @@ export function renderMarkdown(report: BenchReport): string {
         const off = r.byUsage.filter((entry) => entry.emitted !== entry.logged);
         return `${name}: ${thousands(r.emittedRequests)} requests completed upstream (${thousands(r.emittedPromptTokens)} prompt + ${thousands(r.emittedCompletionTokens)} completion tokens) → ${thousands(r.expectedQuota)} quota expected; logs ${thousands(r.logRows)} rows / ${thousands(r.logQuota)}, users.used_quota ${thousands(r.userUsedQuota)}, balance down ${thousands(r.userQuotaSpent)}, tokens.used_quota ${thousands(r.tokenUsedQuota)}.${off.length ? ` Usage shapes emitted/logged: ${off.map((entry) => `${entry.usage} ${entry.emitted}/${entry.logged}`).join(', ')}; ${r.locallyCountedRows} rows billed by local count (caller left mid-stream).` : ''}`;
       };
-      lines.push(`- ${target.label}. ${describe('Clean account', clean)} ${describe('Whole-run account', run)} Held and never released: ${thousands(run.userQuotaSpent - run.userUsedQuota)}. Failure-path account: balance down ${thousands(errorAccount.spent)}, charged ${thousands(errorAccount.used)}, logged ${thousands(errorAccount.logged)}${errorAccount.balanced ? ' (balanced)' : ' (UNBALANCED: holds neither settled nor refunded)'}.`);
+      lines.push(
+        `- ${target.label}. ${describe('Clean account', clean)} ${describe('Whole-run account', run)} Held and never released: ${thousands(run.userQuotaSpent - run.userUsedQuota)}. Failure-path account: balance down ${thousands(errorAccount.spent)}, charged ${thousands(errorAccount.used)}, logged ${thousands(errorAccount.logged)}${errorAccount.balanced ? ' (balanced)' : ' (UNBALANCED: holds neither settled nor refunded)'}.`,
+      );
     }
   }
   if (report.profile) {

@@ -33,7 +33,14 @@ export interface ProfileSummary {
 function areaOf(url: string, name: string): string {
   if (name === '(garbage collector)') return 'GC';
   if (name === '(program)') return 'V8/native (program)';
-  if (url.includes('/packages/server/src/')) return `switchboard ${url.slice(url.indexOf('/packages/server/src/') + 21).split('/').slice(0, -1).join('/') || '.'}`;
+  if (url.includes('/packages/server/src/'))
+    return `switchboard ${
+      url
+        .slice(url.indexOf('/packages/server/src/') + 21)
+        .split('/')
+        .slice(0, -1)
+        .join('/') || '.'
+    }`;
   const nodeModule = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (nodeModule) return nodeModule[1] as string;
   if (url.startsWith('node:')) return `node ${url.slice(5).split('/')[0]}`;
@@ -81,13 +88,23 @@ export function summariseProfile(file: string, top = 25): ProfileSummary {
     file,
     busySamples: profile.samples.length,
     byArea: [...areas].sort((a, b) => b[1] - a[1]).map(([name, time]) => ({ name, where: '', selfPercent: percent(time) })),
-    topFunctions: [...functions.values()].sort((a, b) => b.time - a.time).slice(0, top).map((entry) => ({ name: entry.name, where: entry.where, selfPercent: percent(entry.time) })),
-    switchboardInclusive: [...inclusive.values()].sort((a, b) => b.time - a.time).slice(0, top).map((entry) => ({ name: entry.name, where: entry.where, selfPercent: percent(entry.time) })),
+    topFunctions: [...functions.values()]
+      .sort((a, b) => b.time - a.time)
+      .slice(0, top)
+      .map((entry) => ({ name: entry.name, where: entry.where, selfPercent: percent(entry.time) })),
+    switchboardInclusive: [...inclusive.values()]
+      .sort((a, b) => b.time - a.time)
+      .slice(0, top)
+      .map((entry) => ({ name: entry.name, where: entry.where, selfPercent: percent(entry.time) })),
   };
 }
 
 /** Time under each Switchboard function (counted once per stack even when it recurses). */
-function inclusiveTimes(profile: CpuProfile, byId: Map<number, ProfileNode>, self: Map<number, number>): Map<string, { name: string; where: string; time: number }> {
+function inclusiveTimes(
+  profile: CpuProfile,
+  byId: Map<number, ProfileNode>,
+  self: Map<number, number>,
+): Map<string, { name: string; where: string; time: number }> {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const totals = new Map<string, { name: string; where: string; time: number }>();

@@ -9,11 +9,27 @@ const throughput = (cpuMicrosPerRequest: number, rps = 5000) => ({ cpuMicrosPerR
 const measurements = (fields: Partial<GatewayMeasurements>): GatewayMeasurements => ({ otherTenantCores: 0, waves: [], maxStreamsHeld: 0, ...fields });
 
 function report(targets: TargetReport[]): BenchReport {
-  return { startedAt: '', finishedAt: '', seconds: 1, node: 'v24', commit: 'x', machine: { cpus: 2, model: 'test' }, placement: '', options: { soak: false, quick: true, profile: false, only: [] }, targets };
+  return {
+    startedAt: '',
+    finishedAt: '',
+    seconds: 1,
+    node: 'v24',
+    commit: 'x',
+    machine: { cpus: 2, model: 'test' },
+    placement: '',
+    options: { soak: false, quick: true, profile: false, only: [] },
+    targets,
+  };
 }
 
 const floor: TargetReport = { id: 'floor', label: 'floor', kind: 'floor', measurements: measurements({ throughput: throughput(100) }) };
-const sqlite = (cpu: number, extra: Partial<TargetReport> = {}): TargetReport => ({ id: 'switchboard-sqlite', label: 'Switchboard (SQLite)', kind: 'switchboard', measurements: measurements({ throughput: throughput(cpu), idleRssBytes: 60 * 1024 * 1024 }), ...extra });
+const sqlite = (cpu: number, extra: Partial<TargetReport> = {}): TargetReport => ({
+  id: 'switchboard-sqlite',
+  label: 'Switchboard (SQLite)',
+  kind: 'switchboard',
+  measurements: measurements({ throughput: throughput(cpu), idleRssBytes: 60 * 1024 * 1024 }),
+  ...extra,
+});
 
 describe('bench verdict', () => {
   it('passes a run within every budget', () => {
@@ -34,13 +50,25 @@ describe('bench verdict', () => {
   });
 
   it('fails on a target that stopped part-way, not on one that was skipped', () => {
-    const postgresMissing: TargetReport = { id: 'switchboard-postgres', label: 'Switchboard (PostgreSQL)', kind: 'switchboard', skipped: 'no PostgreSQL server answered' };
+    const postgresMissing: TargetReport = {
+      id: 'switchboard-postgres',
+      label: 'Switchboard (PostgreSQL)',
+      kind: 'switchboard',
+      skipped: 'no PostgreSQL server answered',
+    };
     expect(benchFailures(report([floor, sqlite(140), postgresMissing]))).toEqual([]);
-    expect(benchFailures(report([floor, sqlite(140, { failed: 'the gateway exited with code 1' })]))).toEqual(['Switchboard (SQLite) stopped early: the gateway exited with code 1']);
+    expect(benchFailures(report([floor, sqlite(140, { failed: 'the gateway exited with code 1' })]))).toEqual([
+      'Switchboard (SQLite) stopped early: the gateway exited with code 1',
+    ]);
   });
 
   it('fails when the database-on throughput falls under 90 % of logging off', () => {
-    const off: TargetReport = { id: 'switchboard-nolog', label: 'no log', kind: 'switchboard', measurements: measurements({ throughput: throughput(100, 10_000) }) };
+    const off: TargetReport = {
+      id: 'switchboard-nolog',
+      label: 'no log',
+      kind: 'switchboard',
+      measurements: measurements({ throughput: throughput(100, 10_000) }),
+    };
     const on = sqlite(140);
     (on.measurements as GatewayMeasurements).throughput = throughput(140, 8_900);
     expect(benchFailures(report([floor, on, off]))).toEqual(['budget missed: database on ≥ 90 % of logging-off throughput (SQLite) (measured 89.0 %)']);
@@ -48,15 +76,24 @@ describe('bench verdict', () => {
 });
 
 describe('bench comparisons in the same run', () => {
-  const variant = (id: string, cpu: number): TargetReport => ({ id, label: id, kind: 'switchboard', measurements: measurements({ throughput: throughput(cpu) }) });
+  const variant = (id: string, cpu: number): TargetReport => ({
+    id,
+    label: id,
+    kind: 'switchboard',
+    measurements: measurements({ throughput: throughput(cpu) }),
+  });
 
   it('holds the crash journal to 5 % of CPU per request', () => {
     expect(benchFailures(report([floor, sqlite(104), variant('switchboard-nojournal', 100)]))).toEqual([]);
-    expect(benchFailures(report([floor, sqlite(106), variant('switchboard-nojournal', 100)]))).toEqual(['budget missed: crash journal costs ≤ 5 % CPU per request (SQLite, journal on vs off) (measured +6.0 % (106 vs 100 µs))']);
+    expect(benchFailures(report([floor, sqlite(106), variant('switchboard-nojournal', 100)]))).toEqual([
+      'budget missed: crash journal costs ≤ 5 % CPU per request (SQLite, journal on vs off) (measured +6.0 % (106 vs 100 µs))',
+    ]);
   });
 
   it('fails a build that costs more CPU than the baseline beyond the noise', () => {
     expect(benchFailures(report([floor, sqlite(102), variant('switchboard-baseline', 100)]))).toEqual([]);
-    expect(benchFailures(report([floor, sqlite(110), variant('switchboard-baseline', 100)]))).toEqual(['budget missed: CPU per request no worse than the baseline build (SQLite, within 3 % noise) (measured +10.0 % (110 vs 100 µs))']);
+    expect(benchFailures(report([floor, sqlite(110), variant('switchboard-baseline', 100)]))).toEqual([
+      'budget missed: CPU per request no worse than the baseline build (SQLite, within 3 % noise) (measured +10.0 % (110 vs 100 µs))',
+    ]);
   });
 });

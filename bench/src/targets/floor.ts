@@ -24,7 +24,15 @@ export async function startFloor(options: { runDir: string; upstreamOrigin: stri
     const { maxMs } = (await answer.body.json()) as { maxMs: number };
     return Math.max(0, maxMs - eventLoopResolutionMs);
   };
-  return { id: 'floor', label: 'Fastify + undici pass-through (floor)', origin, path: chatPath, headers: { authorization: 'Bearer fake-key-floor' }, process: started, eventLoopMaxDelayMs };
+  return {
+    id: 'floor',
+    label: 'Fastify + undici pass-through (floor)',
+    origin,
+    path: chatPath,
+    headers: { authorization: 'Bearer fake-key-floor' },
+    process: started,
+    eventLoopMaxDelayMs,
+  };
 }
 
 /** The fake upstream in its own process, on the load generator's core. */
@@ -39,5 +47,9 @@ export async function startFakeUpstream(options: { runDir: string; cpus: string 
   });
   await waitForPort(port, started);
   const origin = `http://127.0.0.1:${port}`;
-  return { target: { id: 'direct', label: 'fake upstream, direct', origin, path: chatPath, headers: { authorization: 'Bearer fake-key-direct' } }, pid: started.pid, origin };
+  return {
+    target: { id: 'direct', label: 'fake upstream, direct', origin, path: chatPath, headers: { authorization: 'Bearer fake-key-direct' } },
+    pid: started.pid,
+    origin,
+  };
 }

@@ -36,7 +36,13 @@ export async function ensurePortkeyInstalled(peerDir: string): Promise<string> {
   return entry;
 }
 
-export async function startPortkey(options: { peerDir: string; runDir: string; upstreamOrigin: string; cpus: string; nodeFlags?: readonly string[] }): Promise<Target> {
+export async function startPortkey(options: {
+  peerDir: string;
+  runDir: string;
+  upstreamOrigin: string;
+  cpus: string;
+  nodeFlags?: readonly string[];
+}): Promise<Target> {
   const entry = await ensurePortkeyInstalled(options.peerDir);
   const port = await freePort();
   const preload = fileURLToPath(new URL('./loopback-preload.ts', import.meta.url));

@@ -45,7 +45,13 @@ export const startingQuota = 1_000_000_000_000;
  * Creates the schema and the rows a relay needs (a user with quota, a token, an OpenAI-type channel to
  * the fake upstream, its abilities, bench pricing) directly in a fresh database, before Switchboard starts.
  */
-export async function seedSwitchboard(sqlDsn: string, sqlitePath: string, upstreamOrigin: string, upstreamKey: string, extraOptions: Readonly<Record<string, string>> = {}): Promise<SeededSwitchboard> {
+export async function seedSwitchboard(
+  sqlDsn: string,
+  sqlitePath: string,
+  upstreamOrigin: string,
+  upstreamKey: string,
+  extraOptions: Readonly<Record<string, string>> = {},
+): Promise<SeededSwitchboard> {
   const handle = await openDatabase(sqlDsn, sqlitePath);
   try {
     await migrateMainDatabase(handle.db, handle.dialect);
@@ -53,58 +59,54 @@ export async function seedSwitchboard(sqlDsn: string, sqlitePath: string, upstre
     const now = Math.floor(Date.now() / 1000);
     const models = Object.values(benchModels);
     const addUser = async (username: string) => {
-      const query = handle.db
-        .insertInto('users')
-        .values({
-          username,
-          password: 'not-used-by-the-bench',
-          display_name: username,
-          role: 1,
-          status: 1,
-          email: '',
-          github_id: '',
-          wechat_id: '',
-          telegram_id: '',
-          linux_do_id: '',
-          access_token: null,
-          quota: startingQuota,
-          used_quota: 0,
-          request_count: 0,
-          group: 'default',
-          aff_code: username,
-          aff_count: 0,
-          aff_quota: 0,
-          aff_history: 0,
-          inviter_id: 0,
-          setting: '',
-          remark: '',
-          created_at: now,
-          last_login_at: 0,
-          deleted_at: null,
-        });
+      const query = handle.db.insertInto('users').values({
+        username,
+        password: 'not-used-by-the-bench',
+        display_name: username,
+        role: 1,
+        status: 1,
+        email: '',
+        github_id: '',
+        wechat_id: '',
+        telegram_id: '',
+        linux_do_id: '',
+        access_token: null,
+        quota: startingQuota,
+        used_quota: 0,
+        request_count: 0,
+        group: 'default',
+        aff_code: username,
+        aff_count: 0,
+        aff_quota: 0,
+        aff_history: 0,
+        inviter_id: 0,
+        setting: '',
+        remark: '',
+        created_at: now,
+        last_login_at: 0,
+        deleted_at: null,
+      });
       return insertReturningId(query, handle.dialect);
     };
     const addToken = async (userId: number, name: string) => {
       const key = randomKeyBody();
-      const query = handle.db
-        .insertInto('tokens')
-        .values({
-          user_id: userId,
-          key,
-          status: 1,
-          name,
-          created_time: now,
-          accessed_time: now,
-          expired_time: -1,
-          remain_quota: startingQuota,
-          unlimited_quota: 0,
-          model_limits_enabled: 0,
-          model_limits: '',
-          allow_ips: '',
-          used_quota: 0,
-          group: '',
-          deleted_at: null,
-        });
+      const query = handle.db.insertInto('tokens').values({
+        user_id: userId,
+        key,
+        status: 1,
+        name,
+        created_time: now,
+        accessed_time: now,
+        expired_time: -1,
+        remain_quota: startingQuota,
+        unlimited_quota: 0,
+        model_limits_enabled: 0,
+        model_limits: '',
+        allow_ips: '',
+        used_quota: 0,
+        group: '',
+        deleted_at: null,
+      });
       return { key: `sk-${key}`, id: await insertReturningId(query, handle.dialect) };
     };
     const userId = await addUser('bench');
@@ -114,38 +116,36 @@ export async function seedSwitchboard(sqlDsn: string, sqlitePath: string, upstre
     const cleanUserId = await addUser('bench-clean');
     const cleanToken = await addToken(cleanUserId, 'bench-clean');
     const channelId = await insertReturningId(
-      handle.db
-        .insertInto('channels')
-        .values({
-          type: 1,
-          key: upstreamKey,
-          open_ai_organization: '',
-          test_model: '',
-          status: 1,
-          name: 'fake upstream',
-          weight: 0,
-          created_time: now,
-          test_time: 0,
-          response_time: 0,
-          base_url: upstreamOrigin,
-          other: '',
-          balance: 0,
-          balance_updated_time: 0,
-          models: models.join(','),
-          group: 'default',
-          used_quota: 0,
-          model_mapping: '',
-          status_code_mapping: '',
-          priority: 0,
-          auto_ban: 0,
-          other_info: '',
-          tag: null,
-          setting: '',
-          param_override: '',
-          header_override: '',
-          remark: '',
-          settings: '',
-        }),
+      handle.db.insertInto('channels').values({
+        type: 1,
+        key: upstreamKey,
+        open_ai_organization: '',
+        test_model: '',
+        status: 1,
+        name: 'fake upstream',
+        weight: 0,
+        created_time: now,
+        test_time: 0,
+        response_time: 0,
+        base_url: upstreamOrigin,
+        other: '',
+        balance: 0,
+        balance_updated_time: 0,
+        models: models.join(','),
+        group: 'default',
+        used_quota: 0,
+        model_mapping: '',
+        status_code_mapping: '',
+        priority: 0,
+        auto_ban: 0,
+        other_info: '',
+        tag: null,
+        setting: '',
+        param_override: '',
+        header_override: '',
+        remark: '',
+        settings: '',
+      }),
       handle.dialect,
     );
     await handle.db
@@ -162,7 +162,18 @@ export async function seedSwitchboard(sqlDsn: string, sqlitePath: string, upstre
         ...Object.entries(extraOptions).map(([key, value]) => ({ key, value })),
       ])
       .execute();
-    return { apiKey: token.key, userId, tokenId: token.id, errorApiKey: errorToken.key, errorUserId, cleanApiKey: cleanToken.key, cleanUserId, cleanTokenId: cleanToken.id, upstreamKey, channelId };
+    return {
+      apiKey: token.key,
+      userId,
+      tokenId: token.id,
+      errorApiKey: errorToken.key,
+      errorUserId,
+      cleanApiKey: cleanToken.key,
+      cleanUserId,
+      cleanTokenId: cleanToken.id,
+      upstreamKey,
+      channelId,
+    };
   } finally {
     await handle.close();
   }

@@ -102,7 +102,10 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
   }
   const upstreamKey = `fake-key-${options.id}`;
   // Seeded by the checkout that runs: another build (the baseline) migrates with its own migrations.
-  const seed = options.repoRoot === defaultRepoRoot ? seedSwitchboard : ((await import(join(options.repoRoot, 'bench/src/targets/switchboard-seed.ts'))) as { seedSwitchboard: typeof seedSwitchboard }).seedSwitchboard;
+  const seed =
+    options.repoRoot === defaultRepoRoot
+      ? seedSwitchboard
+      : ((await import(join(options.repoRoot, 'bench/src/targets/switchboard-seed.ts'))) as { seedSwitchboard: typeof seedSwitchboard }).seedSwitchboard;
   const seeded = await seed(sqlDsn, sqlitePath, options.upstreamOrigin, upstreamKey, options.extraOptions);
   const port = await freePort();
   const started = startProcess({

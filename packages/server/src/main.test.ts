@@ -66,6 +66,28 @@ describe('start-up failures', () => {
   });
 });
 
+describe('secrets in start-up errors', () => {
+  // Each secret variable with a distinctive value, in a start-up that fails (on that variable where it
+  // can be invalid, otherwise on PORT): the printed error names the variable, never the value.
+  it.each([
+    ['INITIAL_ROOT_PASSWORD', { INITIAL_ROOT_PASSWORD: 'root-pw-secret-far-too-long' }, 'root-pw-secret-far-too-long'],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'metrics-secret' }, 'metrics-secret'],
+    ['REDIS_CONN_STRING without a scheme', { REDIS_CONN_STRING: ':redis-secret@127.0.0.1:6379' }, 'redis-secret'],
+    ['REDIS_CONN_STRING unreachable', { REDIS_CONN_STRING: 'redis://:redis-secret@127.0.0.1:1' }, 'redis-secret'],
+    ['SESSION_SECRET', { SESSION_SECRET: 'random_string' }, 'random_string'],
+    ['CRYPTO_SECRET', { CRYPTO_SECRET: 'crypto-secret', PORT: 'abc' }, 'crypto-secret'],
+    ['SQL_DSN with another scheme', { SQL_DSN: 'oracle://u:sql-secret@127.0.0.1/x' }, 'sql-secret'],
+    ['SQL_DSN without a user', { SQL_DSN: 'postgres://:sql-secret@127.0.0.1:1/x' }, 'sql-secret'],
+    ['LOG_SQL_DSN without a user', { LOG_SQL_DSN: 'postgres://:log-secret@127.0.0.1:1/x' }, 'log-secret'],
+  ])('never prints %s', async (_name, env, secret) => {
+    const started = startMain(env);
+    expect(await started.exited).toBe(1);
+    const output = started.output().join('\n');
+    expect(output).toMatch(/Invalid configuration|Cannot/);
+    expect(output).not.toContain(secret);
+  });
+});
+
 describe('a running server', () => {
   const folder = temporaryFolder();
   const webDist = join(folder, 'web');
@@ -80,14 +102,26 @@ describe('a running server', () => {
     writeFileSync(join(webDist, 'assets', 'a-123.js'), 'console.log(1);');
     upstream = await startLocalServer({
       'POST /v1/chat/completions': () => ({
-        json: { id: 'chatcmpl-1', object: 'chat.completion', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' }], usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } },
+        json: {
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          created: 1,
+          model: 'gpt-4o-mini',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
+        },
       }),
     });
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    server = startMain({ PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: sqlitePath, SESSION_SECRET: 'main-test-session-secret', WEB_DIST_PATH: webDist, LOG_LEVEL: 'warn' }, folder);
+    server = startMain(
+      { PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: sqlitePath, SESSION_SECRET: 'main-test-session-secret', WEB_DIST_PATH: webDist, LOG_LEVEL: 'warn' },
+      folder,
+    );
     for (let attempt = 0; ; attempt += 1) {
-      const ready = await fetch(`${baseUrl}/api/status`).then((response) => response.ok).catch(() => false);
+      const ready = await fetch(`${baseUrl}/api/status`)
+        .then((response) => response.ok)
+        .catch(() => false);
       if (ready) break;
       if (attempt > 200) throw new Error(`server did not start:\n${server.output().join('\n')}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -113,19 +147,33 @@ describe('a running server', () => {
   });
 
   it('on SIGTERM finishes, writes the queued consume log and exits 0', async () => {
-    const login = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: '123456' }) });
+    const login = await fetch(`${baseUrl}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'root', password: '123456' }),
+    });
     const root = (await login.json()) as { data: { id: number } };
     const session = /session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
     const headers = { cookie: session, 'new-api-user': String(root.data.id), 'content-type': 'application/json' };
-    const post = async (path: string, body: unknown) => (await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<{ success: boolean; data: Array<{ key: string }> }>;
-    expect((await post('/api/channel/', { type: 1, name: 'fake', key: 'sk-upstream', base_url: upstream.url, models: 'gpt-4o-mini', group: 'default' })).success).toBe(true);
+    const post = async (path: string, body: unknown) =>
+      (await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<{
+        success: boolean;
+        data: Array<{ key: string }>;
+      }>;
+    expect(
+      (await post('/api/channel/', { type: 1, name: 'fake', key: 'sk-upstream', base_url: upstream.url, models: 'gpt-4o-mini', group: 'default' })).success,
+    ).toBe(true);
     const token = await post('/api/token/', { name: 'shutdown', remain_quota: 500000, expired_time: -1, unlimited_quota: true });
     const key = token.data[0]?.key ?? '';
 
     // The relay's caches pick the new channel and token up from the change bus: retry until they have.
     let answer: Response | undefined;
     for (let attempt = 0; attempt < 50; attempt += 1) {
-      answer = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }) });
+      answer = await fetch(`${baseUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+      });
       if (answer.status === 200) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -4,13 +4,14 @@ if (Number(process.versions.node.split('.')[0]) < requiredNodeMajor) {
   process.exit(1);
 }
 
-const { loadConfig, ConfigError } = await import('./config/config.ts');
+const { loadConfig, ConfigError, printableStartupError } = await import('./config/config.ts');
 const { createStdoutLogger } = await import('./platform/logger.ts');
 const { openDependencies } = await import('./platform/open-dependencies.ts');
 const { buildApp } = await import('./app.ts');
 
+/** Every start-up failure ends here: one line, with the values of secret variables hidden whatever produced it. */
 function fail(message: string): never {
-  console.error(message);
+  console.error(printableStartupError(message));
   process.exit(1);
 }
 

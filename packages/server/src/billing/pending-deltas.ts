@@ -1,4 +1,4 @@
-import type { LogEntry } from '../logs/log-writer.ts';
+import type { LogEntry } from '../logs/log-writer.repository.ts';
 
 export interface TokenDelta {
   remain: number;
@@ -11,6 +11,12 @@ export interface UserDelta {
   requests: number;
 }
 
+/** A log row with the journal sequence of the charge it explains (0: not journaled, e.g. a channel test). */
+export interface JournaledLog {
+  readonly seq: number;
+  readonly row: LogEntry;
+}
+
 /**
  * Quota movements not yet written to the database, aggregated per row, plus the log rows that
  * explain them. One batch becomes one aggregated UPDATE per token, user and channel.
@@ -19,7 +25,12 @@ export class PendingDeltas {
   readonly tokens = new Map<number, TokenDelta>();
   readonly users = new Map<number, UserDelta>();
   readonly channels = new Map<number, number>();
-  logs: LogEntry[] = [];
+  logs: JournaledLog[] = [];
+  /**
+   * The journal sequence of the last charge in here. Batches are written one at a time and in order,
+   * so when this batch is written every charge up to it is (see QuotaFlusher).
+   */
+  highSeq = 0;
 
   get empty(): boolean {
     return this.tokens.size === 0 && this.users.size === 0 && this.channels.size === 0 && this.logs.length === 0;
@@ -54,5 +65,6 @@ export class PendingDeltas {
     for (const [id, delta] of other.users) this.addUser(id, delta.quota, delta.used, delta.requests);
     for (const [id, used] of other.channels) this.addChannel(id, used);
     this.logs = other.logs.concat(this.logs);
+    this.highSeq = Math.max(this.highSeq, other.highSeq);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeQuota, preConsumeQuota, pricePerMillion, resolvePricing, type PriceTables } from './pricing.ts';
+import { computeQuota, preConsumeQuota, pricePerMillion, resolvePricing, worstCaseQuota, type PriceTables } from './pricing.ts';
 
 const tables: PriceTables = {
   modelRatio: { 'gpt-4o': 1.25, 'gpt-4o-mini': 0.075, 'gpt-4o-audio-preview': 1.25, free: 0 },
@@ -87,5 +87,18 @@ describe('pricing', () => {
     expect(computeQuota(mini, { promptTokens: 1, completionTokens: 0 }, 500_000)).toBe(1);
     expect(computeQuota(free, { promptTokens: 100, completionTokens: 100 }, 500_000)).toBe(0);
     expect(computeQuota(mini, { promptTokens: 0, completionTokens: 0 }, 500_000)).toBe(0);
+  });
+
+  it('prices the worst case as the prompt estimate plus the completion ceiling, never below the hold', () => {
+    const gpt4o = resolvePricing(tables, 'gpt-4o', groups, false);
+    const audio = resolvePricing(tables, 'gpt-4o-audio-preview', groups, false);
+    const image = resolvePricing(tables, 'dall-e-3', groups, false);
+    if (!gpt4o || !audio || !image) throw new Error('priced');
+    // (20 + 16,384 × 4) × 1.25, the most computeQuota can charge for that usage.
+    expect(worstCaseQuota(gpt4o, 20, 16_384, 625)).toBe(computeQuota(gpt4o, { promptTokens: 20, completionTokens: 16_384 }, 500_000));
+    expect(worstCaseQuota(gpt4o, 20, 0, 625)).toBe(625);
+    // Audio output (16 × 2) costs more than text output: the ceiling is priced as audio.
+    expect(worstCaseQuota(audio, 0, 100, 0)).toBe(computeQuota(audio, { promptTokens: 0, completionTokens: 100, audioOutputTokens: 100 }, 500_000));
+    expect(worstCaseQuota(image, 100, 4_096, 20_000)).toBe(20_000);
   });
 });

@@ -88,7 +88,12 @@ export function resolveGroupRatio(tables: PriceTables, userGroup: string, usingG
  * The pricing of a model, or undefined when the model has neither a price nor a ratio and unpriced
  * models are not accepted (the caller is then refused with a clear error).
  */
-export function resolvePricing(tables: PriceTables, model: string, groups: { userGroup: string; usingGroup: string }, acceptUnpriced: boolean): ModelPricing | undefined {
+export function resolvePricing(
+  tables: PriceTables,
+  model: string,
+  groups: { userGroup: string; usingGroup: string },
+  acceptUnpriced: boolean,
+): ModelPricing | undefined {
   const price = tables.modelPrice[model];
   let ratio = tables.modelRatio[model];
   const usePrice = finite(price);
@@ -121,10 +126,26 @@ export function resolvePricing(tables: PriceTables, model: string, groups: { use
  * PreConsumedQuota tokens) plus max_tokens at the completion ratio, so a request that names
  * max_tokens can never cost more than it holds. Price mode: the whole per-call price.
  */
-export function preConsumeQuota(pricing: ModelPricing, input: { promptTokens: number; maxTokens: number; floorTokens: number; calls?: number }, quotaPerUnit: number): number {
+export function preConsumeQuota(
+  pricing: ModelPricing,
+  input: { promptTokens: number; maxTokens: number; floorTokens: number; calls?: number },
+  quotaPerUnit: number,
+): number {
   if (pricing.usePrice) return Math.round(pricing.modelPrice * quotaPerUnit * pricing.groupRatio * (input.calls ?? 1));
   const tokens = Math.max(input.promptTokens, input.floorTokens) + input.maxTokens * pricing.completionRatio;
   return Math.round(tokens * pricing.modelRatio * pricing.groupRatio);
+}
+
+/**
+ * The most a request can cost, for the ledger's exposure: the prompt estimate plus `completionTokens`
+ * (the caller's limit, else the model's output limit, see output-limits.ts) at the completion ratio,
+ * or at the audio output price when that is higher; never less than the hold. A per-call price is
+ * fixed, so the hold is the worst case. Scalar arguments: this runs on every relayed request.
+ */
+export function worstCaseQuota(pricing: ModelPricing, promptTokens: number, completionTokens: number, hold: number): number {
+  if (pricing.usePrice) return hold;
+  const outputRatio = Math.max(pricing.completionRatio, pricing.audioRatio * pricing.audioCompletionRatio);
+  return Math.max(hold, Math.round((promptTokens + completionTokens * outputRatio) * pricing.modelRatio * pricing.groupRatio));
 }
 
 /**

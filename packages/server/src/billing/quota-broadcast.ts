@@ -19,7 +19,8 @@ export function encodeQuotaBroadcast(origin: string, batch: PendingDeltas): stri
   return JSON.stringify(message);
 }
 
-const isRow = (row: unknown, length: number): row is number[] => Array.isArray(row) && row.length === length && row.every((value) => typeof value === 'number' && Number.isFinite(value));
+const isRow = (row: unknown, length: number): row is number[] =>
+  Array.isArray(row) && row.length === length && row.every((value) => typeof value === 'number' && Number.isFinite(value));
 
 export function decodeQuotaBroadcast(payload: string): QuotaBroadcast | undefined {
   const parsed = safeParseJson(payload);

@@ -1,8 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { LogEntry, LogWriter } from '../logs/log-writer.ts';
+import type { LogWriter } from '../logs/log-writer.repository.ts';
+import type { JournalMark } from '../platform/append-journal.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
-import { PendingDeltas } from './pending-deltas.ts';
+import type { JournaledLog, PendingDeltas } from './pending-deltas.ts';
 import type { QuotaLedger } from './quota-ledger.ts';
 import type { QuotaRepository } from './quota.repository.ts';
 
@@ -13,7 +14,8 @@ const logRowsPerInsert = 200;
  * Writes the ledger's queued movements every `intervalMs` (well within a second) and once more on
  * shutdown: first the aggregated quota updates in one transaction, then the log rows in slices.
  * A failed write goes back to the queue and is retried on the next tick, so nothing is lost while
- * the process runs and a clean stop writes everything.
+ * the process runs and a clean stop writes everything. With a journal, each write also moves the
+ * journal's watermark in its own database, and the journal hears how far everything is written.
  */
 export class QuotaFlusher {
   private readonly ledger: QuotaLedger;
@@ -22,18 +24,31 @@ export class QuotaFlusher {
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly onWritten: (batch: PendingDeltas) => void;
+  private readonly journal: FlushedJournal | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   /** Logs whose quota part is written but whose own write failed; retried first. */
-  private unwrittenLogs: LogEntry[] = [];
+  private unwrittenLogs: JournaledLog[] = [];
+  /** The journal sequence up to which quota movements are written (batches go in order). */
+  private quotaWrittenSeq = 0;
+  private reportedSeq = 0;
 
-  constructor(dependencies: { ledger: QuotaLedger; repository: QuotaRepository; logWriter: LogWriter; clock: Clock; logger: Logger; onWritten?: (batch: PendingDeltas) => void }) {
+  constructor(dependencies: {
+    ledger: QuotaLedger;
+    repository: QuotaRepository;
+    logWriter: LogWriter;
+    clock: Clock;
+    logger: Logger;
+    onWritten?: (batch: PendingDeltas) => void;
+    journal?: FlushedJournal;
+  }) {
     this.ledger = dependencies.ledger;
     this.repository = dependencies.repository;
     this.logWriter = dependencies.logWriter;
     this.clock = dependencies.clock;
     this.logger = dependencies.logger;
     this.onWritten = dependencies.onWritten ?? (() => undefined);
+    this.journal = dependencies.journal;
   }
 
   /** Log rows whose quota part is written but which are not yet in the logs table. */
@@ -65,24 +80,53 @@ export class QuotaFlusher {
     const batch = this.ledger.takeBatch();
     if (batch) {
       try {
-        await this.repository.writeBatch(batch, this.clock.unixSeconds());
+        await this.repository.writeBatch(batch, this.clock.unixSeconds(), this.mark(batch.highSeq));
       } catch (error) {
         this.logger.error({ err: error }, 'quota batch write failed; retrying on the next tick');
         this.ledger.finishBatch(batch);
         return;
       }
       this.unwrittenLogs = this.unwrittenLogs.concat(batch.logs);
+      this.quotaWrittenSeq = Math.max(this.quotaWrittenSeq, batch.highSeq);
       this.ledger.finishBatch(undefined);
       this.onWritten(batch);
     }
     await this.writeLogs();
+    this.reportWritten();
+  }
+
+  private mark(seq: number): JournalMark | undefined {
+    return this.journal && seq > 0 ? { journal: this.journal.name, seq } : undefined;
+  }
+
+  /**
+   * Tells the journal the highest sequence whose quota and log row are both written. Log rows are
+   * queued in sequence order once their quota is written, so that is the quota's watermark, or just
+   * before the first journaled log row still waiting.
+   */
+  private reportWritten(): void {
+    if (!this.journal) return;
+    const waiting = this.unwrittenLogs.find((log) => log.seq > 0);
+    const written = waiting ? Math.min(this.quotaWrittenSeq, waiting.seq - 1) : this.quotaWrittenSeq;
+    if (written <= this.reportedSeq) return;
+    this.reportedSeq = written;
+    try {
+      this.journal.applied(written);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'quota journal rotation failed');
+    }
   }
 
   private async writeLogs(): Promise<void> {
     while (this.unwrittenLogs.length > 0) {
       const slice = this.unwrittenLogs.slice(0, logRowsPerInsert);
+      let highSeq = 0;
+      for (const log of slice) highSeq = Math.max(highSeq, log.seq);
       try {
-        await this.logWriter.recordMany(slice);
+        await this.logWriter.recordMany(
+          slice.map((log) => log.row),
+          this.mark(highSeq),
+        );
       } catch (error) {
         this.logger.error({ err: error }, 'log batch write failed; retrying on the next tick');
         return;
@@ -91,4 +135,10 @@ export class QuotaFlusher {
       if (this.unwrittenLogs.length > 0) await nextTurn();
     }
   }
+}
+
+/** The journal as the flusher sees it: the name its watermarks carry, and how far it is written. */
+export interface FlushedJournal {
+  readonly name: string;
+  applied(seq: number): void;
 }

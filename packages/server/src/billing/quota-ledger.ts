@@ -1,4 +1,6 @@
-import type { LogEntry } from '../logs/log-writer.ts';
+import type { LogEntry } from '../logs/log-writer.repository.ts';
+import type { ChargeRecorder } from './charge-journal.ts';
+import { HeldQuota } from './held-quota.ts';
 import { PendingDeltas, type TokenDelta, type UserDelta } from './pending-deltas.ts';
 
 /** The in-memory balance of a token (the relay's token cache record). */
@@ -7,6 +9,8 @@ export interface TokenBalance {
   remainQuota: number;
   usedQuota: number;
   readonly unlimited: boolean;
+  /** What this token's requests in flight may still cost beyond their holds (absent until its first hold). */
+  exposure?: number;
 }
 
 /** The in-memory balance of a user (the relay's user cache record). */
@@ -15,6 +19,8 @@ export interface UserBalance {
   quota: number;
   usedQuota: number;
   requestCount: number;
+  /** What this user's requests in flight may still cost beyond their holds (absent until its first hold). */
+  exposure?: number;
 }
 
 /** Quota held for one request, settled or refunded exactly once. */
@@ -22,6 +28,8 @@ export interface Reservation {
   readonly token: TokenBalance | undefined;
   readonly user: UserBalance;
   readonly amount: number;
+  /** Its worst-case cost minus `amount`, counted in the token's and user's exposure until it ends. */
+  readonly exposure: number;
   state: 'held' | 'settled' | 'refunded';
 }
 
@@ -33,10 +41,12 @@ export type ReserveResult = { ok: true; reservation: Reservation } | { ok: false
  * Node runs this on one thread, so a check and its debit cannot interleave with another request:
  * 500 simultaneous requests see the balance one after another and none can spend what another
  * holds. Every movement hits both ledgers (token remain/used and user quota/used) by the same
- * amounts, and is queued as an aggregated delta with the consume log row that explains it; the
- * flusher writes both together.
+ * amounts. Holds stay in memory (HeldQuota); a settled charge is recorded in the journal first, then
+ * queued as an aggregated delta with the consume log row that explains it; the flusher writes both.
  */
 export class QuotaLedger {
+  private readonly journal: ChargeRecorder | undefined;
+  private readonly held = new HeldQuota();
   private pending = new PendingDeltas();
   private inFlight: PendingDeltas | undefined;
   /** Changes at the start and at the end of every batch write (see `readConsistently`). */
@@ -45,21 +55,51 @@ export class QuotaLedger {
   /** Running totals since start, for /metrics (plain fields: nothing is computed per request). */
   readonly totals = { settled: 0, refunded: 0, chargedQuota: 0, heldQuota: 0 };
 
+  /** Without a journal (QUOTA_JOURNAL_DIR=off, unit tests), a crash loses the charges not yet flushed. */
+  constructor(journal?: ChargeRecorder) {
+    this.journal = journal;
+  }
+
   /**
-   * Holds `amount` on the token (unless unlimited) and on the user. A user with no balance is refused
-   * even for a free request, as in new-api.
+   * Holds quota on the token (unless unlimited) and on the user. A user with no balance is refused
+   * even for a free request, as in new-api, and so is a balance below `amount`.
+   *
+   * `amount` is new-api's cheap hold; `worstCase` what the request can cost at most. A request whose
+   * answer may cost more than it holds is a risk to the balance: the ledger adds the difference to the
+   * token's and the user's exposure until the request ends. While the balance covers every exposure
+   * plus this worst case (room ≥ worstCase), the cheap hold is enough: even if every request in
+   * flight costs its worst, nothing is overspent. Near the edge the request holds its worst case
+   * (capped at the balance, so a lone request is admitted as new-api would), and once the room is
+   * gone (≤ 0) it is refused. The room only goes negative through the one request admitted at the
+   * edge, so the total spent never exceeds the balance by more than that one request's cost.
    */
-  reserve(token: TokenBalance | undefined, user: UserBalance, amount: number): ReserveResult {
+  reserve(token: TokenBalance | undefined, user: UserBalance, amount: number, worstCase = amount): ReserveResult {
     if (user.quota <= 0 || user.quota < amount) return { ok: false, refusedBy: 'user' };
-    if (token && !token.unlimited && token.remainQuota < amount) return { ok: false, refusedBy: 'token' };
-    this.move(token, user, -amount, 0, 0);
-    this.totals.heldQuota += amount;
-    return { ok: true, reservation: { token, user, amount, state: 'held' } };
+    const limited = token !== undefined && !token.unlimited;
+    if (limited && token.remainQuota < amount) return { ok: false, refusedBy: 'token' };
+    const worst = worstCase > amount ? worstCase : amount;
+    const userRoom = user.quota - (user.exposure ?? 0);
+    const tokenRoom = limited ? token.remainQuota - (token.exposure ?? 0) : worst;
+    let held = amount;
+    if (userRoom < worst || tokenRoom < worst) {
+      if (worst > 0 && userRoom <= 0) return { ok: false, refusedBy: 'user' };
+      if (worst > 0 && tokenRoom <= 0) return { ok: false, refusedBy: 'token' };
+      held = Math.min(worst, user.quota, limited ? token.remainQuota : worst);
+    }
+    const exposure = worst - held;
+    if (exposure !== 0) {
+      if (token) token.exposure = (token.exposure ?? 0) + exposure;
+      user.exposure = (user.exposure ?? 0) + exposure;
+    }
+    this.hold(token, user, held);
+    this.totals.heldQuota += held;
+    return { ok: true, reservation: { token, user, amount: held, exposure, state: 'held' } };
   }
 
   /**
    * Replaces the hold with the final charge (which may exceed it: the balance may then go below
-   * zero, as in new-api) and queues the consume log and the channel's used quota.
+   * zero, as in new-api), records it in the journal and queues it with the consume log and the
+   * channel's used quota. Called before the answer's last bytes go out (see relay-pipeline.ts).
    */
   settle(reservation: Reservation, finalQuota: number, channelId: number, log: LogEntry | undefined): void {
     if (reservation.state !== 'held') return;
@@ -67,9 +107,13 @@ export class QuotaLedger {
     this.totals.settled += 1;
     this.totals.chargedQuota += finalQuota;
     this.totals.heldQuota -= reservation.amount;
-    this.move(reservation.token, reservation.user, reservation.amount - finalQuota, finalQuota, 1);
+    const { token, user } = reservation;
+    const seq = this.journal?.record(token?.id ?? 0, user.id, channelId, finalQuota, log) ?? 0;
+    this.release(reservation);
+    this.move(token, user, -finalQuota, finalQuota, 1);
     this.pending.addChannel(channelId, finalQuota);
-    if (log) this.pending.logs.push(log);
+    if (log) this.pending.logs.push({ seq, row: log });
+    if (seq > 0) this.pending.highSeq = seq;
   }
 
   /** Gives the hold back; a second call (or a call after settling) does nothing. */
@@ -78,12 +122,30 @@ export class QuotaLedger {
     reservation.state = 'refunded';
     this.totals.refunded += 1;
     this.totals.heldQuota -= reservation.amount;
-    this.move(reservation.token, reservation.user, reservation.amount, 0, 0);
+    this.release(reservation);
   }
 
-  /** Queues a log row that moves no quota (channel test results, system notes). */
+  /** Queues a log row that moves no quota (channel test results, system notes); not journaled. */
   queueLog(log: LogEntry): void {
-    this.pending.logs.push(log);
+    this.pending.logs.push({ seq: 0, row: log });
+  }
+
+  /** Takes `amount` off the balances in memory; nothing is queued for the database. */
+  private hold(token: TokenBalance | undefined, user: UserBalance, amount: number): void {
+    if (token) token.remainQuota -= amount;
+    user.quota -= amount;
+    this.held.add(token?.id, user.id, amount);
+  }
+
+  private release(reservation: Reservation): void {
+    const { token, user, amount, exposure } = reservation;
+    if (token) token.remainQuota += amount;
+    user.quota += amount;
+    if (exposure !== 0) {
+      if (token) token.exposure = (token.exposure ?? 0) - exposure;
+      user.exposure = (user.exposure ?? 0) - exposure;
+    }
+    this.held.remove(token?.id, user.id, amount);
   }
 
   private move(token: TokenBalance | undefined, user: UserBalance, balanceDelta: number, used: number, requests: number): void {
@@ -98,18 +160,18 @@ export class QuotaLedger {
     this.pending.addUser(user.id, balanceDelta, used, requests);
   }
 
-  /** Movements of a token not yet in the database (queued or being written). */
+  /** Movements of a token not in the database: charges queued or being written, and holds in flight. */
   unwrittenToken(id: number): TokenDelta {
     const queued = this.pending.tokens.get(id);
     const writing = this.inFlight?.tokens.get(id);
-    return { remain: (queued?.remain ?? 0) + (writing?.remain ?? 0), used: (queued?.used ?? 0) + (writing?.used ?? 0) };
+    return { remain: (queued?.remain ?? 0) + (writing?.remain ?? 0) - this.held.onToken(id), used: (queued?.used ?? 0) + (writing?.used ?? 0) };
   }
 
   unwrittenUser(id: number): UserDelta {
     const queued = this.pending.users.get(id);
     const writing = this.inFlight?.users.get(id);
     return {
-      quota: (queued?.quota ?? 0) + (writing?.quota ?? 0),
+      quota: (queued?.quota ?? 0) + (writing?.quota ?? 0) - this.held.onUser(id),
       used: (queued?.used ?? 0) + (writing?.used ?? 0),
       requests: (queued?.requests ?? 0) + (writing?.requests ?? 0),
     };

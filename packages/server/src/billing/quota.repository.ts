@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { JournalMark } from '../platform/append-journal.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
 import type { BatchStatement } from '../platform/sqlite-batch-worker.ts';
 import type { PendingDeltas } from './pending-deltas.ts';
@@ -12,11 +13,13 @@ const statementsPerTurn = 50;
 const sqliteTokenUpdate = 'update "tokens" set "remain_quota" = "remain_quota" + ?, "used_quota" = "used_quota" + ?, "accessed_time" = ? where "id" = ?';
 const sqliteUserUpdate = 'update "users" set "quota" = "quota" + ?, "used_quota" = "used_quota" + ?, "request_count" = "request_count" + ? where "id" = ?';
 const sqliteChannelUpdate = 'update "channels" set "used_quota" = "used_quota" + ? where "id" = ?';
+const sqliteQuotaMarkUpdate = 'update "switchboard_quota_journal" set "quota_seq" = ? where "name" = ?';
 
 /**
  * The aggregated quota writes of one batch, in one transaction so a batch is written whole or not at
  * all: relative updates (`quota = quota + delta`), which add up correctly with the writes of other
- * instances and of the console. On SQLite the transaction runs in the batch worker thread.
+ * instances and of the console. On SQLite the transaction runs in the batch worker thread. The
+ * journal's quota watermark moves in the same transaction (see charge-journal.ts).
  */
 export class QuotaRepository {
   private readonly db: Kysely<Database>;
@@ -27,10 +30,12 @@ export class QuotaRepository {
     this.batchWorker = database.batchWorker;
   }
 
-  async writeBatch(batch: PendingDeltas, now: number): Promise<void> {
-    if (batch.tokens.size === 0 && batch.users.size === 0 && batch.channels.size === 0) return;
+  async writeBatch(batch: PendingDeltas, now: number, mark?: JournalMark): Promise<void> {
+    if (batch.tokens.size === 0 && batch.users.size === 0 && batch.channels.size === 0 && !mark) return;
     if (this.batchWorker) {
-      await this.batchWorker.run(sqliteStatements(batch, now));
+      const statements = sqliteStatements(batch, now);
+      if (mark) statements.push({ sql: sqliteQuotaMarkUpdate, rows: [[mark.seq, mark.journal]] });
+      await this.batchWorker.run(statements);
       return;
     }
     await this.db.transaction().execute(async (transaction) => {
@@ -56,9 +61,14 @@ export class QuotaRepository {
         await pace();
       }
       for (const [id, used] of batch.channels) {
-        await transaction.updateTable('channels').set({ used_quota: sql`used_quota + ${used}` }).where('id', '=', id).execute();
+        await transaction
+          .updateTable('channels')
+          .set({ used_quota: sql`used_quota + ${used}` })
+          .where('id', '=', id)
+          .execute();
         await pace();
       }
+      if (mark) await transaction.updateTable('switchboard_quota_journal').set({ quota_seq: mark.seq }).where('name', '=', mark.journal).execute();
     });
   }
 }

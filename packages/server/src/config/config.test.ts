@@ -32,4 +32,11 @@ describe('loadConfig', () => {
     expect(withSecret.sessionSecretGenerated).toBe(false);
     expect(withSecret.cryptoSecret).toBe('s3cret');
   });
+
+  it('keeps the quota journal beside the SQLite file unless QUOTA_JOURNAL_DIR moves it or turns it off', () => {
+    expect(loadConfig({}).quotaJournalDir).toBe('data');
+    expect(loadConfig({ SQLITE_PATH: '/var/lib/gateway/one.db' }).quotaJournalDir).toBe('/var/lib/gateway');
+    expect(loadConfig({ QUOTA_JOURNAL_DIR: '/run/journal' }).quotaJournalDir).toBe('/run/journal');
+    expect(loadConfig({ QUOTA_JOURNAL_DIR: 'off' }).quotaJournalDir).toBe('');
+  });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { dirname } from 'node:path';
 import { z } from 'zod';
 import { loadOutsideEndpoints, type OutsideEndpoints } from './outside-endpoints.ts';
+import { hideSecrets, isSecretVariable } from './secret-variables.ts';
 
 /**
  * The one place that reads the environment. Names follow new-api so existing deployments keep working.
@@ -12,6 +14,11 @@ export interface Config {
   sqlDsn: string;
   sqlitePath: string;
   logSqlDsn: string;
+  /**
+   * Folder of the quota journal (settled charges written before their answer completes, replayed
+   * after a crash): QUOTA_JOURNAL_DIR, else the SQLite file's folder; empty when it is `off`.
+   */
+  quotaJournalDir: string;
   redisConnString: string;
   sessionSecret: string;
   /** True when SESSION_SECRET was not set: sessions will not survive a restart or span instances. */
@@ -53,9 +60,17 @@ function read<T>(env: Env, name: string, schema: z.ZodType<T>, fallback: T): T {
   if (raw === undefined || raw === '') return fallback;
   const parsed = schema.safeParse(raw.trim());
   if (!parsed.success) {
-    throw new ConfigError(name, `has an invalid value "${raw}": ${parsed.error.issues[0]?.message ?? 'not accepted'}`);
+    const reason = parsed.error.issues[0]?.message ?? 'not accepted';
+    // A secret is never echoed, not even a wrong one: it may be the right password with a typo around it.
+    if (isSecretVariable(name)) throw new ConfigError(name, `has an invalid value (not shown, it is secret): ${reason}`);
+    throw new ConfigError(name, `has an invalid value "${raw}": ${reason}`);
   }
   return parsed.data;
+}
+
+/** A start-up error as it may be printed: every secret variable's value hidden (see secret-variables.ts). */
+export function printableStartupError(message: string, env: Env = process.env): string {
+  return hideSecrets(message, env);
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -65,16 +80,19 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const explicitSecret = read(env, 'SESSION_SECRET', z.string(), '');
   if (explicitSecret === 'random_string') {
-    throw new ConfigError('SESSION_SECRET', 'is the placeholder "random_string"; set a real secret');
+    throw new ConfigError('SESSION_SECRET', "is new-api's example placeholder; set a real secret");
   }
   const sessionSecret = explicitSecret || randomUUID();
   const nodeType = read(env, 'NODE_TYPE', z.enum(['master', 'slave']), 'master');
+  const sqlitePath = read(env, 'SQLITE_PATH', z.string(), 'data/switchboard.db');
+  const quotaJournalDir = read(env, 'QUOTA_JOURNAL_DIR', z.string(), dirname(sqlitePath));
   return {
     port: read(env, 'PORT', port, 3000),
     host: read(env, 'HOST', z.string(), '0.0.0.0'),
     sqlDsn,
-    sqlitePath: read(env, 'SQLITE_PATH', z.string(), 'data/switchboard.db'),
+    sqlitePath,
     logSqlDsn: read(env, 'LOG_SQL_DSN', z.string(), ''),
+    quotaJournalDir: quotaJournalDir === 'off' ? '' : quotaJournalDir,
     redisConnString: read(env, 'REDIS_CONN_STRING', z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://'), ''),
     sessionSecret,
     sessionSecretGenerated: !explicitSecret,

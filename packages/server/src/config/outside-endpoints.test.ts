@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('outside endpoints', () => {
-  it('uses the providers\' real addresses by default', () => {
+  it("uses the providers' real addresses by default", () => {
     expect(loadConfig({}).outsideEndpoints).toEqual({
       turnstileVerifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
       githubTokenUrl: 'https://github.com/login/oauth/access_token',

@@ -60,7 +60,9 @@ export async function existingIndexes(db: AnyDatabase, table: string, dialect: S
     const rows = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = ${table} and schemaname = current_schema()`.execute(db);
     return new Set(rows.rows.map((row) => row.indexname));
   }
-  const rows = await sql<{ INDEX_NAME: string }>`select distinct INDEX_NAME from information_schema.statistics where table_schema = database() and table_name = ${table}`.execute(db);
+  const rows = await sql<{
+    INDEX_NAME: string;
+  }>`select distinct INDEX_NAME from information_schema.statistics where table_schema = database() and table_name = ${table}`.execute(db);
   return new Set(rows.rows.map((row) => row.INDEX_NAME));
 }
 
@@ -85,7 +87,10 @@ export async function ensureTable(db: AnyDatabase, table: TableDefinition, diale
   const indexes = await existingIndexes(db, table.name, dialect);
   for (const index of table.indexes) {
     if (indexes.has(index.name)) continue;
-    let create: any = db.schema.createIndex(index.name).on(table.name).columns([...index.columns]);
+    let create: any = db.schema
+      .createIndex(index.name)
+      .on(table.name)
+      .columns([...index.columns]);
     if (index.unique) create = create.unique();
     await create.execute();
   }

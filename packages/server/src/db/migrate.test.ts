@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureRootUser } from '../bootstrap/ensure-root-user.ts';
+import { RootUserRepository } from '../bootstrap/root-user.repository.ts';
 import { systemClock } from '../platform/clock.ts';
 import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
 import { createLogger } from '../platform/logger.ts';
@@ -20,18 +21,156 @@ const run = promisify(execFile);
  * read from our definitions: a column dropped from them, or never added, fails here.
  */
 const classicColumns: Readonly<Record<string, readonly string[]>> = {
-  users: ['id', 'username', 'password', 'display_name', 'role', 'status', 'email', 'github_id', 'oidc_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'access_token', 'quota', 'used_quota', 'request_count', 'group', 'aff_code', 'aff_count', 'aff_quota', 'aff_history', 'inviter_id', 'setting', 'deleted_at'],
-  tokens: ['id', 'user_id', 'key', 'status', 'name', 'created_time', 'accessed_time', 'expired_time', 'remain_quota', 'unlimited_quota', 'model_limits_enabled', 'model_limits', 'allow_ips', 'used_quota', 'group', 'deleted_at'],
-  channels: ['id', 'type', 'key', 'open_ai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time', 'response_time', 'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota', 'model_mapping', 'status_code_mapping', 'priority', 'auto_ban', 'other_info', 'tag', 'setting', 'param_override'],
+  users: [
+    'id',
+    'username',
+    'password',
+    'display_name',
+    'role',
+    'status',
+    'email',
+    'github_id',
+    'oidc_id',
+    'wechat_id',
+    'telegram_id',
+    'linux_do_id',
+    'access_token',
+    'quota',
+    'used_quota',
+    'request_count',
+    'group',
+    'aff_code',
+    'aff_count',
+    'aff_quota',
+    'aff_history',
+    'inviter_id',
+    'setting',
+    'deleted_at',
+  ],
+  tokens: [
+    'id',
+    'user_id',
+    'key',
+    'status',
+    'name',
+    'created_time',
+    'accessed_time',
+    'expired_time',
+    'remain_quota',
+    'unlimited_quota',
+    'model_limits_enabled',
+    'model_limits',
+    'allow_ips',
+    'used_quota',
+    'group',
+    'deleted_at',
+  ],
+  channels: [
+    'id',
+    'type',
+    'key',
+    'open_ai_organization',
+    'test_model',
+    'status',
+    'name',
+    'weight',
+    'created_time',
+    'test_time',
+    'response_time',
+    'base_url',
+    'other',
+    'balance',
+    'balance_updated_time',
+    'models',
+    'group',
+    'used_quota',
+    'model_mapping',
+    'status_code_mapping',
+    'priority',
+    'auto_ban',
+    'other_info',
+    'tag',
+    'setting',
+    'param_override',
+  ],
   abilities: ['group', 'model', 'channel_id', 'enabled', 'priority', 'weight', 'tag'],
   options: ['key', 'value'],
   redemptions: ['id', 'user_id', 'key', 'status', 'name', 'quota', 'created_time', 'redeemed_time', 'used_user_id', 'deleted_at'],
-  logs: ['id', 'user_id', 'created_at', 'type', 'content', 'username', 'token_name', 'model_name', 'quota', 'prompt_tokens', 'completion_tokens', 'use_time', 'is_stream', 'channel_id', 'token_id', 'group', 'ip', 'other'],
-  midjourneys: ['id', 'code', 'user_id', 'action', 'mj_id', 'prompt', 'prompt_en', 'description', 'state', 'submit_time', 'start_time', 'finish_time', 'image_url', 'status', 'progress', 'fail_reason', 'channel_id', 'quota', 'buttons', 'properties'],
-  tasks: ['id', 'created_at', 'updated_at', 'task_id', 'platform', 'user_id', 'channel_id', 'quota', 'action', 'status', 'fail_reason', 'submit_time', 'start_time', 'finish_time', 'progress', 'properties', 'data'],
+  logs: [
+    'id',
+    'user_id',
+    'created_at',
+    'type',
+    'content',
+    'username',
+    'token_name',
+    'model_name',
+    'quota',
+    'prompt_tokens',
+    'completion_tokens',
+    'use_time',
+    'is_stream',
+    'channel_id',
+    'token_id',
+    'group',
+    'ip',
+    'other',
+  ],
+  midjourneys: [
+    'id',
+    'code',
+    'user_id',
+    'action',
+    'mj_id',
+    'prompt',
+    'prompt_en',
+    'description',
+    'state',
+    'submit_time',
+    'start_time',
+    'finish_time',
+    'image_url',
+    'status',
+    'progress',
+    'fail_reason',
+    'channel_id',
+    'quota',
+    'buttons',
+    'properties',
+  ],
+  tasks: [
+    'id',
+    'created_at',
+    'updated_at',
+    'task_id',
+    'platform',
+    'user_id',
+    'channel_id',
+    'quota',
+    'action',
+    'status',
+    'fail_reason',
+    'submit_time',
+    'start_time',
+    'finish_time',
+    'progress',
+    'properties',
+    'data',
+  ],
   top_ups: ['id', 'user_id', 'amount', 'money', 'trade_no', 'create_time', 'status'],
   quota_data: ['id', 'user_id', 'username', 'model_name', 'created_at', 'token_used', 'count', 'quota'],
 };
+
+/**
+ * Makes a migrated database look as if it had been migrated before `first`: the migrator keeps its
+ * records in order, so that one and every later one go (their tables, created if missing, stay).
+ */
+async function forgetMigrationsFrom(db: DatabaseHandle['db'], table: 'switchboard_migration' | 'switchboard_log_migration', first: string): Promise<void> {
+  await db
+    .deleteFrom(table as never)
+    .where('name' as never, '>=', first as never)
+    .execute();
+}
 
 async function migrateInChildProcess(sqlDsn: string, sqlitePath: string): Promise<void> {
   const here = (name: string) => new URL(name, import.meta.url).href;
@@ -94,12 +233,16 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     const { first } = await open();
     await migrateMainDatabase(first.db, first.dialect);
     // Undo what 0014 brings (0001 creates it too on a fresh database), as on one migrated before it.
-    const dropIndex = (name: string, table: string) => (first.dialect === 'mysql' ? first.db.schema.dropIndex(name).on(table) : first.db.schema.dropIndex(name)).execute();
+    const dropIndex = (name: string, table: string) =>
+      (first.dialect === 'mysql' ? first.db.schema.dropIndex(name).on(table) : first.db.schema.dropIndex(name)).execute();
     await dropIndex('idx_users_oidc_id', 'users');
     await dropIndex('idx_tasks_start_time', 'tasks');
     await first.db.schema.alterTable('users').dropColumn('oidc_id').execute();
-    await first.db.deleteFrom('switchboard_migration' as never).where('name' as never, '=', '0014-users-oidc-and-task-start-time' as never).execute();
-    await first.db.insertInto('users').values({ username: 'before', password: 'x', setting: '' } as never).execute();
+    await forgetMigrationsFrom(first.db, 'switchboard_migration', '0014');
+    await first.db
+      .insertInto('users')
+      .values({ username: 'before', password: 'x', setting: '' } as never)
+      .execute();
 
     await migrateMainDatabase(first.db, first.dialect);
     const row = await sql<{ username: string; oidc_id: string }>`select username, oidc_id from users where username = 'before'`.execute(first.db);
@@ -111,13 +254,15 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
   it('completes an older database without touching its rows or extra columns', async () => {
     const { first } = await open();
     // A minimal one-api era users table with a column we do not know.
-    await sql`create table users (id integer primary key, username varchar(191), password text not null, quota bigint, legacy_note varchar(20))`.execute(first.db);
+    await sql`create table users (id integer primary key, username varchar(191), password text not null, quota bigint, legacy_note varchar(20))`.execute(
+      first.db,
+    );
     await sql`insert into users (id, username, password, quota, legacy_note) values (7, 'old', 'x', 42, 'kept')`.execute(first.db);
     await migrateMainDatabase(first.db, first.dialect);
     const row = await sql<{ username: string; quota: number; legacy_note: string; group: string }>`select * from users where id = 7`.execute(first.db);
     expect(row.rows[0]).toMatchObject({ username: 'old', quota: 42, legacy_note: 'kept', group: 'default' });
     // The existing user means no root is created.
-    await ensureRootUser(first.db, { initialPassword: '', clock: systemClock, logger });
+    await ensureRootUser(new RootUserRepository(first.db), { initialPassword: '', clock: systemClock, logger });
     const count = await sql<{ n: number }>`select count(*) as n from users`.execute(first.db);
     expect(Number(count.rows[0]?.n)).toBe(1);
   });
@@ -125,8 +270,8 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
   it('creates root once and honours INITIAL_ROOT_PASSWORD', async () => {
     const { first } = await open();
     await migrateMainDatabase(first.db, first.dialect);
-    await ensureRootUser(first.db, { initialPassword: 'chosen-secret', clock: systemClock, logger });
-    await ensureRootUser(first.db, { initialPassword: 'other-secret', clock: systemClock, logger });
+    await ensureRootUser(new RootUserRepository(first.db), { initialPassword: 'chosen-secret', clock: systemClock, logger });
+    await ensureRootUser(new RootUserRepository(first.db), { initialPassword: 'other-secret', clock: systemClock, logger });
     const rows = await first.db.selectFrom('users').select(['username', 'password', 'role']).execute();
     expect(rows).toHaveLength(1);
     const { verifyPassword } = await import('../platform/password-hasher.ts');
@@ -135,16 +280,21 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
   it('adds the hourly channel and group totals to a log database migrated before 0015', async () => {
     const { first } = await open();
     await migrateLogDatabase(first.db, first.dialect);
-    const columns = async () => (await first.db.introspection.getTables()).find((table) => table.name === 'switchboard_log_hourly_channel_group')?.columns.map((column) => column.name).sort();
+    const columns = async () =>
+      (await first.db.introspection.getTables())
+        .find((table) => table.name === 'switchboard_log_hourly_channel_group')
+        ?.columns.map((column) => column.name)
+        .sort();
     const expectTable = async () => {
       expect(await columns()).toEqual(['bucket', 'channel_id', 'count', 'group', 'quota', 'type']);
       const indexes = await existingIndexes(first.db, 'switchboard_log_hourly_channel_group', first.dialect);
-      for (const name of ['idx_switchboard_log_hourly_channel_group_channel_id_bucket', 'idx_switchboard_log_hourly_channel_group_group_bucket']) expect(indexes.has(name), name).toBe(true);
+      for (const name of ['idx_switchboard_log_hourly_channel_group_channel_id_bucket', 'idx_switchboard_log_hourly_channel_group_group_bucket'])
+        expect(indexes.has(name), name).toBe(true);
     };
     await expectTable();
     // As on a database migrated before 0015: the table and the migration's row are not there yet.
     await first.db.schema.dropTable('switchboard_log_hourly_channel_group').execute();
-    await first.db.deleteFrom('switchboard_log_migration' as never).where('name' as never, '=', '0015-log-hourly-channel-group' as never).execute();
+    await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0015');
     expect(await columns()).toBeUndefined();
     await migrateLogDatabase(first.db, first.dialect);
     await expectTable();
@@ -157,12 +307,18 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     const index = (name: string, columns: string[]) => first.db.schema.createIndex(name).on('logs').columns(columns).execute();
     for (const name of supersededLogIndexes) await index(name, [name === 'idx_logs_group_id' ? 'group' : name.slice('idx_logs_'.length, -'_id'.length), 'id']);
     await index('index_username_model_name', ['model_name', 'username']);
-    // Migrated before 0013 means before the later ones too (the migrator keeps them in order).
-    await first.db.deleteFrom('switchboard_log_migration' as never).where('name' as never, 'in', ['0013-drop-superseded-log-indexes', '0015-log-hourly-channel-group'] as never).execute();
+    await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0013');
 
     await migrateLogDatabase(first.db, first.dialect);
     const present = await existingIndexes(first.db, 'logs', first.dialect);
     for (const name of supersededLogIndexes) expect(present.has(name), name).toBe(false);
-    for (const name of ['index_username_model_name', 'idx_logs_created_at_id', 'idx_logs_user_id_created_at', 'idx_logs_username_created_at_id', 'idx_logs_channel_id_created_at_id']) expect(present.has(name), name).toBe(true);
+    for (const name of [
+      'index_username_model_name',
+      'idx_logs_created_at_id',
+      'idx_logs_user_id_created_at',
+      'idx_logs_username_created_at_id',
+      'idx_logs_channel_id_created_at_id',
+    ])
+      expect(present.has(name), name).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { logTimeIndexesMigration } from './migrations/0012-log-time-indexes.ts';
 import { dropSupersededLogIndexesMigration } from './migrations/0013-drop-superseded-log-indexes.ts';
 import { usersOidcAndTaskStartTimeMigration } from './migrations/0014-users-oidc-and-task-start-time.ts';
 import { logHourlyChannelGroupMigration } from './migrations/0015-log-hourly-channel-group.ts';
+import { quotaJournalMigration } from './migrations/0016-quota-journal.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
 /**
@@ -27,6 +28,7 @@ function mainMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0002-sessions': coreTablesMigration([sessions], dialect),
     '0010-job-state': jobStateMigration(dialect),
     '0014-users-oidc-and-task-start-time': usersOidcAndTaskStartTimeMigration(dialect),
+    '0016-quota-journal': quotaJournalMigration(dialect),
   };
 }
 
@@ -37,6 +39,7 @@ function logMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0012-log-time-indexes': logTimeIndexesMigration(dialect),
     '0013-drop-superseded-log-indexes': dropSupersededLogIndexesMigration(dialect),
     '0015-log-hourly-channel-group': logHourlyChannelGroupMigration(dialect),
+    '0016-quota-journal': quotaJournalMigration(dialect),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Row types of the tables in `table-definitions.ts`, for Kysely. Booleans are written as 0/1 (which all
@@ -251,6 +251,14 @@ export interface LogHourlyChannelGroupTable {
   quota: number;
 }
 
+/** Quota journal watermarks (migration 0016, main and log database). */
+export interface QuotaJournalTable {
+  name: string;
+  quota_seq: number;
+  log_seq: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -268,4 +276,27 @@ export interface Database {
   switchboard_job_state: JobStateTable;
   switchboard_log_hourly: LogHourlyTable;
   switchboard_log_hourly_channel_group: LogHourlyChannelGroupTable;
+  switchboard_quota_journal: QuotaJournalTable;
 }
+
+/*
+ * Rows as services and views handle them: read (`…Row`), written whole (`New…`) and patched
+ * (`…Update`). Only repositories and db/ import Kysely itself (lint-enforced).
+ */
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TokenRow = Selectable<TokensTable>;
+export type NewToken = Insertable<TokensTable>;
+export type TokenUpdate = Updateable<TokensTable>;
+export type ChannelRow = Selectable<ChannelsTable>;
+export type NewChannel = Insertable<ChannelsTable>;
+export type ChannelUpdate = Updateable<ChannelsTable>;
+export type NewAbility = Insertable<AbilitiesTable>;
+export type RedemptionRow = Selectable<RedemptionsTable>;
+export type NewRedemption = Insertable<RedemptionsTable>;
+export type RedemptionUpdate = Updateable<RedemptionsTable>;
+export type LogRow = Selectable<LogsTable>;
+export type MidjourneyRow = Selectable<MidjourneysTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type TopUpRow = Selectable<TopUpsTable>;

@@ -3,15 +3,7 @@
  * new-api or one-api database opens in place), and the indexes we rely on. Migrations create what is
  * missing from these definitions and never drop or change anything.
  */
-export type ColumnType =
-  | 'id'
-  | 'bigint'
-  | 'int'
-  | 'double'
-  | 'boolean'
-  | 'text'
-  | 'timestamp'
-  | `varchar(${number})`;
+export type ColumnType = 'id' | 'bigint' | 'int' | 'double' | 'boolean' | 'text' | 'timestamp' | `varchar(${number})`;
 
 export interface ColumnDefinition {
   readonly name: string;
@@ -35,9 +27,17 @@ export interface TableDefinition {
 }
 
 const id: ColumnDefinition = { name: 'id', type: 'id' };
-const bigint = (name: string, defaultValue: number | undefined = 0): ColumnDefinition => ({ name, type: 'bigint', ...(defaultValue === undefined ? {} : { defaultValue }) });
+const bigint = (name: string, defaultValue: number | undefined = 0): ColumnDefinition => ({
+  name,
+  type: 'bigint',
+  ...(defaultValue === undefined ? {} : { defaultValue }),
+});
 const int = (name: string, defaultValue = 0): ColumnDefinition => ({ name, type: 'int', defaultValue });
-const varchar = (name: string, length: number, defaultValue?: string): ColumnDefinition => ({ name, type: `varchar(${length})`, ...(defaultValue === undefined ? {} : { defaultValue }) });
+const varchar = (name: string, length: number, defaultValue?: string): ColumnDefinition => ({
+  name,
+  type: `varchar(${length})`,
+  ...(defaultValue === undefined ? {} : { defaultValue }),
+});
 // MySQL refuses literal defaults on TEXT columns, so text columns never carry one; inserts set them.
 const text = (name: string): ColumnDefinition => ({ name, type: 'text' });
 const flag = (name: string, defaultValue = false): ColumnDefinition => ({ name, type: 'boolean', defaultValue });
@@ -324,7 +324,16 @@ export const topUps: TableDefinition = {
 
 export const quotaData: TableDefinition = {
   name: 'quota_data',
-  columns: [id, bigint('user_id'), varchar('username', 64, ''), varchar('model_name', 191, ''), bigint('created_at'), bigint('token_used'), bigint('count'), bigint('quota')],
+  columns: [
+    id,
+    bigint('user_id'),
+    varchar('username', 64, ''),
+    varchar('model_name', 191, ''),
+    bigint('created_at'),
+    bigint('token_used'),
+    bigint('count'),
+    bigint('quota'),
+  ],
   indexes: [index('quota_data', 'user_id', 'created_at'), index('quota_data', 'created_at'), index('quota_data', 'model_name', 'username')],
 };
 
@@ -346,13 +355,7 @@ export const logTables: readonly TableDefinition[] = [logs];
  */
 export const sessions: TableDefinition = {
   name: 'switchboard_sessions',
-  columns: [
-    { name: 'id', type: 'varchar(64)', notNull: true },
-    bigint('user_id'),
-    bigint('created_at'),
-    bigint('expires_at'),
-    varchar('ip', 64, ''),
-  ],
+  columns: [{ name: 'id', type: 'varchar(64)', notNull: true }, bigint('user_id'), bigint('created_at'), bigint('expires_at'), varchar('ip', 64, '')],
   primaryKey: ['id'],
   indexes: [index('switchboard_sessions', 'user_id'), index('switchboard_sessions', 'expires_at')],
 };

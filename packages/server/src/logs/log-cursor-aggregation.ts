@@ -1,6 +1,3 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
-
 /**
  * Log ids per batch. On SQLite each batch's GROUP BY runs synchronously on the event loop (about 1 to
  * 2 µs a log), so a batch must stay within the 5 ms stall budget: 50,000 held the loop for 50–85 ms
@@ -18,10 +15,11 @@ export interface LogCursorAggregation<Row> {
   maxLogId(): Promise<number>;
   /** The sums of the logs with ids in (afterId, upToId]. */
   rowsOfLogs(afterId: number, upToId: number): Promise<Row[]>;
-  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /** Runs `work` in one transaction, given the aggregation bound to it. */
+  transaction<T>(work: (aggregation: LogCursorAggregation<Row>) => Promise<T>): Promise<T>;
   /** Moves the cursor from `from` to `to` only if it still reads `from` (a compare-and-set). */
-  claim(trx: Transaction<Database>, from: number, to: number, now: number): Promise<boolean>;
-  add(trx: Transaction<Database>, row: Row): Promise<void>;
+  claim(from: number, to: number, now: number): Promise<boolean>;
+  add(row: Row): Promise<void>;
 }
 
 /**
@@ -31,12 +29,12 @@ export interface LogCursorAggregation<Row> {
  */
 export async function aggregateLogsAfterCursor<Row>(aggregation: LogCursorAggregation<Row>, upTo: number, now: number): Promise<number> {
   let covered = 0;
-  for (let from = await aggregation.watermark(); from < upTo; ) {
+  for (let from = await aggregation.watermark(); from < upTo;) {
     const to = Math.min(upTo, from + logsPerBatch);
     const rows = await aggregation.rowsOfLogs(from, to);
-    const won = await aggregation.transaction(async (trx) => {
-      if (!(await aggregation.claim(trx, from, to, now))) return false;
-      for (const row of rows) await aggregation.add(trx, row);
+    const won = await aggregation.transaction(async (bound) => {
+      if (!(await bound.claim(from, to, now))) return false;
+      for (const row of rows) await bound.add(row);
       return true;
     });
     if (!won) break;

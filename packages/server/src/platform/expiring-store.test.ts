@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FailureLimiter, WindowLimiter } from '../http/rate-limit.ts';
-import { AppError } from '../http/app-error.ts';
+import { WindowLimiter } from '../http/rate-limit.ts';
 import { createMemoryExpiringStore, createRedisExpiringStore, type ExpiringStore } from './expiring-store.ts';
 import { connectRedis, type Redis } from './redis.ts';
 
@@ -54,20 +53,46 @@ describe.each(stores)('expiring store ($name)', ({ open }) => {
     expect(await store.increment(counter, 60)).toBe(2);
   });
 
-  it('limits failures per username and per address', async () => {
+  it('takes one back from a live count and never revives a missing one', async () => {
     const store = await open();
-    const limiter = new FailureLimiter(store, unique(), { perUsername: 2, perIp: 3, windowSeconds: 60 });
-    const refused = async (ip: string, username: string) => limiter.assertAllowed(ip, username).then(() => false, (error: unknown) => error instanceof AppError && error.status === 429);
-    await limiter.recordFailure('10.0.0.1', 'alice');
-    await limiter.recordFailure('10.0.0.2', 'alice');
-    expect(await refused('10.0.0.3', 'Alice')).toBe(true);
-    await limiter.recordSuccess('alice');
-    expect(await refused('10.0.0.3', 'alice')).toBe(false);
-    await limiter.recordFailure('10.0.0.9', 'bob');
-    await limiter.recordFailure('10.0.0.9', 'carol');
-    expect(await refused('10.0.0.9', 'dave')).toBe(false);
-    await limiter.recordFailure('10.0.0.9', 'erin');
-    expect(await refused('10.0.0.9', 'dave')).toBe(true);
+    const counter = unique();
+    await store.increment(counter, 60);
+    await store.increment(counter, 60);
+    expect(await store.decrement(counter)).toBe(1);
+    expect(await store.increment(counter, 60)).toBe(2);
+    const missing = unique();
+    expect(await store.decrement(missing)).toBe(0);
+    expect(await store.get(missing)).toBeUndefined();
+  });
+});
+
+describe.runIf(redisUrl)('redis counters', () => {
+  const full = (key: string) => `switchboard:kv:${key}`;
+  const open = async () => {
+    const redis = await connectRedis(redisUrl ?? '');
+    redisConnections.push(redis);
+    return { redis, store: createRedisExpiringStore(redis) };
+  };
+
+  it('has its expiry from the first increment on, and a given-back count keeps it', async () => {
+    const { redis, store } = await open();
+    const key = `test:${randomBytes(6).toString('hex')}`;
+    expect(await store.increment(key, 60)).toBe(1);
+    const ttl = await redis.ttl(full(key));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60);
+    await store.increment(key, 60);
+    await store.decrement(key);
+    expect(await redis.ttl(full(key))).toBeGreaterThan(0);
+  });
+
+  it('gives an expiry to a counter left without one (an INCR whose EXPIRE never ran)', async () => {
+    const { redis, store } = await open();
+    const key = `test:${randomBytes(6).toString('hex')}`;
+    await redis.set(full(key), '5');
+    expect(await redis.ttl(full(key))).toBe(-1);
+    expect(await store.increment(key, 60)).toBe(6);
+    expect(await redis.ttl(full(key))).toBeGreaterThan(0);
   });
 });
 
@@ -92,5 +117,27 @@ describe('memory store expiry', () => {
     expect(await store.get('short')).toBeUndefined();
     expect(await store.setIfAbsent('short', 'y', 30)).toBe(true);
     expect(await store.increment('count', 30)).toBe(1);
+  });
+});
+
+describe('memory store bounds', () => {
+  it('holds at most its capacity, keeping the newest entries, and still honours expiry', async () => {
+    const store = createMemoryExpiringStore(clock, { capacity: 100 });
+    for (let index = 0; index < 1000; index += 1) await store.set(`key-${index}`, String(index), 30);
+    const kept = [];
+    for (let index = 0; index < 1000; index += 1) if ((await store.get(`key-${index}`)) !== undefined) kept.push(index);
+    expect(kept.length).toBeLessThanOrEqual(100);
+    expect(kept).toContain(999);
+    offsetMs += 31_000;
+    expect(await store.get('key-999')).toBeUndefined();
+  });
+
+  it('keeps the window of a counter from its first increment', async () => {
+    const store = createMemoryExpiringStore(clock);
+    expect(await store.increment('window', 30)).toBe(1);
+    offsetMs += 20_000;
+    expect(await store.increment('window', 30)).toBe(2);
+    offsetMs += 11_000;
+    expect(await store.increment('window', 30)).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.ts';
 import type { Redis } from './redis.ts';
 
@@ -16,11 +17,41 @@ export interface ExpiringStore {
   delete(key: string): Promise<void>;
   /** Adds one and returns the new count; the window starts with the first increment. */
   increment(key: string, ttlSeconds: number): Promise<number>;
+  /** Takes one back from a live count (an attempt given back) and returns it; a missing key stays missing (0). */
+  decrement(key: string): Promise<number>;
 }
 
 const keyPrefix = 'switchboard:kv:';
 
-export function createRedisExpiringStore(redis: Redis): ExpiringStore {
+/**
+ * INCR and EXPIRE in one script, which Redis runs atomically: no crash or lost connection can leave a
+ * counter without its expiry (a counter that never expires would lock its key out for good). A key
+ * already lacking one (left by an older INCR-then-EXPIRE) gets it on its next increment.
+ */
+const incrementScript = `
+local count = redis.call('INCR', KEYS[1])
+if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
+/** DECR only on a live key: DECR on a missing one would create a counter at -1 with no expiry. */
+const decrementScript = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+return redis.call('DECR', KEYS[1])`;
+
+interface CounterCommands {
+  switchboardIncrement(key: string, ttlSeconds: number): Promise<number>;
+  switchboardDecrement(key: string): Promise<number>;
+}
+
+/** ioredis sends a defined command as EVALSHA (the script once, then its hash). Defining twice is harmless. */
+function withCounterCommands(redis: Redis): Redis & CounterCommands {
+  redis.defineCommand('switchboardIncrement', { numberOfKeys: 1, lua: incrementScript });
+  redis.defineCommand('switchboardDecrement', { numberOfKeys: 1, lua: decrementScript });
+  return redis as Redis & CounterCommands;
+}
+
+export function createRedisExpiringStore(plainRedis: Redis): ExpiringStore {
+  const redis = withCounterCommands(plainRedis);
   const full = (key: string) => keyPrefix + key;
   return {
     async get(key) {
@@ -41,59 +72,62 @@ export function createRedisExpiringStore(redis: Redis): ExpiringStore {
       await redis.del(full(key));
     },
     async increment(key, ttlSeconds) {
-      const count = await redis.incr(full(key));
-      if (count === 1) await redis.expire(full(key), ttlSeconds);
-      return count;
+      return Number(await redis.switchboardIncrement(full(key), ttlSeconds));
+    },
+    async decrement(key) {
+      return Number(await redis.switchboardDecrement(full(key)));
     },
   };
 }
 
-/** How many entries the in-memory store holds before it sweeps out expired ones. */
-const sweepThreshold = 10_000;
+/**
+ * Entries the in-memory store holds at most. Past it the least recently used entry is dropped, so a
+ * flood of distinct keys (one per guessed username) costs bounded memory and O(1) per write; a
+ * dropped failure count only restarts that key's window. Deployments that need more share Redis.
+ */
+const defaultCapacity = 100_000;
 
-export function createMemoryExpiringStore(clock: Clock): ExpiringStore {
-  const entries = new Map<string, { value: string; expiresAt: number }>();
-  const live = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= clock.now()) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-  const put = (key: string, value: string, ttlSeconds: number) => {
-    if (entries.size >= sweepThreshold) for (const candidate of [...entries.keys()]) live(candidate);
-    entries.set(key, { value, expiresAt: clock.now() + ttlSeconds * 1000 });
-  };
+export function createMemoryExpiringStore(clock: Clock, options: { capacity?: number } = {}): ExpiringStore {
+  // ttlResolution 0: read the injected clock on every check rather than caching it behind a timer.
+  const entries = new LRUCache<string, string>({ max: options.capacity ?? defaultCapacity, ttlResolution: 0, perf: { now: () => clock.now() } });
+  const put = (key: string, value: string, ttlSeconds: number) => entries.set(key, value, { ttl: ttlSeconds * 1000 });
   return {
     async get(key) {
-      return live(key)?.value;
+      return entries.get(key);
     },
     async set(key, value, ttlSeconds) {
       put(key, value, ttlSeconds);
     },
     async setIfAbsent(key, value, ttlSeconds) {
-      if (live(key)) return false;
+      if (entries.has(key)) return false;
       put(key, value, ttlSeconds);
       return true;
     },
     async take(key) {
-      const entry = live(key);
+      const value = entries.get(key);
       entries.delete(key);
-      return entry?.value;
+      return value;
     },
     async delete(key) {
       entries.delete(key);
     },
     async increment(key, ttlSeconds) {
-      const entry = live(key);
-      if (!entry) {
+      const current = entries.get(key);
+      if (current === undefined) {
         put(key, '1', ttlSeconds);
         return 1;
       }
-      entry.value = String(Number(entry.value) + 1);
-      return Number(entry.value);
+      const count = Number(current) + 1;
+      // The window runs from the first increment: later ones keep its expiry.
+      entries.set(key, String(count), { noUpdateTTL: true });
+      return count;
+    },
+    async decrement(key) {
+      const current = entries.get(key);
+      if (current === undefined) return 0;
+      const count = Number(current) - 1;
+      entries.set(key, String(count), { noUpdateTTL: true });
+      return count;
     },
   };
 }

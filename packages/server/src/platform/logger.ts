@@ -9,7 +9,17 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     {
       level,
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'req.headers["x-goog-api-key"]', 'req.headers["mj-api-secret"]', 'res.headers["set-cookie"]', '*.password', '*.key', '*.secret'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["x-api-key"]',
+          'req.headers["x-goog-api-key"]',
+          'req.headers["mj-api-secret"]',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.key',
+          '*.secret',
+        ],
         censor: '[redacted]',
       },
       base: { service: 'switchboard' },

@@ -65,7 +65,12 @@ export class Mailer {
     const transport = nodemailer.createTransport(smtpTransportOptions(settings));
     try {
       const systemName = this.options.get('SystemName');
-      await transport.sendMail({ from: { name: systemName, address: settings.from || settings.account }, to: message.to, subject: message.subject, html: message.html });
+      await transport.sendMail({
+        from: { name: systemName, address: settings.from || settings.account },
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+      });
     } finally {
       transport.close();
     }

@@ -2,6 +2,7 @@ import type { AppDependencies } from '../app-context.ts';
 import type { Config } from '../config/config.ts';
 import { migrateLogDatabase, migrateMainDatabase } from '../db/migrate.ts';
 import { ensureRootUser } from '../bootstrap/ensure-root-user.ts';
+import { RootUserRepository } from '../bootstrap/root-user.repository.ts';
 import { createLocalChangeBus, createRedisChangeBus } from './change-bus.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
@@ -33,7 +34,7 @@ export async function openDependencies(config: Config, logger: Logger, clock: Cl
     if (config.nodeType === 'master') {
       await migrateMainDatabase(database.db, database.dialect);
       await migrateLogDatabase(logDatabase.db, logDatabase.dialect);
-      await ensureRootUser(database.db, { initialPassword: config.initialRootPassword, clock, logger });
+      await ensureRootUser(new RootUserRepository(database.db), { initialPassword: config.initialRootPassword, clock, logger });
     }
     let redis: Redis | undefined;
     if (config.redisConnString) {

@@ -16,7 +16,10 @@ const timeoutMs = 10_000;
  * One JSON call to an outside service (Turnstile, an OAuth provider, the WeChat server). Login flows
  * are rare, so plain undici requests with a short timeout; the answer is parsed, never trusted.
  */
-export async function callOutsideJson(url: string, init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; form?: Record<string, string> } = {}): Promise<OutsideAnswer> {
+export async function callOutsideJson(
+  url: string,
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; form?: Record<string, string> } = {},
+): Promise<OutsideAnswer> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   let body: string | undefined;
   if (init.form) {
@@ -24,7 +27,13 @@ export async function callOutsideJson(url: string, init: { method?: 'GET' | 'POS
     body = new URLSearchParams(init.form).toString();
   }
   try {
-    const response = await request(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    const response = await request(url, {
+      method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
     const text = await response.body.text();
     const parsed = safeParseJson(text);
     return { status: response.statusCode, body: parsed.ok ? parsed.value : undefined };

@@ -1,9 +1,6 @@
 export type SqlDialect = 'sqlite' | 'postgres' | 'mysql';
 
-export type SqlTarget =
-  | { dialect: 'sqlite'; path: string }
-  | { dialect: 'postgres'; connectionString: string }
-  | { dialect: 'mysql'; uri: string };
+export type SqlTarget = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; connectionString: string } | { dialect: 'mysql'; uri: string };
 
 /**
  * Reads a DSN the way new-api does: empty or `local…` means SQLite (the file at SQLITE_PATH),

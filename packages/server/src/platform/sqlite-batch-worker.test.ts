@@ -23,9 +23,20 @@ describe('SQLite batch worker', () => {
   it('commits a batch the main connection then reads, reusing one statement for many rows', async () => {
     const main = openTable();
     worker = new SqliteBatchWorker(path);
-    await worker.run([{ sql: 'insert into t (id, n, label) values (?, ?, ?)', rows: [[1, 10, 'a'], [2, 20, null]] }]);
+    await worker.run([
+      {
+        sql: 'insert into t (id, n, label) values (?, ?, ?)',
+        rows: [
+          [1, 10, 'a'],
+          [2, 20, null],
+        ],
+      },
+    ]);
     await worker.run([{ sql: 'update t set n = n + ? where id = ?', rows: [[5, 1]] }]);
-    expect(main.prepare('select id, n, label from t order by id').all()).toEqual([{ id: 1, n: 15, label: 'a' }, { id: 2, n: 20, label: null }]);
+    expect(main.prepare('select id, n, label from t order by id').all()).toEqual([
+      { id: 1, n: 15, label: 'a' },
+      { id: 2, n: 20, label: null },
+    ]);
     main.close();
   });
 

@@ -42,8 +42,7 @@ port.on('message', (request: WorkerRequest) => {
       const statements = safeParseJson(request.statements);
       if (!statements.ok) throw new Error(`unreadable batch: ${statements.error}`);
       runBatch(statements.value as BatchStatement[]);
-    }
-    else database.close();
+    } else database.close();
     reply = { id: request.id };
   } catch (error) {
     reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };

@@ -16,7 +16,12 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
   let secondChannel: number;
 
   const chat = (authorization: string | undefined, body: object = chatBody(), extra: Record<string, string> = {}) =>
-    testApp.app.inject({ method: 'POST', url: '/v1/chat/completions', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}), ...extra }, payload: JSON.stringify(body) });
+    testApp.app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}), ...extra },
+      payload: JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     fake = new FakeOpenAIUpstream();
@@ -24,7 +29,13 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
     testApp = await createTestApp(database);
     user = await createTestUser(testApp, { quota: 5_000_000 });
     firstChannel = await seedChannel(testApp, { key: 'first-upstream', baseUrl: fake.baseUrl, models: ['gpt-4o-mini'], priority: 5 });
-    secondChannel = await seedChannel(testApp, { key: 'second-upstream', baseUrl: fake.baseUrl, models: ['gpt-4o-mini', 'gpt-4o'], groups: ['default', 'vip'], priority: 0 });
+    secondChannel = await seedChannel(testApp, {
+      key: 'second-upstream',
+      baseUrl: fake.baseUrl,
+      models: ['gpt-4o-mini', 'gpt-4o'],
+      groups: ['default', 'vip'],
+      priority: 0,
+    });
   });
   afterAll(async () => {
     await testApp.close();
@@ -58,7 +69,13 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
   it('records a token found past its expiry as expired, as the console lists it', async () => {
     const lapsed = await seedToken(testApp, user.id, { expiredTime: 1000 });
     expect((await chat(`Bearer ${lapsed.apiKey}`)).json().error.code).toBe('token_expired');
-    const status = () => testApp.context.database.db.selectFrom('tokens').select('status').where('id', '=', lapsed.id).executeTakeFirstOrThrow().then((row) => row.status);
+    const status = () =>
+      testApp.context.database.db
+        .selectFrom('tokens')
+        .select('status')
+        .where('id', '=', lapsed.id)
+        .executeTakeFirstOrThrow()
+        .then((row) => row.status);
     await expect.poll(status).toBe(TokenStatus.expired);
     // A disabled token stays disabled: only enabled tokens lapse.
     const disabled = await seedToken(testApp, user.id, { expiredTime: 1000, status: TokenStatus.disabled });
@@ -92,7 +109,13 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
     await testApp.context.options.set('UserUsableGroups', JSON.stringify({ vip: 'vip分组' }));
     try {
       const groupless = await createTestUser(testApp, { quota: 1_000_000, group: '' });
-      const pick = (group: string) => testApp.app.inject({ method: 'POST', url: '/api/token/', headers: groupless.headers, payload: { name: `pick-${group}`, group, remain_quota: 1000, expired_time: -1 } });
+      const pick = (group: string) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/token/',
+          headers: groupless.headers,
+          payload: { name: `pick-${group}`, group, remain_quota: 1000, expired_time: -1 },
+        });
       const verdicts: Record<string, [boolean, number]> = {};
       for (const group of ['default', 'vip', 'svip', 'constructor']) {
         const relayed = await chat(`Bearer ${(await seedToken(testApp, groupless.id, { group })).apiKey}`);
@@ -159,9 +182,18 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
     expect(stopped.statusCode).toBe(200);
     expect(stopped.body).toContain('"content":" the"');
     expect(stopped.body).not.toContain('"content":" fake"');
-    expect(stopped.body.endsWith('data: {"error":{"message":"Sensitive words detected","type":"new_api_error","code":"sensitive_words_detected"}}\n\ndata: [DONE]\n\n')).toBe(true);
+    expect(
+      stopped.body.endsWith(
+        'data: {"error":{"message":"Sensitive words detected","type":"new_api_error","code":"sensitive_words_detected"}}\n\ndata: [DONE]\n\n',
+      ),
+    ).toBe(true);
     await flushLedger(testApp);
-    const log = await testApp.context.logDatabase.db.selectFrom('logs').select(['completion_tokens', 'other']).where('token_id', '=', token.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const log = await testApp.context.logDatabase.db
+      .selectFrom('logs')
+      .select(['completion_tokens', 'other'])
+      .where('token_id', '=', token.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(log.other ?? '{}').stream_status).toBe('sensitive');
     expect(log.completion_tokens).toBeGreaterThan(0);
 
@@ -204,7 +236,11 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
   it('shows a key balance on the legacy billing endpoints', async () => {
     const token = await seedToken(testApp, user.id, { remainQuota: 1_000_000 });
     await chat(`Bearer ${token.apiKey}`);
-    const subscription = await testApp.app.inject({ method: 'GET', url: '/v1/dashboard/billing/subscription', headers: { authorization: `Bearer ${token.apiKey}` } });
+    const subscription = await testApp.app.inject({
+      method: 'GET',
+      url: '/v1/dashboard/billing/subscription',
+      headers: { authorization: `Bearer ${token.apiKey}` },
+    });
     expect(subscription.json()).toMatchObject({ object: 'billing_subscription', hard_limit_usd: 2 });
     const usage = await testApp.app.inject({ method: 'GET', url: '/dashboard/billing/usage', headers: { authorization: `Bearer ${token.apiKey}` } });
     expect(usage.json().total_usage).toBeGreaterThan(0);
@@ -212,13 +248,28 @@ describe.each(testDatabases())('relay caller checks on $dialect', (database) => 
 
   it('serves the playground to logged-in users in their chosen usable group', async () => {
     const player = await createTestUser(testApp, { quota: 1_000_000 });
-    const answer = await testApp.app.inject({ method: 'POST', url: '/pg/chat/completions', headers: { ...player.headers, 'content-type': 'application/json' }, payload: JSON.stringify({ ...chatBody('gpt-4o'), group: 'vip' }) });
+    const answer = await testApp.app.inject({
+      method: 'POST',
+      url: '/pg/chat/completions',
+      headers: { ...player.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...chatBody('gpt-4o'), group: 'vip' }),
+    });
     expect(answer.statusCode).toBe(200);
     expect(fake.requests.at(-1)?.body).not.toHaveProperty('group');
     expect(fake.requests.at(-1)?.key).toBe('second-upstream');
-    const denied = await testApp.app.inject({ method: 'POST', url: '/pg/chat/completions', headers: { ...player.headers, 'content-type': 'application/json' }, payload: JSON.stringify({ ...chatBody(), group: 'svip' }) });
+    const denied = await testApp.app.inject({
+      method: 'POST',
+      url: '/pg/chat/completions',
+      headers: { ...player.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...chatBody(), group: 'svip' }),
+    });
     expect(denied.statusCode).toBe(403);
-    const anonymous = await testApp.app.inject({ method: 'POST', url: '/pg/chat/completions', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(chatBody()) });
+    const anonymous = await testApp.app.inject({
+      method: 'POST',
+      url: '/pg/chat/completions',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(chatBody()),
+    });
     expect(anonymous.statusCode).toBe(401);
     await flushLedger(testApp);
     const log = await testApp.context.logDatabase.db.selectFrom('logs').selectAll().where('user_id', '=', player.id).executeTakeFirstOrThrow();

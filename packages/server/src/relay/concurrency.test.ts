@@ -38,7 +38,11 @@ describe.each(testDatabases())('500 simultaneous requests on a limited token on 
     const body = JSON.stringify({ model: 'busy-model', max_tokens: 50, messages: [{ role: 'user', content: 'Hello' }] });
     const statuses = await Promise.all(
       Array.from({ length: simultaneous }, async () => {
-        const response = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' }, body });
+        const response = await fetch(`${baseUrl}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' },
+          body,
+        });
         const answer = (await response.json()) as { error?: { code: string } };
         return response.status === 200 ? 'ok' : `${response.status} ${answer.error?.code ?? ''}`;
       }),
@@ -90,7 +94,13 @@ describe.each(testDatabases())('queued charges reach the database on their own o
     const userId = (await createTestUser(testApp, { quota: 1_000_000 })).id;
     const token = await seedToken(testApp, userId, { remainQuota: tokenQuota });
     await seedChannel(testApp, { key: 'flush-upstream', baseUrl: fake.baseUrl, models: ['busy-model'] });
-    const ask = () => testApp.app.inject({ method: 'POST', url: '/v1/chat/completions', headers: { authorization: `Bearer ${token.apiKey}` }, payload: { model: 'busy-model', max_tokens: 50, messages: [{ role: 'user', content: 'Hello' }] } });
+    const ask = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        headers: { authorization: `Bearer ${token.apiKey}` },
+        payload: { model: 'busy-model', max_tokens: 50, messages: [{ role: 'user', content: 'Hello' }] },
+      });
     return { userId, token, ask };
   }
 

@@ -102,30 +102,33 @@ describe.each(testDatabases())('a caller who leaves on $dialect', (database) => 
   it.each([
     ['a non-streamed answer', false, 'timeout', 100, 'end_reason'],
     ['a stream before its first chunk', true, 'silent', 200, 'stream_status'],
-  ] as const)('aborts the upstream and charges the prompt, counted locally, when the caller leaves during %s', async (_name, stream, mode, priority, reasonKey) => {
-    const key = `thinking-${mode}`;
-    // Above the earlier tests' gpt-4o channels, so this one is picked.
-    const run = await setUpLeaving(key, mode, 'gpt-4o', priority);
-    const prompt = 'Think hard about the meaning of a long and winding road';
-    await leaveWhileUpstreamThinks(key, run.token.apiKey, { model: 'gpt-4o', max_tokens: 1000, stream, messages: [{ role: 'user', content: prompt }] });
-    // Without the abort the relay would wait for the upstream until its timeout (minutes).
-    await fake.waitForAbort();
+  ] as const)(
+    'aborts the upstream and charges the prompt, counted locally, when the caller leaves during %s',
+    async (_name, stream, mode, priority, reasonKey) => {
+      const key = `thinking-${mode}`;
+      // Above the earlier tests' gpt-4o channels, so this one is picked.
+      const run = await setUpLeaving(key, mode, 'gpt-4o', priority);
+      const prompt = 'Think hard about the meaning of a long and winding road';
+      await leaveWhileUpstreamThinks(key, run.token.apiKey, { model: 'gpt-4o', max_tokens: 1000, stream, messages: [{ role: 'user', content: prompt }] });
+      // Without the abort the relay would wait for the upstream until its timeout (minutes).
+      await fake.waitForAbort();
 
-    const state = await run.loggedState();
-    const log = state.logs[0];
-    const promptTokens = countTextTokens(prompt);
-    // gpt-4o: ratio 1.25; no completion was produced. Far below the hold of (500 + 1000 × 4) × 1.25.
-    const quota = Math.round(promptTokens * 1.25);
-    expect(log).toMatchObject({ prompt_tokens: promptTokens, completion_tokens: 0, quota, channel_id: run.channelId });
-    // A flag: a number on SQLite and MySQL, a boolean on PostgreSQL.
-    expect(Number(log?.is_stream)).toBe(stream ? 1 : 0);
-    const other = JSON.parse(log?.other ?? '{}');
-    expect(other).toMatchObject({ [reasonKey]: 'client_gone', admin_info: { local_count_tokens: true, use_channel: [run.channelId] } });
-    // No answer byte arrived: no first-response time.
-    expect(other.frt).toBeUndefined();
-    expectChargedExactly(state, quota);
-    expect(fake.requestsFor(key)).toHaveLength(1);
-  });
+      const state = await run.loggedState();
+      const log = state.logs[0];
+      const promptTokens = countTextTokens(prompt);
+      // gpt-4o: ratio 1.25; no completion was produced. Far below the hold of (500 + 1000 × 4) × 1.25.
+      const quota = Math.round(promptTokens * 1.25);
+      expect(log).toMatchObject({ prompt_tokens: promptTokens, completion_tokens: 0, quota, channel_id: run.channelId });
+      // A flag: a number on SQLite and MySQL, a boolean on PostgreSQL.
+      expect(Number(log?.is_stream)).toBe(stream ? 1 : 0);
+      const other = JSON.parse(log?.other ?? '{}');
+      expect(other).toMatchObject({ [reasonKey]: 'client_gone', admin_info: { local_count_tokens: true, use_channel: [run.channelId] } });
+      // No answer byte arrived: no first-response time.
+      expect(other.frt).toBeUndefined();
+      expectChargedExactly(state, quota);
+      expect(fake.requestsFor(key)).toHaveLength(1);
+    },
+  );
 
   it('charges a per-call price whole once the upstream received the call', async () => {
     const model = 'gpt-4o-per-call';

@@ -91,10 +91,10 @@ describe.each(testDatabases())('relay fault suite on $dialect', (database) => {
 
   it('answers the last upstream error with secrets masked and refunds when no channel is left', async () => {
     const run = await setUp('status-401', { backup: false });
-    const error = (await run.client.chat.completions.create(ask(run.model)).then(
+    const error = await run.client.chat.completions.create(ask(run.model)).then(
       () => ({ status: 200, message: '', code: '' }),
       (caught: unknown) => caught as { status: number; message: string; code: string },
-    ));
+    );
     expect(error).toMatchObject({ status: 401, code: 'invalid_api_key' });
     expect(error.message).not.toContain(run.primaryKey);
     expect(error.message).toContain('(request id: ');
@@ -139,11 +139,19 @@ describe.each(testDatabases())('relay fault suite on $dialect', (database) => {
 
   it('ends a stream reset in mid-flight with an error event, then [DONE], and charges what was produced', async () => {
     const run = await setUp('reset-mid');
-    const response = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${run.token.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...ask(run.model), stream: true }) });
+    const response = await fetch(`${baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${run.token.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...ask(run.model), stream: true }),
+    });
     const text = await response.text();
     expect(text).toContain('"content":"Hello"');
     // The error event makes SDKs raise; [DONE] still closes the stream for OpenAI-format callers.
-    expect(text.endsWith('data: {"error":{"message":"The upstream stopped in the middle of the answer","type":"upstream_error","code":"stream_interrupted"}}\n\ndata: [DONE]\n\n')).toBe(true);
+    expect(
+      text.endsWith(
+        'data: {"error":{"message":"The upstream stopped in the middle of the answer","type":"upstream_error","code":"stream_interrupted"}}\n\ndata: [DONE]\n\n',
+      ),
+    ).toBe(true);
     expect(text.match(/\[DONE\]/g)).toHaveLength(1);
     expect(fake.requestsFor(run.backupKey)).toHaveLength(0);
     const state = await run.state();
@@ -161,7 +169,11 @@ describe.each(testDatabases())('relay fault suite on $dialect', (database) => {
 
   it('stops a stream that goes silent in mid-flight and charges what was produced', async () => {
     const run = await setUp('hang-after');
-    const response = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${run.token.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...ask(run.model), stream: true }) });
+    const response = await fetch(`${baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${run.token.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...ask(run.model), stream: true }),
+    });
     const text = await response.text();
     expect(text.endsWith('"code":"stream_interrupted"}}\n\ndata: [DONE]\n\n')).toBe(true);
     await fake.waitForAbort();
@@ -172,7 +184,11 @@ describe.each(testDatabases())('relay fault suite on $dialect', (database) => {
 
   it('maps status codes per channel before deciding', async () => {
     const run = await setUp('status-429');
-    await testApp.context.database.db.updateTable('channels').set({ status_code_mapping: JSON.stringify({ 429: 400 }) }).where('id', '=', run.primary).execute();
+    await testApp.context.database.db
+      .updateTable('channels')
+      .set({ status_code_mapping: JSON.stringify({ 429: 400 }) })
+      .where('id', '=', run.primary)
+      .execute();
     await testApp.app.relay.channels.reload();
     // 429 mapped to 400 is a caller error: not retried, answered as 400.
     await expect(run.client.chat.completions.create(ask(run.model))).rejects.toMatchObject({ status: 400 });

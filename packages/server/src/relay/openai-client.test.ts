@@ -5,7 +5,18 @@ import { testDatabases } from '../testing/test-databases.ts';
 import { FakeOpenAIUpstream } from './testing/fake-openai-upstream.ts';
 import { ledgerState, listenLocally, openaiClient, seedChannel, seedToken } from './testing/relay-seed.ts';
 
-const models = ['gpt-4o', 'gpt-4o-mini', 'text-embedding-3-small', 'dall-e-2', 'dall-e-3', 'tts-1', 'whisper-1', 'text-moderation-stable', 'rerank-english-v3.0', 'alias-model'];
+const models = [
+  'gpt-4o',
+  'gpt-4o-mini',
+  'text-embedding-3-small',
+  'dall-e-2',
+  'dall-e-3',
+  'tts-1',
+  'whisper-1',
+  'text-moderation-stable',
+  'rerank-english-v3.0',
+  'alias-model',
+];
 
 describe.each(testDatabases())('the official OpenAI client through the relay on $dialect', (database) => {
   let testApp: TestApp;
@@ -62,7 +73,11 @@ describe.each(testDatabases())('the official OpenAI client through the relay on 
     // Usage was asked of the upstream although the caller did not ask for it.
     expect(fake.requests.at(-1)?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
 
-    const raw = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }], stream: true }) });
+    const raw = await fetch(`${baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }], stream: true }),
+    });
     expect(raw.headers.get('content-type')).toContain('text/event-stream');
     expect(raw.headers.get('x-oneapi-request-id')).toBeTruthy();
     const body = await raw.text();
@@ -77,7 +92,12 @@ describe.each(testDatabases())('the official OpenAI client through the relay on 
 
   it('passes the usage chunk to callers who ask for it', async () => {
     const client = openaiClient(baseUrl, token.apiKey);
-    const stream = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }], stream: true, stream_options: { include_usage: true } });
+    const stream = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     let usage: unknown;
     for await (const chunk of stream) if (chunk.usage) usage = chunk.usage;
     expect(usage).toMatchObject({ prompt_tokens: 12, completion_tokens: 6 });
@@ -86,7 +106,10 @@ describe.each(testDatabases())('the official OpenAI client through the relay on 
   it('refuses an unpriced model clearly, then maps model names per channel once it is priced', async () => {
     const client = openaiClient(baseUrl, token.apiKey);
     const before = fake.requests.length;
-    await expect(client.chat.completions.create({ model: 'alias-model', messages: [{ role: 'user', content: 'Hi' }] })).rejects.toMatchObject({ status: 400, code: 'model_price_error' });
+    await expect(client.chat.completions.create({ model: 'alias-model', messages: [{ role: 'user', content: 'Hi' }] })).rejects.toMatchObject({
+      status: 400,
+      code: 'model_price_error',
+    });
     expect(fake.requests.length).toBe(before);
     expect((await openaiClient(baseUrl, token.apiKey).models.list()).data.map((model) => model.id)).not.toContain('alias-model');
 
@@ -134,7 +157,11 @@ describe.each(testDatabases())('the official OpenAI client through the relay on 
     for await (const event of responseStream) if (event.type === 'response.output_text.delta') streamed += event.delta;
     expect(streamed).toBe('Hello from the fake upstream.');
 
-    const rerank = await fetch(`${baseUrl}/v1/rerank`, { method: 'POST', headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'rerank-english-v3.0', query: 'q', documents: ['a', 'b'] }) });
+    const rerank = await fetch(`${baseUrl}/v1/rerank`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'rerank-english-v3.0', query: 'q', documents: ['a', 'b'] }),
+    });
     expect(((await rerank.json()) as { results: unknown[] }).results[0]).toEqual({ index: 1, relevance_score: 0.9 });
 
     const state = await ledgerState(testApp, { tokenId: token.id, userId, channelIds: [channelId] });

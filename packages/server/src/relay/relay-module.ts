@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import type { ChargeJournal } from '../billing/charge-journal.ts';
+import type { PendingDeltas } from '../billing/pending-deltas.ts';
 import { QuotaFlusher } from '../billing/quota-flusher.ts';
+import { openQuotaJournal } from '../billing/quota-journal-setup.ts';
 import { QuotaLedger } from '../billing/quota-ledger.ts';
 import { QuotaRepository } from '../billing/quota.repository.ts';
 import { decodeQuotaBroadcast, encodeQuotaBroadcast } from '../billing/quota-broadcast.ts';
@@ -14,7 +17,7 @@ import { TokenCache } from './cache/token-cache.ts';
 import { UserCache } from './cache/user-cache.ts';
 import { ChannelHealth } from './channel-health/channel-health.ts';
 import { ChannelStatusRepository } from './channel-health/channel-status.repository.ts';
-import { registerChannelTestRoutes } from './channel-health/channel-test.routes.ts';
+import { registerChannelHealthModule } from './channel-health/channel-health-module.ts';
 import { registerAnthropicEntryRoutes } from './entry/anthropic/messages.routes.ts';
 import { registerGeminiEntryRoutes } from './entry/gemini/generate.routes.ts';
 import { SensitiveWords } from './pipeline/sensitive-words.ts';
@@ -36,24 +39,26 @@ const flushIntervalMs = 500;
 /** Relay bodies may carry base64 images and audio files. */
 const relayBodyLimit = 64 * 1024 * 1024;
 
-function wireServices(context: AppContext): RelayServices {
-  const ledger = new QuotaLedger();
+interface QuotaWiring {
+  readonly instanceId: string;
+  readonly journal: ChargeJournal | undefined;
+  readonly publishWritten: (batch: PendingDeltas) => void;
+}
+
+function wireServices(context: AppContext, { instanceId, journal, publishWritten }: QuotaWiring): RelayServices {
+  const ledger = new QuotaLedger(journal);
   const repository = new RelayCacheRepository(context.database.db);
   const channels = new ChannelCache(repository);
   const tokens = new TokenCache(repository, ledger, () => context.clock.now());
   const users = new UserCache(repository, ledger);
-  const instanceId = randomAlphanumeric(12);
   const flusher = new QuotaFlusher({
     ledger,
     repository: new QuotaRepository(context.database),
     logWriter: context.logWriter,
     clock: context.clock,
     logger: context.logger,
-    // Other instances hold these rows in memory too: tell them what was written (with Redis only;
-    // without it there is no other instance).
-    onWritten: (batch) => {
-      if (context.redis) void context.bus.publish(changeTopics.quota, encodeQuotaBroadcast(instanceId, batch)).catch(() => undefined);
-    },
+    onWritten: publishWritten,
+    ...(journal ? { journal } : {}),
   });
   const mailer = new Mailer(context.options);
   const statusRepository = new ChannelStatusRepository(context.database.db);
@@ -71,9 +76,18 @@ function wireServices(context: AppContext): RelayServices {
     },
   });
 
-  context.bus.subscribe(changeTopics.channels, () => void channels.reload().catch((error: unknown) => context.logger.warn({ err: error }, 'channel reload failed')));
-  context.bus.subscribe(changeTopics.tokens, (payload) => void (payload === '*' || !Number(payload) ? tokens.loadAll() : tokens.reload(Number(payload))).catch(() => undefined));
-  context.bus.subscribe(changeTopics.users, (payload) => void (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload))).catch(() => undefined));
+  context.bus.subscribe(
+    changeTopics.channels,
+    () => void channels.reload().catch((error: unknown) => context.logger.warn({ err: error }, 'channel reload failed')),
+  );
+  context.bus.subscribe(
+    changeTopics.tokens,
+    (payload) => void (payload === '*' || !Number(payload) ? tokens.loadAll() : tokens.reload(Number(payload))).catch(() => undefined),
+  );
+  context.bus.subscribe(
+    changeTopics.users,
+    (payload) => void (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload))).catch(() => undefined),
+  );
   context.bus.subscribe(changeTopics.quota, (payload) => {
     const broadcast = decodeQuotaBroadcast(payload);
     if (!broadcast || broadcast.origin === instanceId) return;
@@ -100,19 +114,49 @@ function wireServices(context: AppContext): RelayServices {
 function registerRelayMetrics(metrics: Metrics, services: RelayServices): void {
   const { ledger, flusher } = services;
   metrics.counter('switchboard_relay_requests_charged_total', 'Relayed requests answered and charged', () => ledger.totals.settled);
-  metrics.counter('switchboard_relay_requests_refunded_total', 'Relayed requests whose hold was given back (failed, refused upstream, caller gone before the upstream was called)', () => ledger.totals.refunded);
+  metrics.counter(
+    'switchboard_relay_requests_refunded_total',
+    'Relayed requests whose hold was given back (failed, refused upstream, caller gone before the upstream was called)',
+    () => ledger.totals.refunded,
+  );
   metrics.counter('switchboard_quota_charged_total', 'Quota units charged for relayed requests', () => ledger.totals.chargedQuota);
   metrics.gauge('switchboard_quota_held', 'Quota units held by requests in flight', () => ledger.totals.heldQuota);
   metrics.gauge('switchboard_log_rows_unwritten', 'Consume log rows queued for the database', () => ledger.unwrittenLogs + flusher.backlog);
 }
 
+/** Relay routes whose caller is the console's logged-in user (matched pattern, never the URL text). */
+function isSessionAuthenticated(routePattern: string | undefined): boolean {
+  return routePattern?.startsWith('/pg/') === true;
+}
+
 /** The relay: /v1, /pg and the legacy billing routes, plus the channel test endpoints. */
 export async function registerRelayRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const services = wireServices(context);
+  const instanceId = randomAlphanumeric(12);
+  // Other instances hold these rows in memory too: tell them what was written (with Redis only;
+  // without it there is no other instance).
+  const publishWritten = (batch: PendingDeltas) => {
+    if (context.redis) void context.bus.publish(changeTopics.quota, encodeQuotaBroadcast(instanceId, batch)).catch(() => undefined);
+  };
+  // Before the caches load: they must read the balances with the replayed charges in.
+  const { config } = context;
+  const quotaJournal = config.quotaJournalDir
+    ? await openQuotaJournal({
+        folder: config.quotaJournalDir,
+        database: context.database,
+        logDatabase: context.logDatabase,
+        logWriter: context.logWriter,
+        clock: context.clock,
+        logger: context.logger,
+        onReplayed: publishWritten,
+      })
+    : undefined;
+  const services = wireServices(context, { instanceId, journal: quotaJournal?.journal, publishWritten });
   await Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll()]);
   services.flusher.start(flushIntervalMs);
   const resync = setInterval(() => {
-    void Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll()]).catch((error: unknown) => context.logger.warn({ err: error }, 'relay cache resync failed'));
+    void Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll()]).catch((error: unknown) =>
+      context.logger.warn({ err: error }, 'relay cache resync failed'),
+    );
   }, context.config.syncFrequencySeconds * 1000);
   resync.unref();
   context.onShutdown(async () => {
@@ -120,22 +164,27 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     // A channel disabled a moment ago must stay disabled after the restart.
     await services.health.settled();
     await services.flusher.stop();
+    await quotaJournal?.close();
   });
   app.decorate('relay', services);
   if (context.metrics) registerRelayMetrics(context.metrics, services);
 
-  registerChannelTestRoutes(app, services);
+  registerChannelHealthModule(app, services);
   await app.register(async (scope) => {
     // Relay bodies are kept as bytes: forwarded untouched, parsed once by the pipeline.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: relayBodyLimit }, (_request, body, done) => done(null, body));
+    // Key-authenticated routes may be called from any web page (chat front ends), as in new-api: the
+    // key travels in a header, so any origin is allowed and credentials never are (a cookie-bearing
+    // cross-site call gets nothing readable). The playground runs on the console's session cookie:
+    // it is for the console's own origin only and answers no cross-origin request or preflight.
     scope.addHook('onRequest', async (request, reply) => {
+      if (isSessionAuthenticated(request.routeOptions.url)) return;
       reply.header('access-control-allow-origin', '*');
-      if (request.method === 'OPTIONS') {
-        reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS').header('access-control-allow-headers', '*').header('access-control-allow-credentials', 'true');
-      }
+      if (request.method === 'OPTIONS')
+        reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS').header('access-control-allow-headers', '*');
     });
-    for (const path of ['/v1/*', '/pg/*', '/dashboard/*']) scope.options(path, async (_request, reply) => reply.status(204).send());
+    for (const path of ['/v1/*', '/dashboard/*']) scope.options(path, async (_request, reply) => reply.status(204).send());
     registerRelayEndpoints(scope, services);
     registerModelRoutes(scope, services);
     registerBillingDashboardRoutes(scope, services);

@@ -16,7 +16,10 @@ export const relayMessages = {
   channelNotFound: { zh: '渠道不存在或未启用：{id}', en: 'Channel does not exist or is disabled: {id}' },
   missingModel: { zh: '未指定模型名称', en: 'model is required' },
   noChannel: { zh: '当前分组 {group} 下对于模型 {model} 无可用渠道', en: 'No available channel for model {model} under group {group}' },
-  modelPriceError: { zh: '模型 {model} 倍率或价格未配置，请联系管理员设置', en: 'Model {model} has no price or ratio configured; ask the administrator to set one' },
+  modelPriceError: {
+    zh: '模型 {model} 倍率或价格未配置，请联系管理员设置',
+    en: 'Model {model} has no price or ratio configured; ask the administrator to set one',
+  },
   insufficientUserQuota: { zh: '用户额度不足', en: 'Insufficient user quota' },
   insufficientTokenQuota: { zh: '令牌额度不足', en: 'Insufficient token quota' },
   unsupportedCapability: { zh: '渠道类型不支持此接口：{path}', en: 'The channel type does not support {path}' },

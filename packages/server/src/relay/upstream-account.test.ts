@@ -12,7 +12,9 @@ describe('upstream accounts: model lists and balances through the providers', ()
     upstream = await startLocalServer({
       'GET /v1/models': (request) => {
         if (request.headers['x-api-key'] === 'sk-good') return { json: { data: [{ id: 'claude-sonnet-4-5', type: 'model' }], has_more: false } };
-        return request.headers.authorization === 'Bearer sk-good' ? { json: { object: 'list', data: [{ id: 'gpt-4o' }, { id: 'o3' }] } } : { status: 401, json: {} };
+        return request.headers.authorization === 'Bearer sk-good'
+          ? { json: { object: 'list', data: [{ id: 'gpt-4o' }, { id: 'o3' }] } }
+          : { status: 401, json: {} };
       },
       'GET /v1beta/models': (request) => ({ json: { models: request.headers['x-goog-api-key'] === 'sk-good' ? [{ name: 'models/gemini-2.5-pro' }] : [] } }),
       'GET /api/tags': (request) => ({ json: { models: [{ name: request.headers.authorization ? 'llama3:authorised' : 'llama3' }] } }),
@@ -22,13 +24,21 @@ describe('upstream accounts: model lists and balances through the providers', ()
       'GET /api/v1/credits': () => ({ json: { data: { total_credits: 10, total_usage: 2.5 } } }),
       'GET /v1/users/me/balance': () => ({ json: { code: 0, data: { available_balance: 49.58, voucher_balance: 46.58, cash_balance: 3 } } }),
       'GET /v1/user/info': () => ({ json: { code: 20000, data: { totalBalance: '88.9', balance: '0.88' } } }),
-      'GET /user/balance': () => ({ json: { is_available: true, balance_infos: [{ currency: 'CNY', total_balance: '110.00' }, { currency: 'USD', total_balance: '12.50' }] } }),
+      'GET /user/balance': () => ({
+        json: {
+          is_available: true,
+          balance_infos: [
+            { currency: 'CNY', total_balance: '110.00' },
+            { currency: 'USD', total_balance: '12.50' },
+          ],
+        },
+      }),
       'GET /broken': () => ({ text: 'not json' }),
     });
   });
   afterAll(() => upstream.close());
 
-  it('lists models in each vendor dialect, and OpenAI\'s for types without their own', async () => {
+  it("lists models in each vendor dialect, and OpenAI's for types without their own", async () => {
     expect(await listUpstreamModels(channel(1), now)).toEqual(['gpt-4o', 'o3']);
     expect(await listUpstreamModels(channel(14), now)).toEqual(['claude-sonnet-4-5']);
     expect(await listUpstreamModels(channel(24), now)).toEqual(['gemini-2.5-pro']);
@@ -41,7 +51,9 @@ describe('upstream accounts: model lists and balances through the providers', ()
   });
 
   it('reads each balance from the vendor that has one', async () => {
-    const balances = Object.fromEntries(await Promise.all([1, 8, 12, 13, 20, 25, 40, 43].map(async (type) => [type, await fetchUpstreamBalance(channel(type), now)])));
+    const balances = Object.fromEntries(
+      await Promise.all([1, 8, 12, 13, 20, 25, 40, 43].map(async (type) => [type, await fetchUpstreamBalance(channel(type), now)])),
+    );
     expect(balances).toEqual({ 1: 14.5, 8: 14.5, 12: 3.5, 13: 7.25, 20: 7.5, 25: 49.58, 40: 88.9, 43: 12.5 });
     const usage = upstream.requests.find((request) => request.url.startsWith('/v1/dashboard/billing/usage'));
     expect(usage?.url).toBe('/v1/dashboard/billing/usage?start_date=2026-08-18&end_date=2026-11-26');
@@ -53,11 +65,17 @@ describe('upstream accounts: model lists and balances through the providers', ()
   });
 
   it('turns every failure into a message that never holds the key', async () => {
-    const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+    const failure = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     const unauthorised = await failure(listUpstreamModels(channel(1, 'sk-bad'), now));
     expect(unauthorised).toBeInstanceOf(AccountCallError);
     expect((unauthorised as Error).message).toBe('HTTP 401');
-    expect(((await failure(listUpstreamModels({ type: 1, baseUrl: `${upstream.url}/broken#`, key: 'sk-good' }, now))) as Error).message).toBe('the answer is not JSON');
+    expect(((await failure(listUpstreamModels({ type: 1, baseUrl: `${upstream.url}/broken#`, key: 'sk-good' }, now))) as Error).message).toBe(
+      'the answer is not JSON',
+    );
     expect(((await failure(fetchUpstreamBalance(channel(14), now))) as Error).message).toBe('not supported');
     expect(((await failure(listUpstreamModels({ type: 47, baseUrl: '', key: 'sk-good' }, now))) as Error).message).toBe('no base URL');
   });

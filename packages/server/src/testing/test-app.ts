@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Role, UserStatus } from '@switchboard/contracts';
 import type { AppContext } from '../app-context.ts';
@@ -26,7 +29,16 @@ export interface TestApp {
  */
 export async function createTestApp(database: TestDatabase, env: Record<string, string> = {}, clock: Clock = systemClock): Promise<TestApp> {
   const created = await database.create();
-  const config = loadConfig({ SQL_DSN: created.sqlDsn, SQLITE_PATH: created.sqlitePath, SESSION_SECRET: 'test-session-secret', LOG_LEVEL: 'silent', ...env });
+  // Each app its own quota journal folder: never the repository's data/ (PostgreSQL and MySQL runs).
+  const journalFolder = mkdtempSync(join(tmpdir(), 'sb-journal-'));
+  const config = loadConfig({
+    SQL_DSN: created.sqlDsn,
+    SQLITE_PATH: created.sqlitePath,
+    SESSION_SECRET: 'test-session-secret',
+    LOG_LEVEL: 'silent',
+    QUOTA_JOURNAL_DIR: journalFolder,
+    ...env,
+  });
   const logger = createLogger(config.logLevel);
   const dependencies = await openDependencies(config, logger, clock);
   const app = await buildApp(dependencies);
@@ -39,6 +51,7 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
       await app.close();
       await dependencies.close();
       await created.drop();
+      rmSync(journalFolder, { recursive: true, force: true });
     },
   };
 }
@@ -52,13 +65,15 @@ export interface TestUser {
 }
 
 /** Inserts a user straight into the database and opens a session for it. */
-export async function createTestUser(testApp: TestApp, fields: { username?: string; role?: number; status?: number; quota?: number; group?: string; password?: string } = {}): Promise<TestUser> {
+export async function createTestUser(
+  testApp: TestApp,
+  fields: { username?: string; role?: number; status?: number; quota?: number; group?: string; password?: string } = {},
+): Promise<TestUser> {
   const { db } = testApp.context.database;
   const username = fields.username ?? `u${randomAlphanumeric(8).toLowerCase()}`;
   const password = fields.password ?? 'password123';
   const id = await insertReturningId(
-    db.insertInto('users')
-    .values({
+    db.insertInto('users').values({
       username,
       password: await hashPassword(password),
       display_name: username,

@@ -21,7 +21,13 @@ export async function startTwoInstances(redisUrl: string): Promise<TwoInstances>
   const opened: OpenedDependencies[] = [];
   const apps: FastifyInstance[] = [];
   for (let index = 0; index < 2; index += 1) {
-    const config = loadConfig({ SQLITE_PATH: created.sqlitePath, REDIS_CONN_STRING: redisUrl, SESSION_SECRET: 'shared', LOG_LEVEL: 'silent', SYNC_FREQUENCY: '3600' });
+    const config = loadConfig({
+      SQLITE_PATH: created.sqlitePath,
+      REDIS_CONN_STRING: redisUrl,
+      SESSION_SECRET: 'shared',
+      LOG_LEVEL: 'silent',
+      SYNC_FREQUENCY: '3600',
+    });
     const dependencies = await openDependencies(config, createLogger('silent'));
     opened.push(dependencies);
     apps.push(await buildApp(dependencies));

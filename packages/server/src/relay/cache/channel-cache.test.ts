@@ -87,9 +87,23 @@ describe.each(sqlite)('channel keys in the relay cache on $dialect', (database) 
   afterAll(async () => testApp.close());
 
   it('splits plain keys by line but keeps a pretty-printed JSON credential whole', async () => {
-    const plain = await seedChannel(testApp, { name: 'multi-key', key: 'sk-one\r\n  sk-two \n\nsk-three', baseUrl: 'http://127.0.0.1:9', models: ['keys-model-1'] });
+    const plain = await seedChannel(testApp, {
+      name: 'multi-key',
+      key: 'sk-one\r\n  sk-two \n\nsk-three',
+      baseUrl: 'http://127.0.0.1:9',
+      models: ['keys-model-1'],
+    });
     // A Vertex service account as Google downloads it: two-space indented JSON over many lines.
-    const account = JSON.stringify({ type: 'service_account', project_id: 'p-1', private_key: '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n', client_email: 'a@p-1.iam.gserviceaccount.com' }, null, 2);
+    const account = JSON.stringify(
+      {
+        type: 'service_account',
+        project_id: 'p-1',
+        private_key: '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n',
+        client_email: 'a@p-1.iam.gserviceaccount.com',
+      },
+      null,
+      2,
+    );
     const vertex = await seedChannel(testApp, { type: 41, name: 'vertex', key: `\n${account}\n`, baseUrl: 'http://127.0.0.1:9', models: ['keys-model-2'] });
     expect(testApp.app.relay.channels.get(plain)?.keys).toEqual(['sk-one', 'sk-two', 'sk-three']);
     expect(testApp.app.relay.channels.get(vertex)?.keys).toEqual([account]);

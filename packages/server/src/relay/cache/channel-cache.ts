@@ -52,7 +52,11 @@ function stringMap(text: string | null): Record<string, string> {
   return result;
 }
 
-const splitList = (text: string | null): string[] => (text ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+const splitList = (text: string | null): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 export function toChannelRecord(row: ChannelRow): ChannelRecord {
   const baseUrl = (row.base_url || findChannelType(row.type)?.defaultBaseUrl || '').replace(/\/+$/, '');
@@ -160,7 +164,9 @@ export class ChannelCache {
     if (status !== ChannelStatus.enabled) {
       for (const models of this.routes.values()) {
         for (const [model, tiers] of models) {
-          const kept = tiers.map((tier) => ({ ...tier, channels: tier.channels.filter((entry) => entry.channel.id !== id) })).filter((tier) => tier.channels.length > 0);
+          const kept = tiers
+            .map((tier) => ({ ...tier, channels: tier.channels.filter((entry) => entry.channel.id !== id) }))
+            .filter((tier) => tier.channels.length > 0);
           if (kept.length === 0) models.delete(model);
           else models.set(model, kept);
         }
@@ -192,7 +198,10 @@ export class ChannelCache {
     for (const [group, models] of grouped) {
       const routeModels = new Map<string, PriorityTier[]>();
       for (const [model, tiers] of models) {
-        routeModels.set(model, [...tiers.entries()].sort((a, b) => b[0] - a[0]).map(([priority, entries]) => ({ priority, channels: entries })));
+        routeModels.set(
+          model,
+          [...tiers.entries()].sort((a, b) => b[0] - a[0]).map(([priority, entries]) => ({ priority, channels: entries })),
+        );
       }
       routes.set(group, routeModels);
     }

@@ -5,7 +5,10 @@ import { BlockList, isIP } from 'node:net';
  * when the list is empty, which allows every address.
  */
 export function parseAllowList(text: string | null): BlockList | undefined {
-  const entries = (text ?? '').split(/[\n,\r]+/).map((entry) => entry.trim()).filter(Boolean);
+  const entries = (text ?? '')
+    .split(/[\n,\r]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) return undefined;
   const list = new BlockList();
   for (const entry of entries) {

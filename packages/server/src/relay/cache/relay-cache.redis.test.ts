@@ -40,7 +40,12 @@ describe.runIf(redisUrl)('relay caches across instances through Redis', () => {
     await seedChannel(asTestApp(first), { key: 'shared-upstream', baseUrl: fake.baseUrl, models: ['gpt-4o'] });
     await second.relay.channels.reload();
     const chat = (app: FastifyInstance) =>
-      app.inject({ method: 'POST', url: '/v1/chat/completions', headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' }, payload: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }) });
+      app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }),
+      });
 
     expect((await chat(second)).statusCode).toBe(200);
     expect((await chat(first)).statusCode).toBe(200);

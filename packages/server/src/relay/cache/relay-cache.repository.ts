@@ -2,12 +2,44 @@ import type { Kysely, Selectable } from 'kysely';
 import { TokenStatus } from '@switchboard/contracts';
 import type { AbilitiesTable, ChannelsTable, Database, TokensTable, UsersTable } from '../../db/schema.ts';
 
-export type TokenRow = Pick<Selectable<TokensTable>, 'id' | 'user_id' | 'key' | 'status' | 'name' | 'expired_time' | 'remain_quota' | 'unlimited_quota' | 'model_limits_enabled' | 'model_limits' | 'allow_ips' | 'used_quota' | 'group'>;
-export type UserRow = Pick<Selectable<UsersTable>, 'id' | 'username' | 'role' | 'status' | 'group' | 'quota' | 'used_quota' | 'request_count' | 'setting' | 'email'>;
+export type TokenRow = Pick<
+  Selectable<TokensTable>,
+  | 'id'
+  | 'user_id'
+  | 'key'
+  | 'status'
+  | 'name'
+  | 'expired_time'
+  | 'remain_quota'
+  | 'unlimited_quota'
+  | 'model_limits_enabled'
+  | 'model_limits'
+  | 'allow_ips'
+  | 'used_quota'
+  | 'group'
+>;
+export type UserRow = Pick<
+  Selectable<UsersTable>,
+  'id' | 'username' | 'role' | 'status' | 'group' | 'quota' | 'used_quota' | 'request_count' | 'setting' | 'email'
+>;
 export type ChannelRow = Selectable<ChannelsTable>;
 export type AbilityRow = Selectable<AbilitiesTable>;
 
-const tokenColumns = ['id', 'user_id', 'key', 'status', 'name', 'expired_time', 'remain_quota', 'unlimited_quota', 'model_limits_enabled', 'model_limits', 'allow_ips', 'used_quota', 'group'] as const;
+const tokenColumns = [
+  'id',
+  'user_id',
+  'key',
+  'status',
+  'name',
+  'expired_time',
+  'remain_quota',
+  'unlimited_quota',
+  'model_limits_enabled',
+  'model_limits',
+  'allow_ips',
+  'used_quota',
+  'group',
+] as const;
 const userColumns = ['id', 'username', 'role', 'status', 'group', 'quota', 'used_quota', 'request_count', 'setting', 'email'] as const;
 
 /** The reads behind the relay's in-memory caches (start-up, change-bus reloads, cache misses). */

@@ -118,7 +118,14 @@ export class TokenCache {
       remainQuota: row.remain_quota + unwritten.remain,
       usedQuota: row.used_quota + unwritten.used,
       unlimited: toBoolean(row.unlimited_quota),
-      modelLimits: limitsEnabled ? new Set((row.model_limits ?? '').split(',').map((model) => model.trim()).filter(Boolean)) : undefined,
+      modelLimits: limitsEnabled
+        ? new Set(
+            (row.model_limits ?? '')
+              .split(',')
+              .map((model) => model.trim())
+              .filter(Boolean),
+          )
+        : undefined,
       allowIps: parseAllowList(row.allow_ips),
       group: row.group ?? '',
     };

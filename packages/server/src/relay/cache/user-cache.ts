@@ -18,7 +18,9 @@ export interface UserRecord extends UserBalance {
 function readAcceptUnpriced(setting: string | null): boolean {
   if (!setting) return false;
   const parsed = safeParseJson(setting);
-  return parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && (parsed.value as Record<string, unknown>).accept_unset_model_ratio_model === true;
+  return (
+    parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && (parsed.value as Record<string, unknown>).accept_unset_model_ratio_model === true
+  );
 }
 
 /**

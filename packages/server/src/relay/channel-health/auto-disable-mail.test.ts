@@ -18,7 +18,13 @@ describe.each(testDatabases())('mail to root when the relay disables a channel o
     fake = new FakeOpenAIUpstream();
     await fake.start();
     testApp = await createTestApp(database);
-    const settings = { SMTPServer: '127.0.0.1', SMTPPort: String(smtp.port), SMTPAccount: 'mailer@gateway.test', SMTPToken: 'smtp-password', AutomaticDisableChannelEnabled: 'true' };
+    const settings = {
+      SMTPServer: '127.0.0.1',
+      SMTPPort: String(smtp.port),
+      SMTPAccount: 'mailer@gateway.test',
+      SMTPToken: 'smtp-password',
+      AutomaticDisableChannelEnabled: 'true',
+    };
     for (const [key, value] of Object.entries(settings)) await testApp.context.options.set(key, value);
     await testApp.context.database.db.updateTable('users').set({ email: rootAddress }).where('username', '=', 'root').execute();
   });
@@ -35,7 +41,12 @@ describe.each(testDatabases())('mail to root when the relay disables a channel o
     const user = await createTestUser(testApp, { quota: 1_000_000 });
     const token = await seedToken(testApp, user.id);
 
-    const answer = await testApp.app.inject({ method: 'POST', url: '/v1/chat/completions', headers: { authorization: `Bearer ${token.apiKey}` }, payload: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] } });
+    const answer = await testApp.app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: { authorization: `Bearer ${token.apiKey}` },
+      payload: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] },
+    });
     expect(answer.statusCode).toBe(401);
 
     // The disable and its mail happen in the background after the answer.

@@ -13,7 +13,8 @@ export type RootNotifier = (subject: string, html: string) => Promise<void>;
 
 function withStatusReason(otherInfo: string, reason: string, time: number): string {
   const parsed = safeParseJson(otherInfo || '{}');
-  const base = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>) : {};
+  const base =
+    parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>) : {};
   return JSON.stringify({ ...base, status_reason: reason, status_time: time });
 }
 
@@ -33,7 +34,15 @@ export class ChannelHealth {
   private readonly notify: RootNotifier;
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(dependencies: { channels: ChannelCache; repository: ChannelStatusRepository; options: OptionStore; bus: ChangeBus; clock: Clock; logger: Logger; notify: RootNotifier }) {
+  constructor(dependencies: {
+    channels: ChannelCache;
+    repository: ChannelStatusRepository;
+    options: OptionStore;
+    bus: ChangeBus;
+    clock: Clock;
+    logger: Logger;
+    notify: RootNotifier;
+  }) {
     this.channels = dependencies.channels;
     this.repository = dependencies.repository;
     this.options = dependencies.options;
@@ -73,7 +82,10 @@ export class ChannelHealth {
     }
     await this.bus.publish(changeTopics.channels, String(channel.id));
     this.logger.warn({ channelId: channel.id, reason }, 'channel disabled automatically');
-    void this.notify(`Channel "${channel.name}" (#${channel.id}) has been disabled`, `<p>Channel "${channel.name}" (#${channel.id}) was disabled automatically.</p><p>Reason: ${escapeHtml(reason)}</p>`).catch(() => undefined);
+    void this.notify(
+      `Channel "${channel.name}" (#${channel.id}) has been disabled`,
+      `<p>Channel "${channel.name}" (#${channel.id}) was disabled automatically.</p><p>Reason: ${escapeHtml(reason)}</p>`,
+    ).catch(() => undefined);
   }
 
   /** Re-enables an auto-disabled channel after a successful test when AutomaticEnableChannelEnabled. */
@@ -83,7 +95,10 @@ export class ChannelHealth {
     await this.repository.setStatus(channel.id, ChannelStatus.enabled, otherInfo, true);
     await this.bus.publish(changeTopics.channels, String(channel.id));
     await this.channels.reload();
-    void this.notify(`Channel "${channel.name}" (#${channel.id}) has been enabled`, `<p>Channel "${channel.name}" (#${channel.id}) passed its test and was enabled again.</p>`).catch(() => undefined);
+    void this.notify(
+      `Channel "${channel.name}" (#${channel.id}) has been enabled`,
+      `<p>Channel "${channel.name}" (#${channel.id}) passed its test and was enabled again.</p>`,
+    ).catch(() => undefined);
     return true;
   }
 }

@@ -13,7 +13,11 @@ export class ChannelStatusRepository {
   async setStatus(channelId: number, status: number, otherInfo: string, enabled: boolean): Promise<void> {
     await this.db.transaction().execute(async (transaction) => {
       await transaction.updateTable('channels').set({ status, other_info: otherInfo }).where('id', '=', channelId).execute();
-      await transaction.updateTable('abilities').set({ enabled: fromBoolean(enabled) }).where('channel_id', '=', channelId).execute();
+      await transaction
+        .updateTable('abilities')
+        .set({ enabled: fromBoolean(enabled) })
+        .where('channel_id', '=', channelId)
+        .execute();
     });
   }
 

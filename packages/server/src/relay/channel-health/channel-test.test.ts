@@ -10,7 +10,12 @@ describe.each(testDatabases())('channel tests and automatic enable/disable on $d
   let fake: FakeOpenAIUpstream;
   let root: TestUser;
 
-  const channelRow = (id: number) => testApp.context.database.db.selectFrom('channels').select(['status', 'response_time', 'test_time', 'other_info']).where('id', '=', id).executeTakeFirstOrThrow();
+  const channelRow = (id: number) =>
+    testApp.context.database.db
+      .selectFrom('channels')
+      .select(['status', 'response_time', 'test_time', 'other_info'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     fake = new FakeOpenAIUpstream();

@@ -11,9 +11,24 @@ describe('testChannel', () => {
   beforeAll(async () => {
     await fake.start();
     channel = {
-      id: 1, type: 1, name: 'local', status: 1, keys: ['sk-local'], baseUrl: fake.baseUrl, organization: '', other: '',
-      modelMapping: {}, statusCodeMapping: {}, autoBan: true, priority: 0, weight: 0, testModel: '', models: ['gpt-4o-mini'],
-      groups: ['default'], otherInfo: '', provider: providerForChannelType(1),
+      id: 1,
+      type: 1,
+      name: 'local',
+      status: 1,
+      keys: ['sk-local'],
+      baseUrl: fake.baseUrl,
+      organization: '',
+      other: '',
+      modelMapping: {},
+      statusCodeMapping: {},
+      autoBan: true,
+      priority: 0,
+      weight: 0,
+      testModel: '',
+      models: ['gpt-4o-mini'],
+      groups: ['default'],
+      otherInfo: '',
+      provider: providerForChannelType(1),
     };
   });
   afterAll(() => fake.stop());

@@ -23,7 +23,12 @@ export function testModelOf(channel: ChannelRecord, requested: string | undefine
  * Sends one tiny request ("hi", 16 tokens; an embedding for embedding models) straight to a
  * channel through its provider and times it. Nothing is billed: a test costs the operator, not a user.
  */
-export async function testChannel(channel: ChannelRecord, requestedModel: string | undefined, timeoutMs: number, now: () => number): Promise<ChannelTestResult> {
+export async function testChannel(
+  channel: ChannelRecord,
+  requestedModel: string | undefined,
+  timeoutMs: number,
+  now: () => number,
+): Promise<ChannelTestResult> {
   const model = testModelOf(channel, requestedModel);
   const embedding = model.includes('embedding');
   const capabilityName: CapabilityName = embedding ? 'embeddings' : 'chat';
@@ -44,10 +49,22 @@ export async function testChannel(channel: ChannelRecord, requestedModel: string
     upstreamModel,
     stream: false,
   };
-  const target: ChannelTarget = { id: channel.id, type: channel.type, baseUrl: channel.baseUrl, key: channel.keys[0] ?? '', organization: channel.organization, other: channel.other };
+  const target: ChannelTarget = {
+    id: channel.id,
+    type: channel.type,
+    baseUrl: channel.baseUrl,
+    key: channel.keys[0] ?? '',
+    organization: channel.organization,
+    other: channel.other,
+  };
   const secrets = [...channel.keys, channel.baseUrl];
   try {
-    const response = await (provider.transport ?? httpTransport).send(capability.buildRequest(request, target), { signal: AbortSignal.timeout(timeoutMs), headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs, target });
+    const response = await (provider.transport ?? httpTransport).send(capability.buildRequest(request, target), {
+      signal: AbortSignal.timeout(timeoutMs),
+      headersTimeoutMs: timeoutMs,
+      bodyTimeoutMs: timeoutMs,
+      target,
+    });
     const chunks: Buffer[] = [];
     for await (const chunk of response.body) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
@@ -62,6 +79,11 @@ export async function testChannel(channel: ChannelRecord, requestedModel: string
     // within the clock's millisecond is still a tested, working channel.
     return { ok: true, message: '', elapsedMs: Math.max(1, elapsedMs), disablesChannel: false };
   } catch (error) {
-    return { ok: false, message: maskSecrets(error instanceof Error ? error.message : String(error), secrets), elapsedMs: now() - started, disablesChannel: false };
+    return {
+      ok: false,
+      message: maskSecrets(error instanceof Error ? error.message : String(error), secrets),
+      elapsedMs: now() - started,
+      disablesChannel: false,
+    };
   }
 }

@@ -11,9 +11,18 @@ export interface AnswerFormat {
   /** A complete OpenAI chat completion → the caller's JSON answer. */
   convertAnswer(completion: unknown, context: ConversionContext): unknown;
   /** Starts rendering one stream. */
-  createStreamWriter(context: ConversionContext): AnswerStreamWriter;
+  createStreamWriter(context: ConversionContext, known: StreamKnowledge): AnswerStreamWriter;
   /** The content type of a streamed answer (default `text/event-stream`). */
   readonly streamContentType?: string;
+}
+
+/** What the relay knows while a stream runs, for writers that must say it before the end. */
+export interface StreamKnowledge {
+  /**
+   * The usage so far: the upstream's once one of its frames reported usage (Claude and Gemini do on
+   * their first frame), else the local prompt estimate with no completion yet.
+   */
+  usageSoFar(): NormalizedUsage;
 }
 
 export interface AnswerStreamWriter {

@@ -29,19 +29,25 @@ export function checkUser(user: UserRecord | undefined): UserRecord {
  * Authenticates a relay key from memory: token status, expiry, exhaustion, IP allow-list, owner's
  * status, token group within the owner's usable groups, channel pin (administrators only).
  */
-export async function authenticateToken(relayKey: RelayKey | undefined, ip: string, dependencies: { tokens: TokenCache; users: UserCache; options: OptionStore; nowSeconds: number }): Promise<RelayCaller> {
+export async function authenticateToken(
+  relayKey: RelayKey | undefined,
+  ip: string,
+  dependencies: { tokens: TokenCache; users: UserCache; options: OptionStore; nowSeconds: number },
+): Promise<RelayCaller> {
   if (!relayKey) throw new RelayError(401, 'invalid_token', relayMessages.noToken);
   const token = dependencies.tokens.get(relayKey.key) ?? (await dependencies.tokens.lookup(relayKey.key));
   if (!token) throw new RelayError(401, 'invalid_token', relayMessages.invalidToken);
   if (token.status === TokenStatus.enabled && token.expiredTime !== -1 && token.expiredTime < dependencies.nowSeconds) dependencies.tokens.markExpired(token);
   if (token.status === TokenStatus.expired) throw new RelayError(401, 'token_expired', relayMessages.tokenExpired);
-  if (token.status === TokenStatus.exhausted || (!token.unlimited && token.remainQuota <= 0)) throw new RelayError(401, 'token_quota_exhausted', relayMessages.tokenExhausted);
+  if (token.status === TokenStatus.exhausted || (!token.unlimited && token.remainQuota <= 0))
+    throw new RelayError(401, 'token_quota_exhausted', relayMessages.tokenExhausted);
   if (token.status !== TokenStatus.enabled) throw new RelayError(401, 'token_unavailable', relayMessages.tokenUnavailable);
   if (!isAllowed(token.allowIps, ip)) throw new RelayError(403, 'ip_not_allowed', relayMessages.ipNotAllowed, { params: { ip } });
   const user = checkUser(dependencies.users.get(token.userId) ?? (await dependencies.users.lookup(token.userId)));
   let usingGroup = user.group;
   if (token.group) {
-    if (!mayUseGroup(dependencies.options, user.group, token.group)) throw new RelayError(403, 'group_not_allowed', relayMessages.groupNotAllowed, { params: { group: token.group } });
+    if (!mayUseGroup(dependencies.options, user.group, token.group))
+      throw new RelayError(403, 'group_not_allowed', relayMessages.groupNotAllowed, { params: { group: token.group } });
     const ratios = dependencies.options.getJson<Record<string, number>>('GroupRatio') ?? {};
     if (!(token.group in ratios)) throw new RelayError(403, 'group_deprecated', relayMessages.groupDeprecated, { params: { group: token.group } });
     usingGroup = token.group;

@@ -4,9 +4,21 @@ import { isRetryableStatus, mapModel, mapStatus, selectChannel } from './channel
 
 const channel = (id: number) => ({ id }) as ChannelRecord;
 const tiers: PriorityTier[] = [
-  { priority: 10, channels: [{ channel: channel(1), weight: 3 }, { channel: channel(2), weight: 1 }] },
+  {
+    priority: 10,
+    channels: [
+      { channel: channel(1), weight: 3 },
+      { channel: channel(2), weight: 1 },
+    ],
+  },
   { priority: 5, channels: [{ channel: channel(3), weight: 0 }] },
-  { priority: 0, channels: [{ channel: channel(4), weight: 0 }, { channel: channel(5), weight: 0 }] },
+  {
+    priority: 0,
+    channels: [
+      { channel: channel(4), weight: 0 },
+      { channel: channel(5), weight: 0 },
+    ],
+  },
 ];
 
 describe('channel selection', () => {

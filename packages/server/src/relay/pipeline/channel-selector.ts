@@ -6,7 +6,12 @@ import type { ChannelRecord, PriorityTier, WeightedChannel } from '../cache/chan
  * and inside the tier the pick is weighted random (all-zero weights count as equal). When the tier
  * has nothing untried, the next lower tier is used, then any untried channel at all.
  */
-export function selectChannel(tiers: readonly PriorityTier[], attempt: number, tried: ReadonlySet<number>, random: () => number = Math.random): ChannelRecord | undefined {
+export function selectChannel(
+  tiers: readonly PriorityTier[],
+  attempt: number,
+  tried: ReadonlySet<number>,
+  random: () => number = Math.random,
+): ChannelRecord | undefined {
   if (tiers.length === 0) return undefined;
   const start = Math.min(attempt, tiers.length - 1);
   const order = [...tiers.slice(start), ...tiers.slice(0, start)];

@@ -8,7 +8,19 @@ import { openaiClient } from '../testing/relay-seed.ts';
 import type { RelayCaller } from './caller-auth.ts';
 import { consumeLogEntry, type ConsumeFacts } from './consume-log.ts';
 
-const pricing: ModelPricing = { usePrice: false, modelPrice: -1, modelRatio: 1, completionRatio: 1, cacheRatio: 1, cacheCreationRatio: 1.25, cacheCreation1hRatio: 2, audioRatio: 1, audioCompletionRatio: 1, groupRatio: 1, userGroupRatio: -1 };
+const pricing: ModelPricing = {
+  usePrice: false,
+  modelPrice: -1,
+  modelRatio: 1,
+  completionRatio: 1,
+  cacheRatio: 1,
+  cacheCreationRatio: 1.25,
+  cacheCreation1hRatio: 2,
+  audioRatio: 1,
+  audioCompletionRatio: 1,
+  groupRatio: 1,
+  userGroupRatio: -1,
+};
 const facts: ConsumeFacts = {
   caller: { token: undefined, user: { id: 3, username: 'ann' }, usingGroup: 'default', tokenName: 'key', pinnedChannelId: undefined } as unknown as RelayCaller,
   model: 'gpt-4o',

@@ -1,6 +1,6 @@
 import { LogType } from '@switchboard/contracts';
 import type { ModelPricing } from '../../billing/pricing.ts';
-import type { LogEntry } from '../../logs/log-writer.ts';
+import type { LogEntry } from '../../logs/log-writer.repository.ts';
 import type { NormalizedUsage } from '../provider.ts';
 import type { RelayCaller } from './caller-auth.ts';
 
@@ -49,7 +49,8 @@ export function consumeLogEntry(facts: ConsumeFacts): LogEntry {
     admin_info: { use_channel: facts.triedChannels, local_count_tokens: facts.localCount },
   };
   if (usage.cacheCreationTokens) Object.assign(other, { cache_creation_tokens: usage.cacheCreationTokens, cache_creation_ratio: pricing.cacheCreationRatio });
-  if (usage.cacheCreation1hTokens) Object.assign(other, { cache_creation_tokens_1h: usage.cacheCreation1hTokens, cache_creation_ratio_1h: pricing.cacheCreation1hRatio });
+  if (usage.cacheCreation1hTokens)
+    Object.assign(other, { cache_creation_tokens_1h: usage.cacheCreation1hTokens, cache_creation_ratio_1h: pricing.cacheCreation1hRatio });
   if (usage.audioInputTokens || usage.audioOutputTokens) {
     Object.assign(other, {
       audio: true,

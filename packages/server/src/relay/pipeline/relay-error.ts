@@ -23,7 +23,11 @@ export class RelayError extends Error {
 }
 
 /** The OpenAI error body; the request id is appended to the message as new-api does. */
-export function relayErrorBody(error: RelayError, requestId: string, acceptLanguage: string | undefined): { error: { message: string; type: string; param: string; code: string } } {
+export function relayErrorBody(
+  error: RelayError,
+  requestId: string,
+  acceptLanguage: string | undefined,
+): { error: { message: string; type: string; param: string; code: string } } {
   const message = error.localized ? renderMessage(error.localized, languageFromHeader(acceptLanguage, 'en'), error.params) : error.message;
   return { error: { message: `${message} (request id: ${requestId})`, type: error.type, param: '', code: error.code } };
 }
@@ -46,6 +50,7 @@ const secretPatterns: RegExp[] = [
 export function maskSecrets(text: string, known: readonly string[] = []): string {
   let masked = text;
   for (const secret of known) if (secret && secret.length >= 4) masked = masked.split(secret).join('***');
-  for (const pattern of secretPatterns) masked = masked.replace(pattern, (match, prefix: unknown) => (typeof prefix === 'string' && match.startsWith(prefix) ? `${prefix}***` : '***'));
+  for (const pattern of secretPatterns)
+    masked = masked.replace(pattern, (match, prefix: unknown) => (typeof prefix === 'string' && match.startsWith(prefix) ? `${prefix}***` : '***'));
   return masked;
 }

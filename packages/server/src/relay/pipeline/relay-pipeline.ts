@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { computeQuota, preConsumeQuota, resolvePricing } from '../../billing/pricing.ts';
+import { modelOutputLimit } from '../../billing/output-limits.ts';
+import { computeQuota, preConsumeQuota, resolvePricing, worstCaseQuota } from '../../billing/pricing.ts';
 import { readPriceTables } from '../../billing/price-tables.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ChannelRecord } from '../cache/channel-cache.ts';
-import type { NormalizedUsage } from '../provider.ts';
+import type { CapabilityName, NormalizedUsage } from '../provider.ts';
 import { relayMessages } from '../relay.messages.ts';
 import type { RelayServices } from '../relay-services.ts';
 import { checkModelAllowed, type RelayCaller } from './caller-auth.ts';
@@ -14,7 +15,7 @@ import { RelayError } from './relay-error.ts';
 import { readRelayBody, type ParsedRelayBody } from './request-reader.ts';
 import { countTextTokens, estimateTokens } from './token-estimate.ts';
 import { watchCallerGone } from './caller-gone.ts';
-import { attemptUpstream, callerGoneError, type AttemptResult } from './upstream-attempt.ts';
+import { attemptUpstream, callerGoneError, type AttemptResult, type ChargedAttempt } from './upstream-attempt.ts';
 
 /** Headers every relay answer carries, also on streams that bypass Fastify's reply. */
 export function relayHeaders(requestId: string): Record<string, string> {
@@ -42,6 +43,15 @@ function applyPromptCheck(services: RelayServices, parsed: ParsedRelayBody): Par
   return { ...parsed, body: masked.value as Record<string, unknown>, bodyChanged: true };
 }
 
+/** Endpoints whose answers generate no tokens: their worst case is the prompt alone. */
+const inputOnly: ReadonlySet<CapabilityName> = new Set(['embeddings', 'moderations', 'rerank']);
+
+/** The most tokens the answer may generate: the caller's limit, else the model's output limit. */
+function completionCeiling(endpoint: RelayEndpoint, parsed: ParsedRelayBody): number {
+  if (parsed.maxTokens > 0) return parsed.maxTokens;
+  return inputOnly.has(endpoint.capability) ? 0 : modelOutputLimit(parsed.model);
+}
+
 /** The channel of attempt `attempt`, or undefined when none is left. A pinned channel must be usable. */
 function nextChannel(services: RelayServices, caller: RelayCaller, model: string, attempt: number, tried: Set<number>): ChannelRecord | undefined {
   if (caller.pinnedChannelId !== undefined) {
@@ -59,7 +69,15 @@ function nextChannel(services: RelayServices, caller: RelayCaller, model: string
  * or refund exactly once and answer the last error. A caller who leaves once a channel has the
  * request is charged for what it was sent and produced (see upstream-attempt.ts), not refunded.
  */
-export async function relayRequest(services: RelayServices, endpoint: RelayEndpoint, request: FastifyRequest, reply: FastifyReply, caller: RelayCaller, bodyValue: unknown, bodyEdited = false): Promise<void> {
+export async function relayRequest(
+  services: RelayServices,
+  endpoint: RelayEndpoint,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  caller: RelayCaller,
+  bodyValue: unknown,
+  bodyEdited = false,
+): Promise<void> {
   const { options, clock } = services.context;
   const startedAt = clock.now();
   const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -69,11 +87,21 @@ export async function relayRequest(services: RelayServices, endpoint: RelayEndpo
   checkModelAllowed(caller, parsed.model);
 
   const tables = readPriceTables(options);
-  const pricing = resolvePricing(tables, parsed.model, { userGroup: caller.user.group, usingGroup: caller.usingGroup }, options.getBoolean('SelfUseModeEnabled') || caller.user.acceptUnpriced);
+  const pricing = resolvePricing(
+    tables,
+    parsed.model,
+    { userGroup: caller.user.group, usingGroup: caller.usingGroup },
+    options.getBoolean('SelfUseModeEnabled') || caller.user.acceptUnpriced,
+  );
   if (!pricing) throw new RelayError(400, 'model_price_error', relayMessages.modelPriceError, { params: { model: parsed.model } });
   const promptEstimate = estimateTokens(parsed.promptText);
-  const hold = preConsumeQuota(pricing, { promptTokens: promptEstimate, maxTokens: parsed.maxTokens, floorTokens: options.getNumber('PreConsumedQuota'), calls: parsed.calls }, tables.quotaPerUnit);
-  const reserved = services.ledger.reserve(caller.token, caller.user, hold);
+  const hold = preConsumeQuota(
+    pricing,
+    { promptTokens: promptEstimate, maxTokens: parsed.maxTokens, floorTokens: options.getNumber('PreConsumedQuota'), calls: parsed.calls },
+    tables.quotaPerUnit,
+  );
+  const worstCase = worstCaseQuota(pricing, promptEstimate, completionCeiling(endpoint, parsed), hold);
+  const reserved = services.ledger.reserve(caller.token, caller.user, hold, worstCase);
   if (!reserved.ok) {
     if (reserved.refusedBy === 'user') throw new RelayError(403, 'insufficient_user_quota', relayMessages.insufficientUserQuota);
     throw new RelayError(403, 'pre_consume_token_quota_failed', relayMessages.insufficientTokenQuota);
@@ -84,6 +112,37 @@ export async function relayRequest(services: RelayServices, endpoint: RelayEndpo
   const tried = new Set<number>();
   const triedOrder: number[] = [];
   let lastError: RelayError | undefined;
+  /** The charge of the attempt that answered, with its consume log; once (the ledger ignores a second settle). */
+  const settle = (channel: ChannelRecord, result: ChargedAttempt) => {
+    if (reservation.state !== 'held') return;
+    const localCount = result.usage === undefined;
+    const usage: NormalizedUsage = result.usage ?? { promptTokens: countTextTokens(parsed.promptText), completionTokens: result.localCompletionTokens };
+    const quota = computeQuota(pricing, usage, tables.quotaPerUnit, parsed.calls);
+    const finishedAt = clock.now();
+    const log = options.getBoolean('LogConsumeEnabled')
+      ? consumeLogEntry({
+          caller,
+          model: parsed.model,
+          upstreamModel: result.upstreamModel,
+          pricing,
+          usage,
+          quota,
+          channelId: channel.id,
+          triedChannels: triedOrder,
+          stream: parsed.stream,
+          startedAt,
+          finishedAt,
+          firstResponseMs: result.firstResponseMs,
+          requestId: request.id,
+          requestPath: callerPath(request),
+          localCount,
+          endReason: result.endReason,
+          warnings: result.warnings,
+          createdAt: clock.unixSeconds(),
+        })
+      : undefined;
+    services.ledger.settle(reservation, quota, channel.id, log);
+  };
   try {
     const retryTimes = caller.pinnedChannelId === undefined ? Math.max(0, options.getNumber('RetryTimes')) : 0;
     for (let attempt = 0; attempt <= retryTimes; attempt += 1) {
@@ -111,16 +170,13 @@ export async function relayRequest(services: RelayServices, endpoint: RelayEndpo
         extraHeaders: relayHeaders(request.id),
         random: services.random,
         callerGone,
+        // Settled before the answer's last bytes go out: a client never has a whole answer whose
+        // charge is not in the journal.
+        settle: (charged) => settle(channel, charged),
       });
       if (result.kind === 'charged') {
-        const localCount = result.usage === undefined;
-        const usage: NormalizedUsage = result.usage ?? { promptTokens: countTextTokens(parsed.promptText), completionTokens: result.localCompletionTokens };
-        const quota = computeQuota(pricing, usage, tables.quotaPerUnit, parsed.calls);
-        const finishedAt = clock.now();
-        const log = options.getBoolean('LogConsumeEnabled')
-          ? consumeLogEntry({ caller, model: parsed.model, upstreamModel: result.upstreamModel, pricing, usage, quota, channelId: channel.id, triedChannels: triedOrder, stream: parsed.stream, startedAt, finishedAt, firstResponseMs: result.firstResponseMs, requestId: request.id, requestPath: callerPath(request), localCount, endReason: result.endReason, warnings: result.warnings, createdAt: clock.unixSeconds() })
-          : undefined;
-        services.ledger.settle(reservation, quota, channel.id, log);
+        // Answers that never reached the caller (it left, or gets an error instead) settle here.
+        settle(channel, result);
         // Charged, yet answered with an error: the entry renders it in the caller's own format.
         if (result.callerError) throw result.callerError;
         return;

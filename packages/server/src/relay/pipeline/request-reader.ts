@@ -63,7 +63,18 @@ export function readRelayBody(endpoint: RelayEndpoint, rawBody: Buffer, parsed: 
     if (!model) throw new RelayError(400, 'invalid_request', relayMessages.missingModel);
     const field = (name: string) => multipartField(rawBody, contentType, name);
     const calls = endpoint.capability === 'images' ? imageCalls(model, asPositive(Number(field('n'))), field('size'), field('quality')) : 1;
-    return { body: undefined, bodyChanged: false, rawBody, contentType, model, stream: false, wantsStreamUsage: false, maxTokens: 0, promptText: multipartField(rawBody, contentType, 'prompt'), calls };
+    return {
+      body: undefined,
+      bodyChanged: false,
+      rawBody,
+      contentType,
+      model,
+      stream: false,
+      wantsStreamUsage: false,
+      maxTokens: 0,
+      promptText: multipartField(rawBody, contentType, 'prompt'),
+      calls,
+    };
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new RelayError(400, 'invalid_request', relayMessages.invalidRequest);
   const body = parsed as Record<string, unknown>;

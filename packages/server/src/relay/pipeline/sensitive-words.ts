@@ -18,7 +18,10 @@ export class SensitiveWords {
     const text = this.options.get('SensitiveWords');
     if (text !== this.source) {
       this.source = text;
-      this.words = text.split(/\r?\n/).map((word) => word.trim().toLowerCase()).filter(Boolean);
+      this.words = text
+        .split(/\r?\n/)
+        .map((word) => word.trim().toLowerCase())
+        .filter(Boolean);
     }
     return this.words;
   }

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PassThroughResponse } from '../provider.ts';
 import { extractOpenAIStreamText, extractOpenAIUsage } from '../providers/openai-compatible/openai-usage.ts';
-import { relayStream, type StreamOutcome } from './stream-response.ts';
+import { readFirstChunk, relayStream, type StreamOutcome } from './stream-response.ts';
 import { countTextTokens } from './token-estimate.ts';
 
 const passThrough: PassThroughResponse = { kind: 'pass-through', extractUsage: extractOpenAIUsage, extractStreamText: extractOpenAIStreamText };
@@ -35,22 +35,31 @@ const brokenUpstream = () =>
  * Relays `frames` (as the upstream's chunks) to a real HTTP caller; returns what it read and the
  * outcome. With `cut`, the upstream breaks after the first frame.
  */
-async function relay(frames: string[], callerWantsUsage: boolean, options: { cut?: boolean; dialect?: 'chat' | 'responses' } = {}): Promise<{ body: string; outcome: StreamOutcome }> {
+async function relay(
+  frames: string[],
+  callerWantsUsage: boolean,
+  options: { cut?: boolean; dialect?: 'chat' | 'responses'; upstream?: () => Promise<{ body: Readable; first: Buffer }> } = {},
+): Promise<{ body: string; outcome: StreamOutcome }> {
   let outcome: Promise<StreamOutcome> | undefined;
   server = createServer((_request, response) => {
     const [first = '', ...rest] = frames;
-    outcome = relayStream({
-      upstream: options.cut ? brokenUpstream() : Readable.from(rest.map((frame) => Buffer.from(frame))),
-      abortUpstream: () => undefined,
-      response,
-      handling: passThrough,
-      dialect: options.dialect ?? 'chat',
-      callerWantsUsage,
-      promptTokensEstimate: 7,
-      context: { model: 'gpt-4o', upstreamModel: 'gpt-4o', requestId: 'test', createdAt: 1 },
-      headers: {},
-      firstChunk: Buffer.from(first),
-    });
+    const upstream =
+      options.upstream?.() ??
+      Promise.resolve({ body: options.cut ? brokenUpstream() : Readable.from(rest.map((frame) => Buffer.from(frame))), first: Buffer.from(first) });
+    outcome = upstream.then(({ body, first: firstChunk }) =>
+      relayStream({
+        upstream: body,
+        abortUpstream: () => undefined,
+        response,
+        handling: passThrough,
+        dialect: options.dialect ?? 'chat',
+        callerWantsUsage,
+        promptTokensEstimate: 7,
+        context: { model: 'gpt-4o', upstreamModel: 'gpt-4o', requestId: 'test', createdAt: 1 },
+        headers: {},
+        firstChunk,
+      }),
+    );
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -81,12 +90,45 @@ describe('relayStream', () => {
   });
 
   it('ends a cut stream with an error event, then [DONE] for chat callers and nothing more for responses callers', async () => {
-    const interrupted = 'data: {"error":{"message":"The upstream stopped in the middle of the answer","type":"upstream_error","code":"stream_interrupted"}}\n\n';
+    const interrupted =
+      'data: {"error":{"message":"The upstream stopped in the middle of the answer","type":"upstream_error","code":"stream_interrupted"}}\n\n';
     const chat = await relay([contentFrame('Hello')], false, { cut: true });
     expect(chat.body).toBe(`${contentFrame('Hello')}${interrupted}data: [DONE]\n\n`);
     expect(chat.outcome).toMatchObject({ endReason: 'upstream_error', localCompletionTokens: 1 });
     server?.close();
     const responses = await relay([contentFrame('Hello')], false, { cut: true, dialect: 'responses' });
     expect(responses.body).toBe(`${contentFrame('Hello')}${interrupted}`);
+  });
+
+  it('ends a stream whose whole body came in its first chunk, though its end fired before anyone listened', async () => {
+    const frames = [contentFrame('Hello'), usageFrame(9, 1), 'data: [DONE]\n\n'];
+    // The body and its end in one read, as undici delivers a short answer: the first read takes
+    // the chunk, and the end is emitted on the next tick, before the relay is listening.
+    const wholeBody = async () => {
+      const body = new Readable({ read() {} });
+      body.push(Buffer.from(frames.join('')));
+      body.push(null);
+      const first = await readFirstChunk(body);
+      if (!('chunk' in first)) throw new Error('no first chunk');
+      await new Promise((resolve) => setImmediate(resolve));
+      return { body, first: first.chunk };
+    };
+    const { body, outcome } = await relay([], true, { upstream: wholeBody });
+    expect(body).toBe(frames.join(''));
+    expect(outcome).toMatchObject({ usage: { promptTokens: 9, completionTokens: 1 }, endReason: 'done' });
+  });
+
+  it('keeps events whole when CRLF line ends are split at every byte', async () => {
+    const events = [
+      { type: 'response.output_text.delta', delta: 'Hel' },
+      { type: 'response.output_text.delta', delta: 'lo' },
+      { type: 'response.completed', response: { usage: { input_tokens: 3, output_tokens: 2, total_tokens: 5 } } },
+    ];
+    const crlf = events.map((event) => `event: ${event.type}\r\ndata: ${JSON.stringify(event)}\r\n\r\n`).join('');
+    const bytes = [...Buffer.from(crlf)].map((byte) => String.fromCharCode(byte));
+    const { body, outcome } = await relay(bytes, false, { dialect: 'responses' });
+    // One event per upstream event, line ends normalised: no event split from its data, none empty.
+    expect(body).toBe(events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join(''));
+    expect(outcome.endReason).toBe('done');
   });
 });

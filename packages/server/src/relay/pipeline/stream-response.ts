@@ -37,6 +37,11 @@ export interface StreamRelayOptions {
   readonly answerFormat?: AnswerFormat;
   /** Set when completions are checked for sensitive words (CheckSensitiveOnCompletionEnabled). */
   readonly sensitive?: SensitiveWords;
+  /**
+   * Receives the outcome before the answer's last bytes are written (the caller cannot have the whole
+   * answer before its charge is recorded), or, when the caller left, before the promise resolves.
+   */
+  readonly beforeEnd?: (outcome: StreamOutcome) => void;
 }
 
 /** A frame that may hold usage (`"usage": {`); OpenAI's other frames say `"usage": null` or nothing. */
@@ -51,6 +56,14 @@ function interruptionError(): { error: { message: string; type: string; code: st
 
 function sensitiveWordsError(): { error: { message: string; type: string; code: string } } {
   return { error: { message: relayMessages.sensitiveWords.en, type: 'new_api_error', code: 'sensitive_words_detected' } };
+}
+
+/**
+ * Why a body stopped early: its idle time ran out (STREAMING_TIMEOUT: undici's body timeout, or a
+ * TimeoutError from transports that watch it themselves, such as Bedrock's), or it failed.
+ */
+function failureReason(error: (Error & { code?: string }) | null | undefined): StreamEndReason {
+  return error?.code === 'UND_ERR_BODY_TIMEOUT' || error?.name === 'TimeoutError' ? 'timeout' : 'upstream_error';
 }
 
 /** Reads the first body chunk, so a failure before any byte can still go to another channel. */
@@ -97,7 +110,10 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
   let usage: NormalizedUsage | undefined;
   let usageForwarded = false;
   let finished = false;
-  const writer: AnswerStreamWriter | undefined = options.answerFormat?.createStreamWriter(options.context);
+  // Writers that announce usage up front (Anthropic's message_start) get the upstream's count once
+  // a frame reported it, else the prompt estimate: never a zero that clients would take as real.
+  const usageSoFar = (): NormalizedUsage => usage ?? { promptTokens: options.promptTokensEstimate, completionTokens: 0 };
+  const writer: AnswerStreamWriter | undefined = options.answerFormat?.createStreamWriter(options.context, { usageSoFar });
   const sensitiveCheck = options.sensitive ? new StreamSensitiveCheck(options.sensitive) : undefined;
   /** The answer text of the event being processed (for the sensitive-word check). */
   let eventText = '';
@@ -145,7 +161,10 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     if (data === '[DONE]') return '';
     if (converter) {
       let out = '';
-      for (const chunk of converter.push({ event, data })) {
+      const chunks = converter.push({ event, data });
+      // Before the chunks go out: a writer may announce the usage this very event carried.
+      usage = converter.usage() ?? usage;
+      for (const chunk of chunks) {
         if (writer) {
           out += writer.push(chunk);
           continue;
@@ -155,7 +174,6 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
         const replaced = object?.usage ? handleUsageChunk(object, Array.isArray(choices) && choices.length > 0) : undefined;
         out += replaced ?? frame(JSON.stringify(chunk));
       }
-      usage = converter.usage() ?? usage;
       eventText = converter.takeText();
       counter.add(eventText);
       return out;
@@ -209,8 +227,20 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     return options.sensitive?.mask(out, found) ?? out;
   };
 
-  const processText = (text: string): string => {
-    buffer += text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  /** A CR that ended the previous chunk: maybe half of a CRLF whose LF opens the next one. */
+  let carriedReturn = false;
+  const processText = (text: string, last = false): string => {
+    let lines = carriedReturn ? `\r${text}` : text;
+    carriedReturn = false;
+    if (lines.includes('\r')) {
+      // Normalised only once its LF is seen, so a CRLF split across chunks stays one line end.
+      if (!last && lines.endsWith('\r')) {
+        carriedReturn = true;
+        lines = lines.slice(0, -1);
+      }
+      lines = lines.replace(/\r\n?/g, '\n');
+    }
+    buffer += lines;
     let out = '';
     for (let end = buffer.indexOf('\n\n'); end >= 0 && !stoppedBySensitiveWord; end = buffer.indexOf('\n\n')) {
       const block = buffer.slice(0, end);
@@ -226,8 +256,15 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
       finished = true;
       upstream.off('data', onData);
       let endReason = reported;
+      let outcome: StreamOutcome | undefined;
+      // With usage reported, the local count is not needed: no tokenizing at the end of every stream.
+      const reportOutcome = (): StreamOutcome => {
+        outcome = { usage, localCompletionTokens: usage ? 0 : localCompletionTokens(), endReason };
+        options.beforeEnd?.(outcome);
+        return outcome;
+      };
       if (endReason !== 'client_gone' && !response.destroyed) {
-        let tail = endReason === 'sensitive' ? '' : processText(decoder.end());
+        let tail = endReason === 'sensitive' ? '' : processText(decoder.end(), true);
         if (buffer.trim() && !stoppedBySensitiveWord) tail += processCheckedEvent(buffer.trim());
         buffer = '';
         if (stoppedBySensitiveWord) endReason = 'sensitive';
@@ -242,15 +279,33 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
         else if (options.dialect === 'chat') {
           if (options.callerWantsUsage && !usageForwarded) {
             const reported = usage ?? { promptTokens: options.promptTokensEstimate, completionTokens: localCompletionTokens() };
-            tail += frame(JSON.stringify({ id: `chatcmpl-${options.context.requestId}`, object: 'chat.completion.chunk', created: options.context.createdAt, model: options.context.model, choices: [], usage: { prompt_tokens: reported.promptTokens, completion_tokens: reported.completionTokens, total_tokens: reported.promptTokens + reported.completionTokens } }));
+            tail += frame(
+              JSON.stringify({
+                id: `chatcmpl-${options.context.requestId}`,
+                object: 'chat.completion.chunk',
+                created: options.context.createdAt,
+                model: options.context.model,
+                choices: [],
+                usage: {
+                  prompt_tokens: reported.promptTokens,
+                  completion_tokens: reported.completionTokens,
+                  total_tokens: reported.promptTokens + reported.completionTokens,
+                },
+              }),
+            );
           }
           tail += 'data: [DONE]\n\n';
         }
+        reportOutcome();
         response.end(tail);
       }
       if (endReason !== 'done') options.abortUpstream();
-      // With usage reported, the local count is not needed: no tokenizing at the end of every stream.
-      resolve({ usage, localCompletionTokens: usage ? 0 : localCompletionTokens(), endReason });
+      resolve(outcome ?? reportOutcome());
+    };
+    let awaitingDrain = false;
+    const onDrain = () => {
+      awaitingDrain = false;
+      upstream.resume();
     };
     const onData = (chunk: Buffer) => {
       const out = processText(decoder.write(chunk));
@@ -262,7 +317,8 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
       // A destroyed response never drains: waiting for it would hold the upstream and the quota forever.
       if (response.destroyed) return finish('client_gone');
       upstream.pause();
-      response.once('drain', () => upstream.resume());
+      awaitingDrain = true;
+      response.once('drain', onDrain);
     };
     // Closed before we started ('close' has fired and will not fire again): nothing is written, but
     // the first chunk is what the upstream produced for the caller, so it is counted.
@@ -271,15 +327,28 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
       finish('client_gone');
       return;
     }
-    response.writeHead(200, { 'content-type': options.answerFormat?.streamContentType ?? 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no', ...options.headers });
+    response.writeHead(200, {
+      'content-type': options.answerFormat?.streamContentType ?? 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      ...options.headers,
+    });
     response.flushHeaders();
     response.once('close', () => {
       if (!response.writableFinished) finish('client_gone');
     });
     upstream.on('data', onData);
     upstream.once('end', () => finish('done'));
-    upstream.once('error', (error: Error & { code?: string }) => finish(error.code === 'UND_ERR_BODY_TIMEOUT' ? 'timeout' : 'upstream_error'));
+    upstream.once('error', (error: Error) => finish(failureReason(error)));
+    // Every way a body stops ends in 'close'; one that closes before its end was cut.
+    upstream.once('close', () => finish(upstream.readableEnded ? 'done' : failureReason(upstream.errored)));
     onData(options.firstChunk);
-    upstream.resume();
+    if (finished) return;
+    // When the first chunk was the whole body, its end (or error) fired while readFirstChunk had
+    // already let go and nobody listened: the body's state says so, and no event will come again.
+    if (upstream.readableEnded) return finish('done');
+    if (upstream.destroyed) return finish(failureReason(upstream.errored));
+    if (!awaitingDrain) upstream.resume();
   });
 }

@@ -15,7 +15,9 @@ function silentUpstream() {
   const transport: Transport = {
     send: (request, options) => {
       sent.push({ request, options });
-      return new Promise((_resolve, reject) => options.signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })), { once: true }));
+      return new Promise((_resolve, reject) =>
+        options.signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })), { once: true }),
+      );
     },
   };
   const provider: Provider = {
@@ -28,7 +30,17 @@ function silentUpstream() {
     },
     parseError: (status) => ({ status, message: '', type: '', code: '', disablesChannel: false }),
   };
-  const channel = { id: 7, type: 1, keys: ['upstream-key'], baseUrl: 'http://upstream.invalid', organization: '', other: '', modelMapping: {}, statusCodeMapping: {}, provider } as unknown as ChannelRecord;
+  const channel = {
+    id: 7,
+    type: 1,
+    keys: ['upstream-key'],
+    baseUrl: 'http://upstream.invalid',
+    organization: '',
+    other: '',
+    modelMapping: {},
+    statusCodeMapping: {},
+    provider,
+  } as unknown as ChannelRecord;
   return { sent, channel };
 }
 

@@ -10,7 +10,7 @@ import type { RelayEndpoint } from './relay-endpoints.ts';
 import { maskSecrets, RelayError } from './relay-error.ts';
 import type { ParsedRelayBody } from './request-reader.ts';
 import type { SensitiveWords } from './sensitive-words.ts';
-import { readFirstChunk, relayStream, type StreamEndReason } from './stream-response.ts';
+import { readFirstChunk, relayStream, type StreamEndReason, type StreamOutcome } from './stream-response.ts';
 import { countTextTokens } from './token-estimate.ts';
 
 /** Largest upstream answer read whole (non-streamed): images in base64 can be large. */
@@ -35,7 +35,8 @@ export interface ChargedAttempt {
   readonly callerError?: RelayError;
 }
 
-export type AttemptResult = ChargedAttempt | { readonly kind: 'failed'; readonly error: RelayError; readonly retryable: boolean; readonly disablesChannel: boolean };
+export type AttemptResult =
+  ChargedAttempt | { readonly kind: 'failed'; readonly error: RelayError; readonly retryable: boolean; readonly disablesChannel: boolean };
 
 export interface AttemptInput {
   readonly endpoint: RelayEndpoint;
@@ -55,6 +56,11 @@ export interface AttemptInput {
   readonly random: () => number;
   /** Fires when the caller has gone: the upstream call is aborted and nothing more is tried. */
   readonly callerGone: AbortSignal;
+  /**
+   * Settles a charged attempt before the answer's last bytes are handed to the caller, so a process
+   * killed after that point has the charge in its journal. The result returned later is the same.
+   */
+  readonly settle?: (charged: ChargedAttempt) => void;
 }
 
 function failed(error: RelayError, retryable: boolean, disablesChannel = false): AttemptResult {
@@ -114,7 +120,16 @@ interface SentRequest {
  * zero and never the whole hold. A per-call price is charged whole: the upstream got the call.
  */
 function abandonedAfterSending(sent: SentRequest): AttemptResult {
-  return { kind: 'charged', usage: undefined, localCompletionTokens: 0, firstResponseMs: undefined, upstreamModel: sent.upstreamModel, endReason: 'client_gone', warnings: sent.warnings, callerError: callerGoneError() };
+  return {
+    kind: 'charged',
+    usage: undefined,
+    localCompletionTokens: 0,
+    firstResponseMs: undefined,
+    upstreamModel: sent.upstreamModel,
+    endReason: 'client_gone',
+    warnings: sent.warnings,
+    callerError: callerGoneError(),
+  };
 }
 
 /**
@@ -146,7 +161,17 @@ function requestFor(input: AttemptInput): RelayRequest {
     body = { ...body, stream_options: { ...streamOptions, include_usage: true } };
     changed = true;
   }
-  return { capability: endpoint.capability, path: endpoint.path, contentType: parsed.contentType, rawBody: parsed.rawBody, body, bodyChanged: changed, model: parsed.model, upstreamModel, stream: parsed.stream };
+  return {
+    capability: endpoint.capability,
+    path: endpoint.path,
+    contentType: parsed.contentType,
+    rawBody: parsed.rawBody,
+    body,
+    bodyChanged: changed,
+    model: parsed.model,
+    upstreamModel,
+    stream: parsed.stream,
+  };
 }
 
 function answerText(value: unknown): string {
@@ -168,7 +193,9 @@ async function upstreamFailure(response: UpstreamResponse, input: AttemptInput, 
   const text = raw.toString('utf8');
   const parsedBody = safeParseJson(text);
   const provider = input.channel.provider;
-  const upstream = provider ? provider.parseError(response.statusCode, parsedBody.ok ? parsedBody.value : text) : { status: response.statusCode, message: text, type: 'upstream_error', code: '', disablesChannel: false };
+  const upstream = provider
+    ? provider.parseError(response.statusCode, parsedBody.ok ? parsedBody.value : text)
+    : { status: response.statusCode, message: text, type: 'upstream_error', code: '', disablesChannel: false };
   const status = mapStatus(input.channel.statusCodeMapping, response.statusCode);
   const message = maskSecrets(upstream.message, [...input.channel.keys, target.baseUrl]);
   const error = new RelayError(status, upstream.code || 'bad_response_status_code', message, { type: upstream.type || 'upstream_error' });
@@ -185,7 +212,8 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
   const { channel, endpoint, reply } = input;
   const provider = channel.provider;
   const capability = provider?.[endpoint.capability];
-  if (!provider || !capability) return failed(new RelayError(400, 'unsupported_capability', relayMessages.unsupportedCapability, { params: { path: endpoint.path } }), true);
+  if (!provider || !capability)
+    return failed(new RelayError(400, 'unsupported_capability', relayMessages.unsupportedCapability, { params: { path: endpoint.path } }), true);
   const relayRequest = requestFor(input);
   const target: ChannelTarget = {
     id: channel.id,
@@ -205,12 +233,22 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
   try {
     let response: UpstreamResponse;
     try {
-      response = await (provider.transport ?? httpTransport).send(upstreamRequest, { signal: controller.signal, headersTimeoutMs: input.headersTimeoutMs, bodyTimeoutMs: input.streamTimeoutMs, target });
+      response = await (provider.transport ?? httpTransport).send(upstreamRequest, {
+        signal: controller.signal,
+        headersTimeoutMs: input.headersTimeoutMs,
+        bodyTimeoutMs: input.streamTimeoutMs,
+        target,
+      });
     } catch (error) {
       return transportFailure(error, input.callerGone, sent);
     }
     if (response.statusCode >= 400) return await upstreamFailure(response, input, target);
-    const context: ConversionContext = { model: relayRequest.model, upstreamModel: relayRequest.upstreamModel, requestId: input.requestId, createdAt: Math.floor(input.startedAt / 1000) };
+    const context: ConversionContext = {
+      model: relayRequest.model,
+      upstreamModel: relayRequest.upstreamModel,
+      requestId: input.requestId,
+      createdAt: Math.floor(input.startedAt / 1000),
+    };
 
     if (relayRequest.stream) {
       const first = await readFirstChunk(response.body);
@@ -219,6 +257,15 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
       const firstResponseMs = input.now() - input.startedAt;
       // A caller who left meanwhile is seen by relayStream, which still counts the first chunk.
       reply.hijack();
+      const charged = (outcome: StreamOutcome): ChargedAttempt => ({
+        kind: 'charged',
+        usage: outcome.usage,
+        localCompletionTokens: outcome.localCompletionTokens,
+        firstResponseMs,
+        upstreamModel: sent.upstreamModel,
+        endReason: outcome.endReason,
+        warnings: sent.warnings,
+      });
       const outcome = await relayStream({
         upstream: response.body,
         abortUpstream: () => {
@@ -235,8 +282,9 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
         firstChunk: first.chunk,
         answerFormat: endpoint.answerFormat,
         ...(input.sensitive.checksCompletion ? { sensitive: input.sensitive } : {}),
+        beforeEnd: (ended) => input.settle?.(charged(ended)),
       });
-      return { kind: 'charged', usage: outcome.usage, localCompletionTokens: outcome.localCompletionTokens, firstResponseMs, upstreamModel: sent.upstreamModel, endReason: outcome.endReason, warnings: sent.warnings };
+      return charged(outcome);
     }
 
     let raw: Buffer;
@@ -257,7 +305,14 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
  * checked for sensitive words, then sent. A stop on sensitive words is charged (the upstream did the
  * work) and answered as an error, which the entry renders in the caller's own format.
  */
-function sendWholeAnswer(input: AttemptInput, handling: PassThroughResponse | ConvertedResponse, response: UpstreamResponse, raw: Buffer, context: ConversionContext, sent: SentRequest): AttemptResult {
+function sendWholeAnswer(
+  input: AttemptInput,
+  handling: PassThroughResponse | ConvertedResponse,
+  response: UpstreamResponse,
+  raw: Buffer,
+  context: ConversionContext,
+  sent: SentRequest,
+): AttemptResult {
   const { endpoint, reply } = input;
   const firstResponseMs = input.now() - input.startedAt;
   const contentType = String(response.headers['content-type'] ?? 'application/json');
@@ -279,13 +334,26 @@ function sendWholeAnswer(input: AttemptInput, handling: PassThroughResponse | Co
     usage = value === undefined ? undefined : handling.extractUsage(value);
     text = value === undefined ? (contentType.startsWith('text/') ? raw.toString('utf8') : '') : answerText(value);
   }
-  const charged = { kind: 'charged', usage, localCompletionTokens: usage ? 0 : countTextTokens(text), firstResponseMs, upstreamModel: sent.upstreamModel, warnings: sent.warnings } as const;
+  const charged = {
+    kind: 'charged',
+    usage,
+    localCompletionTokens: usage ? 0 : countTextTokens(text),
+    firstResponseMs,
+    upstreamModel: sent.upstreamModel,
+    warnings: sent.warnings,
+  } as const;
   if (endpoint.answerFormat) outBody = JSON.stringify(endpoint.answerFormat.convertAnswer(openAIAnswer, context));
   if (input.sensitive.checksCompletion && text) {
     const found = input.sensitive.find(text);
-    if (found.length > 0 && input.sensitive.stops) return { ...charged, endReason: 'sensitive', callerError: new RelayError(400, 'sensitive_words_detected', relayMessages.sensitiveWords) };
+    if (found.length > 0 && input.sensitive.stops)
+      return { ...charged, endReason: 'sensitive', callerError: new RelayError(400, 'sensitive_words_detected', relayMessages.sensitiveWords) };
     if (found.length > 0) outBody = input.sensitive.mask(typeof outBody === 'string' ? outBody : outBody.toString('utf8'), found);
   }
-  reply.status(200).header('content-type', handling.kind === 'convert' || endpoint.answerFormat ? 'application/json' : contentType).send(outBody);
-  return { ...charged, endReason: 'complete' };
+  const complete: ChargedAttempt = { ...charged, endReason: 'complete' };
+  input.settle?.(complete);
+  reply
+    .status(200)
+    .header('content-type', handling.kind === 'convert' || endpoint.answerFormat ? 'application/json' : contentType)
+    .send(outBody);
+  return complete;
 }

@@ -10,13 +10,18 @@ import { answerRelay } from './relay.routes.ts';
  * key shows the wallet too.
  */
 export function registerBillingDashboardRoutes(app: FastifyInstance, services: RelayServices): void {
+  // Where the key is read from depends on the matched route, never on the URL text as sent.
   const amounts = async (request: FastifyRequest) => {
-    const caller = await authenticateToken(readRelayKey(request.headers, request.url, request.query as Record<string, unknown>), request.ip, {
-      tokens: services.tokens,
-      users: services.users,
-      options: services.context.options,
-      nowSeconds: services.context.clock.unixSeconds(),
-    });
+    const caller = await authenticateToken(
+      readRelayKey(request.headers, request.routeOptions.url ?? '', request.query as Record<string, unknown>),
+      request.ip,
+      {
+        tokens: services.tokens,
+        users: services.users,
+        options: services.context.options,
+        nowSeconds: services.context.clock.unixSeconds(),
+      },
+    );
     const perUnit = services.context.options.getNumber('QuotaPerUnit');
     const token = caller.token;
     const useToken = token !== undefined && !token.unlimited && services.context.options.getBoolean('DisplayTokenStatEnabled');
@@ -29,7 +34,14 @@ export function registerBillingDashboardRoutes(app: FastifyInstance, services: R
     app.get(`${prefix}/subscription`, async (request, reply) => {
       await answerRelay(request, reply, async () => {
         const { total, expires } = await amounts(request);
-        reply.send({ object: 'billing_subscription', has_payment_method: true, soft_limit_usd: total, hard_limit_usd: total, system_hard_limit_usd: total, access_until: expires });
+        reply.send({
+          object: 'billing_subscription',
+          has_payment_method: true,
+          soft_limit_usd: total,
+          hard_limit_usd: total,
+          system_hard_limit_usd: total,
+          access_until: expires,
+        });
       });
       return reply;
     });

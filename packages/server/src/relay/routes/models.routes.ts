@@ -26,7 +26,12 @@ const modelObject = (id: string, created: number) => ({ id, object: 'model', cre
 
 export function registerModelRoutes(app: FastifyInstance, services: RelayServices): void {
   const caller = (headers: Parameters<typeof readRelayKey>[0], path: string, query: unknown, ip: string) =>
-    authenticateToken(readRelayKey(headers, path, query as Record<string, unknown>), ip, { tokens: services.tokens, users: services.users, options: services.context.options, nowSeconds: services.context.clock.unixSeconds() });
+    authenticateToken(readRelayKey(headers, path, query as Record<string, unknown>), ip, {
+      tokens: services.tokens,
+      users: services.users,
+      options: services.context.options,
+      nowSeconds: services.context.clock.unixSeconds(),
+    });
 
   app.get('/v1/models', async (request, reply) => {
     await answerRelay(request, reply, async () => {
@@ -41,7 +46,8 @@ export function registerModelRoutes(app: FastifyInstance, services: RelayService
     await answerRelay(request, reply, async () => {
       const id = decodeURIComponent((request.params as { '*': string })['*']);
       const models = modelsForCaller(services, await caller(request.headers, '/v1/models', request.query, request.ip));
-      if (!models.includes(id)) throw new RelayError(404, 'model_not_found', relayMessages.modelNotFound, { type: 'invalid_request_error', params: { model: id } });
+      if (!models.includes(id))
+        throw new RelayError(404, 'model_not_found', relayMessages.modelNotFound, { type: 'invalid_request_error', params: { model: id } });
       reply.send(modelObject(id, services.context.startTime));
     });
     return reply;

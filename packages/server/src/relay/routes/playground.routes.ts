@@ -24,7 +24,8 @@ async function playgroundCaller(services: RelayServices, request: FastifyRequest
   if (sessionUser.status !== UserStatus.enabled) throw new RelayError(403, 'user_banned', relayMessages.userBanned);
   const user = checkUser(services.users.get(sessionUser.id) ?? (await services.users.lookup(sessionUser.id)));
   const usingGroup = group || user.group;
-  if (!mayUseGroup(services.context.options, user.group, usingGroup)) throw new RelayError(403, 'group_not_allowed', relayMessages.playgroundGroupNotAllowed, { params: { group: usingGroup } });
+  if (!mayUseGroup(services.context.options, user.group, usingGroup))
+    throw new RelayError(403, 'group_not_allowed', relayMessages.playgroundGroupNotAllowed, { params: { group: usingGroup } });
   return { token: undefined, user, usingGroup, tokenName: `playground-${usingGroup}`, pinnedChannelId: undefined };
 }
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { safeParseJson } from '../../platform/safe-json.ts';
+import { styledResponse, type WriteStyle } from './write-style.ts';
 
 /**
  * How the fake answers a key: `ok` speaks OpenAI's real wire format; the others are the faults
@@ -14,7 +15,8 @@ import { safeParseJson } from '../../platform/safe-json.ts';
  * - `hang-after`: streams a few chunks, then waits until the client leaves
  * - `no-usage`: a stream without the usage chunk even when asked
  */
-export type FakeMode = 'ok' | 'slow' | 'status-500' | 'status-429' | 'status-401' | 'timeout' | 'reset-before' | 'reset-mid' | 'malformed' | 'silent' | 'hang-after' | 'no-usage';
+export type FakeMode =
+  'ok' | 'slow' | 'status-500' | 'status-429' | 'status-401' | 'timeout' | 'reset-before' | 'reset-mid' | 'malformed' | 'silent' | 'hang-after' | 'no-usage';
 
 export interface RecordedRequest {
   readonly path: string;
@@ -42,7 +44,10 @@ export class FakeOpenAIUpstream {
   /** Requests whose client (the relay) went away before the fake finished answering. */
   abortedRequests = 0;
   usage: FakeUsage = { prompt: 12, completion: 6 };
+  /** Awaited before each answer once the request is recorded: lets a test hold every answer until it has seen them all arrive. */
+  beforeAnswer: (() => Promise<void>) | undefined;
   private readonly modes = new Map<string, FakeMode>();
+  private writeStyle: WriteStyle = 'as-composed';
   private readonly server: Server;
   private readonly sockets = new Set<import('node:net').Socket>();
   private abortWaiters: Array<() => void> = [];
@@ -76,6 +81,11 @@ export class FakeOpenAIUpstream {
     this.modes.set(key, mode);
   }
 
+  /** How streamed answers from now on reach the wire (see WriteStyle). */
+  setWriteStyle(style: WriteStyle): void {
+    this.writeStyle = style;
+  }
+
   /** Resolves once a client has gone away from a request the fake was still answering. */
   waitForAbort(): Promise<void> {
     if (this.abortedRequests > 0) return Promise.resolve();
@@ -106,8 +116,11 @@ export class FakeOpenAIUpstream {
       const parsed = safeParseJson(raw.toString('utf8'));
       if (parsed.ok) body = parsed.value as Record<string, unknown>;
     }
-    const form = contentType.startsWith('multipart/form-data') ? await new Response(raw, { headers: { 'content-type': contentType } }).formData().catch(() => undefined) : undefined;
+    const form = contentType.startsWith('multipart/form-data')
+      ? await new Response(raw, { headers: { 'content-type': contentType } }).formData().catch(() => undefined)
+      : undefined;
     this.requests.push({ path, key, headers: request.headers, body, form, raw });
+    if (this.beforeAnswer) await this.beforeAnswer();
     const mode = this.modes.get(key) ?? 'ok';
 
     if (mode === 'timeout') return this.countAbortWhenClosedEarly(response);
@@ -122,7 +135,11 @@ export class FakeOpenAIUpstream {
       const status = Number(error[1]);
       const detail =
         status === 401
-          ? { message: `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`, type: 'invalid_request_error', code: 'invalid_api_key' }
+          ? {
+              message: `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+              type: 'invalid_request_error',
+              code: 'invalid_api_key',
+            }
           : status === 429
             ? { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' }
             : { message: 'The server had an error while processing your request.', type: 'server_error', code: null };
@@ -134,7 +151,8 @@ export class FakeOpenAIUpstream {
       return;
     }
     const model = typeof body?.model === 'string' ? body.model : 'unknown';
-    if (body?.stream === true && (path.endsWith('/chat/completions') || path.endsWith('/completions'))) return this.streamChat(request, response, body, model, mode, path.endsWith('/chat/completions'));
+    if (body?.stream === true && (path.endsWith('/chat/completions') || path.endsWith('/completions')))
+      return this.streamChat(request, response, body, model, mode, path.endsWith('/chat/completions'));
     if (body?.stream === true && path.endsWith('/responses')) return this.streamResponses(response, model);
     if (form) return this.answerForm(response, path, form);
     return this.answer(response, path, body, model);
@@ -162,10 +180,14 @@ export class FakeOpenAIUpstream {
     if (path.endsWith('/audio/transcriptions')) return this.json(response, 200, { text: hasFile ? 'hello from the audio file' : 'no file' });
     if (path.endsWith('/audio/translations')) return this.json(response, 200, { text: hasFile ? 'hello in English' : 'no file' });
     if (path.endsWith('/images/edits') || path.endsWith('/images/variations')) {
-      if (!(form.get('image') instanceof File) && !(form.get('image[]') instanceof File)) return this.json(response, 400, { error: { message: "'image' is a required property", type: 'invalid_request_error', param: 'image', code: null } });
+      if (!(form.get('image') instanceof File) && !(form.get('image[]') instanceof File))
+        return this.json(response, 400, { error: { message: "'image' is a required property", type: 'invalid_request_error', param: 'image', code: null } });
       const count = Math.max(1, Number(form.get('n') ?? 1) || 1);
       const kind = path.endsWith('/edits') ? 'edit' : 'variation';
-      return this.json(response, 200, { created: 1_700_000_000, data: Array.from({ length: count }, (_unused, index) => ({ url: `https://images.example.com/${kind}-${index + 1}.png` })) });
+      return this.json(response, 200, {
+        created: 1_700_000_000,
+        data: Array.from({ length: count }, (_unused, index) => ({ url: `https://images.example.com/${kind}-${index + 1}.png` })),
+      });
     }
     return this.json(response, 404, { error: { message: `Unknown path ${path}`, type: 'invalid_request_error', param: null, code: null } });
   }
@@ -174,13 +196,33 @@ export class FakeOpenAIUpstream {
     const created = 1_700_000_000;
     const usage = this.usageObject();
     if (path.endsWith('/chat/completions')) {
-      return this.json(response, 200, { id: 'chatcmpl-fake', object: 'chat.completion', created, model, choices: [{ index: 0, message: { role: 'assistant', content: contentPieces.join('') }, finish_reason: 'stop', logprobs: null }], usage });
+      return this.json(response, 200, {
+        id: 'chatcmpl-fake',
+        object: 'chat.completion',
+        created,
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content: contentPieces.join('') }, finish_reason: 'stop', logprobs: null }],
+        usage,
+      });
     }
-    if (path.endsWith('/completions')) return this.json(response, 200, { id: 'cmpl-fake', object: 'text_completion', created, model, choices: [{ index: 0, text: contentPieces.join(''), finish_reason: 'stop', logprobs: null }], usage });
+    if (path.endsWith('/completions'))
+      return this.json(response, 200, {
+        id: 'cmpl-fake',
+        object: 'text_completion',
+        created,
+        model,
+        choices: [{ index: 0, text: contentPieces.join(''), finish_reason: 'stop', logprobs: null }],
+        usage,
+      });
     if (path.endsWith('/embeddings')) {
       const vector = [0.25, -0.5, 0.75];
       const embedding = body?.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
-      return this.json(response, 200, { object: 'list', data: [{ object: 'embedding', index: 0, embedding }], model, usage: { prompt_tokens: this.usage.prompt, total_tokens: this.usage.prompt } });
+      return this.json(response, 200, {
+        object: 'list',
+        data: [{ object: 'embedding', index: 0, embedding }],
+        model,
+        usage: { prompt_tokens: this.usage.prompt, total_tokens: this.usage.prompt },
+      });
     }
     if (path.endsWith('/images/generations')) {
       return this.json(response, 200, { created, data: [{ url: 'https://images.example.com/fake.png', revised_prompt: 'a fake picture' }] });
@@ -190,8 +232,16 @@ export class FakeOpenAIUpstream {
       response.end(Buffer.from('ID3fake-mp3-bytes'));
       return;
     }
-    if (path.endsWith('/moderations')) return this.json(response, 200, { id: 'modr-fake', model, results: [{ flagged: false, categories: {}, category_scores: {} }] });
-    if (path.endsWith('/rerank')) return this.json(response, 200, { results: [{ index: 1, relevance_score: 0.9 }, { index: 0, relevance_score: 0.1 }], usage: { total_tokens: this.usage.prompt } });
+    if (path.endsWith('/moderations'))
+      return this.json(response, 200, { id: 'modr-fake', model, results: [{ flagged: false, categories: {}, category_scores: {} }] });
+    if (path.endsWith('/rerank'))
+      return this.json(response, 200, {
+        results: [
+          { index: 1, relevance_score: 0.9 },
+          { index: 0, relevance_score: 0.1 },
+        ],
+        usage: { total_tokens: this.usage.prompt },
+      });
     if (path.endsWith('/responses')) {
       return this.json(response, 200, {
         id: 'resp_fake',
@@ -199,22 +249,43 @@ export class FakeOpenAIUpstream {
         created_at: created,
         status: 'completed',
         model,
-        output: [{ type: 'message', id: 'msg_fake', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: contentPieces.join(''), annotations: [] }] }],
-        usage: { input_tokens: this.usage.prompt, output_tokens: this.usage.completion, total_tokens: this.usage.prompt + this.usage.completion, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+        output: [
+          {
+            type: 'message',
+            id: 'msg_fake',
+            status: 'completed',
+            role: 'assistant',
+            content: [{ type: 'output_text', text: contentPieces.join(''), annotations: [] }],
+          },
+        ],
+        usage: {
+          input_tokens: this.usage.prompt,
+          output_tokens: this.usage.completion,
+          total_tokens: this.usage.prompt + this.usage.completion,
+          input_tokens_details: { cached_tokens: 0 },
+          output_tokens_details: { reasoning_tokens: 0 },
+        },
       });
     }
     return this.json(response, 404, { error: { message: `Unknown path ${path}`, type: 'invalid_request_error', code: null } });
   }
 
-  private streamChat(request: IncomingMessage, response: ServerResponse, body: Record<string, unknown>, model: string, mode: FakeMode, chat: boolean): void {
+  private streamChat(request: IncomingMessage, wire: ServerResponse, body: Record<string, unknown>, model: string, mode: FakeMode, chat: boolean): void {
     const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true && mode !== 'no-usage';
+    const response = styledResponse(wire, this.writeStyle);
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    if (mode === 'silent') return this.countAbortWhenClosedEarly(response);
+    if (mode === 'silent') return this.countAbortWhenClosedEarly(wire);
     const chunk = (piece: string | undefined, finish: string | null) => {
-      const choice = chat ? { index: 0, delta: piece === undefined ? {} : { content: piece }, finish_reason: finish } : { index: 0, text: piece ?? '', finish_reason: finish };
+      const choice = chat
+        ? { index: 0, delta: piece === undefined ? {} : { content: piece }, finish_reason: finish }
+        : { index: 0, text: piece ?? '', finish_reason: finish };
       return `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: chat ? 'chat.completion.chunk' : 'text_completion', created: 1_700_000_000, model, choices: [choice], ...(includeUsage ? { usage: null } : {}) })}\n\n`;
     };
-    response.write(chat ? `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })}\n\n` : '');
+    response.write(
+      chat
+        ? `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })}\n\n`
+        : '',
+    );
     const pieces = mode === 'reset-mid' || mode === 'hang-after' ? contentPieces.slice(0, 3) : contentPieces;
     if (mode === 'reset-mid') {
       // Drop the connection only once the partial answer has left, so the relay sees a mid-stream reset.
@@ -222,19 +293,31 @@ export class FakeOpenAIUpstream {
       return;
     }
     for (const piece of pieces) response.write(chunk(piece, null));
-    if (mode === 'hang-after') return this.countAbortWhenClosedEarly(response);
+    if (mode === 'hang-after') return this.countAbortWhenClosedEarly(wire);
     response.write(chunk(undefined, 'stop'));
-    if (includeUsage) response.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage: this.usageObject() })}\n\n`);
+    if (includeUsage)
+      response.write(
+        `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage: this.usageObject() })}\n\n`,
+      );
     response.end('data: [DONE]\n\n');
   }
 
-  private streamResponses(response: ServerResponse, model: string): void {
+  private streamResponses(wire: ServerResponse, model: string): void {
+    const response = styledResponse(wire, this.writeStyle);
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     const event = (type: string, data: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
     const base = { id: 'resp_fake', object: 'response', created_at: 1_700_000_000, model, output: [] };
     response.write(event('response.created', { sequence_number: 0, response: { ...base, status: 'in_progress' } }));
-    contentPieces.forEach((delta, index) => response.write(event('response.output_text.delta', { sequence_number: index + 1, item_id: 'msg_fake', output_index: 0, content_index: 0, delta })));
-    const usage = { input_tokens: this.usage.prompt, output_tokens: this.usage.completion, total_tokens: this.usage.prompt + this.usage.completion, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
+    contentPieces.forEach((delta, index) =>
+      response.write(event('response.output_text.delta', { sequence_number: index + 1, item_id: 'msg_fake', output_index: 0, content_index: 0, delta })),
+    );
+    const usage = {
+      input_tokens: this.usage.prompt,
+      output_tokens: this.usage.completion,
+      total_tokens: this.usage.prompt + this.usage.completion,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: 0 },
+    };
     response.end(event('response.completed', { sequence_number: 99, response: { ...base, status: 'completed', usage } }));
   }
 }

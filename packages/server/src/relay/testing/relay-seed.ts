@@ -63,7 +63,17 @@ export async function seedChannel(testApp: TestApp, seed: SeedChannel): Promise<
     }),
     dialect,
   );
-  const abilities = groups.flatMap((group) => seed.models.map((model) => ({ group, model, channel_id: id, enabled: fromBoolean(status === ChannelStatus.enabled), priority: seed.priority ?? 0, weight: seed.weight ?? 0, tag: null })));
+  const abilities = groups.flatMap((group) =>
+    seed.models.map((model) => ({
+      group,
+      model,
+      channel_id: id,
+      enabled: fromBoolean(status === ChannelStatus.enabled),
+      priority: seed.priority ?? 0,
+      weight: seed.weight ?? 0,
+      tag: null,
+    })),
+  );
   if (abilities.length > 0) await db.insertInto('abilities').values(abilities).execute();
   await testApp.app.relay.channels.reload();
   return id;
@@ -130,7 +140,17 @@ export async function ledgerState(testApp: TestApp, ids: { tokenId: number; user
   const { db } = testApp.context.database;
   const token = await db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('id', '=', ids.tokenId).executeTakeFirstOrThrow();
   const user = await db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', ids.userId).executeTakeFirstOrThrow();
-  const channels = await db.selectFrom('channels').select(['id', 'used_quota', 'status', 'other_info']).where('id', 'in', ids.channelIds.length > 0 ? ids.channelIds : [0]).execute();
-  const logs = await testApp.context.logDatabase.db.selectFrom('logs').selectAll().where('token_id', '=', ids.tokenId).where('type', '=', 2).orderBy('id').execute();
+  const channels = await db
+    .selectFrom('channels')
+    .select(['id', 'used_quota', 'status', 'other_info'])
+    .where('id', 'in', ids.channelIds.length > 0 ? ids.channelIds : [0])
+    .execute();
+  const logs = await testApp.context.logDatabase.db
+    .selectFrom('logs')
+    .selectAll()
+    .where('token_id', '=', ids.tokenId)
+    .where('type', '=', 2)
+    .orderBy('id')
+    .execute();
   return { token, user, channels, logs };
 }

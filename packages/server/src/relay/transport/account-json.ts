@@ -10,11 +10,20 @@ export class AccountCallError extends Error {}
  * GETs a vendor account endpoint (model list, balance) and reads its JSON with `schema`. Any
  * transport failure, non-2xx status, non-JSON or unexpected shape becomes an `AccountCallError`.
  */
-export async function getAccountJson<T extends z.ZodType>(call: AccountCall, target: ChannelTarget, url: string, headers: Record<string, string>, schema: T): Promise<z.output<T>> {
+export async function getAccountJson<T extends z.ZodType>(
+  call: AccountCall,
+  target: ChannelTarget,
+  url: string,
+  headers: Record<string, string>,
+  schema: T,
+): Promise<z.output<T>> {
   let response;
   let body: string;
   try {
-    response = await call.transport.send({ url, method: 'GET', headers }, { signal: AbortSignal.timeout(call.timeoutMs), headersTimeoutMs: call.timeoutMs, bodyTimeoutMs: call.timeoutMs, target });
+    response = await call.transport.send(
+      { url, method: 'GET', headers },
+      { signal: AbortSignal.timeout(call.timeoutMs), headersTimeoutMs: call.timeoutMs, bodyTimeoutMs: call.timeoutMs, target },
+    );
     body = await text(response.body);
   } catch (error) {
     throw new AccountCallError(error instanceof Error ? error.message : String(error));

@@ -13,7 +13,12 @@ import { convertMessagesRequest } from './convert-messages-request.ts';
 import { createMessagesStreamWriter } from './messages-stream-writer.ts';
 
 const claudeFixtures = new URL('../../providers/claude/__fixtures__/', import.meta.url);
-const context: ConversionContext = { model: 'claude-sonnet-4-20250514', upstreamModel: 'claude-sonnet-4-20250514', requestId: 'req5', createdAt: 1_700_000_000 };
+const context: ConversionContext = {
+  model: 'claude-sonnet-4-20250514',
+  upstreamModel: 'claude-sonnet-4-20250514',
+  requestId: 'req5',
+  createdAt: 1_700_000_000,
+};
 
 const anthropicRequest = claudeRequestSchema.parse({
   model: 'claude-sonnet-4-20250514',
@@ -22,10 +27,23 @@ const anthropicRequest = claudeRequestSchema.parse({
   thinking: { type: 'enabled', budget_tokens: 1024 },
   stop_sequences: ['###'],
   metadata: { user_id: 'u-1' },
-  tools: [{ name: 'get_weather', description: 'Weather now', input_schema: { type: 'object', properties: { city: { type: 'string' } } }, cache_control: { type: 'ephemeral' } }],
+  tools: [
+    {
+      name: 'get_weather',
+      description: 'Weather now',
+      input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+      cache_control: { type: 'ephemeral' },
+    },
+  ],
   tool_choice: { type: 'auto', disable_parallel_tool_use: true },
   messages: [
-    { role: 'user', content: [{ type: 'text', text: 'Weather in Oslo?' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Weather in Oslo?' },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+      ],
+    },
     {
       role: 'assistant',
       content: [
@@ -33,7 +51,13 @@ const anthropicRequest = claudeRequestSchema.parse({
         { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Oslo' } },
       ],
     },
-    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: '-3C' }] }, { type: 'text', text: 'And tomorrow?' }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: '-3C' }] },
+        { type: 'text', text: 'And tomorrow?' },
+      ],
+    },
   ],
 });
 
@@ -42,7 +66,13 @@ describe('Anthropic request → OpenAI chat request', () => {
     const body = convertMessagesRequest(anthropicRequest);
     expect(body.messages).toEqual([
       { role: 'system', content: [{ type: 'text', text: 'Long cached instructions' }] },
-      { role: 'user', content: [{ type: 'text', text: 'Weather in Oslo?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Weather in Oslo?' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+        ],
+      },
       { role: 'assistant', content: null, tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] },
       { role: 'tool', tool_call_id: 'toolu_1', content: '-3C' },
       { role: 'user', content: [{ type: 'text', text: 'And tomorrow?' }] },
@@ -55,7 +85,17 @@ describe('Anthropic request → OpenAI chat request', () => {
 
   it('reaches a Claude channel as the caller sent it, with the channel model, never serialised elsewhere', () => {
     const body = withCallerRequest(convertMessagesRequest(anthropicRequest), { dialect: 'anthropic', body: anthropicRequest });
-    const relayed: RelayRequest = { capability: 'chat', path: '/v1/chat/completions', contentType: 'application/json', rawBody: Buffer.from(JSON.stringify(body)), body: { ...body, model: 'claude-sonnet-4-5' }, bodyChanged: true, model: anthropicRequest.model, upstreamModel: 'claude-sonnet-4-5', stream: false };
+    const relayed: RelayRequest = {
+      capability: 'chat',
+      path: '/v1/chat/completions',
+      contentType: 'application/json',
+      rawBody: Buffer.from(JSON.stringify(body)),
+      body: { ...body, model: 'claude-sonnet-4-5' },
+      bodyChanged: true,
+      model: anthropicRequest.model,
+      upstreamModel: 'claude-sonnet-4-5',
+      stream: false,
+    };
     expect(claudeRequestFromRelay(relayed)).toEqual({ body: { ...anthropicRequest, model: 'claude-sonnet-4-5' }, warnings: [] });
     expect(JSON.parse(JSON.stringify(relayed.body))).toEqual({ ...convertMessagesRequest(anthropicRequest), model: 'claude-sonnet-4-5' });
   });
@@ -66,7 +106,13 @@ describe('Anthropic request → OpenAI chat request', () => {
     expect(body.messages).toEqual([
       anthropicRequest.messages[0],
       { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Oslo' } }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '-3C' }, { type: 'text', text: 'And tomorrow?' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: '-3C' },
+          { type: 'text', text: 'And tomorrow?' },
+        ],
+      },
     ]);
     expect(body.tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: true });
   });
@@ -90,9 +136,10 @@ describe('OpenAI answers → Anthropic answers', () => {
 
   it('renders a Claude stream back as the same sequence of events', () => {
     const converter = createChatStreamConverter(context);
-    const writer = createMessagesStreamWriter(context);
+    const writer = createMessagesStreamWriter(context, { usageSoFar: () => converter.usage() ?? { promptTokens: 0, completionTokens: 0 } });
     let text = '';
-    for (const upstreamEvent of parseSseText(readStreamFixture(claudeFixtures, 'messages-tool-use.chunks.txt'))) for (const chunk of converter.push(upstreamEvent)) text += writer.push(chunk);
+    for (const upstreamEvent of parseSseText(readStreamFixture(claudeFixtures, 'messages-tool-use.chunks.txt')))
+      for (const chunk of converter.push(upstreamEvent)) text += writer.push(chunk);
     text += writer.end(converter.usage());
     const events = parseSseText(text).map((item) => ({ event: item.event, data: JSON.parse(item.data) as Record<string, unknown> }));
     expect(events.map((item) => item.event)).toEqual([
@@ -113,9 +160,25 @@ describe('OpenAI answers → Anthropic answers', () => {
       'message_stop',
     ]);
     expect(events.every((item) => item.data.type === item.event)).toBe(true);
-    expect(events[0]?.data).toMatchObject({ message: { id: 'msg_014p7gG3wDgGV9EUtLvnow3U', role: 'assistant', model: 'claude-sonnet-4-20250514' } });
-    expect(events[3]?.data).toEqual({ type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds' } });
-    expect(events[9]?.data).toEqual({ type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', name: 'get_weather', input: {} } });
+    // message_start says what Anthropic's own message_start said, cache counts included.
+    expect(events[0]?.data).toMatchObject({
+      message: {
+        id: 'msg_014p7gG3wDgGV9EUtLvnow3U',
+        role: 'assistant',
+        model: 'claude-sonnet-4-20250514',
+        usage: { input_tokens: 472, output_tokens: 2, cache_creation_input_tokens: 1200, cache_read_input_tokens: 3000 },
+      },
+    });
+    expect(events[3]?.data).toEqual({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'signature_delta', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds' },
+    });
+    expect(events[9]?.data).toEqual({
+      type: 'content_block_start',
+      index: 2,
+      content_block: { type: 'tool_use', id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', name: 'get_weather', input: {} },
+    });
     expect(events[13]?.data).toEqual({
       type: 'message_delta',
       delta: { stop_reason: 'tool_use', stop_sequence: null },
@@ -124,7 +187,9 @@ describe('OpenAI answers → Anthropic answers', () => {
   });
 
   it('renders an OpenAI channel stream (usage chunk after the finish) and an upstream error', () => {
-    const writer = createMessagesStreamWriter(context);
+    // OpenAI reports usage only at the end: message_start announces the relay's prompt estimate.
+    const estimate = { usageSoFar: () => ({ promptTokens: 9, completionTokens: 0 }) };
+    const writer = createMessagesStreamWriter(context, estimate);
     const chunks = [
       { id: 'chatcmpl-1', choices: [{ index: 0, delta: { role: 'assistant', content: 'Hel' }, finish_reason: null }] },
       { id: 'chatcmpl-1', choices: [{ index: 0, delta: { content: 'lo' }, finish_reason: 'stop' }] },
@@ -132,10 +197,16 @@ describe('OpenAI answers → Anthropic answers', () => {
     ];
     const text = chunks.map((chunk) => writer.push(chunk)).join('') + writer.end(undefined);
     const events = parseSseText(text).map((item) => JSON.parse(item.data) as Record<string, unknown>);
-    expect(events[0]).toMatchObject({ type: 'message_start', message: { id: 'msg_req5' } });
-    expect(events.at(-2)).toEqual({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { input_tokens: 8, output_tokens: 2, cache_creation_input_tokens: 0, cache_read_input_tokens: 4 } });
-    const failing = createMessagesStreamWriter(context);
-    expect(failing.push({ error: { message: 'Overloaded', type: 'overloaded_error' } })).toContain('event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}');
+    expect(events[0]).toMatchObject({ type: 'message_start', message: { id: 'msg_req5', usage: { input_tokens: 9, output_tokens: 0 } } });
+    expect(events.at(-2)).toEqual({
+      type: 'message_delta',
+      delta: { stop_reason: 'end_turn', stop_sequence: null },
+      usage: { input_tokens: 8, output_tokens: 2, cache_creation_input_tokens: 0, cache_read_input_tokens: 4 },
+    });
+    const failing = createMessagesStreamWriter(context, estimate);
+    expect(failing.push({ error: { message: 'Overloaded', type: 'overloaded_error' } })).toContain(
+      'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+    );
     expect(failing.end(undefined)).toBe('');
   });
 });

@@ -30,7 +30,8 @@ export function convertMessagesAnswer(completion: unknown, context: ConversionCo
   if (message?.thinking_blocks && message.thinking_blocks.length > 0) content.push(...message.thinking_blocks);
   else if (message?.reasoning_content) content.push({ type: 'thinking', thinking: message.reasoning_content, signature: '' });
   if (typeof message?.content === 'string' && message.content) content.push({ type: 'text', text: message.content });
-  for (const call of message?.tool_calls ?? []) content.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseInput(call.function.arguments) });
+  for (const call of message?.tool_calls ?? [])
+    content.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseInput(call.function.arguments) });
   return {
     id: messageId(answer.id, context),
     type: 'message',

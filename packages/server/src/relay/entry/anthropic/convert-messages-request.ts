@@ -37,7 +37,10 @@ export function convertMessagesRequest(request: ClaudeRequest): Json {
   const tools = (request.tools ?? []).filter((tool) => !tool.type || tool.type === 'custom');
   if (tools.length > 0) {
     body.tools = tools.map((tool) => {
-      return { type: 'function', function: { name: tool.name, description: tool.description ?? undefined, parameters: tool.input_schema ?? { type: 'object', properties: {} } } };
+      return {
+        type: 'function',
+        function: { name: tool.name, description: tool.description ?? undefined, parameters: tool.input_schema ?? { type: 'object', properties: {} } },
+      };
     });
   }
   const choice = request.tool_choice;
@@ -108,7 +111,8 @@ function assistantMessage(blocks: readonly ClaudeContentBlock[]): Json {
   const toolCalls: Json[] = [];
   for (const block of blocks) {
     if (block.type === 'text') text += block.text ?? '';
-    else if (block.type === 'tool_use') toolCalls.push({ id: block.id ?? '', type: 'function', function: { name: block.name ?? '', arguments: JSON.stringify(block.input ?? {}) } });
+    else if (block.type === 'tool_use')
+      toolCalls.push({ id: block.id ?? '', type: 'function', function: { name: block.name ?? '', arguments: JSON.stringify(block.input ?? {}) } });
   }
   const message: Json = { role: 'assistant', content: text || null };
   if (toolCalls.length > 0) message.tool_calls = toolCalls;

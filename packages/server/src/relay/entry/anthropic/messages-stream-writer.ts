@@ -2,7 +2,7 @@ import type { OpenAIChatChunk } from '@switchboard/contracts';
 import type { ConversionContext, NormalizedUsage } from '../../provider.ts';
 import { readOpenAIUsage } from '../../providers/openai-compatible/openai-usage.ts';
 import { mapFinishReasonToStopReason } from '../../providers/claude/map-stop-reason.ts';
-import type { AnswerStreamWriter } from '../../pipeline/answer-format.ts';
+import type { AnswerStreamWriter, StreamKnowledge } from '../../pipeline/answer-format.ts';
 import { toAnthropicUsage } from './anthropic-usage.ts';
 import { messageId } from './convert-messages-answer.ts';
 
@@ -14,9 +14,11 @@ const event = (type: string, data: Record<string, unknown>): string => `event: $
  * OpenAI chunks → Anthropic stream events: message_start on the first chunk, one content block
  * per run of thinking, text or one tool call, and message_delta (stop reason, usage) plus
  * message_stop when the upstream ends, because OpenAI sends usage after the finish reason.
+ * message_start announces the input tokens (LangChain and others take them from there, not from
+ * message_delta): the upstream's count when its first frame had one, else the relay's estimate.
  * @see https://docs.anthropic.com/en/docs/build-with-claude/streaming#event-types
  */
-export function createMessagesStreamWriter(context: ConversionContext): AnswerStreamWriter {
+export function createMessagesStreamWriter(context: ConversionContext, known: StreamKnowledge): AnswerStreamWriter {
   let started = false;
   let blockIndex = -1;
   let open: Block | undefined;
@@ -27,7 +29,16 @@ export function createMessagesStreamWriter(context: ConversionContext): AnswerSt
   const start = (id: unknown): string => {
     if (started) return '';
     started = true;
-    const message = { id: messageId(id, context), type: 'message', role: 'assistant', model: context.model, content: [], stop_reason: null, stop_sequence: null, usage: toAnthropicUsage(undefined) };
+    const message = {
+      id: messageId(id, context),
+      type: 'message',
+      role: 'assistant',
+      model: context.model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: toAnthropicUsage(known.usageSoFar()),
+    };
     return event('message_start', { message });
   };
   const close = (): string => {
@@ -49,7 +60,15 @@ export function createMessagesStreamWriter(context: ConversionContext): AnswerSt
       if (object.error) {
         failed = true;
         const error = object.error as { message?: unknown; type?: unknown };
-        return start(undefined) + event('error', { error: { type: typeof error.type === 'string' ? error.type : 'api_error', message: typeof error.message === 'string' ? error.message : 'upstream error' } });
+        return (
+          start(undefined) +
+          event('error', {
+            error: {
+              type: typeof error.type === 'string' ? error.type : 'api_error',
+              message: typeof error.message === 'string' ? error.message : 'upstream error',
+            },
+          })
+        );
       }
       const chunk = object as Partial<OpenAIChatChunk>;
       let out = start(chunk.id);
@@ -62,16 +81,21 @@ export function createMessagesStreamWriter(context: ConversionContext): AnswerSt
         if (open?.kind !== 'thinking') out += openBlock({ kind: 'thinking' }, { type: 'thinking', thinking: '', signature: '' });
         out += event('content_block_delta', { index: blockIndex, delta: { type: 'thinking_delta', thinking: delta.reasoning_content } });
       }
-      if (delta.thinking_signature && open?.kind === 'thinking') out += event('content_block_delta', { index: blockIndex, delta: { type: 'signature_delta', signature: delta.thinking_signature } });
+      if (delta.thinking_signature && open?.kind === 'thinking')
+        out += event('content_block_delta', { index: blockIndex, delta: { type: 'signature_delta', signature: delta.thinking_signature } });
       if (delta.content) {
         if (open?.kind !== 'text') out += openBlock({ kind: 'text' }, { type: 'text', text: '' });
         out += event('content_block_delta', { index: blockIndex, delta: { type: 'text_delta', text: delta.content } });
       }
       for (const call of delta.tool_calls ?? []) {
         if (open?.kind !== 'tool' || open.toolIndex !== call.index) {
-          out += openBlock({ kind: 'tool', toolIndex: call.index }, { type: 'tool_use', id: call.id ?? `toolu_${context.requestId}_${call.index}`, name: call.function.name ?? '', input: {} });
+          out += openBlock(
+            { kind: 'tool', toolIndex: call.index },
+            { type: 'tool_use', id: call.id ?? `toolu_${context.requestId}_${call.index}`, name: call.function.name ?? '', input: {} },
+          );
         }
-        if (call.function.arguments) out += event('content_block_delta', { index: blockIndex, delta: { type: 'input_json_delta', partial_json: call.function.arguments } });
+        if (call.function.arguments)
+          out += event('content_block_delta', { index: blockIndex, delta: { type: 'input_json_delta', partial_json: call.function.arguments } });
       }
       if (choice.finish_reason) stopReason = mapFinishReasonToStopReason(choice.finish_reason);
       return out;

@@ -28,5 +28,8 @@ const vectors = (answer: unknown): { values: unknown }[] => {
 
 const noStream = () => ({ push: () => '', end: () => '' });
 
-export const embedContentAnswerFormat: AnswerFormat = { convertAnswer: (answer) => ({ embedding: vectors(answer)[0] ?? { values: [] } }), createStreamWriter: noStream };
+export const embedContentAnswerFormat: AnswerFormat = {
+  convertAnswer: (answer) => ({ embedding: vectors(answer)[0] ?? { values: [] } }),
+  createStreamWriter: noStream,
+};
 export const batchEmbedAnswerFormat: AnswerFormat = { convertAnswer: (answer) => ({ embeddings: vectors(answer) }), createStreamWriter: noStream };

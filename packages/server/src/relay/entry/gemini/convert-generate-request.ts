@@ -10,7 +10,10 @@ type Json = Record<string, unknown>;
  */
 export function convertGenerateRequest(request: GeminiRequest, model: string, stream: boolean): Json {
   const messages: Json[] = [];
-  const systemText = (request.systemInstruction?.parts ?? []).map((part) => part.text ?? '').filter(Boolean).join('\n');
+  const systemText = (request.systemInstruction?.parts ?? [])
+    .map((part) => part.text ?? '')
+    .filter(Boolean)
+    .join('\n');
   if (systemText) messages.push({ role: 'system', content: systemText });
   const openCalls = new Map<string, string[]>();
   let callCount = 0;
@@ -65,12 +68,17 @@ export function convertGenerateRequest(request: GeminiRequest, model: string, st
   if (declarations.length > 0) {
     body.tools = declarations.map((declaration) => ({
       type: 'function',
-      function: { name: declaration.name, description: declaration.description ?? undefined, parameters: declaration.parameters ?? declaration.parametersJsonSchema ?? { type: 'object', properties: {} } },
+      function: {
+        name: declaration.name,
+        description: declaration.description ?? undefined,
+        parameters: declaration.parameters ?? declaration.parametersJsonSchema ?? { type: 'object', properties: {} },
+      },
     }));
   }
   const calling = request.toolConfig?.functionCallingConfig;
   if (calling?.mode === 'NONE') body.tool_choice = 'none';
-  else if (calling?.mode === 'ANY') body.tool_choice = calling.allowedFunctionNames?.length === 1 ? { type: 'function', function: { name: calling.allowedFunctionNames[0] } } : 'required';
+  else if (calling?.mode === 'ANY')
+    body.tool_choice = calling.allowedFunctionNames?.length === 1 ? { type: 'function', function: { name: calling.allowedFunctionNames[0] } } : 'required';
   else if (calling?.mode === 'AUTO') body.tool_choice = 'auto';
   if (stream) {
     body.stream = true;

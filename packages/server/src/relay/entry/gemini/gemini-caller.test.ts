@@ -11,8 +11,17 @@ type Json = Record<string, unknown>;
 const ask = { contents: [{ role: 'user', parts: [{ text: 'Explain AI' }] }], generationConfig: { maxOutputTokens: 64 } };
 
 /** A Gemini-format caller: plain fetch, as Google's REST examples do. */
-async function generate(baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; contentType: string; text: string }> {
-  const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function generate(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; contentType: string; text: string }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
 }
 
@@ -44,13 +53,23 @@ describe.each(testDatabases())('Gemini-format callers on /v1beta on $dialect', (
       {
         content: {
           role: 'model',
-          parts: [{ text: 'The user wants the weather; call the tool.', thought: true }, { text: 'Let me look that up.' }, { functionCall: { name: 'get_weather', args: { location: 'Boston, MA' } }, thoughtSignature: 'CiQB0e2Kb1' }],
+          parts: [
+            { text: 'The user wants the weather; call the tool.', thought: true },
+            { text: 'Let me look that up.' },
+            { functionCall: { name: 'get_weather', args: { location: 'Boston, MA' } }, thoughtSignature: 'CiQB0e2Kb1' },
+          ],
         },
         finishReason: 'STOP',
         index: 0,
       },
     ]);
-    expect(body.usageMetadata).toEqual({ promptTokenCount: 1200, candidatesTokenCount: 40, totalTokenCount: 1290, cachedContentTokenCount: 1000, thoughtsTokenCount: 50 });
+    expect(body.usageMetadata).toEqual({
+      promptTokenCount: 1200,
+      candidatesTokenCount: 40,
+      totalTokenCount: 1290,
+      cachedContentTokenCount: 1000,
+      thoughtsTokenCount: 50,
+    });
     expect(gemini.requests.at(-1)?.body).toMatchObject({ contents: ask.contents, tools, generationConfig: { maxOutputTokens: 64 } });
     const state = await token.state([channelId]);
     expect(state.logs[0]).toMatchObject({ quota: 292, prompt_tokens: 1200, completion_tokens: 90 });
@@ -64,12 +83,21 @@ describe.each(testDatabases())('Gemini-format callers on /v1beta on $dialect', (
     const headers = { 'x-goog-api-key': token.apiKey };
 
     const whole = await generate(relay.baseUrl, '/v1beta/models/gpt-4o-mini:generateContent', ask, headers);
-    expect(JSON.parse(whole.text)).toMatchObject({ candidates: [{ content: { role: 'model', parts: [{ text: 'Hello from the fake upstream.' }] }, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 12, candidatesTokenCount: 6, totalTokenCount: 18 } });
-    expect(openai.requests.at(-1)?.body).toMatchObject({ model: 'gpt-4o-mini', max_tokens: 64, messages: [{ role: 'user', content: [{ type: 'text', text: 'Explain AI' }] }] });
+    expect(JSON.parse(whole.text)).toMatchObject({
+      candidates: [{ content: { role: 'model', parts: [{ text: 'Hello from the fake upstream.' }] }, finishReason: 'STOP' }],
+      usageMetadata: { promptTokenCount: 12, candidatesTokenCount: 6, totalTokenCount: 18 },
+    });
+    expect(openai.requests.at(-1)?.body).toMatchObject({
+      model: 'gpt-4o-mini',
+      max_tokens: 64,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Explain AI' }] }],
+    });
 
     const sse = await generate(relay.baseUrl, '/v1beta/models/gpt-4o-mini:streamGenerateContent?alt=sse', ask, headers);
     expect(sse.contentType).toContain('text/event-stream');
-    const events = parseSseText(sse.text).map((event) => JSON.parse(event.data) as { candidates: { content: { parts: { text?: string }[] }; finishReason?: string }[]; usageMetadata?: Json });
+    const events = parseSseText(sse.text).map(
+      (event) => JSON.parse(event.data) as { candidates: { content: { parts: { text?: string }[] }; finishReason?: string }[]; usageMetadata?: Json },
+    );
     expect(events.map((event) => event.candidates[0]?.content.parts.map((part) => part.text ?? '').join('')).join('')).toBe('Hello from the fake upstream.');
     expect(events.at(-1)).toMatchObject({ candidates: [{ finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 12, candidatesTokenCount: 6 } });
 
@@ -92,7 +120,9 @@ describe.each(testDatabases())('Gemini-format callers on /v1beta on $dialect', (
     await relay.channel({ type: 1, key: 'openai-embed-entry', baseUrl: openai.baseUrl, models: ['text-embedding-3-small'] });
     await relay.channel({ type: 24, key: 'gemini-embed-entry', baseUrl: gemini.url, models: ['text-embedding-004'] });
     const token = await relay.token();
-    const single = await generate(relay.baseUrl, `/v1beta/models/text-embedding-3-small:embedContent?key=${token.apiKey}`, { content: { parts: [{ text: 'hello' }] } });
+    const single = await generate(relay.baseUrl, `/v1beta/models/text-embedding-3-small:embedContent?key=${token.apiKey}`, {
+      content: { parts: [{ text: 'hello' }] },
+    });
     expect(single.status).toBe(200);
     const embedding = (JSON.parse(single.text) as { embedding: { values: number[] } }).embedding;
     expect(Array.isArray(embedding.values) && embedding.values.length > 0).toBe(true);
@@ -105,7 +135,10 @@ describe.each(testDatabases())('Gemini-format callers on /v1beta on $dialect', (
     });
     expect(JSON.parse(batch.text)).toEqual({ embeddings: [{ values: [0, 0.5, -0.25] }, { values: [1, 0.5, -0.25] }] });
     const state = await token.state([]);
-    expect(state.logs.map((log) => JSON.parse(log.other ?? '{}').request_path)).toEqual(['/v1beta/models/text-embedding-3-small:embedContent', '/v1beta/models/text-embedding-004:batchEmbedContents']);
+    expect(state.logs.map((log) => JSON.parse(log.other ?? '{}').request_path)).toEqual([
+      '/v1beta/models/text-embedding-3-small:embedContent',
+      '/v1beta/models/text-embedding-004:batchEmbedContents',
+    ]);
   });
 
   it('refuses a whole answer with sensitive words in Google error format, and charges it', async () => {
@@ -121,7 +154,9 @@ describe.each(testDatabases())('Gemini-format callers on /v1beta on $dialect', (
     await options.set('SensitiveWords', 'test_sensitive');
 
     expect(refused.status).toBe(400);
-    expect(JSON.parse(refused.text)).toEqual({ error: { code: 400, message: expect.stringMatching(/^Sensitive words detected \(request id: \w+\)$/), status: 'INVALID_ARGUMENT' } });
+    expect(JSON.parse(refused.text)).toEqual({
+      error: { code: 400, message: expect.stringMatching(/^Sensitive words detected \(request id: \w+\)$/), status: 'INVALID_ARGUMENT' },
+    });
     const state = await token.state([channelId]);
     expect(state.logs).toHaveLength(1);
     // gpt-4o-mini: (12 + 6 × 4) × 0.075 = 2.7 → 3: the upstream answered, so the answer is charged.

@@ -27,7 +27,13 @@ export function createGenerateStreamWriter(context: ConversionContext, framing: 
     if (framing === 'sse') return `data: ${json}\r\n\r\n`;
     return written === 1 ? `[${json}` : `,\r\n${json}`;
   };
-  const event = (parts: Json[], extra: Json = {}): string => frame({ candidates: [{ content: { role: 'model', parts }, index: 0, ...extra }], modelVersion: context.model, responseId: context.requestId, ...(extra.finishReason ? { usageMetadata: toUsageMetadata(usage) } : {}) });
+  const event = (parts: Json[], extra: Json = {}): string =>
+    frame({
+      candidates: [{ content: { role: 'model', parts }, index: 0, ...extra }],
+      modelVersion: context.model,
+      responseId: context.requestId,
+      ...(extra.finishReason ? { usageMetadata: toUsageMetadata(usage) } : {}),
+    });
 
   return {
     push(value: unknown): string {
@@ -59,7 +65,9 @@ export function createGenerateStreamWriter(context: ConversionContext, framing: 
     },
     end(billed: NormalizedUsage | undefined): string {
       if (failed) return '';
-      usage ??= billed ? { prompt_tokens: billed.promptTokens, completion_tokens: billed.completionTokens, prompt_tokens_details: { cached_tokens: billed.cachedTokens ?? 0 } } : undefined;
+      usage ??= billed
+        ? { prompt_tokens: billed.promptTokens, completion_tokens: billed.completionTokens, prompt_tokens_details: { cached_tokens: billed.cachedTokens ?? 0 } }
+        : undefined;
       const parts = [...calls.values()].map((call) => functionCallPart(call.name, call.arguments, call.thoughtSignature));
       const last = event(parts, { finishReason });
       return framing === 'sse' ? last : `${last}]`;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { safeParseJson } from '../../../platform/safe-json.ts';
 import { withCallerRequest } from '../../pipeline/answer-format.ts';
-import { authenticateToken } from '../../pipeline/caller-auth.ts';
+import { authenticateToken, checkModelAllowed } from '../../pipeline/caller-auth.ts';
 import type { RelayEndpoint } from '../../pipeline/relay-endpoints.ts';
 import { RelayError } from '../../pipeline/relay-error.ts';
 import { readRelayKey } from '../../pipeline/relay-key.ts';
@@ -10,6 +10,7 @@ import { geminiRequestSchema } from '../../providers/gemini/gemini-api.ts';
 import type { RelayServices } from '../../relay-services.ts';
 import { batchEmbedAnswerFormat, convertEmbedRequest, embedContentAnswerFormat } from './convert-embed.ts';
 import { convertGenerateRequest } from './convert-generate-request.ts';
+import { countGeminiTokens } from './count-tokens.ts';
 import { geminiAnswerFormat, geminiArrayAnswerFormat } from './gemini-answer-format.ts';
 import { geminiEntryMessages } from './gemini-entry.messages.ts';
 import { sendGeminiError } from './gemini-error.ts';
@@ -28,8 +29,8 @@ export function splitModelMethod(path: string): { model: string; method: string 
 }
 
 /**
- * POST /v1beta/models/{model}:generateContent, :streamGenerateContent, :embedContent and
- * :batchEmbedContents for Gemini-format callers:
+ * POST /v1beta/models/{model}:generateContent, :streamGenerateContent, :embedContent,
+ * :batchEmbedContents and :countTokens (counted locally, unbilled) for Gemini-format callers:
  * key in `?key=` or `x-goog-api-key`, answers and errors in Gemini's format, billed like any relay.
  */
 export function registerGeminiEntryRoutes(app: FastifyInstance, services: RelayServices): void {
@@ -45,15 +46,25 @@ export function registerGeminiEntryRoutes(app: FastifyInstance, services: RelayS
       const { model, method } = splitModelMethod(decodeURIComponent((request.params as { '*': string })['*']));
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const json = safeParseJson(raw.toString('utf8'));
+      if (method === 'countTokens') {
+        checkModelAllowed(caller, model);
+        reply.send(await countGeminiTokens(json, model));
+        return reply;
+      }
       if (method === 'embedContent' || method === 'batchEmbedContents') {
         const batch = method === 'batchEmbedContents';
-        const embed = json.ok && json.value !== null && typeof json.value === 'object' ? convertEmbedRequest(json.value as Record<string, unknown>, model, batch) : undefined;
-        if (!embed) throw new RelayError(400, 'invalid_request', geminiEntryMessages.invalidBody, { params: { detail: json.ok ? 'no content to embed' : json.error } });
+        const embed =
+          json.ok && json.value !== null && typeof json.value === 'object'
+            ? convertEmbedRequest(json.value as Record<string, unknown>, model, batch)
+            : undefined;
+        if (!embed)
+          throw new RelayError(400, 'invalid_request', geminiEntryMessages.invalidBody, { params: { detail: json.ok ? 'no content to embed' : json.error } });
         request.body = Buffer.from(JSON.stringify(embed));
         await relayRequest(services, batch ? batchEmbedEndpoint : embedEndpoint, request, reply, caller, embed);
         return reply;
       }
-      if (method !== 'generateContent' && method !== 'streamGenerateContent') throw new RelayError(501, 'unsupported_method', geminiEntryMessages.unsupportedMethod, { params: { method: method || model } });
+      if (method !== 'generateContent' && method !== 'streamGenerateContent')
+        throw new RelayError(501, 'unsupported_method', geminiEntryMessages.unsupportedMethod, { params: { method: method || model } });
       const parsed = json.ok ? geminiRequestSchema.safeParse(json.value) : undefined;
       if (!parsed?.success) {
         const detail = json.ok ? (parsed?.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') ?? '') : json.error;

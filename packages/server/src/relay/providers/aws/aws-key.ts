@@ -13,6 +13,7 @@ export interface AwsCredentials {
 export function parseAwsKey(key: string): AwsCredentials | undefined {
   const parts = key.split('|').map((part) => part.trim());
   if (parts.length === 3 && parts.every(Boolean)) return { accessKeyId: parts[0] ?? '', secretAccessKey: parts[1] ?? '', region: parts[2] ?? '' };
-  if (parts.length === 4 && parts.every(Boolean)) return { accessKeyId: parts[0] ?? '', secretAccessKey: parts[1] ?? '', sessionToken: parts[2] ?? '', region: parts[3] ?? '' };
+  if (parts.length === 4 && parts.every(Boolean))
+    return { accessKeyId: parts[0] ?? '', secretAccessKey: parts[1] ?? '', sessionToken: parts[2] ?? '', region: parts[3] ?? '' };
   return undefined;
 }

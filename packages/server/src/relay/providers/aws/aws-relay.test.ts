@@ -6,7 +6,10 @@ import type { FakeServer } from '../claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
 import { fakeBedrockAccessKeys, startFakeBedrock } from './testing/fake-bedrock.ts';
 
-const weatherTool = { type: 'function' as const, function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } };
+const weatherTool = {
+  type: 'function' as const,
+  function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } },
+};
 const goodKey = `${fakeBedrockAccessKeys.good}|fake-secret|us-west-2`;
 
 describe.each(testDatabases())('AWS Bedrock Claude channels through the relay on $dialect', (database) => {
@@ -25,7 +28,11 @@ describe.each(testDatabases())('AWS Bedrock Claude channels through the relay on
   it('signs InvokeModel with SigV4 and answers with tool calls and cache usage, charged exactly', async () => {
     const channelId = await relay.channel({ type: 33, key: goodKey, baseUrl: fake.url, models: ['claude-sonnet-4-20250514'] });
     const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'claude-sonnet-4-20250514', messages: [{ role: 'user', content: 'Weather?' }], tools: [weatherTool] });
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'claude-sonnet-4-20250514',
+      messages: [{ role: 'user', content: 'Weather?' }],
+      tools: [weatherTool],
+    });
     expect(answer.choices[0]?.message.tool_calls?.[0]).toMatchObject({ type: 'function', function: { name: 'get_weather' } });
     expect(answer.usage).toMatchObject({ prompt_tokens: 4672, completion_tokens: 89 });
     const sent = fake.requests.at(-1);
@@ -41,7 +48,12 @@ describe.each(testDatabases())('AWS Bedrock Claude channels through the relay on
   it('decodes the binary event stream into OpenAI chunks', async () => {
     const channelId = await relay.channel({ type: 33, key: goodKey, baseUrl: fake.url, models: ['claude-3-haiku-20240307'] });
     const token = await relay.token();
-    const stream = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'claude-3-haiku-20240307', messages: [{ role: 'user', content: 'Hi' }], stream: true, stream_options: { include_usage: true } });
+    const stream = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'claude-3-haiku-20240307',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     let content = '';
     let usage: unknown;
     for await (const chunk of stream) {
@@ -57,9 +69,18 @@ describe.each(testDatabases())('AWS Bedrock Claude channels through the relay on
   });
 
   it('ends the stream with an error when Bedrock throws mid-stream, and bills what was produced', async () => {
-    const channelId = await relay.channel({ type: 33, key: `${fakeBedrockAccessKeys.failsMidStream}|secret|us-east-1`, baseUrl: fake.url, models: ['claude-3-5-sonnet-20241022'] });
+    const channelId = await relay.channel({
+      type: 33,
+      key: `${fakeBedrockAccessKeys.failsMidStream}|secret|us-east-1`,
+      baseUrl: fake.url,
+      models: ['claude-3-5-sonnet-20241022'],
+    });
     const token = await relay.token();
-    const stream = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'claude-3-5-sonnet-20241022', messages: [{ role: 'user', content: 'Hi' }], stream: true });
+    const stream = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'claude-3-5-sonnet-20241022',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+    });
     let content = '';
     const failure = await (async () => {
       for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
@@ -72,13 +93,35 @@ describe.each(testDatabases())('AWS Bedrock Claude channels through the relay on
   });
 
   it('disables a channel with rejected credentials and retries a throttled one elsewhere', async () => {
-    const rejected = await relay.channel({ type: 33, key: 'AKIAUNKNOWN|secret|us-east-1', baseUrl: fake.url, models: ['claude-3-5-haiku-20241022'], priority: 10 });
-    const backup = await relay.channel({ type: 33, key: goodKey, baseUrl: fake.url, models: ['claude-3-5-haiku-20241022', 'claude-3-7-sonnet-20250219'], priority: 0 });
-    const throttled = await relay.channel({ type: 33, key: `${fakeBedrockAccessKeys.throttled}|secret|eu-west-1`, baseUrl: fake.url, models: ['claude-3-7-sonnet-20250219'], priority: 10 });
+    const rejected = await relay.channel({
+      type: 33,
+      key: 'AKIAUNKNOWN|secret|us-east-1',
+      baseUrl: fake.url,
+      models: ['claude-3-5-haiku-20241022'],
+      priority: 10,
+    });
+    const backup = await relay.channel({
+      type: 33,
+      key: goodKey,
+      baseUrl: fake.url,
+      models: ['claude-3-5-haiku-20241022', 'claude-3-7-sonnet-20250219'],
+      priority: 0,
+    });
+    const throttled = await relay.channel({
+      type: 33,
+      key: `${fakeBedrockAccessKeys.throttled}|secret|eu-west-1`,
+      baseUrl: fake.url,
+      models: ['claude-3-7-sonnet-20250219'],
+      priority: 10,
+    });
     const token = await relay.token();
     const client = openaiClient(relay.baseUrl, token.apiKey);
-    expect((await client.chat.completions.create({ model: 'claude-3-5-haiku-20241022', messages: [{ role: 'user', content: 'Hi' }] })).choices[0]?.message.content).toBe('Hi! My name is Claude.');
-    expect((await client.chat.completions.create({ model: 'claude-3-7-sonnet-20250219', messages: [{ role: 'user', content: 'Hi' }] })).choices[0]?.message.content).toBe('Hi! My name is Claude.');
+    expect(
+      (await client.chat.completions.create({ model: 'claude-3-5-haiku-20241022', messages: [{ role: 'user', content: 'Hi' }] })).choices[0]?.message.content,
+    ).toBe('Hi! My name is Claude.');
+    expect(
+      (await client.chat.completions.create({ model: 'claude-3-7-sonnet-20250219', messages: [{ role: 'user', content: 'Hi' }] })).choices[0]?.message.content,
+    ).toBe('Hi! My name is Claude.');
     expect(fake.requests.some((request) => request.path === '/model/eu.anthropic.claude-3-7-sonnet-20250219-v1%3A0/invoke')).toBe(true);
     await relay.waitForStatus(rejected, ChannelStatus.autoDisabled);
     const state = await token.state([rejected, backup, throttled]);
@@ -90,7 +133,13 @@ describe.each(testDatabases())('AWS Bedrock Claude channels through the relay on
   it('streams tool calls decoded from the event stream, with cache usage and the exact charge', async () => {
     const channelId = await relay.channel({ type: 33, key: goodKey, baseUrl: fake.url, models: ['claude-opus-4-20250514'] });
     const token = await relay.token();
-    const stream = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'claude-opus-4-20250514', messages: [{ role: 'user', content: 'Weather in San Francisco?' }], tools: [weatherTool], stream: true, stream_options: { include_usage: true } });
+    const stream = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'claude-opus-4-20250514',
+      messages: [{ role: 'user', content: 'Weather in San Francisco?' }],
+      tools: [weatherTool],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const calls: { id: string; name: string; arguments: string }[] = [];
     let content = '';
     let finish: string | null = null;
@@ -121,7 +170,14 @@ describe.each(testDatabases())('AWS Bedrock Claude channels through the relay on
   });
 
   it('caps max_tokens at 4,096 when a channel maps Claude 3 to its Bedrock id', async () => {
-    await relay.channel({ type: 33, key: goodKey, baseUrl: fake.url, models: ['claude-3-haiku-20240307'], priority: 10, modelMapping: { 'claude-3-haiku-20240307': 'anthropic.claude-3-haiku-20240307-v1:0' } });
+    await relay.channel({
+      type: 33,
+      key: goodKey,
+      baseUrl: fake.url,
+      models: ['claude-3-haiku-20240307'],
+      priority: 10,
+      modelMapping: { 'claude-3-haiku-20240307': 'anthropic.claude-3-haiku-20240307-v1:0' },
+    });
     const token = await relay.token();
     await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'claude-3-haiku-20240307', messages: [{ role: 'user', content: 'Hi' }] });
     const sent = fake.requests.at(-1);

@@ -1,8 +1,16 @@
 import { Readable } from 'node:stream';
-import { BedrockRuntimeClient, BedrockRuntimeServiceException, InvokeModelCommand, InvokeModelWithResponseStreamCommand, type ResponseStream } from '@aws-sdk/client-bedrock-runtime';
+import {
+  BedrockRuntimeClient,
+  BedrockRuntimeServiceException,
+  InvokeModelCommand,
+  InvokeModelWithResponseStreamCommand,
+  type ResponseStream,
+} from '@aws-sdk/client-bedrock-runtime';
 import { safeParseJson } from '../../../platform/safe-json.ts';
 import type { Transport, TransportOptions, UpstreamRequest, UpstreamResponse } from '../../provider.ts';
 import { parseAwsKey, type AwsCredentials } from './aws-key.ts';
+import { ClientPool, type ClientLease } from './client-pool.ts';
+import { SilenceWatch } from './silence-watch.ts';
 
 /**
  * Sends Bedrock InvokeModel / InvokeModelWithResponseStream through the AWS SDK, which signs with
@@ -12,30 +20,28 @@ import { parseAwsKey, type AwsCredentials } from './aws-key.ts';
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModelWithResponseStream.html
  */
 
-const clients = new Map<string, BedrockRuntimeClient>();
-/** Bounded so rotated keys do not accumulate clients forever. */
-const maximumClients = 64;
+/** One client per endpoint and key, bounded so rotated keys do not accumulate clients forever. */
+const clients = new ClientPool<BedrockRuntimeClient>(64);
 
-function clientFor(endpoint: string, credentials: AwsCredentials, options: TransportOptions): BedrockRuntimeClient {
+function clientFor(endpoint: string, credentials: AwsCredentials, options: TransportOptions): ClientLease<BedrockRuntimeClient> {
   const cacheKey = [endpoint, credentials.region, credentials.accessKeyId, credentials.secretAccessKey, credentials.sessionToken ?? ''].join('\n');
-  let client = clients.get(cacheKey);
-  if (!client) {
-    if (clients.size >= maximumClients) {
-      for (const old of clients.values()) old.destroy();
-      clients.clear();
-    }
-    client = new BedrockRuntimeClient({
-      region: credentials.region,
-      endpoint,
-      credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey, ...(credentials.sessionToken ? { sessionToken: credentials.sessionToken } : {}) },
-      // The pipeline retries on other channels; the SDK's own backoff would only add latency.
-      maxAttempts: 1,
-      // One request per HTTP/2 session, as the SDK's own default: Bedrock caps concurrent streams per session.
-      requestHandler: { requestTimeout: options.bodyTimeoutMs, disableConcurrentStreams: true },
-    });
-    clients.set(cacheKey, client);
-  }
-  return client;
+  return clients.acquire(
+    cacheKey,
+    () =>
+      new BedrockRuntimeClient({
+        region: credentials.region,
+        endpoint,
+        credentials: {
+          accessKeyId: credentials.accessKeyId,
+          secretAccessKey: credentials.secretAccessKey,
+          ...(credentials.sessionToken ? { sessionToken: credentials.sessionToken } : {}),
+        },
+        // The pipeline retries on other channels; the SDK's own backoff would only add latency.
+        maxAttempts: 1,
+        // One request per HTTP/2 session, as the SDK's own default: Bedrock caps concurrent streams per session.
+        requestHandler: { requestTimeout: options.bodyTimeoutMs, disableConcurrentStreams: true },
+      }),
+  );
 }
 
 /** Splits `{endpoint}/model/{modelId}/invoke[-with-response-stream]` back into its parts. */
@@ -57,13 +63,17 @@ function streamError(type: string, message: string): Buffer {
   return sseFrame('error', JSON.stringify({ type: 'error', error: { type, message } }));
 }
 
-async function* reframe(events: AsyncIterable<ResponseStream>): AsyncGenerator<Buffer> {
+async function* reframe(events: AsyncIterable<ResponseStream>, watch: SilenceWatch): AsyncGenerator<Buffer> {
   try {
     for await (const event of events) {
+      watch.sawActivity();
       if (event.chunk?.bytes) {
         const data = Buffer.from(event.chunk.bytes).toString('utf8');
         const parsed = safeParseJson(data);
-        const type = parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && typeof (parsed.value as { type?: unknown }).type === 'string' ? (parsed.value as { type: string }).type : 'message';
+        const type =
+          parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && typeof (parsed.value as { type?: unknown }).type === 'string'
+            ? (parsed.value as { type: string }).type
+            : 'message';
         yield sseFrame(type, data);
         continue;
       }
@@ -73,33 +83,58 @@ async function* reframe(events: AsyncIterable<ResponseStream>): AsyncGenerator<B
       return;
     }
   } catch (error) {
+    if (watch.expired) throw watch.timeoutError();
     // Modelled stream exceptions surface as thrown errors; they end the stream as an error event.
     if (error instanceof Error && error.name === 'AbortError') return;
     yield streamError(error instanceof Error ? error.name : 'stream_error', error instanceof Error ? error.message : String(error));
+  } finally {
+    watch.stop();
   }
+  // Stopped for silence, the stream may just end: it must not pass for a complete answer.
+  if (watch.expired) throw watch.timeoutError();
 }
 
 export const bedrockTransport: Transport = {
   async send(request: UpstreamRequest, options: TransportOptions): Promise<UpstreamResponse> {
     const credentials = parseAwsKey(options.target.key);
-    if (!credentials) return jsonResponse(401, { __type: 'UnrecognizedClientException', message: 'the channel key must be AccessKeyId|SecretAccessKey|Region' });
+    if (!credentials)
+      return jsonResponse(401, { __type: 'UnrecognizedClientException', message: 'the channel key must be AccessKeyId|SecretAccessKey|Region' });
     const invoke = parseInvokeUrl(request.url);
     if (!invoke) return jsonResponse(400, { __type: 'ValidationException', message: `not a Bedrock invoke URL: ${request.url}` });
-    const client = clientFor(invoke.endpoint, credentials, options);
+    const lease = clientFor(invoke.endpoint, credentials, options);
     const input = { modelId: invoke.modelId, body: Buffer.from(request.body ?? ''), contentType: 'application/json', accept: 'application/json' };
+    let streaming = false;
     try {
       if (!invoke.stream) {
-        const output = await client.send(new InvokeModelCommand(input), { abortSignal: options.signal });
+        const output = await lease.client.send(new InvokeModelCommand(input), { abortSignal: options.signal });
         return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: Readable.from([Buffer.from(output.body ?? new Uint8Array())]) };
       }
-      const output = await client.send(new InvokeModelWithResponseStreamCommand(input), { abortSignal: options.signal });
-      if (!output.body) return jsonResponse(502, { __type: 'InternalServerException', message: 'Bedrock answered a stream without a body' });
-      return { statusCode: 200, headers: { 'content-type': 'text/event-stream' }, body: Readable.from(reframe(output.body)) };
+      // STREAMING_TIMEOUT is the watch's: the SDK's own timeout (0 turns it off) would end a silent stream as if complete.
+      const watch = new SilenceWatch(options.signal, options.headersTimeoutMs, options.bodyTimeoutMs);
+      const output = await lease.client
+        .send(new InvokeModelWithResponseStreamCommand(input), { abortSignal: watch.signal, requestTimeout: 0 })
+        .catch((error: unknown) => {
+          watch.stop();
+          throw watch.expired ? watch.timeoutError() : error;
+        });
+      if (!output.body) {
+        watch.stop();
+        return jsonResponse(502, { __type: 'InternalServerException', message: 'Bedrock answered a stream without a body' });
+      }
+      watch.answered();
+      const body = Readable.from(reframe(output.body, watch));
+      // The client stays in use until the stream is read to its end or dropped.
+      body.once('close', lease.release);
+      body.once('close', () => watch.stop());
+      streaming = true;
+      return { statusCode: 200, headers: { 'content-type': 'text/event-stream' }, body };
     } catch (error) {
       if (error instanceof BedrockRuntimeServiceException) {
         return jsonResponse(error.$metadata.httpStatusCode ?? 500, { __type: error.name, message: error.message });
       }
       throw error;
+    } finally {
+      if (!streaming) lease.release();
     }
   },
 };

@@ -11,7 +11,14 @@ const bedrockAnthropicVersion = 'bedrock-2023-05-31';
 /** Bedrock takes Anthropic beta flags in the body (`anthropic_beta`), not as a header. */
 function betaField(request: RelayRequest): { anthropic_beta?: string[] } {
   const beta = callerHeadersOf(request.body, 'anthropic')['anthropic-beta'];
-  return beta ? { anthropic_beta: beta.split(',').map((flag) => flag.trim()).filter(Boolean) } : {};
+  return beta
+    ? {
+        anthropic_beta: beta
+          .split(',')
+          .map((flag) => flag.trim())
+          .filter(Boolean),
+      }
+    : {};
 }
 
 function buildChatRequest(request: RelayRequest, target: ChannelTarget): UpstreamRequest {

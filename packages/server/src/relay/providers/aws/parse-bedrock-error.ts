@@ -4,7 +4,14 @@ import { parseClaudeError } from '../claude/parse-claude-error.ts';
 type Json = Record<string, unknown>;
 
 /** Exceptions by which AWS says the credentials themselves are unusable. */
-const deadCredentialTypes = new Set(['UnrecognizedClientException', 'InvalidSignatureException', 'AccessDeniedException', 'ExpiredTokenException', 'IncompleteSignature', 'MissingAuthenticationTokenException']);
+const deadCredentialTypes = new Set([
+  'UnrecognizedClientException',
+  'InvalidSignatureException',
+  'AccessDeniedException',
+  'ExpiredTokenException',
+  'IncompleteSignature',
+  'MissingAuthenticationTokenException',
+]);
 
 /**
  * Bedrock errors arrive as `{"message"}` with the exception name in `x-amzn-ErrorType`; the
@@ -17,6 +24,11 @@ export function parseBedrockError(status: number, body: unknown): UpstreamError 
   if (object && object.type === 'error') return parseClaudeError(status, body);
   const type = typeof object?.__type === 'string' ? object.__type.split(':')[0] || 'upstream_error' : 'upstream_error';
   const rawMessage = object?.message ?? object?.Message;
-  const message = typeof rawMessage === 'string' && rawMessage ? rawMessage : typeof body === 'string' && body.trim() ? body.trim().slice(0, 500) : `upstream status code ${status}`;
+  const message =
+    typeof rawMessage === 'string' && rawMessage
+      ? rawMessage
+      : typeof body === 'string' && body.trim()
+        ? body.trim().slice(0, 500)
+        : `upstream status code ${status}`;
   return { status, message, type, code: type, disablesChannel: status === 401 || deadCredentialTypes.has(type) };
 }

@@ -6,7 +6,14 @@ import type { FakeServer } from '../claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
 import { fakeAzureKeys, startFakeAzure } from './testing/fake-azure.ts';
 
-const weatherTool = { type: 'function' as const, function: { name: 'get_weather', description: 'Weather now', parameters: { type: 'object', properties: { location: { type: 'string' }, unit: { type: 'string' } } } } };
+const weatherTool = {
+  type: 'function' as const,
+  function: {
+    name: 'get_weather',
+    description: 'Weather now',
+    parameters: { type: 'object', properties: { location: { type: 'string' }, unit: { type: 'string' } } },
+  },
+};
 // The recorded tool call: 67 prompt and 17 completion tokens on gpt-4o (ratio 1.25, completion 4):
 // (67 + 17 × 4) × 1.25 = 168.75 → 169.
 const toolCallCharge = 169;
@@ -27,7 +34,10 @@ describe.each(testDatabases())('Azure OpenAI channels through the relay on $dial
   it('calls the deployment URL with the api-key header and the default API version', async () => {
     const channelId = await relay.channel({ type: 3, key: 'azure-good', baseUrl: fake.url, models: ['gpt-4o-mini'] });
     const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] });
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(answer.choices[0]?.message.content).toBe('Hello from Azure');
     expect(fake.requests.at(-1)?.url).toBe('/openai/deployments/gpt-4o-mini/chat/completions?api-version=2023-06-01-preview');
     expect(fake.requests.at(-1)?.headers['api-key']).toBe('azure-good');
@@ -40,7 +50,12 @@ describe.each(testDatabases())('Azure OpenAI channels through the relay on $dial
   it('streams on the default API version without stream_options, counting usage locally', async () => {
     const channelId = await relay.channel({ type: 3, key: 'azure-old-version', baseUrl: fake.url, models: ['gpt-4.1-mini'] });
     const token = await relay.token();
-    const stream = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Hi' }], stream: true, stream_options: { include_usage: true } });
+    const stream = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'gpt-4.1-mini',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     let content = '';
     let usage: unknown;
     for await (const chunk of stream) {
@@ -64,13 +79,25 @@ describe.each(testDatabases())('Azure OpenAI channels through the relay on $dial
     const channelId = await relay.channel({ type: 3, key: 'azure-tools', baseUrl: fake.url, models: ['gpt-4o'], other: '2024-10-21' });
     const token = await relay.token();
     const client = openaiClient(relay.baseUrl, token.apiKey);
-    const answer = await client.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Weather in Seattle?' }], tools: [weatherTool], tool_choice: 'auto' });
+    const answer = await client.chat.completions.create({
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: 'Weather in Seattle?' }],
+      tools: [weatherTool],
+      tool_choice: 'auto',
+    });
     expect(answer.choices[0]?.finish_reason).toBe('tool_calls');
-    expect(answer.choices[0]?.message.tool_calls).toEqual([{ id: 'call_Xk2TqgB3pS8aYj1d4Lh0mNc7', type: 'function', function: { name: 'get_weather', arguments: '{"location":"Seattle, WA","unit":"celsius"}' } }]);
+    expect(answer.choices[0]?.message.tool_calls).toEqual([
+      { id: 'call_Xk2TqgB3pS8aYj1d4Lh0mNc7', type: 'function', function: { name: 'get_weather', arguments: '{"location":"Seattle, WA","unit":"celsius"}' } },
+    ]);
     expect(answer.usage).toMatchObject({ prompt_tokens: 67, completion_tokens: 17 });
     expect(fake.requests.at(-1)?.url).toBe('/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21');
 
-    const stream = await client.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Weather in Seattle?' }], tools: [weatherTool], stream: true });
+    const stream = await client.chat.completions.create({
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: 'Weather in Seattle?' }],
+      tools: [weatherTool],
+      stream: true,
+    });
     const calls = new Map<number, { id: string; name: string; arguments: string }>();
     let finish: string | null = null;
     let sawUsage = false;
@@ -86,7 +113,9 @@ describe.each(testDatabases())('Azure OpenAI channels through the relay on $dial
       }
       finish = choice?.finish_reason ?? finish;
     }
-    expect([...calls.values()]).toEqual([{ id: 'call_Xk2TqgB3pS8aYj1d4Lh0mNc7', name: 'get_weather', arguments: '{"location":"Seattle, WA","unit":"celsius"}' }]);
+    expect([...calls.values()]).toEqual([
+      { id: 'call_Xk2TqgB3pS8aYj1d4Lh0mNc7', name: 'get_weather', arguments: '{"location":"Seattle, WA","unit":"celsius"}' },
+    ]);
     expect(finish).toBe('tool_calls');
     // The relay asked for usage (this version accepts it) and hid the usage chunk the caller did not ask for.
     expect(fake.requests.at(-1)?.body?.stream_options).toEqual({ include_usage: true });
@@ -122,10 +151,20 @@ describe.each(testDatabases())('Azure OpenAI channels through the relay on $dial
   });
 
   it('retries a rate-limited Azure channel on another one and keeps it enabled', async () => {
-    const limited = await relay.channel({ type: 3, key: fakeAzureKeys.rateLimited, baseUrl: fake.url, models: ['gpt-4o-2024-08-06'], priority: 10, other: '2024-10-21' });
+    const limited = await relay.channel({
+      type: 3,
+      key: fakeAzureKeys.rateLimited,
+      baseUrl: fake.url,
+      models: ['gpt-4o-2024-08-06'],
+      priority: 10,
+      other: '2024-10-21',
+    });
     const backup = await relay.channel({ type: 3, key: 'azure-backup-2', baseUrl: fake.url, models: ['gpt-4o-2024-08-06'], priority: 0, other: '2024-10-21' });
     const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'gpt-4o-2024-08-06', messages: [{ role: 'user', content: 'Hi' }] });
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'gpt-4o-2024-08-06',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(answer.choices[0]?.message.content).toBe('Hello from Azure');
     const sentTo = fake.requests.slice(-2).map((request) => request.headers['api-key']);
     expect(sentTo).toEqual([fakeAzureKeys.rateLimited, 'azure-backup-2']);

@@ -31,11 +31,20 @@ describe('OpenAI chat request → Anthropic Messages request', () => {
               { type: 'image_url', image_url: { url: 'https://example.com/cat.jpg' } },
             ],
           },
-          { role: 'assistant', content: 'Checking.', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"location":"Paris"}' } }] },
+          {
+            role: 'assistant',
+            content: 'Checking.',
+            tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"location":"Paris"}' } }],
+          },
           { role: 'tool', tool_call_id: 'call_1', content: '{"temp":21}' },
           { role: 'user', content: 'Thanks' },
         ],
-        tools: [{ type: 'function', function: { name: 'get_weather', description: 'Weather now', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }],
+        tools: [
+          {
+            type: 'function',
+            function: { name: 'get_weather', description: 'Weather now', parameters: { type: 'object', properties: { location: { type: 'string' } } } },
+          },
+        ],
         tool_choice: 'required',
         parallel_tool_calls: false,
         stop: 'END',
@@ -90,25 +99,39 @@ describe('OpenAI chat request → Anthropic Messages request', () => {
   it('defaults max_tokens by model and prefers max_completion_tokens', () => {
     expect(convertChatRequest(request({ messages: [{ role: 'user', content: 'hi' }] }), 'claude-3-haiku-20240307').body.max_tokens).toBe(4096);
     expect(defaultMaxTokens('claude-3-5-haiku-20241022')).toBe(8192);
-    expect(convertChatRequest(request({ messages: [{ role: 'user', content: 'hi' }], max_tokens: 5, max_completion_tokens: 50 }), 'x').body.max_tokens).toBe(50);
+    expect(convertChatRequest(request({ messages: [{ role: 'user', content: 'hi' }], max_tokens: 5, max_completion_tokens: 50 }), 'x').body.max_tokens).toBe(
+      50,
+    );
   });
 
   it('turns a -thinking model suffix and reasoning_effort into extended thinking', () => {
-    const suffixed = convertChatRequest(request({ messages: [{ role: 'user', content: 'hi' }], max_tokens: 10_000, temperature: 0.3 }), 'claude-3-7-sonnet-20250219-thinking');
+    const suffixed = convertChatRequest(
+      request({ messages: [{ role: 'user', content: 'hi' }], max_tokens: 10_000, temperature: 0.3 }),
+      'claude-3-7-sonnet-20250219-thinking',
+    );
     expect(suffixed.body.model).toBe('claude-3-7-sonnet-20250219');
     expect(suffixed.body.thinking).toEqual({ type: 'enabled', budget_tokens: 8000 });
     expect(suffixed.body.temperature).toBeUndefined();
     expect(suffixed.warnings).toContain('temperature dropped: not allowed with thinking');
 
-    const effort = convertChatRequest(request({ messages: [{ role: 'user', content: 'hi' }], max_tokens: 20_000, reasoning_effort: 'low' }), 'claude-sonnet-4-20250514');
+    const effort = convertChatRequest(
+      request({ messages: [{ role: 'user', content: 'hi' }], max_tokens: 20_000, reasoning_effort: 'low' }),
+      'claude-sonnet-4-20250514',
+    );
     expect(effort.body.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
 
-    const tooSmall = convertChatRequest(request({ messages: [{ role: 'user', content: 'hi' }], max_tokens: 500, reasoning_effort: 'high' }), 'claude-sonnet-4-20250514');
+    const tooSmall = convertChatRequest(
+      request({ messages: [{ role: 'user', content: 'hi' }], max_tokens: 500, reasoning_effort: 'high' }),
+      'claude-sonnet-4-20250514',
+    );
     expect(tooSmall.body.thinking).toBeUndefined();
   });
 
   it('sends temperature alone when temperature and top_p are both given', () => {
-    const both = convertChatRequest(request({ messages: [{ role: 'user', content: 'hi' }], temperature: 0.3, top_p: 0.8, top_k: 40 }), 'claude-sonnet-4-5-20250929');
+    const both = convertChatRequest(
+      request({ messages: [{ role: 'user', content: 'hi' }], temperature: 0.3, top_p: 0.8, top_k: 40 }),
+      'claude-sonnet-4-5-20250929',
+    );
     expect(both.body).toMatchObject({ temperature: 0.3, top_k: 40 });
     expect(both.body.top_p).toBeUndefined();
     expect(both.warnings).toEqual(['top_p dropped: Claude takes temperature or top_p, not both']);
@@ -116,7 +139,11 @@ describe('OpenAI chat request → Anthropic Messages request', () => {
   });
 
   it('with thinking on, drops temperature and top_k and keeps top_p only from 0.95 to 1', () => {
-    const thinking = (sampling: Record<string, number>) => convertChatRequest(request({ messages: [{ role: 'user', content: 'hi' }], max_tokens: 4000, reasoning_effort: 'low', ...sampling }), 'claude-sonnet-4-20250514');
+    const thinking = (sampling: Record<string, number>) =>
+      convertChatRequest(
+        request({ messages: [{ role: 'user', content: 'hi' }], max_tokens: 4000, reasoning_effort: 'low', ...sampling }),
+        'claude-sonnet-4-20250514',
+      );
     const kept = thinking({ temperature: 0.5, top_k: 20, top_p: 0.97 });
     expect(kept.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2048 }, top_p: 0.97 });
     expect(kept.body.temperature).toBeUndefined();
@@ -131,19 +158,44 @@ describe('OpenAI chat request → Anthropic Messages request', () => {
   it("removes a -thinking suffix from an Anthropic caller's own request and turns thinking on", () => {
     const relayed = (upstreamModel: string, original: Record<string, unknown>): RelayRequest => {
       const body = withCallerRequest({ model: 'claude-sonnet-4', messages: [] }, { dialect: 'anthropic', body: original });
-      return { capability: 'chat', path: '/v1/chat/completions', contentType: 'application/json', rawBody: Buffer.alloc(0), body, bodyChanged: true, model: 'claude-sonnet-4', upstreamModel, stream: true };
+      return {
+        capability: 'chat',
+        path: '/v1/chat/completions',
+        contentType: 'application/json',
+        rawBody: Buffer.alloc(0),
+        body,
+        bodyChanged: true,
+        model: 'claude-sonnet-4',
+        upstreamModel,
+        stream: true,
+      };
     };
     const original = { model: 'claude-sonnet-4', max_tokens: 2000, temperature: 0.7, top_p: 0.9, messages: [{ role: 'user', content: 'hi' }] };
     expect(claudeRequestFromRelay(relayed('claude-sonnet-4-5-20250929-thinking', original))).toEqual({
-      body: { model: 'claude-sonnet-4-5-20250929', max_tokens: 2000, messages: [{ role: 'user', content: 'hi' }], thinking: { type: 'enabled', budget_tokens: 1600 }, stream: true },
+      body: {
+        model: 'claude-sonnet-4-5-20250929',
+        max_tokens: 2000,
+        messages: [{ role: 'user', content: 'hi' }],
+        thinking: { type: 'enabled', budget_tokens: 1600 },
+        stream: true,
+      },
       warnings: ['temperature dropped: not allowed with thinking', 'top_p dropped: only 0.95 to 1 is allowed with thinking'],
     });
     // The caller's own thinking settings win; without the suffix the request goes unchanged.
     const ownThinking = { ...original, temperature: undefined, top_p: undefined, thinking: { type: 'enabled', budget_tokens: 1024 } };
-    expect(claudeRequestFromRelay(relayed('claude-sonnet-4-20250514-thinking', ownThinking)).body).toMatchObject({ model: 'claude-sonnet-4-20250514', thinking: { type: 'enabled', budget_tokens: 1024 } });
-    expect(claudeRequestFromRelay(relayed('claude-sonnet-4-20250514', original))).toEqual({ body: { ...original, model: 'claude-sonnet-4-20250514', stream: true }, warnings: [] });
+    expect(claudeRequestFromRelay(relayed('claude-sonnet-4-20250514-thinking', ownThinking)).body).toMatchObject({
+      model: 'claude-sonnet-4-20250514',
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+    });
+    expect(claudeRequestFromRelay(relayed('claude-sonnet-4-20250514', original))).toEqual({
+      body: { ...original, model: 'claude-sonnet-4-20250514', stream: true },
+      warnings: [],
+    });
     // Too small a max_tokens for any budget: no thinking, but still no suffix.
-    expect(claudeRequestFromRelay(relayed('claude-sonnet-4-20250514-thinking', { ...original, max_tokens: 1000 })).body).toMatchObject({ model: 'claude-sonnet-4-20250514', temperature: 0.7 });
+    expect(claudeRequestFromRelay(relayed('claude-sonnet-4-20250514-thinking', { ...original, max_tokens: 1000 })).body).toMatchObject({
+      model: 'claude-sonnet-4-20250514',
+      temperature: 0.7,
+    });
   });
 
   it('maps tool_choice variants', () => {
@@ -170,8 +222,20 @@ describe('Anthropic answer → OpenAI chat completion', () => {
             role: 'assistant',
             content: "I'll check the current weather in San Francisco.",
             reasoning_content: 'The user wants the weather, so I call the tool.',
-            tool_calls: [{ id: 'toolu_01A09q90qw90lq917835lq9', type: 'function', function: { name: 'get_weather', arguments: '{"location":"San Francisco, CA","unit":"celsius"}' } }],
-            thinking_blocks: [{ type: 'thinking', thinking: 'The user wants the weather, so I call the tool.', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds' }],
+            tool_calls: [
+              {
+                id: 'toolu_01A09q90qw90lq917835lq9',
+                type: 'function',
+                function: { name: 'get_weather', arguments: '{"location":"San Francisco, CA","unit":"celsius"}' },
+              },
+            ],
+            thinking_blocks: [
+              {
+                type: 'thinking',
+                thinking: 'The user wants the weather, so I call the tool.',
+                signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds',
+              },
+            ],
           },
         },
       ],
@@ -187,7 +251,13 @@ describe('Anthropic answer → OpenAI chat completion', () => {
     for (const event of parseSseText(readStreamFixture(fixtures, 'messages-cache-1h.chunks.txt'))) converter.push(event);
     expect(converter.usage()).toEqual(expected);
     // Only the split, no total: the split is the total.
-    expect(normalizeClaudeUsage({ input_tokens: 10, cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 40 } })).toEqual({ promptTokens: 50, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 40, cacheCreation1hTokens: 40 });
+    expect(normalizeClaudeUsage({ input_tokens: 10, cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 40 } })).toEqual({
+      promptTokens: 50,
+      completionTokens: 0,
+      cachedTokens: 0,
+      cacheCreationTokens: 40,
+      cacheCreation1hTokens: 40,
+    });
   });
 
   it('answers a plain text message without cache details', () => {
@@ -229,7 +299,12 @@ describe('Anthropic stream → OpenAI chunks', () => {
     ]);
     const last = chunks.at(-1);
     expect(last?.choices[0]?.finish_reason).toBe('tool_calls');
-    expect(last?.usage).toEqual({ prompt_tokens: 4672, completion_tokens: 89, total_tokens: 4761, prompt_tokens_details: { cached_tokens: 3000, cache_creation_tokens: 1200 } });
+    expect(last?.usage).toEqual({
+      prompt_tokens: 4672,
+      completion_tokens: 89,
+      total_tokens: 4761,
+      prompt_tokens_details: { cached_tokens: 3000, cache_creation_tokens: 1200 },
+    });
     expect(chunks.every((chunk) => chunk.id === 'msg_014p7gG3wDgGV9EUtLvnow3U' && chunk.model === 'claude-sonnet-4')).toBe(true);
     expect(converter.usage()).toEqual({ promptTokens: 4672, completionTokens: 89, cachedTokens: 3000, cacheCreationTokens: 1200 });
     expect(converter.takeText()).toBe('Weather needs the tool.Okay, let\'s check the weather.get_weather{"location": "San Francisco, CA"}');
@@ -257,8 +332,15 @@ describe('Anthropic errors', () => {
       code: 'authentication_error',
       disablesChannel: true,
     });
-    expect(parseClaudeError(429, readJsonFixture(fixtures, 'error-rate-limit.json'))).toMatchObject({ status: 429, type: 'rate_limit_error', disablesChannel: false });
-    expect(parseClaudeError(400, { type: 'error', error: { type: 'invalid_request_error', message: 'Your credit balance is too low to access the Anthropic API.' } }).disablesChannel).toBe(true);
+    expect(parseClaudeError(429, readJsonFixture(fixtures, 'error-rate-limit.json'))).toMatchObject({
+      status: 429,
+      type: 'rate_limit_error',
+      disablesChannel: false,
+    });
+    expect(
+      parseClaudeError(400, { type: 'error', error: { type: 'invalid_request_error', message: 'Your credit balance is too low to access the Anthropic API.' } })
+        .disablesChannel,
+    ).toBe(true);
     expect(parseClaudeError(502, 'Bad Gateway')).toMatchObject({ message: 'Bad Gateway', disablesChannel: false });
   });
 });

@@ -155,7 +155,9 @@ function systemBlocks(content: OpenAIMessage['content']): ClaudeBlock[] {
 
 function thinkingBlocks(value: unknown): ClaudeBlock[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((block): block is ClaudeBlock => block !== null && typeof block === 'object' && (block.type === 'thinking' || block.type === 'redacted_thinking'));
+  return value.filter(
+    (block): block is ClaudeBlock => block !== null && typeof block === 'object' && (block.type === 'thinking' || block.type === 'redacted_thinking'),
+  );
 }
 
 function convertPart(part: OpenAIContentPart): ClaudeBlock | undefined {

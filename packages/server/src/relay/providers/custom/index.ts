@@ -11,4 +11,9 @@ export function customUrl(request: RelayRequest, target: ChannelTarget): string 
   return `${target.baseUrl.replaceAll('{model}', encodeURIComponent(request.upstreamModel))}${request.path}`;
 }
 
-export const customProvider = createOpenAICompatibleProvider({ id: 'custom', channelTypes: [8], resolveUrl: customUrl, fetchBalance: readOpenAIBillingBalance });
+export const customProvider = createOpenAICompatibleProvider({
+  id: 'custom',
+  channelTypes: [8],
+  resolveUrl: customUrl,
+  fetchBalance: readOpenAIBillingBalance,
+});

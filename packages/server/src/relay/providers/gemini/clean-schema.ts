@@ -4,7 +4,22 @@
  * pydantic). These keywords are removed, at every depth.
  * @see https://ai.google.dev/api/caching#Schema
  */
-const unsupportedKeywords = new Set(['$schema', '$id', '$ref', '$defs', 'definitions', 'additionalProperties', 'strict', 'default', 'examples', 'const', 'exclusiveMinimum', 'exclusiveMaximum', 'patternProperties', 'unevaluatedProperties']);
+const unsupportedKeywords = new Set([
+  '$schema',
+  '$id',
+  '$ref',
+  '$defs',
+  'definitions',
+  'additionalProperties',
+  'strict',
+  'default',
+  'examples',
+  'const',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'patternProperties',
+  'unevaluatedProperties',
+]);
 
 export function cleanSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(cleanSchema);

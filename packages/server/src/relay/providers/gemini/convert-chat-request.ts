@@ -87,7 +87,8 @@ export function convertChatRequest(request: OpenAIChatRequest, upstreamModel: st
   }
   const effortBudget = request.reasoning_effort ? thinkingBudgetByEffort[request.reasoning_effort] : undefined;
   if (thinkingConfig) config.thinkingConfig = thinkingConfig;
-  else if (effortBudget !== undefined) config.thinkingConfig = effortBudget > 0 ? { thinkingBudget: effortBudget, includeThoughts: true } : { thinkingBudget: 0 };
+  else if (effortBudget !== undefined)
+    config.thinkingConfig = effortBudget > 0 ? { thinkingBudget: effortBudget, includeThoughts: true } : { thinkingBudget: 0 };
   if (request.user) warnings.push('user ignored');
   return { model, body, warnings };
 }
@@ -161,7 +162,15 @@ export function mediaPart(url: string): GeminiPartBody {
 
 function guessMimeType(url: string): string {
   const extension = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase();
-  const types: Record<string, string> = { png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf', mp3: 'audio/mp3', wav: 'audio/wav', mp4: 'video/mp4' };
+  const types: Record<string, string> = {
+    png: 'image/png',
+    gif: 'image/gif',
+    webp: 'image/webp',
+    pdf: 'application/pdf',
+    mp3: 'audio/mp3',
+    wav: 'audio/wav',
+    mp4: 'video/mp4',
+  };
   return (extension && types[extension]) || 'image/jpeg';
 }
 
@@ -183,7 +192,9 @@ function plainText(content: OpenAIMessage['content']): string {
 
 function parseObject(text: string | null | undefined): Record<string, unknown> {
   const parsed = safeParseJson(text || '{}');
-  return parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>) : {};
+  return parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value)
+    ? (parsed.value as Record<string, unknown>)
+    : {};
 }
 
 function hasProperties(parameters: Record<string, unknown> | null | undefined): parameters is Record<string, unknown> {
@@ -195,6 +206,7 @@ function convertToolChoice(choice: OpenAIToolChoice | null | undefined): GeminiR
   if (choice === 'auto') return { functionCallingConfig: { mode: 'AUTO' } };
   if (choice === 'required') return { functionCallingConfig: { mode: 'ANY' } };
   if (choice === 'none') return { functionCallingConfig: { mode: 'NONE' } };
-  if (choice && typeof choice === 'object' && choice.function?.name) return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.function.name] } };
+  if (choice && typeof choice === 'object' && choice.function?.name)
+    return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.function.name] } };
   return undefined;
 }

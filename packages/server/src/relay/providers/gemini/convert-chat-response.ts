@@ -16,7 +16,11 @@ export function readParts(parts: readonly GeminiPart[], callId: () => string): {
   const toolCalls: GeminiToolCall[] = [];
   for (const part of parts) {
     if (part.functionCall) {
-      const call = { id: part.functionCall.id ?? callId(), type: 'function' as const, function: { name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args ?? {}) } };
+      const call = {
+        id: part.functionCall.id ?? callId(),
+        type: 'function' as const,
+        function: { name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args ?? {}) },
+      };
       toolCalls.push({ ...call, ...thoughtSignatureField(part.thoughtSignature) });
     } else if (typeof part.text === 'string') {
       if (part.thought) reasoning += part.text;
@@ -42,7 +46,8 @@ export function convertChatResponse(body: unknown, context: ConversionContext): 
     if (toolCalls.length > 0) message.tool_calls = toolCalls;
     return { index: candidate.index ?? position, message, finish_reason: mapFinishReason(candidate.finishReason ?? 'STOP', toolCalls.length > 0) };
   });
-  if (choices.length === 0) choices.push({ index: 0, message: { role: 'assistant', content: '' }, finish_reason: response.promptFeedback?.blockReason ? 'content_filter' : 'stop' });
+  if (choices.length === 0)
+    choices.push({ index: 0, message: { role: 'assistant', content: '' }, finish_reason: response.promptFeedback?.blockReason ? 'content_filter' : 'stop' });
   const usage = response.usageMetadata ? normalizeGeminiUsage(response.usageMetadata) : undefined;
   const completion: OpenAIChatCompletion = {
     id: response.responseId ? `chatcmpl-${response.responseId}` : `chatcmpl-${context.requestId}`,

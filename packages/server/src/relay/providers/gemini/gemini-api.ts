@@ -33,7 +33,9 @@ export const geminiRequestSchema = z.looseObject({
   contents: z.array(geminiContentSchema),
   systemInstruction: geminiContentSchema.nullish(),
   tools: z.array(z.looseObject({ functionDeclarations: z.array(geminiFunctionDeclarationSchema).nullish() })).nullish(),
-  toolConfig: z.looseObject({ functionCallingConfig: z.looseObject({ mode: z.string().nullish(), allowedFunctionNames: z.array(z.string()).nullish() }).nullish() }).nullish(),
+  toolConfig: z
+    .looseObject({ functionCallingConfig: z.looseObject({ mode: z.string().nullish(), allowedFunctionNames: z.array(z.string()).nullish() }).nullish() })
+    .nullish(),
   safetySettings: z.array(z.looseObject({ category: z.string(), threshold: z.string() })).nullish(),
   generationConfig: z
     .looseObject({

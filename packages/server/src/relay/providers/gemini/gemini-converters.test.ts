@@ -29,7 +29,11 @@ describe('OpenAI chat request → Gemini generateContent request', () => {
               { type: 'input_audio', input_audio: { data: 'UklGRg==', format: 'wav' } },
             ],
           },
-          { role: 'assistant', content: null, tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Lyon"}' } }] },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Lyon"}' } }],
+          },
           { role: 'tool', tool_call_id: 'call_9', content: '{"temp":18}' },
           { role: 'tool', tool_call_id: 'call_9', content: 'sunny' },
         ],
@@ -39,7 +43,13 @@ describe('OpenAI chat request → Gemini generateContent request', () => {
             function: {
               name: 'get_weather',
               description: 'Weather now',
-              parameters: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', additionalProperties: false, properties: { city: { type: 'string', default: 'Paris' } }, required: ['city'] },
+              parameters: {
+                $schema: 'http://json-schema.org/draft-07/schema#',
+                type: 'object',
+                additionalProperties: false,
+                properties: { city: { type: 'string', default: 'Paris' } },
+                required: ['city'],
+              },
             },
           },
           { type: 'function', function: { name: 'ping', parameters: { type: 'object', properties: {} } } },
@@ -60,12 +70,20 @@ describe('OpenAI chat request → Gemini generateContent request', () => {
       contents: [
         {
           role: 'user',
-          parts: [{ text: 'Weather here?' }, { inlineData: { mimeType: 'image/jpeg', data: '/9j/4AAQ' } }, { fileData: { mimeType: 'image/png', fileUri: 'https://example.com/photo.png' } }, { inlineData: { mimeType: 'audio/wav', data: 'UklGRg==' } }],
+          parts: [
+            { text: 'Weather here?' },
+            { inlineData: { mimeType: 'image/jpeg', data: '/9j/4AAQ' } },
+            { fileData: { mimeType: 'image/png', fileUri: 'https://example.com/photo.png' } },
+            { inlineData: { mimeType: 'audio/wav', data: 'UklGRg==' } },
+          ],
         },
         { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Lyon' } } }] },
         {
           role: 'user',
-          parts: [{ functionResponse: { name: 'get_weather', response: { temp: 18 } } }, { functionResponse: { name: 'get_weather', response: { content: 'sunny' } } }],
+          parts: [
+            { functionResponse: { name: 'get_weather', response: { temp: 18 } } },
+            { functionResponse: { name: 'get_weather', response: { content: 'sunny' } } },
+          ],
         },
       ],
       tools: [
@@ -84,7 +102,10 @@ describe('OpenAI chat request → Gemini generateContent request', () => {
 
   it('reads new-api thinking suffixes and reasoning_effort', () => {
     expect(thinkingFromModel('gemini-2.5-flash-nothinking')).toEqual({ model: 'gemini-2.5-flash', thinkingConfig: { thinkingBudget: 0 } });
-    expect(thinkingFromModel('gemini-2.5-pro-thinking-2048')).toEqual({ model: 'gemini-2.5-pro', thinkingConfig: { thinkingBudget: 2048, includeThoughts: true } });
+    expect(thinkingFromModel('gemini-2.5-pro-thinking-2048')).toEqual({
+      model: 'gemini-2.5-pro',
+      thinkingConfig: { thinkingBudget: 2048, includeThoughts: true },
+    });
     expect(thinkingFromModel('gemini-2.5-pro-thinking')).toEqual({ model: 'gemini-2.5-pro', thinkingConfig: { includeThoughts: true } });
     const converted = convertChatRequest(request({ messages: [{ role: 'user', content: 'hi' }], reasoning_effort: 'low' }), 'gemini-2.5-flash');
     expect(converted.body.generationConfig.thinkingConfig).toEqual({ thinkingBudget: 1024, includeThoughts: true });
@@ -108,16 +129,27 @@ describe('OpenAI chat request → Gemini generateContent request', () => {
         }),
         'gemini-3-pro-preview',
       ).body.contents[1];
-    expect(followUp(answer?.tool_calls ?? [])).toEqual({ role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { location: 'Boston, MA' } }, thoughtSignature: 'CiQB0e2Kb1' }] });
+    expect(followUp(answer?.tool_calls ?? [])).toEqual({
+      role: 'model',
+      parts: [{ functionCall: { name: 'get_weather', args: { location: 'Boston, MA' } }, thoughtSignature: 'CiQB0e2Kb1' }],
+    });
     // Of parallel calls only the first carries a signature, and only it gets one back.
     expect(followUp(streamedCalls)).toEqual({
       role: 'model',
-      parts: [{ functionCall: { name: 'get_weather', args: { location: 'Paris' } }, thoughtSignature: 'CtwFAdHtim9+q4rVGpTNxD2nHhl3pLk1eSW0' }, { functionCall: { name: 'get_time', args: { zone: 'CET' } } }],
+      parts: [
+        { functionCall: { name: 'get_weather', args: { location: 'Paris' } }, thoughtSignature: 'CtwFAdHtim9+q4rVGpTNxD2nHhl3pLk1eSW0' },
+        { functionCall: { name: 'get_time', args: { zone: 'CET' } } },
+      ],
     });
   });
 
   it('strips unsupported JSON-schema keywords at every depth but keeps property names', () => {
-    expect(cleanSchema({ type: 'object', properties: { default: { type: 'string', default: 'x' }, list: { type: 'array', items: { type: 'object', additionalProperties: false } } } })).toEqual({
+    expect(
+      cleanSchema({
+        type: 'object',
+        properties: { default: { type: 'string', default: 'x' }, list: { type: 'array', items: { type: 'object', additionalProperties: false } } },
+      }),
+    ).toEqual({
       type: 'object',
       properties: { default: { type: 'string' }, list: { type: 'array', items: { type: 'object' } } },
     });
@@ -140,18 +172,33 @@ describe('Gemini answer → OpenAI chat completion', () => {
             role: 'assistant',
             content: 'Let me look that up.',
             reasoning_content: 'The user wants the weather; call the tool.',
-            tool_calls: [{ id: 'call_req9_0', type: 'function', function: { name: 'get_weather', arguments: '{"location":"Boston, MA"}' }, extra_content: { google: { thought_signature: 'CiQB0e2Kb1' } } }],
+            tool_calls: [
+              {
+                id: 'call_req9_0',
+                type: 'function',
+                function: { name: 'get_weather', arguments: '{"location":"Boston, MA"}' },
+                extra_content: { google: { thought_signature: 'CiQB0e2Kb1' } },
+              },
+            ],
           },
         },
       ],
-      usage: { prompt_tokens: 1200, completion_tokens: 90, total_tokens: 1290, prompt_tokens_details: { cached_tokens: 1000 }, completion_tokens_details: { reasoning_tokens: 50 } },
+      usage: {
+        prompt_tokens: 1200,
+        completion_tokens: 90,
+        total_tokens: 1290,
+        prompt_tokens_details: { cached_tokens: 1000 },
+        completion_tokens_details: { reasoning_tokens: 50 },
+      },
     });
     expect(result.usage).toEqual({ promptTokens: 1200, completionTokens: 90, cachedTokens: 1000 });
   });
 
   it('answers plain text, and a blocked prompt as content_filter', () => {
     const text = convertChatResponse(readJsonFixture(fixtures, 'generate-content-text.json'), context);
-    expect(text.body.choices).toEqual([{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'AI learns patterns from data to make predictions.' } }]);
+    expect(text.body.choices).toEqual([
+      { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'AI learns patterns from data to make predictions.' } },
+    ]);
     expect(text.body.usage).toEqual({ prompt_tokens: 8, completion_tokens: 10, total_tokens: 18 });
     const blocked = convertChatResponse({ promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: 5, totalTokenCount: 5 } }, context);
     expect(blocked.body.choices[0]?.finish_reason).toBe('content_filter');
@@ -168,12 +215,24 @@ describe('Gemini answer → OpenAI chat completion', () => {
 describe('Gemini stream → OpenAI chunks', () => {
   it('converts the recorded stream: text deltas, whole function calls, finish with usage', () => {
     const converter = createChatStreamConverter(context);
-    const chunks = parseSseText(readStreamFixture(fixtures, 'stream-generate-content.chunks.txt')).flatMap((event) => converter.push(event)) as OpenAIChatChunk[];
+    const chunks = parseSseText(readStreamFixture(fixtures, 'stream-generate-content.chunks.txt')).flatMap((event) =>
+      converter.push(event),
+    ) as OpenAIChatChunk[];
     expect(chunks.map((chunk) => chunk.choices[0]?.delta)).toEqual([
       { role: 'assistant', content: '' },
       { content: 'The' },
       { content: ' weather' },
-      { tool_calls: [{ index: 0, id: 'call_req9_0', type: 'function', function: { name: 'get_weather', arguments: '{"location":"Paris"}' }, extra_content: { google: { thought_signature: 'CtwFAdHtim9+q4rVGpTNxD2nHhl3pLk1eSW0' } } }] },
+      {
+        tool_calls: [
+          {
+            index: 0,
+            id: 'call_req9_0',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"location":"Paris"}' },
+            extra_content: { google: { thought_signature: 'CtwFAdHtim9+q4rVGpTNxD2nHhl3pLk1eSW0' } },
+          },
+        ],
+      },
       { tool_calls: [{ index: 1, id: 'call_req9_1', type: 'function', function: { name: 'get_time', arguments: '{"zone":"CET"}' } }] },
       {},
     ]);
@@ -190,7 +249,10 @@ describe('Gemini stream errors', () => {
     const converter = createChatStreamConverter(context);
     const out = parseSseText(readStreamFixture(fixtures, 'stream-error-overloaded.chunks.txt')).flatMap((event) => converter.push(event));
     expect(out.at(-1)).toEqual({ error: { message: 'The model is overloaded. Please try again later.', type: 'UNAVAILABLE' } });
-    expect((out.slice(0, -1) as OpenAIChatChunk[]).map((chunk) => chunk.choices[0]?.delta)).toEqual([{ role: 'assistant', content: '' }, { content: 'The weather in Paris' }]);
+    expect((out.slice(0, -1) as OpenAIChatChunk[]).map((chunk) => chunk.choices[0]?.delta)).toEqual([
+      { role: 'assistant', content: '' },
+      { content: 'The weather in Paris' },
+    ]);
     expect(converter.usage()).toEqual({ promptTokens: 9, completionTokens: 4, cachedTokens: 0 });
   });
 });
@@ -204,7 +266,11 @@ describe('Gemini embeddings', () => {
       ],
     });
     const result = convertEmbeddingsResponse(readJsonFixture(fixtures, 'batch-embed-contents.json'), { ...context, model: 'text-embedding-004' });
-    expect(result.body).toMatchObject({ object: 'list', model: 'text-embedding-004', data: [{ index: 0, embedding: [0.013168523, -0.008711934, -0.046782676] }, { index: 1 }] });
+    expect(result.body).toMatchObject({
+      object: 'list',
+      model: 'text-embedding-004',
+      data: [{ index: 0, embedding: [0.013168523, -0.008711934, -0.046782676] }, { index: 1 }],
+    });
   });
 });
 
@@ -218,6 +284,9 @@ describe('Gemini errors', () => {
       disablesChannel: true,
       retryable: true,
     });
-    expect(parseGeminiError(429, readJsonFixture(fixtures, 'error-resource-exhausted.json'))).toMatchObject({ type: 'RESOURCE_EXHAUSTED', disablesChannel: false });
+    expect(parseGeminiError(429, readJsonFixture(fixtures, 'error-resource-exhausted.json'))).toMatchObject({
+      type: 'RESOURCE_EXHAUSTED',
+      disablesChannel: false,
+    });
   });
 });

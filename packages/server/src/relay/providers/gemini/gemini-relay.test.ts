@@ -6,7 +6,10 @@ import type { FakeServer } from '../claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
 import { fakeGeminiKeys, startFakeGemini } from './testing/fake-gemini.ts';
 
-const weatherTool = { type: 'function' as const, function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } };
+const weatherTool = {
+  type: 'function' as const,
+  function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } },
+};
 
 describe.each(testDatabases())('Gemini channels through the relay on $dialect', (database) => {
   let relay: NativeRelay;
@@ -24,14 +27,24 @@ describe.each(testDatabases())('Gemini channels through the relay on $dialect', 
   it('answers the openai client with a function call, thinking and cached tokens, charged exactly', async () => {
     const channelId = await relay.channel({ type: 24, key: 'gemini-good', baseUrl: fake.url, models: ['gemini-2.5-flash'] });
     const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Weather in Boston?' }], tools: [weatherTool] });
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'Weather in Boston?' }],
+      tools: [weatherTool],
+    });
     expect(answer.choices[0]?.finish_reason).toBe('tool_calls');
-    expect(answer.choices[0]?.message.tool_calls?.[0]).toMatchObject({ type: 'function', function: { name: 'get_weather', arguments: '{"location":"Boston, MA"}' } });
+    expect(answer.choices[0]?.message.tool_calls?.[0]).toMatchObject({
+      type: 'function',
+      function: { name: 'get_weather', arguments: '{"location":"Boston, MA"}' },
+    });
     expect(answer.usage).toMatchObject({ prompt_tokens: 1200, completion_tokens: 90, prompt_tokens_details: { cached_tokens: 1000 } });
     const sent = fake.requests.at(-1);
     expect(sent?.path).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
     expect(sent?.headers['x-goog-api-key']).toBe('gemini-good');
-    expect(sent?.body).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'Weather in Boston?' }] }], tools: [{ functionDeclarations: [{ name: 'get_weather' }] }] });
+    expect(sent?.body).toMatchObject({
+      contents: [{ role: 'user', parts: [{ text: 'Weather in Boston?' }] }],
+      tools: [{ functionDeclarations: [{ name: 'get_weather' }] }],
+    });
     // Ratio 0.15, completion 8.33, no cache ratio for this model (1): (1200 + 90 × 8.33) × 0.15 = 292.46.
     const state = await token.state([channelId]);
     expect(state.logs[0]).toMatchObject({ quota: 292, prompt_tokens: 1200, completion_tokens: 90 });
@@ -46,7 +59,11 @@ describe.each(testDatabases())('Gemini channels through the relay on $dialect', 
     const call = first.choices[0]?.message.tool_calls?.[0];
     expect(call).toMatchObject({ extra_content: { google: { thought_signature: 'CiQB0e2Kb1' } } });
     if (!call) throw new Error('no tool call');
-    await client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [question, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: call.id, content: '{"temp":4}' }], tools: [weatherTool] });
+    await client.chat.completions.create({
+      model: 'gemini-2.5-flash',
+      messages: [question, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: call.id, content: '{"temp":4}' }],
+      tools: [weatherTool],
+    });
     expect(fake.requests.at(-1)?.body?.contents).toEqual([
       { role: 'user', parts: [{ text: 'Weather in Boston?' }] },
       { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { location: 'Boston, MA' } }, thoughtSignature: 'CiQB0e2Kb1' }] },
@@ -55,10 +72,21 @@ describe.each(testDatabases())('Gemini channels through the relay on $dialect', 
   });
 
   it('streams text and whole function calls with usage, and serves embeddings', async () => {
-    const channelId = await relay.channel({ type: 24, key: 'gemini-stream', baseUrl: fake.url, models: ['gemini-2.0-flash', 'text-embedding-004'], other: 'v1' });
+    const channelId = await relay.channel({
+      type: 24,
+      key: 'gemini-stream',
+      baseUrl: fake.url,
+      models: ['gemini-2.0-flash', 'text-embedding-004'],
+      other: 'v1',
+    });
     const token = await relay.token();
     const client = openaiClient(relay.baseUrl, token.apiKey);
-    const stream = await client.chat.completions.create({ model: 'gemini-2.0-flash', messages: [{ role: 'user', content: 'Weather?' }], stream: true, stream_options: { include_usage: true } });
+    const stream = await client.chat.completions.create({
+      model: 'gemini-2.0-flash',
+      messages: [{ role: 'user', content: 'Weather?' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     let content = '';
     const calls: string[] = [];
     let usage: unknown;
@@ -92,7 +120,9 @@ describe.each(testDatabases())('Gemini channels through the relay on $dialect', 
     const client = openaiClient(relay.baseUrl, token.apiKey);
     const answer = await client.chat.completions.create({ model: 'gemini-1.5-flash', messages: [{ role: 'user', content: 'Explain AI' }] });
     expect(answer.choices[0]?.message.content).toBe('AI learns patterns from data to make predictions.');
-    const error = await client.chat.completions.create({ model: 'gemini-1.5-pro', messages: [{ role: 'user', content: 'Hi' }] }).catch((caught: unknown) => caught as { status: number; error: { type: string } });
+    const error = await client.chat.completions
+      .create({ model: 'gemini-1.5-pro', messages: [{ role: 'user', content: 'Hi' }] })
+      .catch((caught: unknown) => caught as { status: number; error: { type: string } });
     expect(error).toMatchObject({ status: 429, error: { type: 'RESOURCE_EXHAUSTED' } });
     await relay.waitForStatus(invalid, ChannelStatus.autoDisabled);
     const state = await token.state([invalid, backup, exhausted]);
@@ -105,7 +135,10 @@ describe.each(testDatabases())('Gemini channels through the relay on $dialect', 
     const exhausted = await relay.channel({ type: 24, key: fakeGeminiKeys.exhausted, baseUrl: fake.url, models: ['gemini-2.5-pro'], priority: 10 });
     const backup = await relay.channel({ type: 24, key: 'gemini-backup-2', baseUrl: fake.url, models: ['gemini-2.5-pro'], priority: 0 });
     const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'Explain AI' }] });
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'gemini-2.5-pro',
+      messages: [{ role: 'user', content: 'Explain AI' }],
+    });
     expect(answer.choices[0]?.message.content).toBe('AI learns patterns from data to make predictions.');
     expect(fake.requests.slice(-2).map((request) => request.headers['x-goog-api-key'])).toEqual([fakeGeminiKeys.exhausted, 'gemini-backup-2']);
     const state = await token.state([exhausted, backup]);
@@ -118,7 +151,11 @@ describe.each(testDatabases())('Gemini channels through the relay on $dialect', 
   it('ends the stream with an error when Gemini fails mid-stream, and bills what was produced', async () => {
     const channelId = await relay.channel({ type: 24, key: fakeGeminiKeys.failsMidStream, baseUrl: fake.url, models: ['gemini-2.0-flash'], priority: 100 });
     const token = await relay.token();
-    const stream = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'gemini-2.0-flash', messages: [{ role: 'user', content: 'Weather?' }], stream: true });
+    const stream = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'gemini-2.0-flash',
+      messages: [{ role: 'user', content: 'Weather?' }],
+      stream: true,
+    });
     let content = '';
     const failure = await (async () => {
       for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';

@@ -18,7 +18,13 @@ function headers(target: ChannelTarget, stream: boolean): Record<string, string>
 
 function buildChatRequest(request: RelayRequest, target: ChannelTarget): UpstreamRequest {
   const { model, body, warnings } = geminiRequestFromRelay(request);
-  return { url: modelUrl(target, model, generateMethod(request.stream)), method: 'POST', headers: headers(target, request.stream), body: JSON.stringify(body), warnings };
+  return {
+    url: modelUrl(target, model, generateMethod(request.stream)),
+    method: 'POST',
+    headers: headers(target, request.stream),
+    body: JSON.stringify(body),
+    warnings,
+  };
 }
 
 function buildEmbeddingsRequest(request: RelayRequest, target: ChannelTarget): UpstreamRequest {

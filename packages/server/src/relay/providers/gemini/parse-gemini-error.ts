@@ -20,7 +20,13 @@ export function parseGeminiError(status: number, body: unknown): UpstreamError {
   const reasons = (error?.details ?? []).map((detail) => detail.reason ?? '');
   const lower = message.toLowerCase();
   const disablesChannel =
-    status === 401 || status === 403 || reasons.some((reason) => deadKeyReasons.has(reason)) || lower.includes('api key not valid') || deadAccountPhrases.some((phrase) => lower.includes(phrase));
+    status === 401 ||
+    status === 403 ||
+    reasons.some((reason) => deadKeyReasons.has(reason)) ||
+    lower.includes('api key not valid') ||
+    deadAccountPhrases.some((phrase) => lower.includes(phrase));
   // A dead key is the channel's fault, not the request's: another channel may well answer it.
-  return disablesChannel ? { status, message, type, code: reasons.find(Boolean) ?? type, disablesChannel, retryable: true } : { status, message, type, code: reasons.find(Boolean) ?? type, disablesChannel };
+  return disablesChannel
+    ? { status, message, type, code: reasons.find(Boolean) ?? type, disablesChannel, retryable: true }
+    : { status, message, type, code: reasons.find(Boolean) ?? type, disablesChannel };
 }

@@ -1,4 +1,13 @@
-import type { AccountCall, CapabilityName, ChannelTarget, EndpointCapability, PassThroughResponse, Provider, RelayRequest, UpstreamRequest } from '../../provider.ts';
+import type {
+  AccountCall,
+  CapabilityName,
+  ChannelTarget,
+  EndpointCapability,
+  PassThroughResponse,
+  Provider,
+  RelayRequest,
+  UpstreamRequest,
+} from '../../provider.ts';
 import { listOpenAIModels } from './account-readers.ts';
 import { withMultipartField } from '../../../platform/multipart-form.ts';
 import { parseOpenAIError } from './openai-error.ts';
@@ -57,7 +66,10 @@ export function upstreamBody(request: RelayRequest): Buffer | string {
 function buildRequest(spec: OpenAICompatibleSpec) {
   return (request: RelayRequest, target: ChannelTarget): UpstreamRequest => {
     const url = spec.resolveUrl ? spec.resolveUrl(request, target) : `${target.baseUrl}${vendorPath(request.path, spec.versionPath)}`;
-    const headers: Record<string, string> = { ...(spec.authHeaders ? spec.authHeaders(target) : bearerHeaders(target)), 'content-type': request.contentType || 'application/json' };
+    const headers: Record<string, string> = {
+      ...(spec.authHeaders ? spec.authHeaders(target) : bearerHeaders(target)),
+      'content-type': request.contentType || 'application/json',
+    };
     if (request.stream) headers['accept'] = 'text/event-stream';
     return { url, method: 'POST', headers, body: upstreamBody(request) };
   };
@@ -69,7 +81,12 @@ function buildRequest(spec: OpenAICompatibleSpec) {
  */
 export function createOpenAICompatibleProvider(spec: OpenAICompatibleSpec): Provider {
   const capability: EndpointCapability = { buildRequest: buildRequest(spec), response: passThrough };
-  const provider: Record<string, unknown> = { id: spec.id, channelTypes: spec.channelTypes, parseError: parseOpenAIError, listModels: spec.listModels ?? listOpenAIModels };
+  const provider: Record<string, unknown> = {
+    id: spec.id,
+    channelTypes: spec.channelTypes,
+    parseError: parseOpenAIError,
+    listModels: spec.listModels ?? listOpenAIModels,
+  };
   if (spec.fetchBalance) provider['fetchBalance'] = spec.fetchBalance;
   for (const name of spec.capabilities ?? allCapabilities) provider[name] = capability;
   return provider as unknown as Provider;

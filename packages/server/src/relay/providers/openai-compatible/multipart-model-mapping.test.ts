@@ -23,7 +23,12 @@ describe.each(sqlite)('channel model mapping on multipart requests on $dialect',
     testApp = await createTestApp(database);
     baseUrl = await listenLocally(testApp);
     userId = (await createTestUser(testApp, { quota: 10_000_000 })).id;
-    channelId = await seedChannel(testApp, { key: 'mapped-upstream', baseUrl: fake.baseUrl, models: ['whisper-1', 'dall-e-2'], modelMapping: { 'whisper-1': 'whisper-large-v3', 'dall-e-2': 'gpt-image-1' } });
+    channelId = await seedChannel(testApp, {
+      key: 'mapped-upstream',
+      baseUrl: fake.baseUrl,
+      models: ['whisper-1', 'dall-e-2'],
+      modelMapping: { 'whisper-1': 'whisper-large-v3', 'dall-e-2': 'gpt-image-1' },
+    });
   });
   afterAll(async () => {
     await testApp.close();

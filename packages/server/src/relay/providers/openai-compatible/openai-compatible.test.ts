@@ -37,7 +37,11 @@ describe('OpenAI-compatible requests', () => {
   });
 
   it('puts the model into a custom channel address and the vendor path in place of /v1', () => {
-    const custom = customProvider.chat?.buildRequest(request({ upstreamModel: 'llama 3' }), { ...target, type: 8, baseUrl: 'http://127.0.0.1:9/route/{model}' });
+    const custom = customProvider.chat?.buildRequest(request({ upstreamModel: 'llama 3' }), {
+      ...target,
+      type: 8,
+      baseUrl: 'http://127.0.0.1:9/route/{model}',
+    });
     expect(custom?.url).toBe('http://127.0.0.1:9/route/llama%203/v1/chat/completions');
     const zhipu = zhipuV4Provider.chat?.buildRequest(request(), { ...target, type: 26, baseUrl: 'https://open.bigmodel.cn' });
     expect(zhipu?.url).toBe('https://open.bigmodel.cn/api/paas/v4/chat/completions');
@@ -68,8 +72,11 @@ describe('OpenAI-compatible multipart requests', () => {
     expect(openaiProvider.audio?.buildRequest(multipart(raw, contentType, 'whisper-1'), target).body).toBe(raw);
   });
 
-  it("rewrites a mapped model in the form and keeps the file byte for byte", async () => {
-    const { raw, contentType, file } = await encodedForm([['model', 'whisper-1'], ['language', 'en']]);
+  it('rewrites a mapped model in the form and keeps the file byte for byte', async () => {
+    const { raw, contentType, file } = await encodedForm([
+      ['model', 'whisper-1'],
+      ['language', 'en'],
+    ]);
     const built = openaiProvider.audio?.buildRequest(multipart(raw, contentType, 'whisper-large-v3'), target);
     expect(built?.headers['content-type']).toBe(contentType);
     const form = await decodedForm(built?.body, contentType);
@@ -94,8 +101,15 @@ describe('OpenAI-compatible multipart requests', () => {
 
 describe('OpenAI usage and errors', () => {
   it('reads chat, responses and cached usage', () => {
-    expect(extractOpenAIUsage({ usage: { prompt_tokens: 10, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 4 } } })).toMatchObject({ promptTokens: 10, completionTokens: 5, cachedTokens: 4 });
-    expect(extractOpenAIUsage({ type: 'response.completed', response: { usage: { input_tokens: 7, output_tokens: 3 } } })).toMatchObject({ promptTokens: 7, completionTokens: 3 });
+    expect(extractOpenAIUsage({ usage: { prompt_tokens: 10, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 4 } } })).toMatchObject({
+      promptTokens: 10,
+      completionTokens: 5,
+      cachedTokens: 4,
+    });
+    expect(extractOpenAIUsage({ type: 'response.completed', response: { usage: { input_tokens: 7, output_tokens: 3 } } })).toMatchObject({
+      promptTokens: 7,
+      completionTokens: 3,
+    });
     expect(extractOpenAIUsage({ usage: null })).toBeUndefined();
   });
 
@@ -106,7 +120,9 @@ describe('OpenAI usage and errors', () => {
   });
 
   it('classifies dead credentials', () => {
-    expect(parseOpenAIError(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }).disablesChannel).toBe(true);
+    expect(
+      parseOpenAIError(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }).disablesChannel,
+    ).toBe(true);
     expect(parseOpenAIError(429, { error: { message: 'You exceeded your current quota', type: 'insufficient_quota' } }).disablesChannel).toBe(true);
     expect(parseOpenAIError(429, { error: { message: 'Rate limit reached', type: 'requests' } }).disablesChannel).toBe(false);
     expect(parseOpenAIError(502, 'Bad gateway').message).toBe('Bad gateway');

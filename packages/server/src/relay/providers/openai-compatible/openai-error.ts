@@ -31,6 +31,7 @@ export function parseOpenAIError(status: number, body: unknown): UpstreamError {
   const type = asText(error?.type) || 'upstream_error';
   const code = asText(error?.code) || asText(object?.code);
   const lower = message.toLowerCase();
-  const disablesChannel = status === 401 || deadAccountCodes.has(code) || deadAccountTypes.has(type) || deadAccountPhrases.some((phrase) => lower.includes(phrase));
+  const disablesChannel =
+    status === 401 || deadAccountCodes.has(code) || deadAccountTypes.has(type) || deadAccountPhrases.some((phrase) => lower.includes(phrase));
   return { status, message, type, code, disablesChannel };
 }

@@ -18,6 +18,12 @@ export async function readOpenAIBillingBalance(target: ChannelTarget, call: Acco
   const limit = await getAccountJson(call, target, `${target.baseUrl}/v1/dashboard/billing/subscription`, bearer(target.key), subscription);
   const end = call.nowMs + dayMs;
   const start = end - 100 * dayMs;
-  const spent = await getAccountJson(call, target, `${target.baseUrl}/v1/dashboard/billing/usage?start_date=${day(start)}&end_date=${day(end)}`, bearer(target.key), usage);
+  const spent = await getAccountJson(
+    call,
+    target,
+    `${target.baseUrl}/v1/dashboard/billing/usage?start_date=${day(start)}&end_date=${day(end)}`,
+    bearer(target.key),
+    usage,
+  );
   return limit.hard_limit_usd - spent.total_usage / 100;
 }

@@ -28,15 +28,24 @@ function buildChatRequest(request: RelayRequest, target: ChannelTarget): Upstrea
     return { url, method: 'POST', headers, body: JSON.stringify({ anthropic_version: vertexAnthropicVersion, ...rest }), warnings };
   }
   const { model, body, warnings } = geminiRequestFromRelay(request);
-  const url = vertexModelUrl({ baseUrl: target.baseUrl, region: vertexRegion(target.other, model), project, publisher: 'google', model, method: generateMethod(request.stream) });
+  const url = vertexModelUrl({
+    baseUrl: target.baseUrl,
+    region: vertexRegion(target.other, model),
+    project,
+    publisher: 'google',
+    model,
+    method: generateMethod(request.stream),
+  });
   return { url, method: 'POST', headers, body: JSON.stringify(body), warnings };
 }
 
 /** Claude models answer in Anthropic's format, every other model in Gemini's. */
 const vertexChatResponse: ConvertedResponse = {
   kind: 'convert',
-  convertResponse: (body: unknown, context: ConversionContext) => (isClaude(context.upstreamModel) ? claudeChatResponse : geminiChatResponse).convertResponse(body, context),
-  createStreamConverter: (context: ConversionContext) => (isClaude(context.upstreamModel) ? claudeChatResponse : geminiChatResponse).createStreamConverter(context),
+  convertResponse: (body: unknown, context: ConversionContext) =>
+    (isClaude(context.upstreamModel) ? claudeChatResponse : geminiChatResponse).convertResponse(body, context),
+  createStreamConverter: (context: ConversionContext) =>
+    (isClaude(context.upstreamModel) ? claudeChatResponse : geminiChatResponse).createStreamConverter(context),
 };
 
 function parseVertexError(status: number, body: unknown) {
@@ -56,4 +65,3 @@ export const vertexProvider: Provider = {
   chat: { buildRequest: buildChatRequest, response: vertexChatResponse },
   parseError: parseVertexError,
 };
-

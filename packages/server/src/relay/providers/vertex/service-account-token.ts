@@ -6,7 +6,9 @@ import { safeParseJson } from '../../../platform/safe-json.ts';
 /**
  * OAuth access tokens for a Google service account (the Vertex channel's key), by the JWT bearer
  * flow: a JWT signed with the account's private key is exchanged at its `token_uri`. Tokens are
- * cached until five minutes before they expire, and concurrent requests share one exchange.
+ * cached until five minutes before they expire, and concurrent requests share one exchange. That
+ * exchange belongs to no caller: it runs under its own time limit, a caller who leaves (its request
+ * aborted) only stops waiting, and the token is cached for the callers still waiting and the next.
  * @see https://developers.google.com/identity/protocols/oauth2/service-account#httprest
  */
 
@@ -29,6 +31,7 @@ export function parseServiceAccount(key: string): ServiceAccount | undefined {
 const defaultTokenUri = 'https://oauth2.googleapis.com/token';
 const scope = 'https://www.googleapis.com/auth/cloud-platform';
 const refreshMarginSeconds = 300;
+const defaultExchangeTimeoutMs = 30_000;
 
 /** A refused exchange: the status and body of the token endpoint. */
 export class TokenExchangeError extends Error {
@@ -57,46 +60,74 @@ interface CachedToken {
   readonly expiresAt: number;
 }
 
+/** Waits for `shared` until `signal` aborts; the abort rejects this wait only, never `shared`. */
+function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return shared;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  const left = Promise.withResolvers<never>();
+  const leave = () => left.reject(signal.reason);
+  signal.addEventListener('abort', leave, { once: true });
+  return Promise.race([shared, left.promise]).finally(() => signal.removeEventListener('abort', leave));
+}
+
 export class ServiceAccountTokens {
   readonly #cache = new Map<string, CachedToken>();
   readonly #pending = new Map<string, Promise<CachedToken>>();
   readonly #now: () => number;
+  readonly #exchangeTimeoutMs: number;
 
-  /** `now` gives Unix seconds; tests pass their own clock. */
-  constructor(now: () => number = () => Math.floor(Date.now() / 1000)) {
+  /** `now` gives Unix seconds; tests pass their own clock (and a short exchange time limit). */
+  constructor(now: () => number = () => Math.floor(Date.now() / 1000), options: { exchangeTimeoutMs?: number } = {}) {
     this.#now = now;
+    this.#exchangeTimeoutMs = options.exchangeTimeoutMs ?? defaultExchangeTimeoutMs;
   }
 
+  /** A valid access token; `signal` ends this caller's wait, not the exchange others may share. */
   async accessToken(account: ServiceAccount, signal?: AbortSignal): Promise<string> {
+    signal?.throwIfAborted();
     const cacheKey = `${account.client_email}\n${account.private_key_id ?? ''}\n${account.token_uri ?? ''}`;
     const cached = this.#cache.get(cacheKey);
     if (cached && cached.expiresAt - refreshMarginSeconds > this.#now()) return cached.token;
     let pending = this.#pending.get(cacheKey);
     if (!pending) {
-      pending = this.#exchange(account, signal).finally(() => this.#pending.delete(cacheKey));
+      pending = this.#exchange(account)
+        .then((fresh) => {
+          this.#cache.set(cacheKey, fresh);
+          return fresh;
+        })
+        .finally(() => this.#pending.delete(cacheKey));
+      // Every caller may have left before a failure: it is theirs to see, not an unhandled rejection.
+      pending.catch(() => undefined);
       this.#pending.set(cacheKey, pending);
     }
-    const fresh = await pending;
-    this.#cache.set(cacheKey, fresh);
-    return fresh.token;
+    return (await untilAborted(pending, signal)).token;
   }
 
-  async #exchange(account: ServiceAccount, signal?: AbortSignal): Promise<CachedToken> {
+  async #exchange(account: ServiceAccount): Promise<CachedToken> {
     const now = this.#now();
     const form = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: signJwt(account, now) });
-    const response = await request(account.token_uri || defaultTokenUri, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-      signal,
-    });
-    const text = await response.body.text();
+    const timeout = AbortSignal.timeout(this.#exchangeTimeoutMs);
+    let text: string;
+    let statusCode: number;
+    try {
+      const response = await request(account.token_uri || defaultTokenUri, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+        signal: timeout,
+      });
+      statusCode = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      if (timeout.aborted) throw new TokenExchangeError(504, 'service account token exchange timed out');
+      throw error;
+    }
     const json = safeParseJson(text);
     const parsed = json.ok ? tokenResponseSchema.safeParse(json.value) : undefined;
-    if (response.statusCode !== 200 || !parsed?.success) {
+    if (statusCode !== 200 || !parsed?.success) {
       const detail = json.ok && json.value !== null && typeof json.value === 'object' ? (json.value as Record<string, unknown>) : {};
       const reason = [detail.error, detail.error_description].filter((part) => typeof part === 'string' && part).join(': ');
-      throw new TokenExchangeError(response.statusCode === 200 ? 502 : response.statusCode, `service account token exchange failed: ${reason || text.slice(0, 200)}`);
+      throw new TokenExchangeError(statusCode === 200 ? 502 : statusCode, `service account token exchange failed: ${reason || text.slice(0, 200)}`);
     }
     return { token: parsed.data.access_token, expiresAt: now + (parsed.data.expires_in ?? 3600) };
   }

@@ -24,7 +24,14 @@ export function vertexRegion(other: string, model: string): string {
  * region `global` has no prefix; a channel base URL replaces the host.
  * @see https://cloud.google.com/vertex-ai/docs/reference/rest
  */
-export function vertexModelUrl(options: { baseUrl: string; region: string; project: string; publisher: 'google' | 'anthropic'; model: string; method: string }): string {
+export function vertexModelUrl(options: {
+  baseUrl: string;
+  region: string;
+  project: string;
+  publisher: 'google' | 'anthropic';
+  model: string;
+  method: string;
+}): string {
   const host = options.baseUrl || (options.region === 'global' ? 'https://aiplatform.googleapis.com' : `https://${options.region}-aiplatform.googleapis.com`);
   return `${host}/v1/projects/${options.project}/locations/${options.region}/publishers/${options.publisher}/models/${options.model}:${options.method}`;
 }

@@ -52,19 +52,83 @@ describe('Vertex locations and tokens', () => {
     expect(fake.tokensIssued()).toBe(2);
   });
 
+  it('finishes an exchange shared by concurrent callers when the first one leaves, and caches its token', async () => {
+    const tokens = new ServiceAccountTokens();
+    const account = parseServiceAccount(fake.serviceAccount());
+    if (!account) throw new Error('bad fixture');
+    const issuedBefore = fake.tokensIssued();
+    const held = fake.holdTokenExchanges();
+    const leaving = new AbortController();
+    const first = tokens.accessToken(account, leaving.signal);
+    await held.arrived;
+    const staying = tokens.accessToken(account, new AbortController().signal);
+    leaving.abort(new Error('client went away'));
+    await expect(first).rejects.toThrow('client went away');
+    held.release();
+    const token = await staying;
+    expect(token).toMatch(/^ya29\.fake-/);
+    expect(await tokens.accessToken(account)).toBe(token);
+    expect(fake.tokensIssued()).toBe(issuedBefore + 1);
+  });
+
+  it('caches the token of an exchange every caller left', async () => {
+    const tokens = new ServiceAccountTokens();
+    const account = parseServiceAccount(fake.serviceAccount());
+    if (!account) throw new Error('bad fixture');
+    const issuedBefore = fake.tokensIssued();
+    const held = fake.holdTokenExchanges();
+    const leaving = new AbortController();
+    const first = tokens.accessToken(account, leaving.signal);
+    await held.arrived;
+    leaving.abort(new Error('client went away'));
+    await expect(first).rejects.toThrow('client went away');
+    const returning = tokens.accessToken(account);
+    held.release();
+    expect(await returning).toMatch(/^ya29\.fake-/);
+    expect(fake.tokensIssued()).toBe(issuedBefore + 1);
+  });
+
+  it('gives a shared exchange its own time limit, so a silent token endpoint cannot hold callers forever', async () => {
+    const tokens = new ServiceAccountTokens(undefined, { exchangeTimeoutMs: 1 });
+    const account = parseServiceAccount(fake.serviceAccount());
+    if (!account) throw new Error('bad fixture');
+    const held = fake.holdTokenExchanges();
+    try {
+      await expect(tokens.accessToken(account)).rejects.toMatchObject({ status: 504, message: 'service account token exchange timed out' });
+    } finally {
+      held.release();
+    }
+  });
+
   it('classifies the recorded Vertex errors: denied and unauthenticated disable the channel, exhausted does not', () => {
-    expect(vertexProvider.parseError(403, readJsonFixture(fixtures, 'error-permission-denied.json'))).toMatchObject({ type: 'PERMISSION_DENIED', code: 'IAM_PERMISSION_DENIED', disablesChannel: true });
-    expect(vertexProvider.parseError(401, readJsonFixture(fixtures, 'error-unauthenticated.json'))).toMatchObject({ type: 'UNAUTHENTICATED', disablesChannel: true });
-    expect(vertexProvider.parseError(429, readJsonFixture(fixtures, 'error-resource-exhausted.json'))).toMatchObject({ type: 'RESOURCE_EXHAUSTED', disablesChannel: false });
+    expect(vertexProvider.parseError(403, readJsonFixture(fixtures, 'error-permission-denied.json'))).toMatchObject({
+      type: 'PERMISSION_DENIED',
+      code: 'IAM_PERMISSION_DENIED',
+      disablesChannel: true,
+    });
+    expect(vertexProvider.parseError(401, readJsonFixture(fixtures, 'error-unauthenticated.json'))).toMatchObject({
+      type: 'UNAUTHENTICATED',
+      disablesChannel: true,
+    });
+    expect(vertexProvider.parseError(429, readJsonFixture(fixtures, 'error-resource-exhausted.json'))).toMatchObject({
+      type: 'RESOURCE_EXHAUSTED',
+      disablesChannel: false,
+    });
     // Claude's own refusals on Vertex keep Anthropic's error shape.
-    expect(vertexProvider.parseError(400, readJsonFixture(fixtures, 'error-anthropic-version.json'))).toMatchObject({ type: 'invalid_request_error', disablesChannel: false });
+    expect(vertexProvider.parseError(400, readJsonFixture(fixtures, 'error-anthropic-version.json'))).toMatchObject({
+      type: 'invalid_request_error',
+      disablesChannel: false,
+    });
   });
 
   it("reports a refused token exchange with Google's error and its description", async () => {
     const account = parseServiceAccount(fake.serviceAccount({ trusted: false }));
     if (!account) throw new Error('bad fixture');
     const refusal = readJsonFixture(fixtures, 'token-error-invalid-grant.json') as { error: string; error_description: string };
-    await expect(new ServiceAccountTokens().accessToken(account)).rejects.toMatchObject({ status: 400, message: `service account token exchange failed: ${refusal.error}: ${refusal.error_description}` });
+    await expect(new ServiceAccountTokens().accessToken(account)).rejects.toMatchObject({
+      status: 400,
+      message: `service account token exchange failed: ${refusal.error}: ${refusal.error_description}`,
+    });
   });
 });
 
@@ -82,10 +146,20 @@ describe.each(testDatabases())('Vertex AI channels through the relay on $dialect
   });
 
   it('serves Gemini models through generateContent with a service-account token, streamed and not', async () => {
-    const channelId = await relay.channel({ type: 41, key: fake.serviceAccount({ projectId: 'proj-a' }), baseUrl: fake.url, models: ['gemini-2.5-flash', 'gemini-2.0-flash'], other: '{"default":"us-east5","gemini-2.0-flash":"europe-west4"}' });
+    const channelId = await relay.channel({
+      type: 41,
+      key: fake.serviceAccount({ projectId: 'proj-a' }),
+      baseUrl: fake.url,
+      models: ['gemini-2.5-flash', 'gemini-2.0-flash'],
+      other: '{"default":"us-east5","gemini-2.0-flash":"europe-west4"}',
+    });
     const token = await relay.token();
     const client = openaiClient(relay.baseUrl, token.apiKey);
-    const answer = await client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Weather?' }], tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }] });
+    const answer = await client.chat.completions.create({
+      model: 'gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'Weather?' }],
+      tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }],
+    });
     expect(answer.choices[0]?.message.tool_calls?.[0]).toMatchObject({ function: { name: 'get_weather', arguments: '{"location":"Boston, MA"}' } });
     expect(fake.requests.at(-1)?.path).toBe('/v1/projects/proj-a/locations/us-east5/publishers/google/models/gemini-2.5-flash:generateContent');
     expect(fake.requests.at(-1)?.headers.authorization).toMatch(/^Bearer ya29\.fake-\d+$/);
@@ -94,7 +168,9 @@ describe.each(testDatabases())('Vertex AI channels through the relay on $dialect
     let content = '';
     for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
     expect(content).toBe('The weather');
-    expect(fake.requests.at(-1)?.url).toBe('/v1/projects/proj-a/locations/europe-west4/publishers/google/models/gemini-2.0-flash:streamGenerateContent?alt=sse');
+    expect(fake.requests.at(-1)?.url).toBe(
+      '/v1/projects/proj-a/locations/europe-west4/publishers/google/models/gemini-2.0-flash:streamGenerateContent?alt=sse',
+    );
     const state = await token.state([channelId]);
     expect(state.logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens])).toEqual([
       [292, 1200, 90],
@@ -110,14 +186,20 @@ describe.each(testDatabases())('Vertex AI channels through the relay on $dialect
     expect(answer.choices[0]?.message.content).toBe('Hi! My name is Claude.');
     const sent = fake.requests.at(-1);
     expect(sent?.path).toBe('/v1/projects/fake-project/locations/us-central1/publishers/anthropic/models/claude-3-7-sonnet@20250219:rawPredict');
-    expect(sent?.body).toMatchObject({ anthropic_version: 'vertex-2023-10-16', max_tokens: 8192, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] });
+    expect(sent?.body).toMatchObject({
+      anthropic_version: 'vertex-2023-10-16',
+      max_tokens: 8192,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+    });
     expect(sent?.body?.model).toBeUndefined();
 
     const stream = await client.chat.completions.create({ model: 'claude-3-7-sonnet-20250219', messages: [{ role: 'user', content: 'Hi' }], stream: true });
     let content = '';
     for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
     expect(content).toBe('Hello!');
-    expect(fake.requests.at(-1)?.url).toBe('/v1/projects/fake-project/locations/us-central1/publishers/anthropic/models/claude-3-7-sonnet@20250219:streamRawPredict?alt=sse');
+    expect(fake.requests.at(-1)?.url).toBe(
+      '/v1/projects/fake-project/locations/us-central1/publishers/anthropic/models/claude-3-7-sonnet@20250219:streamRawPredict?alt=sse',
+    );
     // claude-3-7-sonnet: ratio 1.5, completion 5: (2095 + 503 × 5) × 1.5 = 6915; (25 + 15 × 5) × 1.5 = 150
     const state = await token.state([channelId]);
     expect(state.logs.map((log) => log.quota)).toEqual([6915, 150]);
@@ -129,7 +211,10 @@ describe.each(testDatabases())('Vertex AI channels through the relay on $dialect
     const channelId = await relay.channel({ type: 41, key: pretty, baseUrl: fake.url, models: ['claude-3-haiku-20240307'] });
     expect(relay.testApp.app.relay.channels.get(channelId)?.keys).toEqual([pretty.trim()]);
     const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'claude-3-haiku-20240307', messages: [{ role: 'user', content: 'Hi' }] });
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'claude-3-haiku-20240307',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(answer.choices[0]?.message.content).toBe('Hi! My name is Claude.');
     const sent = fake.requests.at(-1);
     expect(sent?.path).toBe('/v1/projects/pretty-project/locations/us-central1/publishers/anthropic/models/claude-3-haiku@20240307:rawPredict');
@@ -142,16 +227,30 @@ describe.each(testDatabases())('Vertex AI channels through the relay on $dialect
   it('calls Claude 3.5 Sonnet v2 by its Vertex id', async () => {
     await relay.channel({ type: 41, key: fake.serviceAccount(), baseUrl: fake.url, models: ['claude-3-5-sonnet-20241022'] });
     const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'claude-3-5-sonnet-20241022', messages: [{ role: 'user', content: 'Hi' }] });
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'claude-3-5-sonnet-20241022',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(answer.choices[0]?.message.content).toBe('Hi! My name is Claude.');
-    expect(fake.requests.at(-1)?.path).toBe('/v1/projects/fake-project/locations/us-central1/publishers/anthropic/models/claude-3-5-sonnet-v2@20241022:rawPredict');
+    expect(fake.requests.at(-1)?.path).toBe(
+      '/v1/projects/fake-project/locations/us-central1/publishers/anthropic/models/claude-3-5-sonnet-v2@20241022:rawPredict',
+    );
   });
 
   it('disables a channel whose service account Google refuses', async () => {
-    const refused = await relay.channel({ type: 41, key: fake.serviceAccount({ trusted: false }), baseUrl: fake.url, models: ['gemini-1.5-flash'], priority: 10 });
+    const refused = await relay.channel({
+      type: 41,
+      key: fake.serviceAccount({ trusted: false }),
+      baseUrl: fake.url,
+      models: ['gemini-1.5-flash'],
+      priority: 10,
+    });
     const backup = await relay.channel({ type: 41, key: fake.serviceAccount(), baseUrl: fake.url, models: ['gemini-1.5-flash'], priority: 0 });
     const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'gemini-1.5-flash', messages: [{ role: 'user', content: 'Explain AI' }] });
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'gemini-1.5-flash',
+      messages: [{ role: 'user', content: 'Explain AI' }],
+    });
     expect(answer.choices[0]?.message.content).toBe('AI learns patterns from data to make predictions.');
     await relay.waitForStatus(refused, ChannelStatus.autoDisabled);
     const state = await token.state([refused, backup]);
@@ -160,10 +259,25 @@ describe.each(testDatabases())('Vertex AI channels through the relay on $dialect
   });
 
   it('retries a rate-limited (RESOURCE_EXHAUSTED) Vertex channel on another one and keeps it enabled', async () => {
-    const exhausted = await relay.channel({ type: 41, key: fake.serviceAccount({ projectId: fakeVertexProjects.exhausted }), baseUrl: fake.url, models: ['gemini-1.5-pro'], priority: 10 });
-    const backup = await relay.channel({ type: 41, key: fake.serviceAccount({ projectId: 'backup-project' }), baseUrl: fake.url, models: ['gemini-1.5-pro'], priority: 0 });
+    const exhausted = await relay.channel({
+      type: 41,
+      key: fake.serviceAccount({ projectId: fakeVertexProjects.exhausted }),
+      baseUrl: fake.url,
+      models: ['gemini-1.5-pro'],
+      priority: 10,
+    });
+    const backup = await relay.channel({
+      type: 41,
+      key: fake.serviceAccount({ projectId: 'backup-project' }),
+      baseUrl: fake.url,
+      models: ['gemini-1.5-pro'],
+      priority: 0,
+    });
     const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: 'gemini-1.5-pro', messages: [{ role: 'user', content: 'Explain AI' }] });
+    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
+      model: 'gemini-1.5-pro',
+      messages: [{ role: 'user', content: 'Explain AI' }],
+    });
     expect(answer.choices[0]?.message.content).toBe('AI learns patterns from data to make predictions.');
     const modelCalls = fake.requests.filter((request) => request.path.startsWith('/v1/projects/'));
     expect(modelCalls.slice(-2).map((request) => request.path.split('/')[3])).toEqual([fakeVertexProjects.exhausted, 'backup-project']);
@@ -179,8 +293,21 @@ describe.each(testDatabases())('Vertex AI channels through the relay on $dialect
     { status: 401, project: fakeVertexProjects.unauthenticated, model: 'claude-3-5-haiku-20241022', text: 'Hi! My name is Claude.' },
   ])('disables a channel whose model endpoint answers $status after a good token exchange, when auto-ban is on', async ({ project, model, text }) => {
     const refused = await relay.channel({ type: 41, key: fake.serviceAccount({ projectId: project }), baseUrl: fake.url, models: [model], priority: 10 });
-    const keptOn = await relay.channel({ type: 41, key: fake.serviceAccount({ projectId: project }), baseUrl: fake.url, models: [model], priority: 5, autoBan: false });
-    const backup = await relay.channel({ type: 41, key: fake.serviceAccount({ projectId: 'backup-project' }), baseUrl: fake.url, models: [model], priority: 0 });
+    const keptOn = await relay.channel({
+      type: 41,
+      key: fake.serviceAccount({ projectId: project }),
+      baseUrl: fake.url,
+      models: [model],
+      priority: 5,
+      autoBan: false,
+    });
+    const backup = await relay.channel({
+      type: 41,
+      key: fake.serviceAccount({ projectId: 'backup-project' }),
+      baseUrl: fake.url,
+      models: [model],
+      priority: 0,
+    });
     const issuedBefore = fake.tokensIssued();
     const token = await relay.token();
     const client = openaiClient(relay.baseUrl, token.apiKey);

@@ -11,7 +11,8 @@ const fixtures = new URL('../__fixtures__/', import.meta.url);
  */
 export function startFakeOpenAITools(): Promise<FakeServer> {
   return startFakeServer((request, response) => {
-    if (request.method !== 'POST' || request.path !== '/v1/chat/completions') return sendJson(response, 404, { error: { message: `Unknown path ${request.path}`, type: 'invalid_request_error', param: null, code: null } });
+    if (request.method !== 'POST' || request.path !== '/v1/chat/completions')
+      return sendJson(response, 404, { error: { message: `Unknown path ${request.path}`, type: 'invalid_request_error', param: null, code: null } });
     if (!String(request.headers.authorization ?? '').startsWith('Bearer ')) {
       return sendJson(response, 401, { error: { message: "You didn't provide an API key.", type: 'invalid_request_error', param: null, code: null } });
     }

@@ -41,8 +41,13 @@ export function encodeEventStreamMessage(headers: Record<string, string>, payloa
  * tool-use turn Anthropic's recording, which Bedrock passes through unchanged (without pings).
  */
 function chunkPayloads(withTools: boolean): string[] {
-  if (withTools) return parseSseText(readStreamFixture(claudeFixtures, 'messages-tool-use.chunks.txt')).filter((event) => event.event !== 'ping').map((event) => event.data);
-  return readStreamFixture(fixtures, 'invoke-with-response-stream-text.chunks.jsonl').split('\n').filter((line) => line.trim() !== '');
+  if (withTools)
+    return parseSseText(readStreamFixture(claudeFixtures, 'messages-tool-use.chunks.txt'))
+      .filter((event) => event.event !== 'ping')
+      .map((event) => event.data);
+  return readStreamFixture(fixtures, 'invoke-with-response-stream-text.chunks.jsonl')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
 }
 
 /**
@@ -50,13 +55,17 @@ function chunkPayloads(withTools: boolean): string[] {
  * `failAfter` sends a modelled exception message after that many chunks, as Bedrock does when
  * throttled mid-stream.
  */
-function streamClaudeEvents(response: FakeResponse, withTools: boolean, failAfter?: number): void {
+async function streamClaudeEvents(response: FakeResponse, withTools: boolean, failAfter: number | undefined, held: Promise<void> | undefined): Promise<void> {
   response.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-bedrock-content-type': 'application/json' });
   let sent = 0;
   for (const data of chunkPayloads(withTools)) {
+    // A held stream stops after its first event, so many can be in flight at once.
+    if (sent === 1 && held) await held;
     if (sent++ === failAfter) {
       const payload = Buffer.from(JSON.stringify(readJsonFixture(fixtures, 'stream-exception-throttling.json')));
-      response.write(encodeEventStreamMessage({ ':exception-type': 'throttlingException', ':content-type': 'application/json', ':message-type': 'exception' }, payload));
+      response.write(
+        encodeEventStreamMessage({ ':exception-type': 'throttlingException', ':content-type': 'application/json', ':message-type': 'exception' }, payload),
+      );
       break;
     }
     const payload = Buffer.from(JSON.stringify({ bytes: Buffer.from(data).toString('base64'), p: 'abcdefgh' }));
@@ -88,24 +97,51 @@ function awsError(response: FakeResponse, name: keyof typeof bedrockErrors): voi
   sendJson(response, status, body, { 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/` });
 }
 
+export interface FakeBedrock extends FakeServer {
+  /** Streams started from now on send their first event, then wait until `release`. */
+  holdStreams(): { release: () => void };
+}
+
 /**
  * Bedrock Runtime on 127.0.0.1: InvokeModel and InvokeModelWithResponseStream with SigV4
  * `Authorization`, Claude bodies in, Claude answers out (the stream as binary event-stream).
  * Records the signed credential scope of each request.
  */
-export function startFakeBedrock(): Promise<FakeServer> {
-  return startFakeServer((request, response) => {
-    const match = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/.exec(request.path);
-    // An unknown operation is the one answer not worth a fixture: the SDK never calls one.
-    if (request.method !== 'POST' || !match) return sendJson(response, 404, { message: 'Unknown operation' }, { 'x-amzn-errortype': 'UnknownOperationException' });
-    const authorization = String(request.headers.authorization ?? '');
-    const credential = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/\d{8}\/([^/]+)\/bedrock\/aws4_request, SignedHeaders=[^,]+, Signature=[0-9a-f]{64}$/.exec(authorization);
-    if (!credential || credential[1] === undefined) return awsError(response, 'incompleteSignature');
-    if (credential[1] === fakeBedrockAccessKeys.throttled) return awsError(response, 'throttling');
-    if (credential[1] !== fakeBedrockAccessKeys.good && credential[1] !== fakeBedrockAccessKeys.failsMidStream) return awsError(response, 'unrecognizedClient');
-    if (request.body?.anthropic_version !== 'bedrock-2023-05-31') return awsError(response, 'validation');
-    const withTools = Array.isArray(request.body.tools) && request.body.tools.length > 0;
-    if (match[2] === 'invoke-with-response-stream') return streamClaudeEvents(response, withTools, credential[1] === fakeBedrockAccessKeys.failsMidStream ? 3 : undefined);
-    sendJson(response, 200, withTools ? readJsonFixture(claudeFixtures, 'messages-tool-use.json') : readJsonFixture(fixtures, 'invoke-model-text.json'));
-  }, { http2: true });
+export async function startFakeBedrock(): Promise<FakeBedrock> {
+  let held: Promise<void> | undefined;
+  const server = await startFakeServer(
+    (request, response) => {
+      const match = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/.exec(request.path);
+      // An unknown operation is the one answer not worth a fixture: the SDK never calls one.
+      if (request.method !== 'POST' || !match)
+        return sendJson(response, 404, { message: 'Unknown operation' }, { 'x-amzn-errortype': 'UnknownOperationException' });
+      const authorization = String(request.headers.authorization ?? '');
+      const credential = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/\d{8}\/([^/]+)\/bedrock\/aws4_request, SignedHeaders=[^,]+, Signature=[0-9a-f]{64}$/.exec(
+        authorization,
+      );
+      if (!credential || credential[1] === undefined) return awsError(response, 'incompleteSignature');
+      if (credential[1] === fakeBedrockAccessKeys.throttled) return awsError(response, 'throttling');
+      if (credential[1] !== fakeBedrockAccessKeys.good && credential[1] !== fakeBedrockAccessKeys.failsMidStream)
+        return awsError(response, 'unrecognizedClient');
+      if (request.body?.anthropic_version !== 'bedrock-2023-05-31') return awsError(response, 'validation');
+      const withTools = Array.isArray(request.body.tools) && request.body.tools.length > 0;
+      if (match[2] === 'invoke-with-response-stream')
+        return streamClaudeEvents(response, withTools, credential[1] === fakeBedrockAccessKeys.failsMidStream ? 3 : undefined, held);
+      sendJson(response, 200, withTools ? readJsonFixture(claudeFixtures, 'messages-tool-use.json') : readJsonFixture(fixtures, 'invoke-model-text.json'));
+    },
+    { http2: true },
+  );
+  return {
+    ...server,
+    holdStreams() {
+      const gate = Promise.withResolvers<void>();
+      held = gate.promise;
+      return {
+        release: () => {
+          held = undefined;
+          gate.resolve();
+        },
+      };
+    },
+  };
 }

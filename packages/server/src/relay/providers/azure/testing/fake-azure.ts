@@ -33,10 +33,16 @@ function answerToolCall(request: ReceivedRequest, response: FakeResponse): void 
 function answerText(request: ReceivedRequest, response: FakeResponse, deployment: string): void {
   const created = 1_700_000_000;
   if (request.body?.stream === true) {
-    const chunk = (delta: Record<string, unknown>, finish: string | null) => `data: ${JSON.stringify({ id: 'chatcmpl-azure', object: 'chat.completion.chunk', created, model: deployment, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-azure', object: 'chat.completion.chunk', created, model: deployment, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     const includeUsage = (request.body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
-    const tail = includeUsage ? `data: ${JSON.stringify({ id: 'chatcmpl-azure', object: 'chat.completion.chunk', created, model: deployment, choices: [], usage })}\n\n` : '';
-    return sendEventStream(response, `data: ${JSON.stringify({ choices: [], prompt_filter_results: [{ prompt_index: 0, content_filter_results: {} }] })}\n\n${chunk({ role: 'assistant', content: '' }, null)}${chunk({ content: 'Hello from Azure' }, null)}${chunk({}, 'stop')}${tail}data: [DONE]\n\n`);
+    const tail = includeUsage
+      ? `data: ${JSON.stringify({ id: 'chatcmpl-azure', object: 'chat.completion.chunk', created, model: deployment, choices: [], usage })}\n\n`
+      : '';
+    return sendEventStream(
+      response,
+      `data: ${JSON.stringify({ choices: [], prompt_filter_results: [{ prompt_index: 0, content_filter_results: {} }] })}\n\n${chunk({ role: 'assistant', content: '' }, null)}${chunk({ content: 'Hello from Azure' }, null)}${chunk({}, 'stop')}${tail}data: [DONE]\n\n`,
+    );
   }
   sendJson(response, 200, {
     id: 'chatcmpl-azure',
@@ -62,11 +68,20 @@ export function startFakeAzure(): Promise<FakeServer> {
     if (!match || !apiVersion) return sendJson(response, 404, { error: { code: '404', message: 'Resource not found' } });
     const key = request.headers['api-key'];
     if (key === fakeAzureKeys.invalid) {
-      return sendJson(response, 401, { error: { code: '401', message: 'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.' } });
+      return sendJson(response, 401, {
+        error: {
+          code: '401',
+          message:
+            'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
+        },
+      });
     }
     if (key === fakeAzureKeys.rateLimited) return sendJson(response, 429, readJsonFixture(fixtures, 'error-rate-limit.json'), { 'retry-after': '6' });
     const unknown = unrecognizedArgument(request.body, apiVersion);
-    if (unknown) return sendJson(response, 400, { error: { message: `Unrecognized request argument supplied: ${unknown}`, type: 'invalid_request_error', param: null, code: null } });
+    if (unknown)
+      return sendJson(response, 400, {
+        error: { message: `Unrecognized request argument supplied: ${unknown}`, type: 'invalid_request_error', param: null, code: null },
+      });
     if (Array.isArray(request.body?.tools) && request.body.tools.length > 0) return answerToolCall(request, response);
     answerText(request, response, decodeURIComponent(match[1] ?? ''));
   });

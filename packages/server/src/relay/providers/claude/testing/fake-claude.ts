@@ -40,18 +40,28 @@ function refusal(body: Record<string, unknown> | undefined): { status: number; t
   const model = typeof body?.model === 'string' ? body.model : '';
   if (model.endsWith('-thinking')) return { status: 404, type: 'not_found_error', message: `model: ${model}` };
   const thinking = (body?.thinking as { type?: unknown } | undefined)?.type === 'enabled';
-  if (thinking && body?.temperature !== undefined && body.temperature !== 1) return { status: 400, type: 'invalid_request_error', message: '`temperature` may only be set to 1 when thinking is enabled or in interleaved thinking mode.' };
-  if (thinking && body?.top_k !== undefined) return { status: 400, type: 'invalid_request_error', message: '`top_k` is not supported when thinking is enabled.' };
-  if (thinking && typeof body?.top_p === 'number' && (body.top_p < 0.95 || body.top_p > 1)) return { status: 400, type: 'invalid_request_error', message: '`top_p` must be greater than or equal to 0.95 or unset when thinking is enabled.' };
-  if (singleSamplingModels.test(model) && body?.temperature !== undefined && body.top_p !== undefined) return { status: 400, type: 'invalid_request_error', message: '`temperature` and `top_p` cannot both be specified for this model. Please use only one.' };
+  if (thinking && body?.temperature !== undefined && body.temperature !== 1)
+    return {
+      status: 400,
+      type: 'invalid_request_error',
+      message: '`temperature` may only be set to 1 when thinking is enabled or in interleaved thinking mode.',
+    };
+  if (thinking && body?.top_k !== undefined)
+    return { status: 400, type: 'invalid_request_error', message: '`top_k` is not supported when thinking is enabled.' };
+  if (thinking && typeof body?.top_p === 'number' && (body.top_p < 0.95 || body.top_p > 1))
+    return { status: 400, type: 'invalid_request_error', message: '`top_p` must be greater than or equal to 0.95 or unset when thinking is enabled.' };
+  if (singleSamplingModels.test(model) && body?.temperature !== undefined && body.top_p !== undefined)
+    return { status: 400, type: 'invalid_request_error', message: '`temperature` and `top_p` cannot both be specified for this model. Please use only one.' };
   return undefined;
 }
 
 /** Anthropic's API on 127.0.0.1: POST /v1/messages with `x-api-key` and `anthropic-version`. */
 export function startFakeClaude(): Promise<FakeServer> {
   return startFakeServer((request, response) => {
-    if (request.method !== 'POST' || request.path !== '/v1/messages') return sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: `Not found: ${request.path}` } });
-    if (!request.headers['anthropic-version']) return sendJson(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'anthropic-version header is required' } });
+    if (request.method !== 'POST' || request.path !== '/v1/messages')
+      return sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: `Not found: ${request.path}` } });
+    if (!request.headers['anthropic-version'])
+      return sendJson(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'anthropic-version header is required' } });
     const refused = refusal(request.body);
     if (refused) return sendJson(response, refused.status, { type: 'error', error: { type: refused.type, message: refused.message } });
     answerMessages(request, response, String(request.headers['x-api-key'] ?? ''));

@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'no
 import { createServer as createHttp2Server, type Http2ServerRequest, type Http2Session } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 import { safeParseJson } from '../../../../platform/safe-json.ts';
+import { styledResponse, type WriteStyle } from '../../../testing/write-style.ts';
 
 /** One request a fake upstream received. */
 export interface ReceivedRequest {
@@ -19,6 +20,8 @@ export interface ReceivedRequest {
 export interface FakeServer {
   readonly url: string;
   readonly requests: ReceivedRequest[];
+  /** How answers from now on reach the wire (see WriteStyle); `as-composed` at start. */
+  setWriteStyle(style: WriteStyle): void;
   close(): Promise<void>;
 }
 
@@ -41,7 +44,7 @@ export function sendJson(response: FakeResponse, status: number, body: unknown, 
 /** Streams server-sent-event text in a few writes, as a vendor does. */
 export function sendEventStream(response: FakeResponse, text: string): void {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const blocks = text.split(/(?<=\n\n)/);
+  const blocks = text.split(/(?<=\r?\n\r?\n)/);
   for (const block of blocks) response.write(block);
   response.end();
 }
@@ -50,11 +53,16 @@ export function sendEventStream(response: FakeResponse, text: string): void {
  * A vendor stand-in on 127.0.0.1 (a free port): records every request and lets `handle` answer in
  * that vendor's wire format. `http2` serves cleartext HTTP/2 (what the AWS SDK speaks to Bedrock).
  */
-export async function startFakeServer(handle: (request: ReceivedRequest, response: FakeResponse) => void | Promise<void>, options: { http2?: boolean } = {}): Promise<FakeServer> {
+export async function startFakeServer(
+  handle: (request: ReceivedRequest, response: FakeResponse) => void | Promise<void>,
+  options: { http2?: boolean } = {},
+): Promise<FakeServer> {
   const requests: ReceivedRequest[] = [];
   const sockets = new Set<Socket>();
   const sessions = new Set<Http2Session>();
-  const onRequest = (incoming: IncomingMessage | Http2ServerRequest, response: FakeResponse) => {
+  let writeStyle: WriteStyle = 'as-composed';
+  const onRequest = (incoming: IncomingMessage | Http2ServerRequest, wire: FakeResponse) => {
+    const response = styledResponse(wire, writeStyle);
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
@@ -92,6 +100,9 @@ export async function startFakeServer(handle: (request: ReceivedRequest, respons
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    setWriteStyle(style) {
+      writeStyle = style;
+    },
     async close() {
       for (const session of sessions) session.destroy();
       for (const socket of sockets) socket.destroy();

@@ -17,8 +17,9 @@ export interface NativeRelay {
   close(): Promise<void>;
 }
 
-export async function startNativeRelay(database: TestDatabase): Promise<NativeRelay> {
-  const testApp = await createTestApp(database);
+/** `env` adds environment variables (a short STREAMING_TIMEOUT, for instance). */
+export async function startNativeRelay(database: TestDatabase, env: Record<string, string> = {}): Promise<NativeRelay> {
+  const testApp = await createTestApp(database, env);
   const baseUrl = await listenLocally(testApp);
   const userId = (await createTestUser(testApp, { quota: 100_000_000 })).id;
   await testApp.context.options.set('RetryTimes', '1');
@@ -44,10 +45,13 @@ export async function startNativeRelay(database: TestDatabase): Promise<NativeRe
     },
     async waitForStatus(channelId, status) {
       const { db } = testApp.context.database;
-      await vi.waitFor(async () => {
-        const row = await db.selectFrom('channels').select('status').where('id', '=', channelId).executeTakeFirstOrThrow();
-        if (row.status !== status) throw new Error(`channel ${channelId} has status ${row.status}, waiting for ${status}`);
-      }, { timeout: 5000, interval: 20 });
+      await vi.waitFor(
+        async () => {
+          const row = await db.selectFrom('channels').select('status').where('id', '=', channelId).executeTakeFirstOrThrow();
+          if (row.status !== status) throw new Error(`channel ${channelId} has status ${row.status}, waiting for ${status}`);
+        },
+        { timeout: 5000, interval: 20 },
+      );
     },
     close: () => testApp.close(),
   };

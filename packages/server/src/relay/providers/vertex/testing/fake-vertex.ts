@@ -12,6 +12,11 @@ export interface FakeVertex extends FakeServer {
   serviceAccount(options?: { projectId?: string; trusted?: boolean }): string;
   /** Access tokens issued so far. */
   readonly tokensIssued: () => number;
+  /**
+   * Holds token exchanges: each one that arrives from now on waits until `release` (then answers as
+   * usual). `arrived` settles once the first held exchange reached the fake.
+   */
+  holdTokenExchanges(): { arrived: Promise<void>; release: () => void };
 }
 
 const decodePart = (part: string): Record<string, unknown> => {
@@ -61,6 +66,7 @@ export async function startFakeVertex(): Promise<FakeVertex> {
   const trustedKeys = new Map<string, KeyObject>();
   const issued = new Set<string>();
   let url = '';
+  let hold: { arrive: () => void; released: Promise<void> } | undefined;
 
   const exchange = (request: ReceivedRequest, respond: (status: number, body: unknown) => void) => {
     const form = new URLSearchParams(request.raw.toString('utf8'));
@@ -68,19 +74,27 @@ export async function startFakeVertex(): Promise<FakeVertex> {
     const [header = '', claims = '', signature = ''] = assertion.split('.');
     const claimSet = decodePart(claims);
     const publicKey = trustedKeys.get(String(claimSet.iss));
-    const signatureValid = publicKey !== undefined && createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature, 'base64url'));
+    const signatureValid =
+      publicKey !== undefined && createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature, 'base64url'));
     if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || !signatureValid || decodePart(header).alg !== 'RS256') {
       return respond(400, readJsonFixture(fixtures, 'token-error-invalid-grant.json'));
     }
-    if (claimSet.aud !== `${url}/token` || claimSet.scope !== 'https://www.googleapis.com/auth/cloud-platform') return respond(400, readJsonFixture(fixtures, 'token-error-invalid-scope.json'));
+    if (claimSet.aud !== `${url}/token` || claimSet.scope !== 'https://www.googleapis.com/auth/cloud-platform')
+      return respond(400, readJsonFixture(fixtures, 'token-error-invalid-scope.json'));
     // The recorded answer, with a token of its own each time so tests can tell exchanges apart.
     const token = `ya29.fake-${issued.size + 1}`;
     issued.add(token);
     respond(200, { ...(readJsonFixture(fixtures, 'token-response.json') as object), access_token: token });
   };
 
-  const server = await startFakeServer((request, response) => {
-    if (request.path === '/token') return exchange(request, (status, body) => sendJson(response, status, body));
+  const server = await startFakeServer(async (request, response) => {
+    if (request.path === '/token') {
+      if (hold) {
+        hold.arrive();
+        await hold.released;
+      }
+      return exchange(request, (status, body) => sendJson(response, status, body));
+    }
     const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
     if (!issued.has(bearer)) return sendGoogleError(response, 'error-unauthenticated.json');
     const match = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(google|anthropic)\/models\/([^/:]+):(\w+)$/.exec(request.path);
@@ -97,6 +111,18 @@ export async function startFakeVertex(): Promise<FakeVertex> {
   return {
     ...server,
     tokensIssued: () => issued.size,
+    holdTokenExchanges() {
+      const arrived = Promise.withResolvers<void>();
+      const released = Promise.withResolvers<void>();
+      hold = { arrive: arrived.resolve, released: released.promise };
+      return {
+        arrived: arrived.promise,
+        release: () => {
+          hold = undefined;
+          released.resolve();
+        },
+      };
+    },
     serviceAccount(options = {}) {
       const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       const email = `relay-${trustedKeys.size + 1}@${options.projectId ?? 'fake-project'}.iam.gserviceaccount.com`;

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, LogsTable } from '../db/schema.ts';
+import type { JournalMark } from '../platform/append-journal.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
 
@@ -8,10 +9,30 @@ export type LogEntry = Pick<Insertable<LogsTable>, 'user_id' | 'type'> & Partial
 
 type CompleteLogRow = Required<Omit<Insertable<LogsTable>, 'id'>>;
 
-const logColumns = ['user_id', 'type', 'created_at', 'content', 'username', 'token_name', 'model_name', 'quota', 'prompt_tokens', 'completion_tokens', 'use_time', 'is_stream', 'channel_id', 'token_id', 'group', 'ip', 'request_id', 'other'] as const satisfies ReadonlyArray<keyof CompleteLogRow>;
+const logColumns = [
+  'user_id',
+  'type',
+  'created_at',
+  'content',
+  'username',
+  'token_name',
+  'model_name',
+  'quota',
+  'prompt_tokens',
+  'completion_tokens',
+  'use_time',
+  'is_stream',
+  'channel_id',
+  'token_id',
+  'group',
+  'ip',
+  'request_id',
+  'other',
+] as const satisfies ReadonlyArray<keyof CompleteLogRow>;
 
 /** One row's insert in SQLite's quoting, for the batch worker (which prepares it once). */
 const sqliteLogInsert = `insert into "logs" (${logColumns.map((column) => `"${column}"`).join(', ')}) values (${logColumns.map(() => '?').join(', ')})`;
+const sqliteLogMarkUpdate = 'update "switchboard_quota_journal" set "log_seq" = ? where "name" = ?';
 
 /**
  * Writes rows of the `logs` table (which may live in LOG_SQL_DSN). Console actions (top-ups, admin
@@ -55,16 +76,35 @@ export class LogWriter {
     await this.db.insertInto('logs').values(this.complete(entry)).execute();
   }
 
-  async recordMany(entries: readonly LogEntry[]): Promise<void> {
+  /**
+   * Inserts the rows in one transaction; with `mark`, the quota journal's log watermark moves in it
+   * too, so a replay after a crash inserts exactly the rows that are not here.
+   */
+  async recordMany(entries: readonly LogEntry[], mark?: JournalMark): Promise<void> {
     if (entries.length === 0) return;
     if (this.batchWorker) {
       const rows = entries.map((entry) => {
         const row = this.complete(entry);
         return logColumns.map((column) => row[column] ?? null);
       });
-      await this.batchWorker.run([{ sql: sqliteLogInsert, rows }]);
+      await this.batchWorker.run(
+        mark
+          ? [
+              { sql: sqliteLogInsert, rows },
+              { sql: sqliteLogMarkUpdate, rows: [[mark.seq, mark.journal]] },
+            ]
+          : [{ sql: sqliteLogInsert, rows }],
+      );
       return;
     }
-    await this.db.insertInto('logs').values(entries.map((entry) => this.complete(entry))).execute();
+    const values = entries.map((entry) => this.complete(entry));
+    if (!mark) {
+      await this.db.insertInto('logs').values(values).execute();
+      return;
+    }
+    await this.db.transaction().execute(async (transaction) => {
+      await transaction.insertInto('logs').values(values).execute();
+      await transaction.updateTable('switchboard_quota_journal').set({ log_seq: mark.seq }).where('name', '=', mark.journal).execute();
+    });
   }
 }

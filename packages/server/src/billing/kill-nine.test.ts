@@ -1,0 +1,215 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../platform/database.ts';
+import { startLocalServer } from '../testing/local-http-server.ts';
+import { testDatabases } from '../testing/test-databases.ts';
+
+/**
+ * A real gateway process killed with SIGKILL in the middle of a burst of relayed requests, then
+ * started again on the same database and journal folder: every answer a client received whole is
+ * charged exactly once with its consume log row, and no hold is left on any balance. Charges are
+ * written to the database in batches every 500 ms, so the kill always catches some unwritten: only
+ * the quota journal (appended before each answer's last bytes go out, replayed at start) keeps them.
+ */
+const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url));
+const rootPassword = 'kill-nine-root-pass';
+const burst = 400;
+const concurrency = 24;
+const killAfterCompleted = 120;
+const folders: string[] = [];
+
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+interface Gateway {
+  child: ChildProcess;
+  baseUrl: string;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+async function startGateway(env: Record<string, string>, cwd: string): Promise<Gateway> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [mainPath], {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: cwd,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SESSION_SECRET: 'kill-nine-session-secret',
+      INITIAL_ROOT_PASSWORD: rootPassword,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (
+      await fetch(`${baseUrl}/api/status`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
+    if (child.exitCode !== null || attempt > 300) throw new Error(`gateway did not start:\n${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, baseUrl, exited, output: () => text };
+}
+
+const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
+
+/** One relayed request; true only when the whole answer arrived (status 200 and its usage read). */
+async function relayOnce(baseUrl: string, key: string): Promise<boolean> {
+  try {
+    const answer = await fetch(`${baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      body: chatBody,
+    });
+    const body = (await answer.json()) as { usage?: { total_tokens?: number } };
+    return answer.status === 200 && body.usage?.total_tokens === 7;
+  } catch {
+    return false;
+  }
+}
+
+describe.each(testDatabases())('kill -9 during a burst on $dialect', (database) => {
+  it('loses no charge of an answered request and strands no hold', async () => {
+    const created = await database.create();
+    const folder = mkdtempSync(join(tmpdir(), 'sb-kill-'));
+    folders.push(folder);
+    const upstream = await startLocalServer({
+      'POST /v1/chat/completions': () => ({
+        json: {
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          created: 1,
+          model: 'gpt-4o-mini',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
+        },
+      }),
+    });
+    const env = { SQL_DSN: created.sqlDsn, SQLITE_PATH: created.sqlitePath || join(folder, 'gateway.db'), QUOTA_JOURNAL_DIR: join(folder, 'journal') };
+    const handle = await openDatabase(env.SQL_DSN, env.SQLITE_PATH);
+    let gateway: Gateway | undefined;
+    try {
+      gateway = await startGateway(env, folder);
+      const { baseUrl } = gateway;
+      const login = await fetch(`${baseUrl}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'root', password: rootPassword }),
+      });
+      const root = ((await login.json()) as { data: { id: number } }).data;
+      const headers = {
+        cookie: /session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '',
+        'new-api-user': String(root.id),
+        'content-type': 'application/json',
+      };
+      const post = async (path: string, body: unknown) =>
+        (await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<{
+          success: boolean;
+          data: Array<{ key: string }>;
+        }>;
+      expect(
+        (await post('/api/channel/', { type: 1, name: 'fake', key: 'sk-upstream', base_url: upstream.url, models: 'gpt-4o-mini', group: 'default' })).success,
+      ).toBe(true);
+      const token = await post('/api/token/', { name: 'burst', remain_quota: 50_000_000, expired_time: -1, unlimited_quota: false });
+      const key = token.data[0]?.key ?? '';
+
+      // The caches pick the channel and token up from the change bus; the first answer is then written.
+      let warm = false;
+      for (let attempt = 0; attempt < 100 && !warm; attempt += 1) warm = await relayOnce(baseUrl, key);
+      expect(warm).toBe(true);
+      const logRows = async () => Number((await sql<{ n: number }>`select count(*) as n from logs where type = 2`.execute(handle.db)).rows[0]?.n ?? 0);
+      await expect.poll(logRows, { timeout: 10_000 }).toBe(1);
+      const balances = async () => {
+        const user = await handle.db.selectFrom('users').select(['quota', 'used_quota']).where('id', '=', root.id).executeTakeFirstOrThrow();
+        const row = await handle.db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('key', '=', key).executeTakeFirstOrThrow();
+        return { userQuota: Number(user.quota), userUsed: Number(user.used_quota), tokenRemain: Number(row.remain_quota), tokenUsed: Number(row.used_quota) };
+      };
+      const before = await balances();
+
+      // The burst: SIGKILL the moment enough answers have come back whole, with others in flight.
+      let completed = 0;
+      let sent = 0;
+      const killed = gateway;
+      const worker = async () => {
+        while (sent < burst && killed.child.exitCode === null && killed.child.signalCode === null) {
+          sent += 1;
+          if (await relayOnce(baseUrl, key)) {
+            completed += 1;
+            if (completed === killAfterCompleted) killed.child.kill('SIGKILL');
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      await killed.exited;
+      const writtenBeforeRestart = (await logRows()) - 1;
+
+      // Started again: the journal is replayed before requests are served; a clean stop writes the rest.
+      gateway = await startGateway(env, folder);
+      gateway.child.kill('SIGTERM');
+      expect(await gateway.exited).toBe(0);
+
+      const after = await balances();
+      const charges = await sql<{
+        n: number;
+        total: number;
+        smallest: number;
+        largest: number;
+      }>`select count(*) as n, coalesce(sum(quota), 0) as total, min(quota) as smallest, max(quota) as largest from logs where type = 2`.execute(handle.db);
+      const { n, total, smallest, largest } = charges.rows[0] ?? { n: 0, total: 0, smallest: 0, largest: 0 };
+      const charged = Number(n) - 1;
+      const spent = Number(total) - Number(smallest);
+      // Every answered request has its row (some whose answer was cut by the kill may too: they were served).
+      expect({
+        charged: charged >= completed,
+        notMoreThanSent: charged <= sent,
+        sameCharge: Number(smallest) === Number(largest) && Number(smallest) > 0,
+      }).toEqual({ charged: true, notMoreThanSent: true, sameCharge: true });
+      // Every quota movement matches the log rows: nothing charged twice, nothing lost, no hold left.
+      const moved = {
+        userBalanceDown: before.userQuota - after.userQuota,
+        userUsedUp: after.userUsed - before.userUsed,
+        tokenRemainDown: before.tokenRemain - after.tokenRemain,
+        tokenUsedUp: after.tokenUsed - before.tokenUsed,
+      };
+      expect(moved, `completed ${completed}, sent ${sent}, written before the restart ${writtenBeforeRestart}\n${gateway.output()}`).toEqual({
+        userBalanceDown: spent,
+        userUsedUp: spent,
+        tokenRemainDown: spent,
+        tokenUsedUp: spent,
+      });
+    } finally {
+      if (gateway && gateway.child.exitCode === null && gateway.child.signalCode === null) gateway.child.kill('SIGKILL');
+      await handle.close();
+      await upstream.close();
+      await created.drop();
+    }
+  });
+});
