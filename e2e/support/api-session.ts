@@ -20,10 +20,17 @@ export interface ApiSession {
 
 /** `turnstile` is the token to send when the Turnstile check is on (the fake siteverify accepts "pass"). */
 export async function loginApi(baseUrl: string, username: string, password: string, turnstile = ''): Promise<ApiSession> {
-  const response = await fetch(`${baseUrl}/api/user/login${turnstile ? `?turnstile=${turnstile}` : ''}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const response = await fetch(`${baseUrl}/api/user/login${turnstile ? `?turnstile=${turnstile}` : ''}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const answer = (await response.json()) as ApiAnswer<{ id: number }>;
   if (!answer.success) throw new Error(`login as ${username} failed: ${answer.message}`);
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const userId = answer.data.id;
 
   const call = async <T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> => {

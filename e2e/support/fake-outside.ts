@@ -44,7 +44,9 @@ export async function startFakeOutside() {
       return { json: { success: true, message: '', data: person ? `openid-${person}` : '' } };
     },
     'POST /turnstile/siteverify': (request) => {
-      const body = request.headers['content-type']?.includes('json') ? (JSON.parse(request.body || '{}') as Record<string, string>) : Object.fromEntries(new URLSearchParams(request.body));
+      const body = request.headers['content-type']?.includes('json')
+        ? (JSON.parse(request.body || '{}') as Record<string, string>)
+        : Object.fromEntries(new URLSearchParams(request.body));
       return { json: { success: body.response === 'pass', 'error-codes': body.response === 'pass' ? [] : ['invalid-input-response'] } };
     },
   };
@@ -53,7 +55,13 @@ export async function startFakeOutside() {
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
-      const request: FakeRequest = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request: FakeRequest = {
+        method: incoming.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: incoming.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       const answer = routes[`${request.method} ${request.path}`]?.(request) ?? { status: 404, json: { message: 'Not Found' } };
       outgoing.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
       outgoing.end(JSON.stringify(answer.json));

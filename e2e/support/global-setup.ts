@@ -18,6 +18,10 @@ export default function setup(): void {
   const stale = !existsSync(builtIndex) || newestChange(join(webRoot, 'src')) > statSync(builtIndex).mtimeMs;
   if (!stale) return;
   // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  const build = spawnSync('npm', ['run', 'build', '-w', '@switchboard/web'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync('npm', ['run', 'build', '-w', '@switchboard/web'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) throw new Error('building the console failed');
 }

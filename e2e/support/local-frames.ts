@@ -5,7 +5,10 @@ import type { BrowserContext } from 'playwright-core';
  * page an administrator configured) is aborted before it leaves the browser.
  */
 export async function keepTrafficLocal(context: BrowserContext): Promise<void> {
-  await context.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort('blockedbyclient'));
+  await context.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort('blockedbyclient'),
+  );
 }
 
 /**
@@ -19,7 +22,10 @@ export async function fakeWebPage(context: BrowserContext, pathPrefix: string, t
     (url) => url.hostname === '127.0.0.1' && url.pathname.startsWith(pathPrefix),
     (route) => {
       requests.push(new URL(route.request().url()));
-      return route.fulfill({ contentType: 'text/html; charset=utf-8', body: `<!doctype html><title>${title}</title><link rel="icon" href="data:,"><h1>${title}</h1>` });
+      return route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><title>${title}</title><link rel="icon" href="data:,"><h1>${title}</h1>`,
+      });
     },
   );
   return { requests };

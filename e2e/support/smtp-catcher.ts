@@ -14,7 +14,10 @@ function decodeParts(raw: string): string {
       const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
       const body = rest.join('\n\n');
       if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-        const bytes = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_whole, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1');
+        const bytes = Buffer.from(
+          body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_whole, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+          'latin1',
+        );
         return bytes.toString('utf8');
       }
       if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');

@@ -16,7 +16,11 @@ let browser: Browser;
 let root: ApiSession;
 
 const fakeChatPath = '/fake-chat/';
-const chats = () => JSON.stringify([{ 'Fake Chat': `${server.url}${fakeChatPath}?key={key}&address={address}` }, { 'Cherry Studio': 'cherrystudio://providers/api-keys?v=1&data={cherryConfig}' }]);
+const chats = () =>
+  JSON.stringify([
+    { 'Fake Chat': `${server.url}${fakeChatPath}?key={key}&address={address}` },
+    { 'Cherry Studio': 'cherrystudio://providers/api-keys?v=1&data={cherryConfig}' },
+  ]);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -164,7 +168,10 @@ describe.each(['zh', 'en'] as const)('chat links (%s)', (language: Language) => 
       const menu = page.getByTestId('side-menu');
       await menu.getByText(common('menu.token'), { exact: true }).waitFor();
       await expect.poll(() => menu.getByText(common('menu.chat'), { exact: true }).count()).toBe(0);
-      await page.locator('tr.ant-table-row', { hasText: user.newest.name }).getByRole('button', { name: tokens('actions.chat') }).click();
+      await page
+        .locator('tr.ant-table-row', { hasText: user.newest.name })
+        .getByRole('button', { name: tokens('actions.chat') })
+        .click();
       await page.locator('.ant-message-notice', { hasText: tokens('messages.chatLinkInvalid') }).waitFor();
 
       await root.setOptions({ Chats: '[]' });
@@ -179,7 +186,10 @@ describe.each(['zh', 'en'] as const)('chat links (%s)', (language: Language) => 
 
   it('shows a failed token load as an error, not as having no token', async () => {
     const { page, context, consoleErrors } = await open(user.username, user.password, '/token');
-    await page.route((url) => url.pathname === '/api/token/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'boom' }) }));
+    await page.route(
+      (url) => url.pathname === '/api/token/',
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'boom' }) }),
+    );
     await page.goto('/chat/0');
     await page.locator('.ant-result-title', { hasText: chat('loadFailed') }).waitFor();
     await page.getByText(common('http.serverError')).waitFor();

@@ -16,8 +16,28 @@ afterAll(async () => {
 });
 
 const texts = {
-  zh: { title: '用户登录', username: '用户名', password: '密码', submit: '登录', defaultPassword: '您正在使用默认密码！', later: '稍后', expired: '未登录或登录已过期，请重新登录', required: '请输入用户名和密码！', wrong: /用户名或密码错误|Username or password/ },
-  en: { title: 'Log in', username: 'Username', password: 'Password', submit: 'Log in', defaultPassword: 'You are using the default password!', later: 'Later', expired: 'Not logged in or login expired, please log in again', required: 'Please enter username and password!', wrong: /incorrect|错误/ },
+  zh: {
+    title: '用户登录',
+    username: '用户名',
+    password: '密码',
+    submit: '登录',
+    defaultPassword: '您正在使用默认密码！',
+    later: '稍后',
+    expired: '未登录或登录已过期，请重新登录',
+    required: '请输入用户名和密码！',
+    wrong: /用户名或密码错误|Username or password/,
+  },
+  en: {
+    title: 'Log in',
+    username: 'Username',
+    password: 'Password',
+    submit: 'Log in',
+    defaultPassword: 'You are using the default password!',
+    later: 'Later',
+    expired: 'Not logged in or login expired, please log in again',
+    required: 'Please enter username and password!',
+    wrong: /incorrect|错误/,
+  },
 } satisfies Record<Language, Record<string, string | RegExp>>;
 
 describe.each(['zh', 'en'] as const)('login (%s)', (language) => {

@@ -60,7 +60,8 @@ async function authorizeState(page: Page, click: () => Promise<void>, host: RegE
 }
 
 /** The Telegram account of this language's run, signed with the bot token like the real widget does. */
-const telegramUser = (language: Language) => signTelegramUser(botToken, { id: language === 'zh' ? 7001 : 7002, first_name: 'Tele', username: `tg${language}`, auth_date: Math.floor(Date.now() / 1000) });
+const telegramUser = (language: Language) =>
+  signTelegramUser(botToken, { id: language === 'zh' ? 7001 : 7002, first_name: 'Tele', username: `tg${language}`, auth_date: Math.floor(Date.now() / 1000) });
 
 const storedUsername = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? 'null') as { username: string } | null)?.username ?? '');
 
@@ -73,7 +74,12 @@ describe.each(['zh', 'en'] as const)('third-party logins (%s)', (language: Langu
     await routeAuthorizePages(context);
     await page.goto('/login');
     await saveScreenshotsInBothThemes(page, `login-oauth-${language}`);
-    const state = await authorizeState(page, () => page.getByRole('button', { name: auth('login.withGitHub') }).click(), /github\.com\/login\/oauth\/authorize/, 'gh-client');
+    const state = await authorizeState(
+      page,
+      () => page.getByRole('button', { name: auth('login.withGitHub') }).click(),
+      /github\.com\/login\/oauth\/authorize/,
+      'gh-client',
+    );
     await page.goto(`/oauth/github?code=good-gh${language}&state=${state}`);
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => storedUsername(page)).not.toBe('');
@@ -85,7 +91,12 @@ describe.each(['zh', 'en'] as const)('third-party logins (%s)', (language: Langu
     const { page, context, consoleErrors } = await openConsole(browser, server.url, { language });
     await routeAuthorizePages(context);
     await page.goto('/login');
-    const state = await authorizeState(page, () => page.getByRole('button', { name: auth('login.withLinuxDo') }).click(), /connect\.linux\.do\/oauth2\/authorize/, 'ld-client');
+    const state = await authorizeState(
+      page,
+      () => page.getByRole('button', { name: auth('login.withLinuxDo') }).click(),
+      /connect\.linux\.do\/oauth2\/authorize/,
+      'ld-client',
+    );
     await page.goto(`/oauth/linuxdo?code=good-ld${language}&state=${state}`);
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => storedUsername(page)).not.toBe('');
@@ -138,7 +149,10 @@ describe.each(['zh', 'en'] as const)('third-party logins (%s)', (language: Langu
     // Telegram binds through the widget's auth URL; the server sends the browser back to the settings.
     await page.getByTestId('binding-telegram').getByText('telegram-login').click();
     await page.waitForURL('**/setting**');
-    await page.getByTestId('binding-telegram').getByText(language === 'zh' ? '7001' : '7002').waitFor();
+    await page
+      .getByTestId('binding-telegram')
+      .getByText(language === 'zh' ? '7001' : '7002')
+      .waitFor();
     await saveScreenshotsInBothThemes(page, `settings-bound-${language}`);
     expect(consoleErrors).toEqual([]);
     await context.close();

@@ -14,7 +14,15 @@ let root: ApiSession;
 beforeAll(async () => {
   [server, browser, smtp] = await Promise.all([startServer(), launchBrowser(), startSmtpCatcher()]);
   root = await loginApi(server.url, 'root', '123456');
-  await root.setOptions({ SMTPServer: '127.0.0.1', SMTPPort: String(smtp.port), SMTPAccount: 'mailer@gateway.test', SMTPFrom: 'mailer@gateway.test', SMTPToken: 'smtp-password', QuotaForInviter: '1000000', QuotaPerUnit: '500000' });
+  await root.setOptions({
+    SMTPServer: '127.0.0.1',
+    SMTPPort: String(smtp.port),
+    SMTPAccount: 'mailer@gateway.test',
+    SMTPFrom: 'mailer@gateway.test',
+    SMTPToken: 'smtp-password',
+    QuotaForInviter: '1000000',
+    QuotaPerUnit: '500000',
+  });
 });
 
 afterAll(async () => {
@@ -29,7 +37,11 @@ async function createInviter(name: string): Promise<void> {
   expect(created.success).toBe(true);
   const inviter = await loginApi(server.url, name, 'password123');
   const code = (await inviter.get<string>('/api/user/aff')).data;
-  const invitee = await fetch(`${server.url}/api/user/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: `${name}i`, password: 'password123', password2: 'password123', aff_code: code }) });
+  const invitee = await fetch(`${server.url}/api/user/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: `${name}i`, password: 'password123', password2: 'password123', aff_code: code }),
+  });
   expect(((await invitee.json()) as { success: boolean }).success).toBe(true);
 }
 
@@ -81,7 +93,10 @@ describe.each(['zh', 'en'] as const)('personal settings (%s)', (language: Langua
     await page.getByText(t('bindings.codeSent')).waitFor();
     const code = /<strong>(\d{6})<\/strong>/.exec(smtp.lastTo(email)?.text ?? '')?.[1] ?? '';
     await page.getByTestId('bind-email-code').fill(code);
-    await page.getByRole('dialog', { name: t('bindings.bindEmail') }).getByRole('button', { name: common('actions.confirm') }).click();
+    await page
+      .getByRole('dialog', { name: t('bindings.bindEmail') })
+      .getByRole('button', { name: common('actions.confirm') })
+      .click();
     await page.getByTestId('binding-email').getByText(email).waitFor();
     await page.getByTestId('bind-email-open').getByText(t('bindings.change')).waitFor();
 
@@ -111,7 +126,10 @@ describe.each(['zh', 'en'] as const)('personal settings (%s)', (language: Langua
     await profile.getByLabel(users('form.displayName')).fill(`Shown ${language}`);
     await page.getByTestId('edit-user-submit').click();
     await page.waitForURL('**/setting');
-    await page.getByTestId('personal-overview').getByRole('heading', { name: `Shown ${language}` }).waitFor();
+    await page
+      .getByTestId('personal-overview')
+      .getByRole('heading', { name: `Shown ${language}` })
+      .waitFor();
 
     // Delete: the typed name must match.
     await page.getByTestId('open-delete-account').click();

@@ -35,7 +35,10 @@ export function describeRootSettings(language: Language): void {
     const section = (id: string): Locator => page.getByTestId(`section-${id}`);
     const field = (id: string, key: string): Locator => section(id).getByLabel(t(`fields.${key}`), { exact: true });
     /** The form item around a field, where its own validation message shows. */
-    const fieldItem = (id: string, key: string): Locator => section(id).locator('.ant-form-item').filter({ has: page.getByLabel(t(`fields.${key}`), { exact: true }) });
+    const fieldItem = (id: string, key: string): Locator =>
+      section(id)
+        .locator('.ant-form-item')
+        .filter({ has: page.getByLabel(t(`fields.${key}`), { exact: true }) });
     const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text }).last().waitFor();
     const save = (id: string) => page.getByTestId(`save-${id}`).click();
     const openTab = async (tab: string) => {
@@ -215,7 +218,10 @@ export function describeRootSettings(language: Language): void {
       expect(await option('TurnstileCheckEnabled')).toBe('false');
       await field('loginSwitches', 'TurnstileCheckEnabled').click();
       // So are GitHub and WeChat login, each with the spec's message in the console's language.
-      for (const [key, refusal] of [['GitHubOAuthEnabled', optionMessages.gitHubNeedsConfig], ['WeChatAuthEnabled', optionMessages.weChatNeedsConfig]] as const) {
+      for (const [key, refusal] of [
+        ['GitHubOAuthEnabled', optionMessages.gitHubNeedsConfig],
+        ['WeChatAuthEnabled', optionMessages.weChatNeedsConfig],
+      ] as const) {
         await field('loginSwitches', key).click();
         await save('loginSwitches');
         await page.locator('.ant-message-error', { hasText: refusal[language] }).last().waitFor();
@@ -253,7 +259,10 @@ export function describeRootSettings(language: Language): void {
       await unchangedThenSaved('homePage', () => field('homePage', 'HomePageContent').fill(`# Welcome ${language}`));
       await unchangedThenSaved('about', () => field('about', 'About').fill(`About ${language}`));
       await unchangedThenSaved('footer', () => field('footer', 'Footer').fill(`<b>Footer ${language}</b><script>alert(1)</script>`));
-      await page.getByTestId('site-footer').locator('b', { hasText: `Footer ${language}` }).waitFor();
+      await page
+        .getByTestId('site-footer')
+        .locator('b', { hasText: `Footer ${language}` })
+        .waitFor();
       expect(await page.getByTestId('site-footer').locator('script').count()).toBe(0);
     });
   });

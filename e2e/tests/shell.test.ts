@@ -19,8 +19,24 @@ afterAll(async () => {
 });
 
 const texts: Record<Language, { notFound: string; login: string; pricing: string; unreachable: string; channel: string; users: string; token: string }> = {
-  zh: { notFound: '页面不存在，请检查地址是否正确', login: '登录', pricing: '模型价格', unreachable: '无法连接到服务器', channel: '渠道', users: '用户管理', token: '令牌' },
-  en: { notFound: 'This page does not exist; check the address', login: 'Log in', pricing: 'Pricing', unreachable: 'Unable to connect to server', channel: 'Channels', users: 'Users', token: 'Tokens' },
+  zh: {
+    notFound: '页面不存在，请检查地址是否正确',
+    login: '登录',
+    pricing: '模型价格',
+    unreachable: '无法连接到服务器',
+    channel: '渠道',
+    users: '用户管理',
+    token: '令牌',
+  },
+  en: {
+    notFound: 'This page does not exist; check the address',
+    login: 'Log in',
+    pricing: 'Pricing',
+    unreachable: 'Unable to connect to server',
+    channel: 'Channels',
+    users: 'Users',
+    token: 'Tokens',
+  },
 };
 
 describe.each(['zh', 'en'] as const)('console shell (%s)', (language) => {
@@ -37,7 +53,10 @@ describe.each(['zh', 'en'] as const)('console shell (%s)', (language) => {
 
   it('says the server cannot be reached when the status does not load', async () => {
     const { page, context } = await openConsole(browser, server.url, { language });
-    await page.route((url) => url.pathname === '/api/status', (route) => route.abort());
+    await page.route(
+      (url) => url.pathname === '/api/status',
+      (route) => route.abort(),
+    );
     await page.goto('/about');
     await page.locator('.ant-message-error', { hasText: texts[language].unreachable }).waitFor();
     await context.close();
@@ -172,7 +191,10 @@ describe('first screen', () => {
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       // A body still being read when the context closes after the measurement is of no interest.
-      void response.body().then((body) => scripts.set(response.url(), gzipSync(body).length), () => undefined);
+      void response.body().then(
+        (body) => scripts.set(response.url(), gzipSync(body).length),
+        () => undefined,
+      );
     });
     await page.goto(path);
     await page.locator('.ant-layout-footer').waitFor();

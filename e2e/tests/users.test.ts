@@ -20,8 +20,56 @@ afterAll(async () => {
 });
 
 const texts = {
-  zh: { title: '用户管理', add: '添加用户', save: '保存', created: '用户账户创建成功！', search: '搜索', promote: '提升', demote: '降级', disable: '禁用', enable: '启用', deregister: '注销', deregistered: '已注销', admin: '管理员', banned: '已封禁', active: '已激活', edit: '编辑', saved: '用户信息更新成功！', addQuota: '添加额度', ok: '确定', group: '分组', usernameRequired: '请输入用户名！', username: '用户名', displayName: '显示名称', password: '密码' },
-  en: { title: 'User management', add: 'Add user', save: 'Save', created: 'User account created', search: 'Search', promote: 'Promote', demote: 'Demote', disable: 'Disable', enable: 'Enable', deregister: 'Deregister', deregistered: 'Deregistered', admin: 'Administrator', banned: 'Banned', active: 'Activated', edit: 'Edit', saved: 'User info updated', addQuota: 'Add quota', ok: 'OK', group: 'Group', usernameRequired: 'Please enter a username!', username: 'Username', displayName: 'Display name', password: 'Password' },
+  zh: {
+    title: '用户管理',
+    add: '添加用户',
+    save: '保存',
+    created: '用户账户创建成功！',
+    search: '搜索',
+    promote: '提升',
+    demote: '降级',
+    disable: '禁用',
+    enable: '启用',
+    deregister: '注销',
+    deregistered: '已注销',
+    admin: '管理员',
+    banned: '已封禁',
+    active: '已激活',
+    edit: '编辑',
+    saved: '用户信息更新成功！',
+    addQuota: '添加额度',
+    ok: '确定',
+    group: '分组',
+    usernameRequired: '请输入用户名！',
+    username: '用户名',
+    displayName: '显示名称',
+    password: '密码',
+  },
+  en: {
+    title: 'User management',
+    add: 'Add user',
+    save: 'Save',
+    created: 'User account created',
+    search: 'Search',
+    promote: 'Promote',
+    demote: 'Demote',
+    disable: 'Disable',
+    enable: 'Enable',
+    deregister: 'Deregister',
+    deregistered: 'Deregistered',
+    admin: 'Administrator',
+    banned: 'Banned',
+    active: 'Activated',
+    edit: 'Edit',
+    saved: 'User info updated',
+    addQuota: 'Add quota',
+    ok: 'OK',
+    group: 'Group',
+    usernameRequired: 'Please enter a username!',
+    username: 'Username',
+    displayName: 'Display name',
+    password: 'Password',
+  },
 } satisfies Record<Language, Record<string, string>>;
 
 /** Picks `value` in the select dropdown that is open. */
@@ -53,7 +101,10 @@ describe.each(['zh', 'en'] as const)('user management (%s)', (language) => {
       (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: false, message: 'database unavailable', data: null }) }),
     );
     await loginAs(page, 'root', '123456', '/user');
-    await page.getByTestId('users-load-error').getByText(t('loadFailed', { message: 'database unavailable' })).waitFor();
+    await page
+      .getByTestId('users-load-error')
+      .getByText(t('loadFailed', { message: 'database unavailable' }))
+      .waitFor();
     await page.unrouteAll();
     await page.getByTestId('user-keyword').fill('nobody-has-this-name');
     await page.getByRole('button', { name: text.search }).click();
@@ -94,7 +145,10 @@ describe.each(['zh', 'en'] as const)('user management (%s)', (language) => {
     await chooseOption(page, 'vip');
     await page.getByTestId('adjust-quota').click();
     await page.getByRole('dialog', { name: text.addQuota }).getByRole('spinbutton').fill('500000');
-    await page.getByTestId('quota-equation').getByText(/\+ 500000 =/).waitFor();
+    await page
+      .getByTestId('quota-equation')
+      .getByText(/\+ 500000 =/)
+      .waitFor();
     await saveScreenshotsInBothThemes(page, `users-quota-${language}`);
     await page.getByRole('dialog', { name: text.addQuota }).getByRole('button', { name: text.ok }).click();
     await page.getByTestId('edit-user-submit').click();

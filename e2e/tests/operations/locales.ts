@@ -21,6 +21,28 @@ import zhWallet from '../../../packages/web/src/locales/zh/wallet.json' with { t
 
 /** The console's own strings, so each test reads the labels a user sees in either language. */
 export const locales = {
-  zh: { channels: zhChannels, tokens: zhTokens, logs: zhLogs, redemptions: zhRedemptions, wallet: zhWallet, pricing: zhPricing, playground: zhPlayground, dashboard: zhDashboard, drawing: zhDrawing, tasks: zhTasks },
-  en: { channels: enChannels, tokens: enTokens, logs: enLogs, redemptions: enRedemptions, wallet: enWallet, pricing: enPricing, playground: enPlayground, dashboard: enDashboard, drawing: enDrawing, tasks: enTasks },
+  zh: {
+    channels: zhChannels,
+    tokens: zhTokens,
+    logs: zhLogs,
+    redemptions: zhRedemptions,
+    wallet: zhWallet,
+    pricing: zhPricing,
+    playground: zhPlayground,
+    dashboard: zhDashboard,
+    drawing: zhDrawing,
+    tasks: zhTasks,
+  },
+  en: {
+    channels: enChannels,
+    tokens: enTokens,
+    logs: enLogs,
+    redemptions: enRedemptions,
+    wallet: enWallet,
+    pricing: enPricing,
+    playground: enPlayground,
+    dashboard: enDashboard,
+    drawing: enDrawing,
+    tasks: enTasks,
+  },
 };

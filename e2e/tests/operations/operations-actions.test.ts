@@ -14,7 +14,19 @@ beforeAll(async () => {
   // An OpenAI-style `GET /v1/models` answering two models, for "fetch model list".
   modelsUpstream = createServer((request, response) => {
     response.setHeader('Content-Type', 'application/json');
-    response.end(JSON.stringify(request.url?.startsWith('/v1/models') ? { object: 'list', data: [{ id: 'listed-a', object: 'model' }, { id: 'listed-b', object: 'model' }] } : { error: { message: 'not found' } }));
+    response.end(
+      JSON.stringify(
+        request.url?.startsWith('/v1/models')
+          ? {
+              object: 'list',
+              data: [
+                { id: 'listed-a', object: 'model' },
+                { id: 'listed-b', object: 'model' },
+              ],
+            }
+          : { error: { message: 'not found' } },
+      ),
+    );
   });
   await new Promise<void>((resolve) => modelsUpstream.listen(0, '127.0.0.1', resolve));
   modelsUrl = `http://127.0.0.1:${(modelsUpstream.address() as AddressInfo).port}`;
@@ -38,7 +50,10 @@ async function channels(): Promise<ChannelRecord[]> {
 }
 
 async function createChannel(name: string, tag = ''): Promise<void> {
-  const answer = await world.root.post('/api/channel/', { mode: 'single', channel: { type: 1, name, key: `sk-${name}`, base_url: world.upstream.baseUrl, models: 'gpt-4o-mini', group: 'default', tag } });
+  const answer = await world.root.post('/api/channel/', {
+    mode: 'single',
+    channel: { type: 1, name, key: `sk-${name}`, base_url: world.upstream.baseUrl, models: 'gpt-4o-mini', group: 'default', tag },
+  });
   expect(answer.success).toBe(true);
 }
 
@@ -64,7 +79,9 @@ describe.each(['zh', 'en'] as const)('operations actions (%s)', (language) => {
   describe('token row actions', () => {
     it('shows the key, disables and enables, edits and deletes a token', async () => {
       expect((await world.root.post('/api/token/', { name: named('actions-token'), remain_quota: 500_000, expired_time: -1 })).success).toBe(true);
-      const token = (await world.root.get<Array<{ id: number; key: string; status: number; name: string }>>(`/api/token/search?keyword=${named('actions-token')}`)).data[0];
+      const token = (
+        await world.root.get<Array<{ id: number; key: string; status: number; name: string }>>(`/api/token/search?keyword=${named('actions-token')}`)
+      ).data[0];
       if (!token) throw new Error('token not created');
       const { page, context, consoleErrors } = await world.open('/token', { language });
       const tokenRow = row(page, named('actions-token'));
@@ -138,10 +155,14 @@ describe.each(['zh', 'en'] as const)('operations actions (%s)', (language) => {
       await tagRow.getByRole('button', { name: buttonName(text.channels.actions.disableAll) }).click();
       await confirm(page);
       await waitForToast(page, text.channels.messages.done);
-      await expect.poll(async () => (await channels()).filter((channel) => channel.tag === named('e2e-tag')).map((channel) => channel.status), { timeout: 10_000 }).toEqual([2, 2]);
+      await expect
+        .poll(async () => (await channels()).filter((channel) => channel.tag === named('e2e-tag')).map((channel) => channel.status), { timeout: 10_000 })
+        .toEqual([2, 2]);
       await tagRow.getByRole('button', { name: buttonName(text.channels.actions.enableAll) }).click();
       await confirm(page);
-      await expect.poll(async () => (await channels()).filter((channel) => channel.tag === named('e2e-tag')).map((channel) => channel.status), { timeout: 10_000 }).toEqual([1, 1]);
+      await expect
+        .poll(async () => (await channels()).filter((channel) => channel.tag === named('e2e-tag')).map((channel) => channel.status), { timeout: 10_000 })
+        .toEqual([1, 1]);
       await page.getByRole('switch', { name: text.channels.toolbar.tagMode }).click();
 
       await page.getByRole('switch', { name: text.channels.toolbar.batch }).click();
@@ -153,7 +174,9 @@ describe.each(['zh', 'en'] as const)('operations actions (%s)', (language) => {
       await dialog.getByPlaceholder(text.channels.batch.tagPlaceholder).fill(named('batch-tag'));
       await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
       await waitForToast(page, localePattern(text.channels.messages.taggedCount));
-      await expect.poll(async () => (await channels()).find((channel) => channel.name === named('untagged-three'))?.tag, { timeout: 10_000 }).toBe(named('batch-tag'));
+      await expect
+        .poll(async () => (await channels()).find((channel) => channel.name === named('untagged-three'))?.tag, { timeout: 10_000 })
+        .toBe(named('batch-tag'));
       expect(consoleErrors).toEqual([]);
       await context.close();
     });
@@ -172,7 +195,10 @@ describe.each(['zh', 'en'] as const)('operations actions (%s)', (language) => {
       expect(await used.getByRole('button', { name: buttonName(text.redemptions.actions.edit) }).isDisabled()).toBe(true);
       const unused = rows.filter({ has: page.getByText(text.redemptions.status['1'], { exact: true }) });
       await unused.getByRole('button', { name: buttonName(text.redemptions.actions.disable) }).click();
-      await rows.filter({ has: page.getByText(text.redemptions.status['2'], { exact: true }) }).getByRole('button', { name: buttonName(text.redemptions.actions.enable) }).click();
+      await rows
+        .filter({ has: page.getByText(text.redemptions.status['2'], { exact: true }) })
+        .getByRole('button', { name: buttonName(text.redemptions.actions.enable) })
+        .click();
       await unused.waitFor();
       await unused.getByRole('button', { name: buttonName(text.redemptions.actions.edit) }).click();
       const drawer = page.locator('.ant-drawer-section');
@@ -216,15 +242,24 @@ describe.each(['zh', 'en'] as const)('operations actions (%s)', (language) => {
       const saved = (await channels()).find((channel) => channel.name === named('editor-channel'));
       expect(saved).toBeDefined();
 
-      await row(page, named('editor-channel')).getByRole('button', { name: buttonName(text.channels.actions.edit) }).click();
+      await row(page, named('editor-channel'))
+        .getByRole('button', { name: buttonName(text.channels.actions.edit) })
+        .click();
       await page.waitForURL(`**/channel/edit/${saved?.id}`);
       const name = drawer.getByPlaceholder(text.channels.form.namePlaceholder);
       await expect.poll(() => name.inputValue(), { timeout: 10_000 }).toBe(named('editor-channel'));
+      // The editor never receives the stored key; root reveals it on request, after a confirmation.
+      expect(await drawer.getByPlaceholder(text.channels.form.keyKeep).inputValue()).toBe('');
+      await drawer.getByRole('button', { name: buttonName(text.channels.form.viewKey) }).click();
+      await confirm(page);
+      await expect.poll(() => drawer.getByTestId('revealed-channel-key').textContent()).toContain('sk-listed');
       await drawer.getByLabel(text.channels.form.weight).fill('3');
       await drawer.getByRole('button', { name: buttonName(text.channels.drawer.submit) }).click();
       await waitForToast(page, text.channels.messages.updated);
-      const full = await world.root.get<{ weight: number; models: string; model_mapping: string; key: string }>(`/api/channel/${saved?.id}`);
-      expect(full.data).toMatchObject({ weight: 3, models: 'listed-a,listed-b', model_mapping: '{"gpt-3.5-turbo": "listed-a"}', key: 'sk-listed' });
+      const full = await world.root.get<{ weight: number; models: string; model_mapping: string }>(`/api/channel/${saved?.id}`);
+      expect(full.data).toMatchObject({ weight: 3, models: 'listed-a,listed-b', model_mapping: '{"gpt-3.5-turbo": "listed-a"}' });
+      // Saved with the key field left empty: the stored key is kept.
+      expect((await world.root.post<{ key: string }>(`/api/channel/${saved?.id}/key`)).data.key).toBe('sk-listed');
       expect(consoleErrors).toEqual([]);
       await context.close();
     });

@@ -103,7 +103,10 @@ describe.each(['zh', 'en'] as const)('operations journey (%s)', (language) => {
     await saveScreenshotsInBothThemes(page, `ops-redemption-created-${language}`);
     // The dialog offers the codes as <name>.txt, one per line.
     const download = page.waitForEvent('download');
-    await dialog.locator('.ant-btn').filter({ hasText: buttonName(text.redemptions.created.download) }).click();
+    await dialog
+      .locator('.ant-btn')
+      .filter({ hasText: buttonName(text.redemptions.created.download) })
+      .click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${codeName}.txt`);
     expect((await readFile(await file.path(), 'utf8')).split('\n').filter(Boolean)).toEqual(codes);
@@ -141,7 +144,9 @@ describe.each(['zh', 'en'] as const)('operations journey (%s)', (language) => {
     const expected = 225;
     // Usage logs are written in batches after the answer ends, so the row may land a moment later.
     const loggedQuota = async () => {
-      const logs = await world.root.get<{ items: Array<{ model_name: string; quota: number; type: number }> }>('/api/log/?type=2&p=1&page_size=10&model_name=gpt-4o-mini');
+      const logs = await world.root.get<{ items: Array<{ model_name: string; quota: number; type: number }> }>(
+        '/api/log/?type=2&p=1&page_size=10&model_name=gpt-4o-mini',
+      );
       return logs.data.items[0]?.quota;
     };
     await expect.poll(loggedQuota, { timeout: 10_000 }).toBe(expected);

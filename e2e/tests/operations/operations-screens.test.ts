@@ -35,16 +35,20 @@ const screens: Array<{ name: string; path: string; ready: (page: Page, text: Tex
 const variants = (['zh', 'en'] as const).flatMap((language) => (['light', 'dark'] as const).map((theme) => [language, theme] as [Language, ThemeMode]));
 
 describe('operations screens', () => {
-  it.each(variants)('renders every screen without console errors (%s, %s theme)', async (language, theme) => {
-    const { page, context, consoleErrors } = await world.open('/token', { language, theme });
-    for (const screen of screens) {
-      await page.goto(screen.path);
-      await screen.ready(page, locales[language]);
-      await saveScreenshot(page, `ops-${screen.name}-${language}-${theme}`);
-    }
-    expect(consoleErrors).toEqual([]);
-    await context.close();
-  }, 120_000);
+  it.each(variants)(
+    'renders every screen without console errors (%s, %s theme)',
+    async (language, theme) => {
+      const { page, context, consoleErrors } = await world.open('/token', { language, theme });
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await screen.ready(page, locales[language]);
+        await saveScreenshot(page, `ops-${screen.name}-${language}-${theme}`);
+      }
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  );
 
   it('keeps the tables usable on a phone-sized screen', async () => {
     const { page, context, consoleErrors } = await world.open('/token', { language: 'zh', width: 390 });
@@ -66,7 +70,9 @@ describe('operations screens', () => {
       { username: 'root', model_name: 'gpt-4o-mini', created_at: hour, token_used: 800, count: 1, quota: 300 },
     ];
     const { page, context, consoleErrors } = await world.open('/token', { language: 'en', theme });
-    await page.route('**/api/data/?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, message: '', data: rows }) }));
+    await page.route('**/api/data/?*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, message: '', data: rows }) }),
+    );
     await page.goto('/detail');
     await page.getByText(locales.en.dashboard.charts.userConsumption).waitFor();
     await expect.poll(() => page.locator('canvas').count(), { timeout: 10_000 }).toBe(3);
@@ -99,7 +105,9 @@ describe.each(['zh', 'en'] as const)('failed loads (%s)', (language) => {
   it('shows an error instead of an empty table', async () => {
     const { page, context } = await world.open('/token', { language });
     for (const list of failingLists) {
-      await page.route(list.api, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'e2e-broken-list', data: null }) }));
+      await page.route(list.api, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'e2e-broken-list', data: null }) }),
+      );
       await page.goto(list.path);
       const prefix = list.message(locales[language]).split('{{')[0] ?? '';
       await page.getByText(`${prefix}e2e-broken-list`).first().waitFor();
@@ -168,9 +176,40 @@ function routeTaskLists(page: Page) {
   const now = Date.now();
   // A small picture inline, so the viewer has something to show without any outside request.
   const picture = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#1677ff"/><circle cx="128" cy="128" r="64" fill="#fadb14"/></svg>')}`;
-  const drawing = { id: 1, mj_id: 'mj-e2e-0001', action: 'IMAGINE', code: 1, status: 'SUCCESS', progress: '100%', image_url: picture, prompt: '一座黄昏时的灯塔', prompt_en: 'a lighthouse at dusk', description: '', fail_reason: '', channel_id: 1, submit_time: now - 42_000, start_time: now - 40_000, finish_time: now };
+  const drawing = {
+    id: 1,
+    mj_id: 'mj-e2e-0001',
+    action: 'IMAGINE',
+    code: 1,
+    status: 'SUCCESS',
+    progress: '100%',
+    image_url: picture,
+    prompt: '一座黄昏时的灯塔',
+    prompt_en: 'a lighthouse at dusk',
+    description: '',
+    fail_reason: '',
+    channel_id: 1,
+    submit_time: now - 42_000,
+    start_time: now - 40_000,
+    finish_time: now,
+  };
   const seconds = Math.floor(now / 1000);
-  const task = { id: 1, task_id: 'task-e2e-0001', platform: 'suno', action: 'MUSIC', status: 'SUCCESS', progress: '100%', fail_reason: '', channel_id: 1, user_id: 1, quota: 1000, submit_time: seconds - 90, start_time: seconds - 85, finish_time: seconds, data: [{ id: 'clip-e2e', title: 'e2e song', audio_url: 'https://cdn.example/clip-e2e.mp3' }] };
+  const task = {
+    id: 1,
+    task_id: 'task-e2e-0001',
+    platform: 'suno',
+    action: 'MUSIC',
+    status: 'SUCCESS',
+    progress: '100%',
+    fail_reason: '',
+    channel_id: 1,
+    user_id: 1,
+    quota: 1000,
+    submit_time: seconds - 90,
+    start_time: seconds - 85,
+    finish_time: seconds,
+    data: [{ id: 'clip-e2e', title: 'e2e song', audio_url: 'https://cdn.example/clip-e2e.mp3' }],
+  };
   const page1 = (item: unknown) => JSON.stringify({ success: true, message: '', data: { items: [item], total: 1, page: 1, page_size: 10 } });
   return Promise.all([
     page.route('**/api/mj/?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: page1(drawing) })),
@@ -226,7 +265,10 @@ describe('log filters, user info and retries', () => {
     // over from the first to the second, and its log names both in that order.
     await world.root.setOptions({ RetryTimes: '1' });
     const create = async (name: string, key: string, priority: number) => {
-      const answer = await world.root.post('/api/channel/', { mode: 'single', channel: { type: 1, name, key, base_url: world.upstream.baseUrl, models: 'gpt-4o', group: 'default', priority } });
+      const answer = await world.root.post('/api/channel/', {
+        mode: 'single',
+        channel: { type: 1, name, key, base_url: world.upstream.baseUrl, models: 'gpt-4o', group: 'default', priority },
+      });
       if (!answer.success) throw new Error(`creating ${name} failed: ${answer.message}`);
     };
     await create('e2e-retry-broken', 'sk-retry-broken', 10);
@@ -235,7 +277,11 @@ describe('log filters, user info and retries', () => {
     const ids = (await world.root.get<Array<{ id: number; name: string }>>('/api/channel/search?keyword=e2e-retry')).data;
     broken = ids.find((channel) => channel.name === 'e2e-retry-broken')?.id ?? 0;
     working = ids.find((channel) => channel.name === 'e2e-retry-working')?.id ?? 0;
-    const chat = (await world.root.post('/pg/chat/completions', { model: 'gpt-4o', messages: [{ role: 'user', content: 'retry please' }], stream: false })) as unknown as { choices?: unknown[] };
+    const chat = (await world.root.post('/pg/chat/completions', {
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: 'retry please' }],
+      stream: false,
+    })) as unknown as { choices?: unknown[] };
     if (!Array.isArray(chat.choices)) throw new Error(`the retried request failed: ${JSON.stringify(chat)}`);
   });
 

@@ -8,7 +8,14 @@ let world: OperationsWorld;
 beforeAll(async () => {
   world = await createWorld();
   // An Epay gateway "at" this server: the payment form is posted to <PayAddress>/submit.php.
-  await world.root.setOptions({ ServerAddress: world.server.url, PayAddress: `${world.server.url}/fake-epay`, EpayId: '1001', EpayKey: 'e2e-epay-key', Price: '7.3', MinTopUp: '5' });
+  await world.root.setOptions({
+    ServerAddress: world.server.url,
+    PayAddress: `${world.server.url}/fake-epay`,
+    EpayId: '1001',
+    EpayKey: 'e2e-epay-key',
+    Price: '7.3',
+    MinTopUp: '5',
+  });
 });
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { finiteNumber, idNumber, nameText, wholeNumber } from './input-fields.ts';
 
 /** Limits the console shows and the server enforces. */
 export const accountLimits = {
@@ -52,43 +53,53 @@ export interface LoginView {
   group: string;
 }
 
-/** Body fields may arrive as numbers or numeric strings from older clients. */
-const id = z.coerce.number().int().positive();
+/**
+ * A login or registration text field where `null` means absent (''), as Go's JSON decoding in new-api
+ * reads it: new-api's console sends `aff_code: null` when there was no invite link.
+ */
+const nullAsEmpty = (text: z.ZodString) => text.nullish().transform((value) => value ?? '');
 
-export const loginRequestSchema = z.object({ username: z.string().default(''), password: z.string().default('') });
+/**
+ * Request bodies take JSON numbers only, as new-api's Go handlers bind them (a string, `null` or
+ * `true` in a number field is an invalid parameter there too); names refuse control characters.
+ */
+export const loginRequestSchema = z.object({ username: nullAsEmpty(z.string()), password: nullAsEmpty(z.string()) });
 
 export const registerRequestSchema = z.object({
-  username: z.string().default(''),
-  password: z.string().default(''),
-  password2: z.string().optional(),
-  email: z.string().default(''),
-  verification_code: z.string().default(''),
-  aff_code: z.string().default(''),
+  username: nullAsEmpty(nameText),
+  password: nullAsEmpty(z.string()),
+  password2: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? undefined),
+  email: nullAsEmpty(z.string()),
+  verification_code: nullAsEmpty(z.string()),
+  aff_code: nullAsEmpty(z.string()),
 });
 
 export const createUserRequestSchema = z.object({
-  username: z.string().default(''),
+  username: nameText.default(''),
   password: z.string().default(''),
-  display_name: z.string().default(''),
-  role: z.coerce.number().int().optional(),
+  display_name: nameText.default(''),
+  role: wholeNumber.optional(),
 });
 
 export const updateUserRequestSchema = z.object({
-  id,
-  username: z.string().optional(),
-  display_name: z.string().optional(),
+  id: idNumber,
+  username: nameText.optional(),
+  display_name: nameText.optional(),
   password: z.string().optional(),
-  group: z.string().optional(),
+  group: nameText.optional(),
   remark: z.string().optional(),
   /** The new balance; the server applies it as an atomic adjustment by (new − current). */
-  quota: z.coerce.number().int().optional(),
+  quota: wholeNumber.optional(),
   /** Or the signed amount to add directly (preferred: immune to concurrent spending). */
-  quota_delta: z.coerce.number().int().optional(),
+  quota_delta: wholeNumber.optional(),
 });
 
 export const updateSelfRequestSchema = z.object({
-  username: z.string().optional(),
-  display_name: z.string().optional(),
+  username: nameText.optional(),
+  display_name: nameText.optional(),
   password: z.string().optional(),
   original_password: z.string().optional(),
 });
@@ -96,10 +107,11 @@ export const updateSelfRequestSchema = z.object({
 export const manageActions = ['promote', 'demote', 'disable', 'enable', 'delete'] as const;
 export type ManageAction = (typeof manageActions)[number];
 
-export const manageUserRequestSchema = z.object({ id, action: z.enum(manageActions) });
+export const manageUserRequestSchema = z.object({ id: idNumber, action: z.enum(manageActions) });
 
-export const affTransferRequestSchema = z.object({ quota: z.coerce.number().int() });
+export const affTransferRequestSchema = z.object({ quota: wholeNumber });
 
 export const resetPasswordRequestSchema = z.object({ email: z.string().default(''), token: z.string().default('') });
 
-export const updateOptionRequestSchema = z.object({ key: z.string().min(1), value: z.union([z.string(), z.number(), z.boolean()]).transform(String) });
+/** Option values are text; numbers and switches sent as JSON are written as text and checked per key. */
+export const updateOptionRequestSchema = z.object({ key: z.string().min(1), value: z.union([z.string(), finiteNumber, z.boolean()]).transform(String) });

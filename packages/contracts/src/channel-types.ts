@@ -9,7 +9,8 @@ export interface ChannelTypeInfo {
   readonly label: string;
   readonly defaultBaseUrl: string;
   /** The type-specific input the channel form shows, stored in `channels.other` or `base_url`. */
-  readonly extraField?: 'azure' | 'custom-url' | 'private-address' | 'suno-address' | 'model-version' | 'vertex' | 'knowledge-base' | 'account-id' | 'organization';
+  readonly extraField?:
+    'azure' | 'custom-url' | 'private-address' | 'suno-address' | 'model-version' | 'vertex' | 'knowledge-base' | 'account-id' | 'organization';
   /** Models a new channel of this type is filled with by "fill related". */
   readonly defaultModels?: readonly string[];
 }
@@ -17,7 +18,24 @@ export interface ChannelTypeInfo {
 const midjourneyModels = ['mj_imagine', 'mj_variation', 'mj_reroll', 'mj_blend', 'mj_upscale', 'mj_describe', 'mj_uploads'] as const;
 
 export const channelTypes: readonly ChannelTypeInfo[] = [
-  { type: 1, label: 'OpenAI', defaultBaseUrl: 'https://api.openai.com', extraField: 'organization', defaultModels: ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'o3-mini', 'text-embedding-3-small', 'text-embedding-3-large', 'dall-e-3', 'whisper-1', 'tts-1'] },
+  {
+    type: 1,
+    label: 'OpenAI',
+    defaultBaseUrl: 'https://api.openai.com',
+    extraField: 'organization',
+    defaultModels: [
+      'gpt-4o',
+      'gpt-4o-mini',
+      'gpt-4.1',
+      'gpt-4.1-mini',
+      'o3-mini',
+      'text-embedding-3-small',
+      'text-embedding-3-large',
+      'dall-e-3',
+      'whisper-1',
+      'tts-1',
+    ],
+  },
   { type: 2, label: 'Midjourney Proxy', defaultBaseUrl: '', defaultModels: midjourneyModels },
   { type: 3, label: 'Azure OpenAI', defaultBaseUrl: '', extraField: 'azure', defaultModels: ['gpt-4o', 'gpt-4o-mini', 'gpt-35-turbo'] },
   { type: 4, label: 'Ollama', defaultBaseUrl: 'http://localhost:11434', defaultModels: ['llama3.1', 'qwen2.5'] },
@@ -25,7 +43,18 @@ export const channelTypes: readonly ChannelTypeInfo[] = [
     type: 5,
     label: 'Midjourney Proxy Plus',
     defaultBaseUrl: '',
-    defaultModels: [...midjourneyModels, 'swap_face', 'mj_zoom', 'mj_shorten', 'mj_modal', 'mj_inpaint', 'mj_custom_zoom', 'mj_high_variation', 'mj_low_variation', 'mj_pan'],
+    defaultModels: [
+      ...midjourneyModels,
+      'swap_face',
+      'mj_zoom',
+      'mj_shorten',
+      'mj_modal',
+      'mj_inpaint',
+      'mj_custom_zoom',
+      'mj_high_variation',
+      'mj_low_variation',
+      'mj_pan',
+    ],
   },
   { type: 6, label: 'OpenAI Max', defaultBaseUrl: 'https://api.openaimax.com' },
   { type: 7, label: 'OhMyGPT', defaultBaseUrl: 'https://api.ohmygpt.com' },
@@ -35,17 +64,32 @@ export const channelTypes: readonly ChannelTypeInfo[] = [
   { type: 11, label: 'Google PaLM2', defaultBaseUrl: 'https://generativelanguage.googleapis.com', defaultModels: ['PaLM-2'] },
   { type: 12, label: 'API2GPT', defaultBaseUrl: 'https://api.api2gpt.com' },
   { type: 13, label: 'AIGC2D', defaultBaseUrl: 'https://api.aigc2d.com' },
-  { type: 14, label: 'Anthropic Claude', defaultBaseUrl: 'https://api.anthropic.com', defaultModels: ['claude-3-5-haiku-20241022', 'claude-3-7-sonnet-20250219', 'claude-sonnet-4-20250514', 'claude-opus-4-20250514'] },
+  {
+    type: 14,
+    label: 'Anthropic Claude',
+    defaultBaseUrl: 'https://api.anthropic.com',
+    defaultModels: ['claude-3-5-haiku-20241022', 'claude-3-7-sonnet-20250219', 'claude-sonnet-4-20250514', 'claude-opus-4-20250514'],
+  },
   { type: 15, label: '百度文心千帆 / Baidu', defaultBaseUrl: 'https://aip.baidubce.com', defaultModels: ['ERNIE-4.0-8K', 'ERNIE-3.5-8K'] },
   { type: 16, label: '智谱 ChatGLM / Zhipu', defaultBaseUrl: 'https://open.bigmodel.cn', defaultModels: ['chatglm_turbo', 'chatglm_pro'] },
-  { type: 17, label: '阿里通义千问 / Alibaba', defaultBaseUrl: 'https://dashscope.aliyuncs.com', defaultModels: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'text-embedding-v1'] },
+  {
+    type: 17,
+    label: '阿里通义千问 / Alibaba',
+    defaultBaseUrl: 'https://dashscope.aliyuncs.com',
+    defaultModels: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'text-embedding-v1'],
+  },
   { type: 18, label: '讯飞星火认知 / iFlytek', defaultBaseUrl: '', extraField: 'model-version', defaultModels: ['SparkDesk', 'SparkDesk-v3.5'] },
   { type: 19, label: '360 智脑', defaultBaseUrl: 'https://ai.360.cn', defaultModels: ['360GPT_S2_V9'] },
   { type: 20, label: 'OpenRouter', defaultBaseUrl: 'https://openrouter.ai/api' },
   { type: 21, label: '知识库：AI Proxy', defaultBaseUrl: 'https://api.aiproxy.io', extraField: 'knowledge-base' },
   { type: 22, label: '知识库：FastGPT', defaultBaseUrl: 'https://fastgpt.run/api/openapi', extraField: 'private-address' },
   { type: 23, label: '腾讯混元 / Tencent', defaultBaseUrl: 'https://hunyuan.tencentcloudapi.com', defaultModels: ['hunyuan-lite', 'hunyuan-standard'] },
-  { type: 24, label: 'Google Gemini', defaultBaseUrl: 'https://generativelanguage.googleapis.com', defaultModels: ['gemini-2.0-flash', 'gemini-2.5-flash', 'gemini-2.5-pro', 'text-embedding-004'] },
+  {
+    type: 24,
+    label: 'Google Gemini',
+    defaultBaseUrl: 'https://generativelanguage.googleapis.com',
+    defaultModels: ['gemini-2.0-flash', 'gemini-2.5-flash', 'gemini-2.5-pro', 'text-embedding-004'],
+  },
   { type: 25, label: 'Moonshot', defaultBaseUrl: 'https://api.moonshot.cn', defaultModels: ['moonshot-v1-8k', 'moonshot-v1-32k', 'moonshot-v1-128k'] },
   { type: 26, label: '智谱 GLM-4V', defaultBaseUrl: 'https://open.bigmodel.cn', defaultModels: ['glm-4', 'glm-4v', 'glm-4-flash'] },
   { type: 27, label: 'Perplexity', defaultBaseUrl: 'https://api.perplexity.ai', defaultModels: ['sonar', 'sonar-pro'] },
@@ -58,7 +102,13 @@ export const channelTypes: readonly ChannelTypeInfo[] = [
   { type: 38, label: 'Jina', defaultBaseUrl: 'https://api.jina.ai', defaultModels: ['jina-embeddings-v3', 'jina-reranker-v2-base-multilingual'] },
   { type: 39, label: 'Cloudflare', defaultBaseUrl: 'https://api.cloudflare.com', extraField: 'account-id', defaultModels: ['@cf/meta/llama-3.1-8b-instruct'] },
   { type: 40, label: 'SiliconCloud', defaultBaseUrl: 'https://api.siliconflow.cn', defaultModels: ['deepseek-ai/DeepSeek-V3', 'Qwen/Qwen2.5-72B-Instruct'] },
-  { type: 41, label: 'Vertex AI', defaultBaseUrl: '', extraField: 'vertex', defaultModels: ['gemini-2.0-flash', 'gemini-2.5-pro', 'claude-3-7-sonnet@20250219'] },
+  {
+    type: 41,
+    label: 'Vertex AI',
+    defaultBaseUrl: '',
+    extraField: 'vertex',
+    defaultModels: ['gemini-2.0-flash', 'gemini-2.5-pro', 'claude-3-7-sonnet@20250219'],
+  },
   { type: 42, label: 'Mistral AI', defaultBaseUrl: 'https://api.mistral.ai', defaultModels: ['mistral-large-latest', 'mistral-small-latest', 'mistral-embed'] },
   { type: 43, label: 'DeepSeek', defaultBaseUrl: 'https://api.deepseek.com', defaultModels: ['deepseek-chat', 'deepseek-reasoner'] },
   { type: 44, label: 'MokaAI', defaultBaseUrl: 'https://api.moka.ai' },

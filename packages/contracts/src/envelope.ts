@@ -3,6 +3,8 @@ export interface Envelope<T> {
   success: boolean;
   message: string;
   data?: T;
+  /** On a few failures only: a stable name the console acts on (`turnstile_required`: show the human check). */
+  code?: string;
 }
 
 /** The log lists page from 1 and answer this shape (the user, token, channel and code lists answer arrays). */

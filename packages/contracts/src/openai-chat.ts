@@ -39,7 +39,10 @@ export const openAIToolSchema = z.looseObject({
 });
 export type OpenAITool = z.infer<typeof openAIToolSchema>;
 
-export const openAIToolChoiceSchema = z.union([z.string(), z.looseObject({ type: z.string().nullish(), function: z.looseObject({ name: z.string() }).nullish() })]);
+export const openAIToolChoiceSchema = z.union([
+  z.string(),
+  z.looseObject({ type: z.string().nullish(), function: z.looseObject({ name: z.string() }).nullish() }),
+]);
 export type OpenAIToolChoice = z.infer<typeof openAIToolChoiceSchema>;
 
 export const openAIChatRequestSchema = z.looseObject({

@@ -1,4 +1,11 @@
-import { defaultCacheRatio, defaultCompletionRatio, defaultGroupRatio, defaultModelPrice, defaultModelRatio, defaultUserUsableGroups } from './default-pricing.ts';
+import {
+  defaultCacheRatio,
+  defaultCompletionRatio,
+  defaultGroupRatio,
+  defaultModelPrice,
+  defaultModelRatio,
+  defaultUserUsableGroups,
+} from './default-pricing.ts';
 
 export type OptionKind = 'boolean' | 'integer' | 'number' | 'string' | 'json';
 
@@ -21,7 +28,11 @@ const num = (value: number, min?: number): OptionDefinition => ({ kind: 'number'
 const text = (value = ''): OptionDefinition => ({ kind: 'string', defaultValue: value });
 const secret = (): OptionDefinition => ({ kind: 'string', defaultValue: '', secret: true });
 const address = (): OptionDefinition => ({ kind: 'string', defaultValue: '', trimTrailingSlash: true });
-const json = (value: unknown, jsonShape: OptionDefinition['jsonShape']): OptionDefinition => ({ kind: 'json', defaultValue: JSON.stringify(value, null, 2), jsonShape });
+const json = (value: unknown, jsonShape: OptionDefinition['jsonShape']): OptionDefinition => ({
+  kind: 'json',
+  defaultValue: JSON.stringify(value, null, 2),
+  jsonShape,
+});
 
 const defaultChats = [
   { 'Cherry Studio': 'cherrystudio://providers/api-keys?v=1&data={cherryConfig}' },

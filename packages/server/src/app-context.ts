@@ -1,7 +1,7 @@
 import type { AuthRepository } from './auth/auth.repository.ts';
 import type { SessionService } from './auth/session-service.ts';
 import type { Config } from './config/config.ts';
-import type { LogWriter } from './logs/log-writer.ts';
+import type { LogWriter } from './logs/log-writer.repository.ts';
 import type { OptionStore } from './options/option-store.ts';
 import type { ChangeBus } from './platform/change-bus.ts';
 import type { Clock } from './platform/clock.ts';

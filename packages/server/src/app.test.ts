@@ -19,7 +19,16 @@ describe.each(testDatabases())('application on $dialect', (database) => {
     expect(response.headers['x-oneapi-request-id']).toMatch(/^\d{14}[0-9a-f]{16}$/);
     const body = response.json();
     expect(body.success).toBe(true);
-    expect(body.data).toMatchObject({ system_name: 'Switchboard', quota_per_unit: 500000, display_in_currency: true, enable_drawing: true, min_topup: 1, price: 7.3, github_oauth: false, enable_online_topup: false });
+    expect(body.data).toMatchObject({
+      system_name: 'Switchboard',
+      quota_per_unit: 500000,
+      display_in_currency: true,
+      enable_drawing: true,
+      min_topup: 1,
+      price: 7.3,
+      github_oauth: false,
+      enable_online_topup: false,
+    });
     expect(Array.isArray(body.data.chats)).toBe(true);
   });
 
@@ -53,7 +62,10 @@ describe.each(testDatabases())('application on $dialect', (database) => {
   });
 
   it('seeds every option key with its default', async () => {
-    const count = await testApp.context.database.db.selectFrom('options').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await testApp.context.database.db
+      .selectFrom('options')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const { optionKeys } = await import('@switchboard/contracts');
     expect(Number(count.n)).toBe(optionKeys.length);
   });

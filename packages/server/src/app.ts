@@ -13,11 +13,11 @@ import { createAccessLog } from './http/access-log.ts';
 import { registerConsoleAssets } from './http/console-assets.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { generateRequestId, requestIdHeader } from './http/request-id.ts';
-import { LogWriter } from './logs/log-writer.ts';
+import { LogWriter } from './logs/log-writer.repository.ts';
 import { LazyChildLogger, type Logger } from './platform/logger.ts';
 import { registerMetricsRoute } from './http/metrics.routes.ts';
 import { Metrics } from './platform/metrics.ts';
-import { OptionRepository } from './options/option-repository.ts';
+import { OptionRepository } from './options/option.repository.ts';
 import { OptionStore } from './options/option-store.ts';
 import { registerRelayRoutes } from './relay/relay-module.ts';
 
@@ -51,7 +51,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const shutdownTasks: Array<() => Promise<void>> = [];
   const options = new OptionStore(new OptionRepository(dependencies.database.db, dependencies.database.dialect), dependencies.bus);
   await options.initialise();
-  const reloadTimer = setInterval(() => void options.reload().catch((error: unknown) => app.log.warn({ err: error }, 'option reload failed')), dependencies.config.syncFrequencySeconds * 1000);
+  const reloadTimer = setInterval(
+    () => void options.reload().catch((error: unknown) => app.log.warn({ err: error }, 'option reload failed')),
+    dependencies.config.syncFrequencySeconds * 1000,
+  );
   reloadTimer.unref();
 
   const authRepository = new AuthRepository(dependencies.database.db);
@@ -69,9 +72,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const routes = trackRouteAccess(app);
   app.decorate('switchboard', { context, routes });
 
-  // Callback-style hooks: on every request an async one costs a promise each.
+  // Callback-style hooks: on every request an async one costs a promise each. `nosniff` on every
+  // answer (the JSON of /api included): a browser must never render one as another type.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(requestIdHeader, request.id);
+    reply.header('x-content-type-options', 'nosniff');
     done();
   });
   const writeAccessLine = createAccessLog(dependencies.logger);
@@ -87,13 +92,18 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
 
   registerErrorHandling(app);
-  await registerAuthentication(app, { secret: dependencies.config.sessionSecret, sessions: context.sessions, repository: authRepository, clock: dependencies.clock });
+  await registerAuthentication(app, {
+    secret: dependencies.config.sessionSecret,
+    sessions: context.sessions,
+    repository: authRepository,
+    clock: dependencies.clock,
+  });
   registerStatusRoutes(app, context);
   registerMetricsRoute(app, context.metrics, dependencies.config.metricsToken);
   await registerAccountRoutes(app, context);
   await registerOperationsRoutes(app, context);
   await registerRelayRoutes(app, context);
-  await registerConsoleAssets(app, dependencies.config.webDistPath || defaultWebDist);
+  await registerConsoleAssets(app, dependencies.config.webDistPath || defaultWebDist, () => ({ telegramLogin: options.getBoolean('TelegramOAuthEnabled') }));
   await dependencies.bus.ready();
   return app;
 }

@@ -6,19 +6,22 @@ import { registerRegistrationRoutes } from './register/register.routes.ts';
 import { registerSessionRoutes } from './session/session.routes.ts';
 import { createAccountServices } from './user/account-services.ts';
 import { registerSelfRoutes } from './user/self.routes.ts';
+import { SelfService } from './user/self.service.ts';
 import { registerUserAdminRoutes } from './user/user-admin.routes.ts';
+import { UserAdminService } from './user/user-admin.service.ts';
 import { registerVerificationRoutes } from './verification/verification.routes.ts';
 import { VerificationService } from './verification/verification.service.ts';
 
-/** Accounts, logins, user management and settings (spec: accounts-and-settings.md). */
+/** Accounts, logins, user management and settings (spec: accounts-and-settings.md); the accounts' one composition. */
 export async function registerAccountRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const services = createAccountServices(context);
   const verification = new VerificationService(services);
+  const { users, creation, sessions, options, logWriter, bus, clock } = services;
   registerSessionRoutes(app, services);
   registerRegistrationRoutes(app, services, verification);
   registerVerificationRoutes(app, services, verification);
   registerOAuthRoutes(app, services, verification);
-  registerSelfRoutes(app, services);
-  registerUserAdminRoutes(app, services);
+  registerSelfRoutes(app, new SelfService(services), sessions);
+  registerUserAdminRoutes(app, new UserAdminService({ users, creation, sessions, options, logWriter, bus, clock }));
   registerOptionRoutes(app, context.options);
 }

@@ -16,7 +16,10 @@ export class AuthRepository {
   }
 
   async insertSession(session: { id: string; userId: number; createdAt: number; expiresAt: number; ip: string }): Promise<void> {
-    await this.db.insertInto('switchboard_sessions').values({ id: session.id, user_id: session.userId, created_at: session.createdAt, expires_at: session.expiresAt, ip: session.ip }).execute();
+    await this.db
+      .insertInto('switchboard_sessions')
+      .values({ id: session.id, user_id: session.userId, created_at: session.createdAt, expires_at: session.expiresAt, ip: session.ip })
+      .execute();
   }
 
   async deleteSession(id: string): Promise<void> {
@@ -46,7 +49,12 @@ export class AuthRepository {
   }
 
   async findUserByAccessToken(accessToken: string): Promise<CurrentUser | undefined> {
-    const row = await this.db.selectFrom('users').select(userColumns).where('access_token', '=', accessToken).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select(userColumns)
+      .where('access_token', '=', accessToken)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row ? toCurrentUser(row) : undefined;
   }
 }

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Role, UserStatus } from '@switchboard/contracts';
-import type { Access } from '../http/access.ts';
+import { isApiRoute, type Access } from '../http/access.ts';
 import { AppError } from '../http/app-error.ts';
 import { commonMessages } from '../messages/catalogue.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -30,15 +30,24 @@ async function identify(request: FastifyRequest, sessions: SessionService, repos
 }
 
 /**
- * Enforces each /api route's declared access level. Logged-in callers must also send
- * `New-Api-User: <their id>` (the classic guard against cross-site requests); a banned user is
- * refused everywhere except public routes.
+ * Enforces the declared access level of the route the router matched. The decision reads only the
+ * matched route (its config and pattern), never the URL text: the router decodes `%61pi` to `api`,
+ * so a check on the text is bypassed by any encoding it does not repeat. A matched /api route
+ * without a level is refused (registration already refuses one; this keeps it closed if one slips
+ * past). Logged-in callers must also send `New-Api-User: <their id>` (the classic guard against
+ * cross-site requests); a banned user is refused everywhere except public routes.
  */
-export async function registerAuthentication(app: FastifyInstance, options: { secret: string; sessions: SessionService; repository: AuthRepository; clock: Clock }): Promise<void> {
+export async function registerAuthentication(
+  app: FastifyInstance,
+  options: { secret: string; sessions: SessionService; repository: AuthRepository; clock: Clock },
+): Promise<void> {
   await app.register(fastifyCookie, { secret: options.secret });
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
-    if (!access || !request.url.startsWith('/api/')) return;
+    if (!access) {
+      if (isApiRoute(request.routeOptions.url)) throw new AppError(commonMessages.insufficientPermission, { status: 403 });
+      return;
+    }
     const user = await identify(request, options.sessions, options.repository, options.clock);
     if (access === 'public') {
       if (user && user.status === UserStatus.enabled) request.currentUser = user;

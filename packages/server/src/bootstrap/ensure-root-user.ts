@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
 import { Role, UserStatus } from '@switchboard/contracts';
-import type { Database } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import { hashPassword } from '../platform/password-hasher.ts';
 import { randomAlphanumeric } from '../platform/random.ts';
+import type { RootUserRepository } from './root-user.repository.ts';
 
 const defaultRootPassword = '123456';
 const rootQuota = 100_000_000;
@@ -14,15 +13,13 @@ const rootQuota = 100_000_000;
  * database, or a second start) means nothing is created. The insert conflicts on the unique username
  * if two instances race, and the loser simply finds the row there.
  */
-export async function ensureRootUser(db: Kysely<Database>, options: { initialPassword: string; clock: Clock; logger: Logger }): Promise<void> {
-  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (existing) return;
+export async function ensureRootUser(users: RootUserRepository, options: { initialPassword: string; clock: Clock; logger: Logger }): Promise<void> {
+  if (await users.anyUserExists()) return;
   const password = options.initialPassword || defaultRootPassword;
   const now = options.clock.unixSeconds();
   try {
-    await db
-      .insertInto('users')
-      .values({
+    await users.insertRoot(
+      {
         username: 'root',
         password: await hashPassword(password),
         display_name: 'Root User',
@@ -48,12 +45,11 @@ export async function ensureRootUser(db: Kysely<Database>, options: { initialPas
         created_at: now,
         last_login_at: 0,
         deleted_at: null,
-      })
-      .execute();
-    await db.insertInto('setups').values({ version: 'switchboard', initialized_at: now }).execute();
+      },
+      now,
+    );
   } catch (error) {
-    const raced = await db.selectFrom('users').select('id').where('username', '=', 'root').executeTakeFirst();
-    if (raced) return;
+    if (await users.rootExists()) return;
     throw error;
   }
   if (options.initialPassword) {

@@ -25,7 +25,16 @@ describe('access log', () => {
     createAccessLog(logger)?.(request, reply);
     logger.info({ reqId: 'x' }, 'other');
     const [access, other] = lines.map((line) => safeParseJson(line));
-    expect(access?.ok && access.value).toMatchObject({ level: 30, service: 'switchboard', reqId: request.id, method: 'POST', url: '/v1beta/models/gemini-pro:generateContent', status: 200, ms: 13, msg: 'request' });
+    expect(access?.ok && access.value).toMatchObject({
+      level: 30,
+      service: 'switchboard',
+      reqId: request.id,
+      method: 'POST',
+      url: '/v1beta/models/gemini-pro:generateContent',
+      status: 200,
+      ms: 13,
+      msg: 'request',
+    });
     expect(lines[0]).not.toContain('secret-key');
     // Same keys as a line pino writes itself (bar the fields of each message).
     const keys = (value: unknown) => Object.keys(value as object).filter((key) => !['method', 'url', 'status', 'ms'].includes(key));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Paging } from '../api/listing/page-query.ts';
 
 /** Who may call a route. Every `/api` route declares one; the authorization matrix test reads them. */
 export type Access = 'public' | 'user' | 'admin' | 'root';
@@ -13,6 +14,16 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: Access;
+  /** Set on list routes (their page parser reads it), so tests can reach every list. */
+  paging?: Paging;
+}
+
+/**
+ * Whether a route pattern (as registered, never a request's URL text) belongs to the console API.
+ * Case-insensitive so that a route registered as `/API/…` is not exempt either.
+ */
+export function isApiRoute(pattern: string | undefined): boolean {
+  return pattern !== undefined && /^\/api(\/|$)/i.test(pattern);
 }
 
 /**
@@ -22,12 +33,13 @@ export interface DeclaredRoute {
 export function trackRouteAccess(app: FastifyInstance): DeclaredRoute[] {
   const routes: DeclaredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (!isApiRoute(route.url)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access level`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, access });
+      const paging = route.config?.paging;
+      routes.push({ method, url: route.url, access, ...(paging ? { paging } : {}) });
     }
   });
   return routes;

@@ -8,11 +8,14 @@ export class AppError extends Error {
   readonly localized: LocalizedMessage;
   readonly status: number;
   readonly params: Record<string, string | number>;
+  /** A stable name the console can act on (e.g. `turnstile_required` shows the human check); '' for most. */
+  readonly code: string;
 
-  constructor(localized: LocalizedMessage, options: { status?: number; params?: Record<string, string | number> } = {}) {
+  constructor(localized: LocalizedMessage, options: { status?: number; params?: Record<string, string | number>; code?: string } = {}) {
     super(localized.en);
     this.localized = localized;
     this.status = options.status ?? 200;
     this.params = options.params ?? {};
+    this.code = options.code ?? '';
   }
 }

@@ -2,20 +2,33 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { commonMessages, languageFromHeader, renderMessage, type LocalizedMessage } from '../messages/catalogue.ts';
 import { AppError } from './app-error.ts';
 import { failure } from './envelope.ts';
+import { requestPath } from './request-path.ts';
 
-/** Which error shape a path speaks: the console envelope, or the OpenAI error object on the relay. */
-export function isRelayPath(url: string): boolean {
-  return url.startsWith('/v1') || url.startsWith('/pg/') || url.startsWith('/dashboard/');
+/** Which error shape a (normalised) path speaks: the console envelope, or the OpenAI error object on the relay. */
+export function isRelayPath(path: string): boolean {
+  return path.startsWith('/v1') || path.startsWith('/pg/') || path.startsWith('/dashboard/');
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, localized: LocalizedMessage, params: Record<string, string | number> = {}, code = '') {
-  const relay = isRelayPath(request.url);
+/**
+ * `code` names the failure in the relay's error object; the console envelope carries it only with
+ * `codeInEnvelope`, for the few failures the console acts on (an AppError's own code).
+ */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  localized: LocalizedMessage,
+  params: Record<string, string | number> = {},
+  code = '',
+  codeInEnvelope = false,
+) {
+  const relay = isRelayPath(requestPath(request));
   const language = languageFromHeader(request.headers['accept-language'], relay ? 'en' : 'zh');
   const message = renderMessage(localized, language, params);
   if (relay) {
     return reply.status(status).send({ error: { message: `${message} (request id: ${request.id})`, type: 'new_api_error', param: '', code } });
   }
-  return reply.status(status).send(failure(message));
+  return reply.status(status).send(failure(message, codeInEnvelope ? code : ''));
 }
 
 function messageForFastifyError(error: FastifyError): { status: number; key: LocalizedMessage } {
@@ -35,7 +48,7 @@ function messageForFastifyError(error: FastifyError): { status: number; key: Loc
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return sendError(request, reply, error.status, error.localized, error.params);
+      return sendError(request, reply, error.status, error.localized, error.params, error.code, true);
     }
     const { status, key } = messageForFastifyError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');

@@ -3,7 +3,10 @@ import { generateRequestId } from './request-id.ts';
 
 describe('request ids', () => {
   it('start with the UTC time to the second, as new-api ids do, and have its length', () => {
-    const before = new Date().toISOString().replace(/[-:TZ.]/g, '').slice(0, 14);
+    const before = new Date()
+      .toISOString()
+      .replace(/[-:TZ.]/g, '')
+      .slice(0, 14);
     const id = generateRequestId();
     expect(id).toMatch(/^\d{14}[0-9a-f]{16}$/);
     expect(id.slice(0, 14) >= before).toBe(true);

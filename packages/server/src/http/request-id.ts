@@ -16,7 +16,10 @@ export function generateRequestId(): string {
   const second = Math.floor(now / 1000);
   if (second !== stampSecond) {
     stampSecond = second;
-    stamp = new Date(now).toISOString().replace(/[-:TZ.]/g, '').slice(0, 14);
+    stamp = new Date(now)
+      .toISOString()
+      .replace(/[-:TZ.]/g, '')
+      .slice(0, 14);
   }
   counter = (counter + 1) % 0x100000000;
   return `${stamp}${processPart}${counter.toString(16).padStart(8, '0')}`;

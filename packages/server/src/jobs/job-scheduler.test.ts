@@ -15,9 +15,24 @@ describe('job scheduler', () => {
     const stop = scheduleJobs(
       [
         { name: 'steady', intervalMs: () => interval, run: async () => runs.push('steady') },
-        { name: 'failing', intervalMs: () => 1000, run: async () => { runs.push('failing'); throw new Error('boom'); } },
+        {
+          name: 'failing',
+          intervalMs: () => 1000,
+          run: async () => {
+            runs.push('failing');
+            throw new Error('boom');
+          },
+        },
         { name: 'paused', intervalMs: () => 0, run: async () => runs.push('paused') },
-        { name: 'slow', intervalMs: () => 1000, run: () => new Promise<void>((resolve) => { runs.push('slow'); release = resolve; }) },
+        {
+          name: 'slow',
+          intervalMs: () => 1000,
+          run: () =>
+            new Promise<void>((resolve) => {
+              runs.push('slow');
+              release = resolve;
+            }),
+        },
       ],
       createLogger('silent'),
     );

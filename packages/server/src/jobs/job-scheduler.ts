@@ -21,17 +21,20 @@ export function scheduleJobs(jobs: readonly RepeatingJob[], logger: Logger): () 
   const plan = (job: RepeatingJob) => {
     if (stopped) return;
     const interval = job.intervalMs();
-    const timer = setTimeout(() => {
-      if (interval <= 0) return plan(job);
-      const run = job
-        .run()
-        .catch((error: unknown) => logger.warn({ err: error, job: job.name }, 'background job failed'))
-        .finally(() => {
-          running.delete(run);
-          plan(job);
-        });
-      running.add(run);
-    }, interval > 0 ? interval : pausedRecheckMs);
+    const timer = setTimeout(
+      () => {
+        if (interval <= 0) return plan(job);
+        const run = job
+          .run()
+          .catch((error: unknown) => logger.warn({ err: error, job: job.name }, 'background job failed'))
+          .finally(() => {
+            running.delete(run);
+            plan(job);
+          });
+        running.add(run);
+      },
+      interval > 0 ? interval : pausedRecheckMs,
+    );
     timer.unref();
     timers.set(job.name, timer);
   };

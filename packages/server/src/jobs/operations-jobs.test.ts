@@ -20,16 +20,43 @@ describe.each(testDatabases())('operations jobs on $dialect', (database) => {
   let channelGroup: LogHourlyRepository<'channel_id' | 'group'>;
 
   const logDb = () => testApp.context.logDatabase.db;
-  const remainingTimes = async () => (await logDb().selectFrom('logs').select('created_at').orderBy('created_at').execute()).map((row) => Number(row.created_at));
-  const consume = (createdAt: number, quota: number, model = 'gpt-4o', channel = 1, group = 'default') => ({ user_id: 1, username: 'root', type: LogType.consume, model_name: model, channel_id: channel, group, quota, created_at: createdAt });
+  const remainingTimes = async () =>
+    (await logDb().selectFrom('logs').select('created_at').orderBy('created_at').execute()).map((row) => Number(row.created_at));
+  const consume = (createdAt: number, quota: number, model = 'gpt-4o', channel = 1, group = 'default') => ({
+    user_id: 1,
+    username: 'root',
+    type: LogType.consume,
+    model_name: model,
+    channel_id: channel,
+    group,
+    quota,
+    created_at: createdAt,
+  });
   /** The hourly table as rows comparable with totals recounted from the logs that remain. */
-  const hourlyRows = async () => (await logDb().selectFrom('switchboard_log_hourly').selectAll().execute()).map((row) => ({ bucket: Number(row.bucket), type: row.type, model_name: row.model_name, count: Number(row.count), quota: Number(row.quota) }));
-  const byBucket = <T extends { bucket: number; model_name: string }>(rows: T[]) => [...rows].sort((a, b) => a.bucket - b.bucket || a.model_name.localeCompare(b.model_name));
+  const hourlyRows = async () =>
+    (await logDb().selectFrom('switchboard_log_hourly').selectAll().execute()).map((row) => ({
+      bucket: Number(row.bucket),
+      type: row.type,
+      model_name: row.model_name,
+      count: Number(row.count),
+      quota: Number(row.quota),
+    }));
+  const byBucket = <T extends { bucket: number; model_name: string }>(rows: T[]) =>
+    [...rows].sort((a, b) => a.bucket - b.bucket || a.model_name.localeCompare(b.model_name));
   /** The channel and group table, likewise, in a stable order. */
   const channelGroupRows = async () =>
-    (await logDb().selectFrom('switchboard_log_hourly_channel_group').selectAll().execute()).map((row) => ({ bucket: Number(row.bucket), type: Number(row.type), channel_id: Number(row.channel_id), group: row.group, count: Number(row.count), quota: Number(row.quota) }));
+    (await logDb().selectFrom('switchboard_log_hourly_channel_group').selectAll().execute()).map((row) => ({
+      bucket: Number(row.bucket),
+      type: Number(row.type),
+      channel_id: Number(row.channel_id),
+      group: row.group,
+      count: Number(row.count),
+      quota: Number(row.quota),
+    }));
   const byChannel = <T extends { bucket: number; type: number; channel_id: number; group: string }>(rows: T[]) =>
-    [...rows].map((row) => ({ ...row, type: Number(row.type) })).sort((a, b) => a.bucket - b.bucket || a.type - b.type || a.channel_id - b.channel_id || a.group.localeCompare(b.group));
+    [...rows]
+      .map((row) => ({ ...row, type: Number(row.type) }))
+      .sort((a, b) => a.bucket - b.bucket || a.type - b.type || a.channel_id - b.channel_id || a.group.localeCompare(b.group));
 
   beforeAll(async () => {
     testApp = await createTestApp(database, {}, clock);
@@ -48,7 +75,14 @@ describe.each(testDatabases())('operations jobs on $dialect', (database) => {
   it('keeps logs for LogRetentionDays days and keeps both hourly tables equal to the remaining logs', async () => {
     const cutoff = now - 3 * day;
     // Two rows share the cutoff's hour, so that hour's totals must be recounted, not dropped.
-    await testApp.context.logWriter.recordMany([consume(now - 5 * day, 1), consume(now - 4 * day, 2, 'o3', 2), consume(cutoff - 10, 4, 'gpt-4o', 2, 'vip'), consume(cutoff + 10, 8, 'gpt-4o', 2, 'vip'), consume(now - 3600, 16, 'o3'), consume(now - 10, 32, 'o3', 3)]);
+    await testApp.context.logWriter.recordMany([
+      consume(now - 5 * day, 1),
+      consume(now - 4 * day, 2, 'o3', 2),
+      consume(cutoff - 10, 4, 'gpt-4o', 2, 'vip'),
+      consume(cutoff + 10, 8, 'gpt-4o', 2, 'vip'),
+      consume(now - 3600, 16, 'o3'),
+      consume(now - 10, 32, 'o3', 3),
+    ]);
     expect(await rollUpLogs(hourly, await hourly.maxLogId(), now)).toBeGreaterThan(0);
     expect(await rollUpLogs(channelGroup, await channelGroup.maxLogId(), now)).toBeGreaterThan(0);
 
@@ -66,7 +100,10 @@ describe.each(testDatabases())('operations jobs on $dialect', (database) => {
 
     // The log page's stats over the whole range read the hourly rows and agree with them.
     const root = await rootUser(testApp);
-    const stat = async (query: string) => (await testApp.app.inject({ method: 'GET', url: `/api/log/stat?start_timestamp=${now - 10 * day}&end_timestamp=${now}${query}`, headers: root.headers })).json().data.quota;
+    const stat = async (query: string) =>
+      (
+        await testApp.app.inject({ method: 'GET', url: `/api/log/stat?start_timestamp=${now - 10 * day}&end_timestamp=${now}${query}`, headers: root.headers })
+      ).json().data.quota;
     expect(await stat('')).toBe(8 + 16 + 32);
     expect(await stat('&channel=2')).toBe(8);
     expect(await stat('&group=vip')).toBe(8);
@@ -126,7 +163,11 @@ describe.each(testDatabases())('operations jobs on $dialect', (database) => {
     const job = jobs.get('log-hourly-channel-group');
     if (!job) throw new Error('log-hourly-channel-group job missing');
     // Logs written before the table existed, with the first roll-up already far ahead of them.
-    await testApp.context.logWriter.recordMany([consume(now - 9 * day, 1, 'gpt-4o', 4), consume(now - 2 * day, 2, 'o3', 5, 'vip'), consume(now - 60, 4, 'o3', 4, 'vip')]);
+    await testApp.context.logWriter.recordMany([
+      consume(now - 9 * day, 1, 'gpt-4o', 4),
+      consume(now - 2 * day, 2, 'o3', 5, 'vip'),
+      consume(now - 60, 4, 'o3', 4, 'vip'),
+    ]);
     await rollUpLogs(hourly, await hourly.maxLogId(), now);
     expect(await channelGroup.readWatermark()).toBe(0);
 

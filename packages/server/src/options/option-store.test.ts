@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeBus } from '../platform/change-bus.ts';
-import type { OptionRepository } from './option-repository.ts';
+import type { OptionRepository } from './option.repository.ts';
 import { OptionStore } from './option-store.ts';
 
 /** A table whose reads can be held, to let a read overlap a write as database connections do. */

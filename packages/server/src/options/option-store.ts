@@ -1,7 +1,7 @@
 import { optionDefinitions, optionKeys, type OptionKey } from '@switchboard/contracts';
 import type { ChangeBus } from '../platform/change-bus.ts';
 import { safeParseJson } from '../platform/safe-json.ts';
-import type { OptionRepository } from './option-repository.ts';
+import type { OptionRepository } from './option.repository.ts';
 
 const changeTopic = 'options';
 

@@ -17,7 +17,11 @@ export function App() {
   const dark = useTheme() === 'dark';
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }} button={{ autoInsertSpace: false }}>
+      <ConfigProvider
+        locale={i18n.language === 'en' ? enUS : zhCN}
+        theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}
+        button={{ autoInsertSpace: false }}
+      >
         <AntApp>
           <RouterProvider router={router} />
         </AntApp>

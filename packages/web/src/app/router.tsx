@@ -15,7 +15,14 @@ type Access = 'public' | 'user' | 'admin';
  */
 function page(path: string, load: () => PageModule, access: Access): RouteObject {
   const Page = lazy(load);
-  const element = access === 'public' ? <Page /> : <RequireLogin minRole={access === 'admin' ? Role.admin : Role.common}><Page /></RequireLogin>;
+  const element =
+    access === 'public' ? (
+      <Page />
+    ) : (
+      <RequireLogin minRole={access === 'admin' ? Role.admin : Role.common}>
+        <Page />
+      </RequireLogin>
+    );
   return { path, element };
 }
 

@@ -23,12 +23,27 @@ export function QuotaInput({ value, onChange, disabled, id }: QuotaInputProps) {
   return (
     <Flex vertical gap={8}>
       <Flex gap={8} align="center" wrap>
-        <InputNumber id={id} min={0} step={quotaPerUnit} precision={0} value={value} disabled={disabled} onChange={(next) => onChange?.(Number(next ?? 0))} style={{ width: 200 }} />
+        <InputNumber
+          id={id}
+          min={0}
+          step={quotaPerUnit}
+          precision={0}
+          value={value}
+          disabled={disabled}
+          onChange={(next) => onChange?.(Number(next ?? 0))}
+          style={{ width: 200 }}
+        />
         <Typography.Text type="secondary">≈ {formatQuota(value ?? 0)}</Typography.Text>
       </Flex>
       <Flex gap={6} wrap>
         {quotaPresetDollars.map((dollars) => (
-          <Button key={dollars} size="small" disabled={disabled} type={value === dollars * quotaPerUnit ? 'primary' : 'default'} onClick={() => onChange?.(dollars * quotaPerUnit)}>
+          <Button
+            key={dollars}
+            size="small"
+            disabled={disabled}
+            type={value === dollars * quotaPerUnit ? 'primary' : 'default'}
+            onClick={() => onChange?.(dollars * quotaPerUnit)}
+          >
             ${dollars}
           </Button>
         ))}

@@ -20,8 +20,26 @@ interface TaskFilterBarProps {
 export function TaskFilterBar({ admin, draft, onChange, onSubmit, labels }: TaskFilterBarProps) {
   return (
     <Flex gap={8} wrap>
-      {admin && <Input allowClear placeholder={labels.channel} aria-label={labels.channel} value={draft.channelId} onChange={(event) => onChange({ ...draft, channelId: event.target.value.replace(/\D/g, '') })} onPressEnter={onSubmit} style={{ width: 120 }} />}
-      <Input allowClear placeholder={labels.taskId} aria-label={labels.taskId} value={draft.taskId} onChange={(event) => onChange({ ...draft, taskId: event.target.value })} onPressEnter={onSubmit} style={{ width: 200 }} />
+      {admin && (
+        <Input
+          allowClear
+          placeholder={labels.channel}
+          aria-label={labels.channel}
+          value={draft.channelId}
+          onChange={(event) => onChange({ ...draft, channelId: event.target.value.replace(/\D/g, '') })}
+          onPressEnter={onSubmit}
+          style={{ width: 120 }}
+        />
+      )}
+      <Input
+        allowClear
+        placeholder={labels.taskId}
+        aria-label={labels.taskId}
+        value={draft.taskId}
+        onChange={(event) => onChange({ ...draft, taskId: event.target.value })}
+        onPressEnter={onSubmit}
+        style={{ width: 200 }}
+      />
       <DatePicker.RangePicker
         showTime
         allowClear={false}

@@ -2,7 +2,10 @@ import { useEffect, useRef } from 'react';
 import { loadScript } from '../lib/load-script.ts';
 
 interface TurnstileApi {
-  render(container: HTMLElement, options: { sitekey: string; callback: (token: string) => void; 'expired-callback'?: () => void; theme?: 'light' | 'dark' | 'auto' }): string;
+  render(
+    container: HTMLElement,
+    options: { sitekey: string; callback: (token: string) => void; 'expired-callback'?: () => void; theme?: 'light' | 'dark' | 'auto' },
+  ): string;
   remove(widgetId: string): void;
 }
 

@@ -29,7 +29,14 @@ interface AppendingPagesOptions<T> {
  * table pages locally over what was loaded and fetches the next server page when the visitor reaches
  * the last loaded page; a short page means the end.
  */
-export function useAppendingPages<T>({ queryKey, fetchPage, pageSizeStorageKey, defaultPageSize = 10, enabled = true, rowCount = (items) => items.length }: AppendingPagesOptions<T>) {
+export function useAppendingPages<T>({
+  queryKey,
+  fetchPage,
+  pageSizeStorageKey,
+  defaultPageSize = 10,
+  enabled = true,
+  rowCount = (items) => items.length,
+}: AppendingPagesOptions<T>) {
   const [pageSize, setPageSizeState] = useState(() => readPageSize(pageSizeStorageKey, defaultPageSize));
   const [page, setPage] = useState(1);
   const query = useInfiniteQuery({

@@ -18,7 +18,15 @@ interface DrawerRecordOptions<Row, Values> {
  * Loads the edited record fresh each time the drawer opens (another administrator may have changed
  * it) and fills the form with it, or with the blank values when creating. Undefined when creating.
  */
-export function useDrawerRecord<Row, Values>({ open, id, queryKey, fetch, form, blank, toForm }: DrawerRecordOptions<Row, Values>): UseQueryResult<Row> | undefined {
+export function useDrawerRecord<Row, Values>({
+  open,
+  id,
+  queryKey,
+  fetch,
+  form,
+  blank,
+  toForm,
+}: DrawerRecordOptions<Row, Values>): UseQueryResult<Row> | undefined {
   const creating = id === undefined;
   const record = useQuery({ queryKey: [...queryKey, id], queryFn: ({ signal }) => fetch(id ?? 0, signal), enabled: open && !creating, staleTime: 0 });
   useEffect(() => {

@@ -47,6 +47,17 @@ describe('api client', () => {
     await expect(api.post('/api/user/login', {})).rejects.toThrow(new ApiError('Username or password is incorrect', 200));
   });
 
+  it('carries the envelope code of a failure the console acts on', async () => {
+    fetchMock.mockResolvedValue(answer(200, { success: false, message: 'Complete the human check, then log in again', code: 'turnstile_required' }));
+    await expect(api.post('/api/user/login', {})).rejects.toMatchObject({
+      status: 200,
+      code: 'turnstile_required',
+      message: 'Complete the human check, then log in again',
+    });
+    fetchMock.mockResolvedValue(answer(200, { success: false, message: 'Username or password is incorrect' }));
+    await expect(api.post('/api/user/login', {})).rejects.toMatchObject({ code: '' });
+  });
+
   it('forgets the user and sends them to /login?expired=true on 401', async () => {
     browser.store.set('user', JSON.stringify({ id: 7, username: 'ann', role: 1 }));
     const assign = vi.spyOn(browser.location, 'assign');

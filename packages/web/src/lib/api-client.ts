@@ -11,10 +11,13 @@ export interface Envelope<T> {
 /** A failed call: `message` is already in the user's language and suitable for a toast. */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  /** The envelope's `code` on the few failures the console acts on (`turnstile_required`); '' otherwise. */
+  readonly code: string;
+  constructor(message: string, status: number, code = '') {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -93,7 +96,10 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     throw new ApiError(serverMessage || i18n.t('http.expired', { ns: 'common' }), 401);
   }
   if (!response.ok) throw new ApiError(messageForStatus(response.status, serverMessage), response.status);
-  if (!answer || answer.success !== true) throw new ApiError(serverMessage || i18n.t('http.error', { ns: 'common', message: `HTTP ${response.status}` }), response.status);
+  if (!answer || answer.success !== true) {
+    const code = typeof answer?.code === 'string' ? answer.code : '';
+    throw new ApiError(serverMessage || i18n.t('http.error', { ns: 'common', message: `HTTP ${response.status}` }), response.status, code);
+  }
   return answer;
 }
 
@@ -112,7 +118,11 @@ export async function requestEnvelope<T>(method: string, path: string, options: 
  * For the classic calls that answer fields beside `data` (`time` of a channel test, `balance` of a
  * refresh, `url` of a payment form, `group_ratio` of the price list): the whole body, typed by `T`.
  */
-export async function requestWithExtras<T extends object>(method: string, path: string, options: RequestOptions = {}): Promise<Partial<T> & { message: string; data?: unknown }> {
+export async function requestWithExtras<T extends object>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Partial<T> & { message: string; data?: unknown }> {
   const answer = await send(method, path, options);
   return { ...(answer as Partial<T>), message: answer.message ?? '', data: answer.data };
 }

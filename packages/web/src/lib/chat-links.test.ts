@@ -15,7 +15,23 @@ describe('chatLinksOf', () => {
   it('tells an empty option from a broken one', () => {
     expect(chatLinksOf(undefined)).toEqual([]);
     expect(chatLinksOf(status({ chats: [] }))).toEqual([]);
-    for (const broken of [{ A: 'x' }, [{ A: 1 }], ['https://a'], [{}], [[]], [{ A: '' }], 'text']) expect(chatLinksOf(status({ chats: broken }))).toBe('invalid');
+    for (const broken of [{ A: 'x' }, [{ A: 1 }], ['https://a'], [{}], [[]], [{ A: '' }], 'text'])
+      expect(chatLinksOf(status({ chats: broken }))).toBe('invalid');
+  });
+
+  it('leaves out links a browser must not follow, already stored or imported ones included', () => {
+    const chats = [
+      { Evil: 'javascript:alert(document.cookie)' },
+      { Lobe: 'https://lobe/?k={key}' },
+      { Data: 'data:text/html,x' },
+      { Cherry: 'cherrystudio://x' },
+      { 'Fluent Read': 'fluentread' },
+    ];
+    expect(chatLinksOf(status({ chats }))).toEqual([
+      { name: 'Lobe', url: 'https://lobe/?k={key}' },
+      { name: 'Cherry', url: 'cherrystudio://x' },
+    ]);
+    expect(chatLinkTemplates(status({ chats: [{ Evil: ' JavaScript:alert(1)' }] }))).toEqual([]);
   });
 
   it('does not turn ChatLink or ChatLink2 into menu entries (new-api reads only Chats there)', () => {
@@ -30,19 +46,35 @@ describe('chatLinksOf', () => {
 
 describe('chat2LinkTemplate', () => {
   it('builds the Next-Web settings link from ChatLink first', () => {
-    expect(chat2LinkTemplate(status({ chat_link: 'https://next.example/', chats: [{ A: 'https://a' }] }))).toEqual({ name: 'ChatLink', url: 'https://next.example/#/?settings={"key":"{key}","url":"{address}"}' });
+    expect(chat2LinkTemplate(status({ chat_link: 'https://next.example/', chats: [{ A: 'https://a' }] }))).toEqual({
+      name: 'ChatLink',
+      url: 'https://next.example/#/?settings={"key":"{key}","url":"{address}"}',
+    });
   });
 
   it('else takes the first front end a browser can open', () => {
-    expect(chat2LinkTemplate(status({ chats: [{ Cherry: 'cherrystudio://x?data={cherryConfig}' }, { Lobe: 'https://lobe/?k={key}' }] }))).toEqual({ name: 'Lobe', url: 'https://lobe/?k={key}' });
+    expect(chat2LinkTemplate(status({ chats: [{ Cherry: 'cherrystudio://x?data={cherryConfig}' }, { Lobe: 'https://lobe/?k={key}' }] }))).toEqual({
+      name: 'Lobe',
+      url: 'https://lobe/?k={key}',
+    });
     expect(chat2LinkTemplate(status({ chats: [{ Cherry: 'cherrystudio://x' }] }))).toBeUndefined();
     expect(chat2LinkTemplate(status({ chats: 'broken' }))).toBe('invalid');
+  });
+
+  it('never redirects to a ChatLink that is not a web page', () => {
+    expect(chat2LinkTemplate(status({ chat_link: 'javascript:alert(1)//', chats: [{ Lobe: 'https://lobe/?k={key}' }] }))).toEqual({
+      name: 'Lobe',
+      url: 'https://lobe/?k={key}',
+    });
+    expect(chat2LinkTemplate(status({ chat_link: 'javascript:alert(1)//', chats: [] }))).toBeUndefined();
   });
 });
 
 describe('fillChatLink', () => {
   it('puts in the sk- key and the URL-encoded address', () => {
-    expect(fillChatLink('https://chat/#/?settings={"key":"{key}","url":"{address}"}', 'abc', 'https://gw.example')).toBe('https://chat/#/?settings={"key":"sk-abc","url":"https%3A%2F%2Fgw.example"}');
+    expect(fillChatLink('https://chat/#/?settings={"key":"{key}","url":"{address}"}', 'abc', 'https://gw.example')).toBe(
+      'https://chat/#/?settings={"key":"sk-abc","url":"https%3A%2F%2Fgw.example"}',
+    );
   });
 
   it('takes the key with or without its sk- prefix', () => {
@@ -50,7 +82,9 @@ describe('fillChatLink', () => {
   });
 
   it('fills every occurrence', () => {
-    expect(fillChatLink('{address}|{address}|{key}|{key}', 'k', 'http://127.0.0.1:3000')).toBe('http%3A%2F%2F127.0.0.1%3A3000|http%3A%2F%2F127.0.0.1%3A3000|sk-k|sk-k');
+    expect(fillChatLink('{address}|{address}|{key}|{key}', 'k', 'http://127.0.0.1:3000')).toBe(
+      'http%3A%2F%2F127.0.0.1%3A3000|http%3A%2F%2F127.0.0.1%3A3000|sk-k|sk-k',
+    );
   });
 
   it("builds Cherry Studio's provider config and leaves the other placeholders alone", () => {

@@ -1,4 +1,5 @@
 import type { SystemStatus } from '@switchboard/contracts';
+import { safeChatLink, safeWebLink } from './safe-url.ts';
 
 /**
  * The one place that reads the configured chat front ends and fills their templates, for the side
@@ -16,6 +17,7 @@ export interface ChatLinkTemplate {
  * The `Chats` option: a JSON array of one-entry objects `{ "<name>": "<template>" }`. Any other shape
  * is 'invalid', so screens can say the configuration is broken instead of quietly showing nothing.
  * The older ChatLink / ChatLink2 options do not feed this list (new-api's console ignores them here).
+ * A link a browser must not follow (`javascript:`, new-api's bare `fluentread`…) is left out, not shown.
  */
 export function chatLinksOf(status: SystemStatus | undefined): ChatLinkTemplate[] | 'invalid' {
   const chats: unknown = status?.chats;
@@ -28,7 +30,7 @@ export function chatLinksOf(status: SystemStatus | undefined): ChatLinkTemplate[
     if (pairs.length === 0) return 'invalid';
     for (const [name, url] of pairs) {
       if (typeof url !== 'string' || url.trim() === '') return 'invalid';
-      links.push({ name, url });
+      if (safeChatLink(url)) links.push({ name, url });
     }
   }
   return links;
@@ -50,7 +52,8 @@ function nextChatTemplate(base: string): string {
  * the first configured front end that a browser can open (a desktop app's link cannot be a redirect).
  */
 export function chat2LinkTemplate(status: SystemStatus | undefined): ChatLinkTemplate | 'invalid' | undefined {
-  if (status?.chat_link) return { name: 'ChatLink', url: nextChatTemplate(status.chat_link) };
+  const chatLink = safeWebLink(status?.chat_link);
+  if (chatLink) return { name: 'ChatLink', url: nextChatTemplate(chatLink) };
   const links = chatLinksOf(status);
   if (links === 'invalid') return links;
   return links.find((link) => isWebLink(link.url));
@@ -83,5 +86,5 @@ export function fillChatLink(template: string, key: string, serverAddress: strin
 
 /** Whether a filled link is a web page (framed or opened in a tab) rather than a desktop app's scheme. */
 export function isWebLink(url: string): boolean {
-  return /^https?:\/\//i.test(url);
+  return safeWebLink(url) !== undefined;
 }

@@ -110,6 +110,8 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'GET /api/channel/fetch_models/:id': 'admin',
   'POST /api/channel/fetch_models': 'admin',
   'GET /api/channel/:id': 'admin',
+  // Revealing an upstream key: only the super administrator, and logged (new-api: POST /:id/key, R).
+  'POST /api/channel/:id/key': 'root',
   'GET /api/channel/:id/': 'admin',
   'DELETE /api/channel/:id': 'admin',
   'DELETE /api/channel/:id/': 'admin',

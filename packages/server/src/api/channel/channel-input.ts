@@ -1,8 +1,10 @@
+import { finiteNumber, idNumber, nameText, wholeNumber } from '@switchboard/contracts';
 import { z } from 'zod';
 
-/** Numbers typed into the console may arrive as strings; empty means "not given". */
-const integer = z.preprocess((value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value), z.number().int().optional());
+/** JSON numbers only (the console's number inputs send numbers); absent means "not given". */
+const integer = wholeNumber.optional();
 const text = z.string().nullish();
+const name = nameText.nullish();
 
 /** Every writable channel field of the classic wire format (`openai_organization` maps to its column). */
 export const channelFieldsSchema = z.object({
@@ -11,17 +13,17 @@ export const channelFieldsSchema = z.object({
   openai_organization: text,
   test_model: text,
   status: integer,
-  name: text,
+  name,
   weight: integer,
   base_url: text,
   other: text,
   models: text,
-  group: text,
+  group: name,
   model_mapping: text,
   status_code_mapping: text,
   priority: integer,
   auto_ban: integer,
-  tag: text,
+  tag: name,
   setting: text,
   param_override: text,
   header_override: text,
@@ -29,30 +31,41 @@ export const channelFieldsSchema = z.object({
 });
 export type ChannelFields = z.output<typeof channelFieldsSchema>;
 
-/** `POST /api/channel/`: the channel itself (classic), or `{mode, channel}` (current new-api). */
-export const createChannelSchema = z.union([
-  z.object({ mode: z.enum(['single', 'batch', 'multi_to_single']).optional(), channel: channelFieldsSchema }),
-  channelFieldsSchema,
-]);
+/**
+ * `POST /api/channel/`: the channel itself (classic), or `{mode, channel}` (current new-api). One
+ * object rather than a union, so a bad field inside `channel` is refused by name instead of the body
+ * falling back to the classic reading.
+ */
+export const createChannelSchema = channelFieldsSchema.extend({
+  mode: z.enum(['single', 'batch', 'multi_to_single']).optional(),
+  channel: channelFieldsSchema.optional(),
+});
 
-export const updateChannelSchema = channelFieldsSchema.extend({ id: z.coerce.number().int().positive() });
+export const updateChannelSchema = channelFieldsSchema.extend({ id: idNumber });
 
-export const idListSchema = z.object({ ids: z.array(z.coerce.number().int().positive()).default([]) });
+export const idListSchema = z.object({ ids: z.array(idNumber).default([]) });
 
-export const batchTagSchema = z.object({ ids: z.array(z.coerce.number().int().positive()).default([]), tag: z.string().nullish() });
+export const batchTagSchema = z.object({ ids: z.array(idNumber).default([]), tag: name });
 
-export const tagSchema = z.object({ tag: z.string().trim().min(1) });
+/** `POST /api/channel/tag/{enabled,disabled}`: a missing or blank tag is the route's own message. */
+export const tagSchema = z.object({ tag: name });
 
-/** `PUT /api/channel/tag`: every field overwrites when given; priority and weight are checked by the service. */
+/**
+ * `PUT /api/channel/tag`: every field overwrites when given; `null` means "not given" (new-api binds
+ * these to pointers). Priority and weight are JSON numbers, whose ranges the service checks.
+ */
 export const editTagSchema = z.object({
-  tag: z.string().nullish(),
-  new_tag: z.string().nullish(),
+  tag: name,
+  new_tag: name,
   model_mapping: z.string().nullish(),
   models: z.string().nullish(),
-  groups: z.string().nullish(),
-  priority: z.unknown().optional(),
-  weight: z.unknown().optional(),
+  groups: name,
+  priority: finiteNumber.nullish(),
+  weight: finiteNumber.nullish(),
 });
 export type EditTagInput = z.output<typeof editTagSchema>;
 
-export const fetchModelsSchema = z.object({ base_url: z.string().nullish(), type: z.coerce.number().int().optional(), key: z.string().nullish() });
+/** `POST /api/channel/copy/:id?suffix=`: the suffix becomes part of the copy's name. */
+export const copyQuerySchema = z.object({ suffix: nameText.default('_复制') });
+
+export const fetchModelsSchema = z.object({ base_url: z.string().nullish(), type: integer, key: z.string().nullish() });

@@ -1,6 +1,5 @@
-import type { Updateable } from 'kysely';
 import { ChannelStatus } from '@switchboard/contracts';
-import type { ChannelsTable } from '../../db/schema.ts';
+import type { ChannelUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ChannelFields } from './channel-input.ts';
@@ -17,14 +16,24 @@ function isJsonObject(text: string): boolean {
 
 /** Models as the comma list the abilities are built from; a model named twice is refused. */
 export function normalizeModels(models: string): string {
-  const names = models.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = models
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   const duplicates = [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
   if (duplicates.length > 0) throw new AppError(channelMessages.duplicateModels, { params: { models: duplicates.join(', ') } });
   return names.join(',');
 }
 
 function normalizeGroups(groups: string): string {
-  return [...new Set(groups.split(',').map((group) => group.trim()).filter((group) => group !== ''))].join(',');
+  return [
+    ...new Set(
+      groups
+        .split(',')
+        .map((group) => group.trim())
+        .filter((group) => group !== ''),
+    ),
+  ].join(',');
 }
 
 export function checkModelMapping(text: string): void {
@@ -40,8 +49,8 @@ export function checkPriority(priority: number): void {
  * objects, no duplicate models, priority ≥ −999, weight ≥ 0 (clamped instead on a row edit), no
  * trailing slash on base_url. Absent fields stay absent, so this serves creates and partial updates.
  */
-export function channelColumnsFrom(fields: ChannelFields, options: { clampWeight: boolean }): Updateable<ChannelsTable> {
-  const columns: Updateable<ChannelsTable> = {};
+export function channelColumnsFrom(fields: ChannelFields, options: { clampWeight: boolean }): ChannelUpdate {
+  const columns: ChannelUpdate = {};
   if (fields.type !== undefined) {
     if (fields.type <= 0) throw new AppError(channelMessages.typeInvalid);
     columns.type = fields.type;

@@ -1,5 +1,4 @@
-import type { Updateable } from 'kysely';
-import type { ChannelsTable } from '../../db/schema.ts';
+import type { ChannelUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EditTagInput } from './channel-input.ts';
 import { checkModelMapping, checkPriority, normalizeModels } from './channel-rules.ts';
@@ -18,15 +17,23 @@ function toInteger(value: unknown): number | undefined {
  * The tag dialog's fields are overwrite-only: what is given replaces the value on every channel of the
  * tag, what is left empty stays. An empty (but present) new tag dissolves the tag.
  */
-export function tagEditColumns(input: EditTagInput): Updateable<ChannelsTable> {
-  const columns: Updateable<ChannelsTable> = {};
+export function tagEditColumns(input: EditTagInput): ChannelUpdate {
+  const columns: ChannelUpdate = {};
   if (input.new_tag !== undefined && input.new_tag !== null) columns.tag = input.new_tag.trim() === '' ? null : input.new_tag.trim();
   if (given(input.model_mapping)) {
     checkModelMapping(input.model_mapping ?? '');
     columns.model_mapping = input.model_mapping ?? '';
   }
   if (given(input.models)) columns.models = normalizeModels(input.models ?? '');
-  if (given(input.groups)) columns.group = [...new Set((input.groups ?? '').split(',').map((group) => group.trim()).filter(Boolean))].join(',');
+  if (given(input.groups))
+    columns.group = [
+      ...new Set(
+        (input.groups ?? '')
+          .split(',')
+          .map((group) => group.trim())
+          .filter(Boolean),
+      ),
+    ].join(',');
   if (given(input.priority)) {
     const priority = toInteger(input.priority);
     if (priority === undefined) throw new AppError(channelMessages.priorityNotInteger);

@@ -1,11 +1,13 @@
 import type { ChannelRow, ChannelRowWithoutKey } from './channel.repository.ts';
 
-/** A channel in the classic wire shape; the key only where an administrator edits that one channel. */
+/**
+ * A channel in the classic wire shape, never with its key, whatever row it is given: the key leaves
+ * the server only through the super administrator's logged reveal (`POST /api/channel/:id/key`).
+ */
 export function toChannelView(row: ChannelRowWithoutKey | ChannelRow) {
   return {
     id: row.id,
     type: row.type,
-    ...('key' in row ? { key: row.key } : {}),
     openai_organization: row.open_ai_organization ?? '',
     test_model: row.test_model ?? '',
     status: row.status,

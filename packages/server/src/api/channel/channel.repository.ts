@@ -1,18 +1,48 @@
-import { type Insertable, type Kysely, type Selectable, type Transaction, type Updateable, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { ChannelStatus } from '@switchboard/contracts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import { insertReturningId } from '../../db/insert-id.ts';
-import type { ChannelsTable, Database } from '../../db/schema.ts';
+import { containsText } from '../../db/like-pattern.ts';
+import type { ChannelRow, ChannelUpdate, Database, NewChannel } from '../../db/schema.ts';
 import type { SqlDialect } from '../../platform/sql-dsn.ts';
-import { containsText } from '../listing/like-pattern.ts';
+import { abilityRowsOf } from './abilities.ts';
 
-export type ChannelRow = Selectable<ChannelsTable>;
+export type { ChannelRow } from '../../db/schema.ts';
 export type ChannelRowWithoutKey = Omit<ChannelRow, 'key'>;
+
+// Seven columns per row keeps a chunk far below every engine's bound-parameter limit.
+const abilityInsertChunkSize = 200;
 
 /** Every column except the key: lists and searches never carry secrets. */
 const columnsWithoutKey = [
-  'id', 'type', 'open_ai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time', 'response_time', 'base_url', 'other', 'balance',
-  'balance_updated_time', 'models', 'group', 'used_quota', 'model_mapping', 'status_code_mapping', 'priority', 'auto_ban', 'other_info', 'tag', 'setting',
-  'param_override', 'header_override', 'remark', 'settings',
+  'id',
+  'type',
+  'open_ai_organization',
+  'test_model',
+  'status',
+  'name',
+  'weight',
+  'created_time',
+  'test_time',
+  'response_time',
+  'base_url',
+  'other',
+  'balance',
+  'balance_updated_time',
+  'models',
+  'group',
+  'used_quota',
+  'model_mapping',
+  'status_code_mapping',
+  'priority',
+  'auto_ban',
+  'other_info',
+  'tag',
+  'setting',
+  'param_override',
+  'header_override',
+  'remark',
+  'settings',
 ] as const;
 
 export interface ChannelSearch {
@@ -30,8 +60,9 @@ export class ChannelRepository {
     this.dialect = dialect;
   }
 
-  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
+  /** Runs `work` in one transaction, given this repository bound to it (or in the caller's, if already in one). */
+  transaction<T>(work: (channels: ChannelRepository) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, (trx) => work(new ChannelRepository(trx, this.dialect)));
   }
 
   async list(offset: number, limit: number, idSort: boolean): Promise<ChannelRowWithoutKey[]> {
@@ -42,7 +73,10 @@ export class ChannelRepository {
 
   async listByIds(ids: readonly number[], idSort: boolean): Promise<ChannelRowWithoutKey[]> {
     if (ids.length === 0) return [];
-    const query = this.db.selectFrom('channels').select(columnsWithoutKey).where('id', 'in', [...ids]);
+    const query = this.db
+      .selectFrom('channels')
+      .select(columnsWithoutKey)
+      .where('id', 'in', [...ids]);
     return (idSort ? query.orderBy('id', 'desc') : query.orderBy('priority', 'desc').orderBy('id', 'desc')).execute();
   }
 
@@ -67,52 +101,108 @@ export class ChannelRepository {
     return ordered.limit(1000).execute();
   }
 
-  async findById(id: number, executor: Kysely<Database> | Transaction<Database> = this.db): Promise<ChannelRow | undefined> {
-    return executor.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(id: number): Promise<ChannelRow | undefined> {
+    return this.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   async listEnabledWithKeys(): Promise<ChannelRow[]> {
     return this.db.selectFrom('channels').selectAll().where('status', '=', ChannelStatus.enabled).execute();
   }
 
-  async insert(trx: Transaction<Database>, row: Insertable<ChannelsTable>): Promise<number> {
-    return insertReturningId(trx.insertInto('channels').values(row), this.dialect);
+  async insert(row: NewChannel): Promise<number> {
+    return insertReturningId(this.db.insertInto('channels').values(row), this.dialect);
   }
 
-  async update(trx: Transaction<Database>, id: number, patch: Updateable<ChannelsTable>): Promise<void> {
+  async update(id: number, patch: ChannelUpdate): Promise<void> {
     if (Object.keys(patch).length === 0) return;
-    await trx.updateTable('channels').set(patch).where('id', '=', id).execute();
+    await this.db.updateTable('channels').set(patch).where('id', '=', id).execute();
   }
 
-  async updateMany(trx: Transaction<Database>, ids: readonly number[], patch: Updateable<ChannelsTable>): Promise<void> {
+  async updateMany(ids: readonly number[], patch: ChannelUpdate): Promise<void> {
     if (ids.length === 0 || Object.keys(patch).length === 0) return;
-    await trx.updateTable('channels').set(patch).where('id', 'in', [...ids]).execute();
+    await this.db
+      .updateTable('channels')
+      .set(patch)
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
-  async idsByTag(trx: Transaction<Database>, tag: string): Promise<number[]> {
-    const rows = await trx.selectFrom('channels').select('id').where('tag', '=', tag).execute();
+  async idsByTag(tag: string): Promise<number[]> {
+    const rows = await this.db.selectFrom('channels').select('id').where('tag', '=', tag).execute();
     return rows.map((row) => row.id);
   }
 
-  async existingIds(trx: Transaction<Database>, ids: readonly number[]): Promise<number[]> {
+  async existingIds(ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await trx.selectFrom('channels').select('id').where('id', 'in', [...ids]).execute();
+    const rows = await this.db
+      .selectFrom('channels')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute();
     return rows.map((row) => row.id);
   }
 
-  async disabledIds(trx: Transaction<Database>): Promise<number[]> {
-    const rows = await trx.selectFrom('channels').select('id').where('status', 'in', [ChannelStatus.manuallyDisabled, ChannelStatus.autoDisabled]).execute();
+  async disabledIds(): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('channels')
+      .select('id')
+      .where('status', 'in', [ChannelStatus.manuallyDisabled, ChannelStatus.autoDisabled])
+      .execute();
     return rows.map((row) => row.id);
   }
 
-  async deleteByIds(trx: Transaction<Database>, ids: readonly number[]): Promise<number> {
+  async deleteByIds(ids: readonly number[]): Promise<number> {
     if (ids.length === 0) return 0;
-    await trx.deleteFrom('abilities').where('channel_id', 'in', [...ids]).execute();
-    const result = await trx.deleteFrom('channels').where('id', 'in', [...ids]).executeTakeFirst();
+    await this.db
+      .deleteFrom('abilities')
+      .where('channel_id', 'in', [...ids])
+      .execute();
+    const result = await this.db
+      .deleteFrom('channels')
+      .where('id', 'in', [...ids])
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
   async saveBalance(id: number, balance: number, updatedAt: number): Promise<void> {
     await this.db.updateTable('channels').set({ balance, balance_updated_time: updatedAt }).where('id', '=', id).execute();
+  }
+
+  /** Names of the given channels (the log page shows them beside logs kept in another database). */
+  async namesOf(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('channels')
+      .select(['id', 'name'])
+      .where('id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  /**
+   * Rebuilds the abilities (the relay's routing index) of the given channels, or of every channel,
+   * from the channels table, in one transaction (the caller's, on a repository bound to one) so the
+   * index never disagrees with a committed channel change. Returns how many channels were rebuilt.
+   */
+  async rebuildAbilities(channelIds: readonly number[] | 'all'): Promise<number> {
+    if (channelIds !== 'all' && channelIds.length === 0) return 0;
+    return inTransaction(this.db, async (trx) => {
+      let select = trx.selectFrom('channels').select(['id', 'group', 'models', 'status', 'priority', 'weight', 'tag']);
+      let remove = trx.deleteFrom('abilities');
+      if (channelIds !== 'all') {
+        select = select.where('id', 'in', [...channelIds]);
+        remove = remove.where('channel_id', 'in', [...channelIds]);
+      }
+      const channels = await select.execute();
+      await remove.execute();
+      const rows = channels.flatMap(abilityRowsOf);
+      for (let start = 0; start < rows.length; start += abilityInsertChunkSize) {
+        await trx
+          .insertInto('abilities')
+          .values(rows.slice(start, start + abilityInsertChunkSize))
+          .execute();
+      }
+      return channels.length;
+    });
   }
 }

@@ -1,44 +1,55 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { booleanParameter, textParameter, zeroBasedPage } from '../listing/page-query.ts';
+import { pageFrom } from '../listing/page-query.ts';
 import { parseInput } from '../listing/parse-input.ts';
+import { booleanParameter, textParameter } from '../listing/query-parameters.ts';
+import { routeId } from '../listing/route-id.ts';
 import { withAndWithoutSlash } from '../listing/route-paths.ts';
-import { batchTagSchema, createChannelSchema, editTagSchema, fetchModelsSchema, idListSchema, tagSchema, updateChannelSchema } from './channel-input.ts';
+import {
+  batchTagSchema,
+  copyQuerySchema,
+  createChannelSchema,
+  editTagSchema,
+  fetchModelsSchema,
+  idListSchema,
+  tagSchema,
+  updateChannelSchema,
+} from './channel-input.ts';
 import { tagEditColumns } from './channel-tag-edit.ts';
-import { ChannelUpstreamService } from './channel-upstream.service.ts';
+import type { ChannelUpstreamService } from './channel-upstream.service.ts';
 import { toChannelView } from './channel-view.ts';
-import { ChannelRepository } from './channel.repository.ts';
 import { channelMessages } from './channel.messages.ts';
-import { ChannelService } from './channel.service.ts';
-import { defaultModelsByType, knownModels } from './model-catalogue.ts';
+import type { ChannelService } from './channel.service.ts';
+import { defaultModelsByType, type ModelObject } from './model-catalogue.ts';
 
 type Query = Record<string, unknown>;
 const admin = { config: { access: 'admin' as const } };
-const idParameter = z.object({ id: z.coerce.number().int().positive() });
 const rowEditFields = new Set(['id', 'status', 'priority', 'weight']);
 
-/** Channels: administrators only, except the model catalogue every logged-in user may read. */
-export function registerChannelRoutes(app: FastifyInstance, context: AppContext): void {
-  const repository = new ChannelRepository(context.database.db, context.database.dialect);
-  const service = new ChannelService(repository, context);
-  const upstream = new ChannelUpstreamService(repository, context.clock);
+/** What the channel routes call, built once by channel-module.ts. */
+export interface ChannelRouteServices {
+  readonly service: ChannelService;
+  readonly upstream: ChannelUpstreamService;
+  /** The catalogue of `GET /api/channel/models`: every model the gateway knows, as of now. */
+  readonly knownModels: () => ModelObject[];
+}
 
+/** Channels: administrators only, except the model catalogue every logged-in user may read. */
+export function registerChannelRoutes(app: FastifyInstance, { service, upstream, knownModels }: ChannelRouteServices): void {
   for (const url of withAndWithoutSlash('/api/channel/')) {
-    app.get(url, admin, async (request) => {
+    app.get(url, { config: { access: 'admin', paging: 'from-zero' } }, async (request) => {
       const query = request.query as Query;
-      const rows = await service.list(zeroBasedPage(query), booleanParameter(query, 'id_sort'), booleanParameter(query, 'tag_mode'));
+      const page = pageFrom(request);
+      const rows = await service.list({ offset: page.offset, limit: page.pageSize }, booleanParameter(query, 'id_sort'), booleanParameter(query, 'tag_mode'));
       return ok(rows.map(toChannelView));
     });
     app.post(url, admin, async (request) => {
-      const body = parseInput(createChannelSchema, request.body);
-      const fields = 'channel' in body ? body.channel : body;
+      const { mode, channel, ...classic } = parseInput(createChannelSchema, request.body);
       // Classic clients send one key per line and get one channel per key; current ones say so with `mode`.
-      const batch = 'channel' in body ? body.mode === 'batch' : true;
-      return ok(await service.create(requireUser(request), fields, batch));
+      const batch = channel ? mode === 'batch' : true;
+      return ok(await service.create(requireUser(request), channel ?? classic, batch));
     });
     app.put(url, admin, async (request) => {
       const body = parseInput(updateChannelSchema, request.body);
@@ -54,7 +65,7 @@ export function registerChannelRoutes(app: FastifyInstance, context: AppContext)
     if (search.group === 'null') search.group = '';
     return ok((await service.search(search, booleanParameter(query, 'id_sort'))).map(toChannelView));
   });
-  app.get('/api/channel/models', admin, async () => ok(knownModels(context.options, context.clock.unixSeconds())));
+  app.get('/api/channel/models', admin, async () => ok(knownModels()));
   app.get('/api/models', { config: { access: 'user' } }, async () => ok(defaultModelsByType()));
 
   for (const url of withAndWithoutSlash('/api/channel/disabled')) {
@@ -73,9 +84,9 @@ export function registerChannelRoutes(app: FastifyInstance, context: AppContext)
   });
   app.post('/api/channel/copy/:id', admin, async (request) => {
     const query = request.query as Query;
-    const suffix = typeof query.suffix === 'string' ? query.suffix : '_复制';
+    const { suffix } = parseInput(copyQuerySchema, query);
     const resetBalance = query.reset_balance === undefined ? true : booleanParameter(query, 'reset_balance');
-    return ok({ id: await service.copy(requireUser(request), parseInput(idParameter, request.params).id, suffix, resetBalance) });
+    return ok({ id: await service.copy(requireUser(request), routeId(request.params), suffix, resetBalance) });
   });
   app.post('/api/channel/fix', admin, async (request) => ok(await service.repairAbilities(requireUser(request))));
 
@@ -84,11 +95,14 @@ export function registerChannelRoutes(app: FastifyInstance, context: AppContext)
     if (!input.tag?.trim()) throw new AppError(channelMessages.tagRequired);
     return ok(await service.updateTag(requireUser(request), input.tag.trim(), tagEditColumns(input), '编辑了标签渠道'));
   });
-  for (const [action, status, description] of [['enabled', 1, '启用了标签渠道'], ['disabled', 2, '禁用了标签渠道']] as const) {
+  for (const [action, status, description] of [
+    ['enabled', 1, '启用了标签渠道'],
+    ['disabled', 2, '禁用了标签渠道'],
+  ] as const) {
     app.post(`/api/channel/tag/${action}`, admin, async (request) => {
-      const parsed = tagSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw new AppError(channelMessages.tagRequired);
-      return ok(await service.updateTag(requireUser(request), parsed.data.tag, { status }, description));
+      const tag = parseInput(tagSchema, request.body).tag?.trim();
+      if (!tag) throw new AppError(channelMessages.tagRequired);
+      return ok(await service.updateTag(requireUser(request), tag, { status }, description));
     });
   }
 
@@ -97,21 +111,26 @@ export function registerChannelRoutes(app: FastifyInstance, context: AppContext)
   }
   for (const url of withAndWithoutSlash('/api/channel/update_balance/:id')) {
     app.get(url, admin, async (request) => {
-      const balance = await upstream.refreshBalance(parseInput(idParameter, request.params).id);
+      const balance = await upstream.refreshBalance(routeId(request.params));
       // The classic console reads `balance` beside the envelope.
       return { ...ok(balance), balance };
     });
   }
-  app.get('/api/channel/fetch_models/:id', admin, async (request) => ok(await upstream.modelsOfChannel(parseInput(idParameter, request.params).id)));
+  app.get('/api/channel/fetch_models/:id', admin, async (request) => ok(await upstream.modelsOfChannel(routeId(request.params))));
   app.post('/api/channel/fetch_models', admin, async (request) => {
     const body = parseInput(fetchModelsSchema, request.body);
     return ok(await upstream.models({ type: body.type ?? 1, baseUrl: body.base_url, key: body.key ?? '' }));
   });
 
+  // The only way a key leaves the server: an explicit, audited action of the super administrator.
+  app.post('/api/channel/:id/key', { config: { access: 'root' } }, async (request) =>
+    ok({ key: await service.revealKey(requireUser(request), routeId(request.params)) }),
+  );
+
   for (const url of withAndWithoutSlash('/api/channel/:id')) {
-    app.get(url, admin, async (request) => ok(toChannelView(await service.get(parseInput(idParameter, request.params).id))));
+    app.get(url, admin, async (request) => ok(toChannelView(await service.get(routeId(request.params)))));
     app.delete(url, admin, async (request) => {
-      await service.deleteOne(requireUser(request), parseInput(idParameter, request.params).id);
+      await service.deleteOne(requireUser(request), routeId(request.params));
       return ok();
     });
   }

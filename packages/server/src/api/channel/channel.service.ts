@@ -1,11 +1,11 @@
-import type { Insertable } from 'kysely';
 import { ChannelStatus, LogType, splitChannelKeys } from '@switchboard/contracts';
-import type { AppContext } from '../../app-context.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
-import type { ChannelsTable } from '../../db/schema.ts';
+import type { ChannelUpdate, NewChannel } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { LogWriter } from '../../logs/log-writer.repository.ts';
+import type { ChangeBus } from '../../platform/change-bus.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
-import { rebuildAbilities, rebuildAbilitiesInTransaction } from './abilities.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { ChannelFields } from './channel-input.ts';
 import { channelColumnsFrom, checkCompleteChannel, checkTypeAndGroups, defaultOther } from './channel-rules.ts';
 import { type ChannelRepository, type ChannelRowWithoutKey, type ChannelSearch } from './channel.repository.ts';
@@ -16,23 +16,34 @@ function splitKeys(key: string, batch: boolean): string[] {
   return batch ? [...new Set(splitChannelKeys(key))] : [key.trim()];
 }
 
+export interface ChannelServiceDependencies {
+  readonly repository: ChannelRepository;
+  readonly bus: ChangeBus;
+  readonly logWriter: LogWriter;
+  readonly clock: Clock;
+}
+
 /** Channel rules: every write rebuilds the abilities in the same transaction, then tells the relay caches. */
 export class ChannelService {
   private readonly repository: ChannelRepository;
-  private readonly context: AppContext;
+  private readonly bus: ChangeBus;
+  private readonly logWriter: LogWriter;
+  private readonly clock: Clock;
 
-  constructor(repository: ChannelRepository, context: AppContext) {
-    this.repository = repository;
-    this.context = context;
+  constructor(dependencies: ChannelServiceDependencies) {
+    this.repository = dependencies.repository;
+    this.bus = dependencies.bus;
+    this.logWriter = dependencies.logWriter;
+    this.clock = dependencies.clock;
   }
 
   private async changed(ids: readonly number[]): Promise<void> {
-    await this.context.bus.publish(changeTopics.channels, ids.length === 1 ? String(ids[0]) : '*');
+    await this.bus.publish(changeTopics.channels, ids.length === 1 ? String(ids[0]) : '*');
   }
 
   /** Administrator actions on channels are audited as type 3 logs. */
   private async audit(admin: CurrentUser, content: string): Promise<void> {
-    await this.context.logWriter.record({ user_id: admin.id, username: admin.username, type: LogType.manage, content });
+    await this.logWriter.record({ user_id: admin.id, username: admin.username, type: LogType.manage, content });
   }
 
   async list(page: { offset: number; limit: number }, idSort: boolean, tagMode: boolean): Promise<ChannelRowWithoutKey[]> {
@@ -49,7 +60,10 @@ export class ChannelService {
     }
     const ordered = [...entries.values()].sort((a, b) => (idSort ? b.maxId - a.maxId : b.priority - a.priority || b.maxId - a.maxId));
     const pageEntries = ordered.slice(page.offset, page.offset + page.limit);
-    const rows = await this.repository.listByIds(pageEntries.flatMap((entry) => entry.ids), idSort);
+    const rows = await this.repository.listByIds(
+      pageEntries.flatMap((entry) => entry.ids),
+      idSort,
+    );
     const position = new Map(pageEntries.flatMap((entry, index) => entry.ids.map((id) => [id, index] as const)));
     return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   }
@@ -64,10 +78,17 @@ export class ChannelService {
     return channel;
   }
 
+  /** The stored key, for the super administrator; each reveal is audited with who saw which channel. */
+  async revealKey(root: CurrentUser, id: number): Promise<string> {
+    const channel = await this.get(id);
+    await this.audit(root, `超级管理员 ${root.username} 查看了渠道 #${id}（${channel.name}）的密钥`);
+    return channel.key;
+  }
+
   async create(admin: CurrentUser, fields: ChannelFields, batch: boolean): Promise<number[]> {
     const columns = channelColumnsFrom(fields, { clampWeight: false });
     checkTypeAndGroups(columns, true);
-    const base: Insertable<ChannelsTable> = {
+    const base: NewChannel = {
       type: columns.type ?? 0,
       key: columns.key ?? '',
       open_ai_organization: columns.open_ai_organization ?? '',
@@ -75,7 +96,7 @@ export class ChannelService {
       status: columns.status ?? ChannelStatus.enabled,
       name: columns.name ?? '',
       weight: columns.weight ?? 0,
-      created_time: this.context.clock.unixSeconds(),
+      created_time: this.clock.unixSeconds(),
       test_time: 0,
       response_time: 0,
       base_url: columns.base_url ?? '',
@@ -100,10 +121,10 @@ export class ChannelService {
     checkCompleteChannel(base);
     base.other = defaultOther(base.type ?? 0, base.other) ?? base.other;
     const keys = splitKeys(base.key, batch);
-    const ids = await this.repository.transaction(async (trx) => {
+    const ids = await this.repository.transaction(async (channels) => {
       const created: number[] = [];
-      for (const key of keys) created.push(await this.repository.insert(trx, { ...base, key }));
-      await rebuildAbilitiesInTransaction(trx, created);
+      for (const key of keys) created.push(await channels.insert({ ...base, key }));
+      await channels.rebuildAbilities(created);
       return created;
     });
     await this.changed(ids);
@@ -114,16 +135,16 @@ export class ChannelService {
   /** Duplicates a channel server-side, key included (the list the console copies from carries no key). */
   async copy(admin: CurrentUser, id: number, suffix: string, resetBalance: boolean): Promise<number> {
     const { id: _sourceId, ...source } = await this.get(id);
-    const copyId = await this.repository.transaction(async (trx) => {
-      const created = await this.repository.insert(trx, {
+    const copyId = await this.repository.transaction(async (channels) => {
+      const created = await channels.insert({
         ...source,
         name: `${source.name}${suffix}`,
-        created_time: this.context.clock.unixSeconds(),
+        created_time: this.clock.unixSeconds(),
         test_time: 0,
         response_time: 0,
         ...(resetBalance ? { balance: 0, balance_updated_time: 0, used_quota: 0 } : {}),
       });
-      await rebuildAbilitiesInTransaction(trx, [created]);
+      await channels.rebuildAbilities([created]);
       return created;
     });
     await this.changed([copyId]);
@@ -135,23 +156,25 @@ export class ChannelService {
   async update(admin: CurrentUser, id: number, fields: ChannelFields, rowEdit: boolean): Promise<void> {
     const columns = channelColumnsFrom(fields, { clampWeight: rowEdit });
     checkTypeAndGroups(columns, false);
-    await this.repository.transaction(async (trx) => {
-      const existing = await this.repository.findById(id, trx);
+    await this.repository.transaction(async (channels) => {
+      const existing = await channels.findById(id);
       if (!existing) throw new AppError(channelMessages.notFound);
       const merged = { ...existing, ...columns };
       checkCompleteChannel(merged);
       const other = defaultOther(merged.type ?? existing.type, merged.other);
       if (other !== undefined) columns.other = other;
-      await this.repository.update(trx, id, columns);
-      await rebuildAbilitiesInTransaction(trx, [id]);
+      await channels.update(id, columns);
+      await channels.rebuildAbilities([id]);
     });
     await this.changed([id]);
-    const what = Object.keys(columns).filter((column) => column !== 'key').join(', ');
+    const what = Object.keys(columns)
+      .filter((column) => column !== 'key')
+      .join(', ');
     await this.audit(admin, `管理员修改了渠道 #${id}：${what}${columns.key ? '（含密钥）' : ''}`);
   }
 
   async delete(admin: CurrentUser, ids: readonly number[]): Promise<number> {
-    const deleted = await this.repository.transaction(async (trx) => this.repository.deleteByIds(trx, await this.repository.existingIds(trx, ids)));
+    const deleted = await this.repository.transaction(async (channels) => channels.deleteByIds(await channels.existingIds(ids)));
     if (deleted > 0) {
       await this.changed(ids);
       await this.audit(admin, `管理员删除了 ${deleted} 个渠道（ID ${ids.join(', ')}）`);
@@ -164,7 +187,7 @@ export class ChannelService {
   }
 
   async deleteDisabled(admin: CurrentUser): Promise<number> {
-    const deleted = await this.repository.transaction(async (trx) => this.repository.deleteByIds(trx, await this.repository.disabledIds(trx)));
+    const deleted = await this.repository.transaction(async (channels) => channels.deleteByIds(await channels.disabledIds()));
     if (deleted > 0) {
       await this.changed([]);
       await this.audit(admin, `管理员删除了全部已禁用渠道，共 ${deleted} 个`);
@@ -173,10 +196,10 @@ export class ChannelService {
   }
 
   async setTagOn(admin: CurrentUser, ids: readonly number[], tag: string): Promise<number> {
-    const count = await this.repository.transaction(async (trx) => {
-      const existing = await this.repository.existingIds(trx, ids);
-      await this.repository.updateMany(trx, existing, { tag });
-      await rebuildAbilitiesInTransaction(trx, existing);
+    const count = await this.repository.transaction(async (channels) => {
+      const existing = await channels.existingIds(ids);
+      await channels.updateMany(existing, { tag });
+      await channels.rebuildAbilities(existing);
       return existing.length;
     });
     await this.changed(ids);
@@ -185,19 +208,19 @@ export class ChannelService {
   }
 
   async repairAbilities(admin: CurrentUser): Promise<number> {
-    const count = await rebuildAbilities(this.context.database.db, 'all');
+    const count = await this.repository.rebuildAbilities('all');
     await this.changed([]);
     await this.audit(admin, `管理员修复了渠道能力表，共 ${count} 个渠道`);
     return count;
   }
 
   /** Applies one change to every channel of a tag; answers how many channels it touched. */
-  async updateTag(admin: CurrentUser, tag: string, columns: Parameters<ChannelRepository['updateMany']>[2], description: string): Promise<number> {
-    const ids = await this.repository.transaction(async (trx) => {
-      const tagged = await this.repository.idsByTag(trx, tag);
+  async updateTag(admin: CurrentUser, tag: string, columns: ChannelUpdate, description: string): Promise<number> {
+    const ids = await this.repository.transaction(async (channels) => {
+      const tagged = await channels.idsByTag(tag);
       if (tagged.length === 0) throw new AppError(channelMessages.notFound);
-      await this.repository.updateMany(trx, tagged, columns);
-      await rebuildAbilitiesInTransaction(trx, tagged);
+      await channels.updateMany(tagged, columns);
+      await channels.rebuildAbilities(tagged);
       return tagged;
     });
     await this.changed(ids);

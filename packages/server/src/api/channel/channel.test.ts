@@ -6,7 +6,14 @@ import { testDatabases } from '../../testing/test-databases.ts';
 import { startLocalServer } from '../../testing/local-http-server.ts';
 
 const english = { 'accept-language': 'en' };
-const channelBody = (fields: Record<string, unknown> = {}) => ({ type: 1, name: 'main', key: 'sk-upstream-1', models: 'gpt-4o,gpt-4o-mini', group: 'default,vip', ...fields });
+const channelBody = (fields: Record<string, unknown> = {}) => ({
+  type: 1,
+  name: 'main',
+  key: 'sk-upstream-1',
+  models: 'gpt-4o,gpt-4o-mini',
+  group: 'default,vip',
+  ...fields,
+});
 
 describe.each(testDatabases())('channels on $dialect', (database) => {
   let testApp: TestApp;
@@ -14,13 +21,15 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
   let headers: Record<string, string>;
   let published: string[];
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => testApp.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    testApp.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const create = async (fields: Record<string, unknown> = {}) => {
     const response = await call('POST', '/api/channel/', channelBody(fields));
     expect(response.json()).toMatchObject({ success: true });
     return response.json().data as number[];
   };
-  const abilitiesOf = (id: number) => testApp.context.database.db.selectFrom('abilities').selectAll().where('channel_id', '=', id).orderBy('group').orderBy('model').execute();
+  const abilitiesOf = (id: number) =>
+    testApp.context.database.db.selectFrom('abilities').selectAll().where('channel_id', '=', id).orderBy('group').orderBy('model').execute();
 
   beforeAll(async () => {
     testApp = await createTestApp(database);
@@ -35,7 +44,7 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     await testApp.context.database.db.deleteFrom('channels').execute();
   });
 
-  it('creates a channel with its abilities, hides the key in lists and shows it to the editing admin', async () => {
+  it('creates a channel with its abilities and hides the key in lists, searches and the single channel', async () => {
     const [id] = await create({ base_url: 'https://up.example.com/v1//', priority: 5, weight: 3, tag: 'team' });
     expect(published).toEqual([String(id)]);
     const abilities = await abilitiesOf(id ?? 0);
@@ -47,7 +56,9 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     expect(list.data[0]).not.toHaveProperty('key');
     expect(list.data[0]).toMatchObject({ id, name: 'main', base_url: 'https://up.example.com/v1', openai_organization: '', group: 'default,vip', status: 1 });
     const one = (await call('GET', `/api/channel/${id}`)).json();
-    expect(one.data).toMatchObject({ id, key: 'sk-upstream-1' });
+    expect(one.data).toMatchObject({ id, name: 'main' });
+    expect(one.data).not.toHaveProperty('key');
+    expect(JSON.stringify(one)).not.toContain('sk-upstream-1');
     const search = (await call('GET', '/api/channel/search?keyword=sk-upstream-1')).json();
     expect(search.data[0]).not.toHaveProperty('key');
 
@@ -88,8 +99,13 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     await refused({ group: '' }, 'At least one group is required');
     await refused({ group: ' , ' }, 'At least one group is required');
     const { group: _group, ...withoutGroup } = channelBody({ key: 'k1\nk2' });
-    expect((await call('POST', '/api/channel/', { mode: 'batch', channel: withoutGroup })).json()).toEqual({ success: false, message: 'At least one group is required' });
-    expect((await testApp.app.inject({ method: 'POST', url: '/api/channel/', headers: root.headers, payload: channelBody({ group: undefined }) })).json()).toEqual({ success: false, message: '请至少选择一个分组' });
+    expect((await call('POST', '/api/channel/', { mode: 'batch', channel: withoutGroup })).json()).toEqual({
+      success: false,
+      message: 'At least one group is required',
+    });
+    expect(
+      (await testApp.app.inject({ method: 'POST', url: '/api/channel/', headers: root.headers, payload: channelBody({ group: undefined }) })).json(),
+    ).toEqual({ success: false, message: '请至少选择一个分组' });
     expect(await testApp.context.database.db.selectFrom('channels').select('id').execute()).toEqual([]);
     expect(await testApp.context.database.db.selectFrom('abilities').select('channel_id').execute()).toEqual([]);
     expect(published).toEqual([]);
@@ -107,7 +123,11 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     const [id] = await create();
     const full = await call('PUT', '/api/channel/', { ...channelBody({ key: '', models: 'claude-3-7-sonnet-20250219', group: 'svip', name: 'renamed' }), id });
     expect(full.json()).toEqual({ success: true, message: '' });
-    const stored = await testApp.context.database.db.selectFrom('channels').selectAll().where('id', '=', id ?? 0).executeTakeFirstOrThrow();
+    const stored = await testApp.context.database.db
+      .selectFrom('channels')
+      .selectAll()
+      .where('id', '=', id ?? 0)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ key: 'sk-upstream-1', name: 'renamed', group: 'svip' });
     expect((await abilitiesOf(id ?? 0)).map((row) => `${row.group}/${row.model}`)).toEqual(['svip/claude-3-7-sonnet-20250219']);
 
@@ -115,14 +135,26 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     expect((await abilitiesOf(id ?? 0)).every((row) => !toBoolean(row.enabled))).toBe(true);
     expect((await call('PUT', '/api/channel/', { id, weight: -5 })).json().success).toBe(true);
     expect((await call('PUT', '/api/channel/', { id, priority: 0 })).json().success).toBe(true);
-    const row = await testApp.context.database.db.selectFrom('channels').select(['weight', 'priority', 'status']).where('id', '=', id ?? 0).executeTakeFirstOrThrow();
+    const row = await testApp.context.database.db
+      .selectFrom('channels')
+      .select(['weight', 'priority', 'status'])
+      .where('id', '=', id ?? 0)
+      .executeTakeFirstOrThrow();
     expect({ weight: Number(row.weight), priority: Number(row.priority), status: row.status }).toEqual({ weight: 0, priority: 0, status: 2 });
 
     expect((await call('PUT', '/api/channel/', { id, priority: -1000 })).json()).toEqual({ success: false, message: 'Priority cannot be less than -999' });
     expect((await call('PUT', '/api/channel/', { id, status: 7 })).json()).toEqual({ success: false, message: 'Invalid channel status' });
     expect((await call('PUT', '/api/channel/', { id, models: '' })).json()).toEqual({ success: false, message: 'Please select at least one model' });
     expect((await call('PUT', '/api/channel/', { id, group: ' ' })).json()).toEqual({ success: false, message: 'At least one group is required' });
-    expect((await testApp.context.database.db.selectFrom('channels').select('group').where('id', '=', id ?? 0).executeTakeFirstOrThrow()).group).toBe('svip');
+    expect(
+      (
+        await testApp.context.database.db
+          .selectFrom('channels')
+          .select('group')
+          .where('id', '=', id ?? 0)
+          .executeTakeFirstOrThrow()
+      ).group,
+    ).toBe('svip');
     expect((await call('PUT', '/api/channel/', { id: 999999, status: 1 })).json()).toEqual({ success: false, message: 'Channel not found, refresh and retry' });
     expect((await call('PUT', '/api/channel/', { status: 1 })).statusCode).toBe(400);
     expect(published.length).toBeGreaterThanOrEqual(4);
@@ -143,7 +175,8 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
   it('searches by keyword (id, name, exact key), whole group name and model', async () => {
     const [first] = await create({ name: 'alpha 100%', group: 'svip', key: 'secret-one' });
     const [second] = await create({ name: 'beta', group: 'vip', models: 'deepseek-chat', key: 'secret-two' });
-    const ids = (query: string) => call('GET', `/api/channel/search?${query}`).then((response) => response.json().data.map((channel: { id: number }) => channel.id));
+    const ids = (query: string) =>
+      call('GET', `/api/channel/search?${query}`).then((response) => response.json().data.map((channel: { id: number }) => channel.id));
     expect(await ids(`keyword=${second}`)).toEqual([second]);
     expect(await ids('keyword=100%25')).toEqual([first]);
     expect(await ids('keyword=secret-two')).toEqual([second]);
@@ -174,7 +207,7 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     const edit = (body: Record<string, unknown>) => call('PUT', '/api/channel/tag', { tag: 'blue', ...body }).then((response) => response.json());
     expect(await edit({})).toEqual({ success: false, message: 'No changes' });
     expect(await edit({ new_tag: null, models: '', groups: '' })).toEqual({ success: false, message: 'No changes' });
-    expect(await edit({ priority: '1.5' })).toEqual({ success: false, message: 'Priority must be an integer' });
+    expect(await edit({ priority: 1.5 })).toEqual({ success: false, message: 'Priority must be an integer' });
     expect(await edit({ weight: -2 })).toEqual({ success: false, message: 'Weight must be a non-negative integer' });
     expect(await edit({ model_mapping: 'nope' })).toEqual({ success: false, message: 'Model mapping must be valid JSON' });
     expect(await edit({ tag: 'missing', priority: 1 })).toEqual({ success: false, message: 'Channel not found, refresh and retry' });
@@ -202,7 +235,11 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
 
   it('copies a channel with its key and abilities, resetting its balance and usage', async () => {
     const [id] = await create({ tag: 'copied' });
-    await testApp.context.database.db.updateTable('channels').set({ balance: 9, used_quota: 77 }).where('id', '=', id ?? 0).execute();
+    await testApp.context.database.db
+      .updateTable('channels')
+      .set({ balance: 9, used_quota: 77 })
+      .where('id', '=', id ?? 0)
+      .execute();
     const copy = (await call('POST', `/api/channel/copy/${id}?suffix=-copy`)).json();
     expect(copy.success).toBe(true);
     const stored = await testApp.context.database.db.selectFrom('channels').selectAll().where('id', '=', copy.data.id).executeTakeFirstOrThrow();
@@ -212,10 +249,34 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     expect((await call('POST', '/api/channel/copy/999999')).json()).toEqual({ success: false, message: 'Channel not found, refresh and retry' });
   });
 
+  it('reveals a key only to the super administrator, through its own logged action', async () => {
+    const [id] = await create({ key: 'sk-reveal-me' });
+    const revealed = (await call('POST', `/api/channel/${id}/key`)).json();
+    expect(revealed).toEqual({ success: true, message: '', data: { key: 'sk-reveal-me' } });
+    const logs = await testApp.context.logDatabase.db
+      .selectFrom('logs')
+      .selectAll()
+      .where('type', '=', LogType.manage)
+      .where('user_id', '=', root.id)
+      .execute();
+    const entry = logs.find((row) => (row.content ?? '').includes(`#${id}`) && (row.content ?? '').includes('密钥'));
+    expect(entry).toMatchObject({ username: root.username });
+    expect(entry?.content).not.toContain('sk-reveal-me');
+
+    const admin = await createTestUser(testApp, { role: Role.admin });
+    const refused = await testApp.app.inject({ method: 'POST', url: `/api/channel/${id}/key`, headers: { ...admin.headers, ...english } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('sk-reveal-me');
+    expect((await call('POST', '/api/channel/999999/key')).json()).toEqual({ success: false, message: 'Channel not found, refresh and retry' });
+  });
+
   it('repairs the abilities of every channel', async () => {
     const [id] = await create();
     await testApp.context.database.db.deleteFrom('abilities').execute();
-    await testApp.context.database.db.insertInto('abilities').values({ group: 'ghost', model: 'ghost', channel_id: 999, enabled: 1, priority: 0, weight: 0, tag: null }).execute();
+    await testApp.context.database.db
+      .insertInto('abilities')
+      .values({ group: 'ghost', model: 'ghost', channel_id: 999, enabled: 1, priority: 0, weight: 0, tag: null })
+      .execute();
     expect((await call('POST', '/api/channel/fix')).json().data).toBe(1);
     expect(await abilitiesOf(id ?? 0)).toHaveLength(4);
     expect(await abilitiesOf(999)).toEqual([]);
@@ -226,7 +287,8 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
       'GET /user/balance': () => ({ json: { is_available: true, balance_infos: [{ currency: 'USD', total_balance: '12.50' }] } }),
       'GET /v1/dashboard/billing/subscription': () => ({ json: { hard_limit_usd: 20 } }),
       'GET /v1/dashboard/billing/usage': () => ({ json: { total_usage: 550 } }),
-      'GET /v1/models': (request) => (request.headers.authorization === 'Bearer good' ? { json: { object: 'list', data: [{ id: 'gpt-4o' }, { id: 'o3' }] } } : { status: 401, json: {} }),
+      'GET /v1/models': (request) =>
+        request.headers.authorization === 'Bearer good' ? { json: { object: 'list', data: [{ id: 'gpt-4o' }, { id: 'o3' }] } } : { status: 401, json: {} },
     });
     try {
       const [deepseek] = await create({ type: 43, base_url: upstream.url });
@@ -235,14 +297,22 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
       await call('PUT', '/api/channel/', { id: unsupported, status: 2 });
       const one = (await call('GET', `/api/channel/update_balance/${deepseek}/`)).json();
       expect(one).toMatchObject({ success: true, balance: 12.5, data: 12.5 });
-      expect((await call('GET', `/api/channel/update_balance/${unsupported}`)).json()).toEqual({ success: false, message: 'Balance query is not supported for this channel type' });
+      expect((await call('GET', `/api/channel/update_balance/${unsupported}`)).json()).toEqual({
+        success: false,
+        message: 'Balance query is not supported for this channel type',
+      });
       expect((await call('GET', '/api/channel/update_balance')).json().data).toEqual({ updated: 2, failed: 0 });
       expect((await call('GET', `/api/channel/${openai}`)).json().data.balance).toBe(14.5);
 
       expect((await call('GET', `/api/channel/fetch_models/${openai}`)).json().data).toEqual(['gpt-4o', 'o3']);
       expect((await call('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: 'good' })).json().data).toEqual(['gpt-4o', 'o3']);
-      expect((await call('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: 'bad' })).json()).toEqual({ success: false, message: 'Failed to fetch the model list: HTTP 401' });
-      expect((await call('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: '' })).json().message).toBe('Please fill in the key first');
+      expect((await call('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: 'bad' })).json()).toEqual({
+        success: false,
+        message: 'Failed to fetch the model list: HTTP 401',
+      });
+      expect((await call('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: '' })).json().message).toBe(
+        'Please fill in the key first',
+      );
       expect(upstream.requests.every((request) => !request.url.includes('good'))).toBe(true);
     } finally {
       await upstream.close();
@@ -256,7 +326,11 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     expect(models.data['36']).toEqual(['suno_music', 'suno_lyrics']);
     const known = (await call('GET', '/api/channel/models')).json();
     expect(known.data.some((model: { id: string }) => model.id === 'gpt-4o')).toBe(true);
-    for (const [method, url] of [['GET', '/api/channel/'], ['POST', '/api/channel/fix'], ['GET', '/api/channel/1']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/channel/'],
+      ['POST', '/api/channel/fix'],
+      ['GET', '/api/channel/1'],
+    ] as const) {
       expect((await testApp.app.inject({ method, url, headers: user.headers })).statusCode).toBe(403);
     }
   });

@@ -1,5 +1,6 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { LogType } from '@switchboard/contracts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LogCursorAggregation } from '../../logs/log-cursor-aggregation.ts';
 
@@ -41,8 +42,9 @@ export class QuotaDataRepository implements LogCursorAggregation<QuotaDataBucket
     this.logDb = logDb;
   }
 
-  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
+  /** Runs `work` in one transaction of the main database, given this repository bound to it. */
+  transaction<T>(work: (quotaData: QuotaDataRepository) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, (trx) => work(new QuotaDataRepository(trx, this.logDb)));
   }
 
   /**
@@ -66,8 +68,8 @@ export class QuotaDataRepository implements LogCursorAggregation<QuotaDataBucket
   }
 
   /** Moves the cursor from `from` to `to` only if it still reads `from` (a compare-and-set). */
-  async claim(trx: Transaction<Database>, from: number, to: number, now: number): Promise<boolean> {
-    const result = await trx.updateTable('switchboard_job_state').set({ last_id: to, updated_at: now }).where('name', '=', quotaDataJobName).where('last_id', '=', from).executeTakeFirst();
+  async claim(from: number, to: number, now: number): Promise<boolean> {
+    const result = await this.db.updateTable('switchboard_job_state').set({ last_id: to, updated_at: now }).where('name', '=', quotaDataJobName).where('last_id', '=', from).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -100,8 +102,8 @@ export class QuotaDataRepository implements LogCursorAggregation<QuotaDataBucket
     }));
   }
 
-  async add(trx: Transaction<Database>, bucket: QuotaDataBucket): Promise<void> {
-    const updated = await trx
+  async add(bucket: QuotaDataBucket): Promise<void> {
+    const updated = await this.db
       .updateTable('quota_data')
       .set({
         token_used: sql`${sql.ref('token_used')} + ${bucket.token_used}`,
@@ -113,7 +115,7 @@ export class QuotaDataRepository implements LogCursorAggregation<QuotaDataBucket
       .where('model_name', '=', bucket.model_name)
       .where('created_at', '=', bucket.created_at)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) await trx.insertInto('quota_data').values(bucket).execute();
+    if (Number(updated.numUpdatedRows) === 0) await this.db.insertInto('quota_data').values(bucket).execute();
   }
 
   /** The buckets whose hour starts in [from, to], per user and model, oldest first. */

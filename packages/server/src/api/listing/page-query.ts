@@ -1,56 +1,70 @@
-import type { Page } from '@switchboard/contracts';
+import type { FastifyRequest } from 'fastify';
+import { wholeNumberText, type Page } from '@switchboard/contracts';
+import { fieldRefusal } from './parse-input.ts';
+import { queryText } from './query-parameters.ts';
+import { inputMessages } from './input.messages.ts';
 
-const defaultPageSize = 10;
-const maximumPageSize = 100;
+/**
+ * Which page number a list starts from: the classic lists (channels, tokens, codes, users, top-ups)
+ * page from 0 and answer an array; the log, drawing and task lists page from 1 and answer
+ * `{items, total, page, page_size}`. A list route declares it (`config: { paging }`), so the route
+ * table knows every list and the page parser cannot be called by a route that does not say which.
+ */
+export type Paging = 'from-zero' | 'from-one';
 
-function toInteger(value: unknown): number | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const parsed = Number(value);
-  return Number.isInteger(parsed) ? parsed : undefined;
-}
-
-function clampPageSize(value: unknown): number {
-  const size = toInteger(value);
-  if (size === undefined || size <= 0) return defaultPageSize;
-  return Math.min(size, maximumPageSize);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    paging?: Paging;
+  }
 }
 
 /**
- * The classic lists (channels, tokens, codes) page from 0 and answer an array; a missing or negative
- * page is the first one. `sizeParameter` differs per list (`page_size`, or `size` for tokens).
+ * Bounds that keep `offset = page × size` a small exact integer on every engine (at most 10⁹, inside
+ * a 32-bit OFFSET). Sizes outside 1..100 fall back to the default or the maximum, as in new-api.
  */
-export function zeroBasedPage(query: Record<string, unknown>, sizeParameter = 'page_size'): { offset: number; limit: number } {
-  const page = Math.max(0, toInteger(query.p) ?? 0);
-  const limit = clampPageSize(query[sizeParameter]);
-  return { offset: page * limit, limit };
+export const pageLimits = { maximumPage: 10_000_000, maximumSize: 100, defaultSize: 10 } as const;
+
+/** The size parameter's names: `page_size`, and the legacy `ps` and `size` (the token list sends `size`). */
+const sizeParameters = ['page_size', 'ps', 'size'] as const;
+
+export interface PageRequest {
+  /** As the caller counts it (from 0 or from 1). */
+  page: number;
+  pageSize: number;
+  offset: number;
 }
 
-/** The log, drawing and task lists page from 1 and answer `{items, total, page, page_size}`. */
-export function oneBasedPage(query: Record<string, unknown>): { page: number; pageSize: number; offset: number } {
-  const page = Math.max(1, toInteger(query.p) ?? 1);
-  const pageSize = clampPageSize(query.page_size ?? query.ps ?? query.size);
-  return { page, pageSize, offset: (page - 1) * pageSize };
+function requestedPage(query: unknown, first: number): number {
+  const text = queryText(query, 'p').trim();
+  if (text === '') return first;
+  const parsed = wholeNumberText.safeParse(text);
+  if (!parsed.success || parsed.data > pageLimits.maximumPage) throw fieldRefusal('p', inputMessages.invalidPage, { max: pageLimits.maximumPage });
+  // A negative page is the first one, as new-api reads it.
+  return Math.max(first, parsed.data);
+}
+
+function requestedSize(query: unknown, defaultSize: number): number {
+  const name = sizeParameters.find((candidate) => queryText(query, candidate).trim() !== '');
+  if (name === undefined) return defaultSize;
+  const parsed = wholeNumberText.safeParse(queryText(query, name).trim());
+  if (!parsed.success) throw fieldRefusal(name, inputMessages.invalidPageSize);
+  if (parsed.data <= 0) return defaultSize;
+  return Math.min(parsed.data, pageLimits.maximumSize);
+}
+
+/**
+ * The one page parser of every list route: `p` and the page size from the query, counted the way the
+ * route declared. A page that is not a whole number up to `maximumPage` is a 400 naming it.
+ */
+export function pageFrom(request: FastifyRequest, options: { defaultSize?: number } = {}): PageRequest {
+  const paging = request.routeOptions.config.paging;
+  if (paging === undefined) throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} reads a page but declares no paging`);
+  const first = paging === 'from-zero' ? 0 : 1;
+  const page = requestedPage(request.query, first);
+  const pageSize = requestedSize(request.query, options.defaultSize ?? pageLimits.defaultSize);
+  return { page, pageSize, offset: (page - first) * pageSize };
 }
 
 export function pageOf<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
   return { items, total, page, page_size: pageSize };
-}
-
-/** A query parameter as trimmed text ('' when absent), since search boxes are trimmed. */
-export function textParameter(query: Record<string, unknown>, name: string): string {
-  const value = query[name];
-  return typeof value === 'string' ? value.trim() : '';
-}
-
-/** A query parameter as an integer, or undefined when absent, empty or not a number. */
-export function integerParameter(query: Record<string, unknown>, name: string): number | undefined {
-  const value = query[name];
-  if (value === undefined || value === '') return undefined;
-  return toInteger(value);
-}
-
-/** `true`/`1` in a query string, as Go's strconv.ParseBool reads it. */
-export function booleanParameter(query: Record<string, unknown>, name: string): boolean {
-  const value = query[name];
-  return value === 'true' || value === '1' || value === 'True' || value === 'TRUE' || value === 't';
 }

@@ -42,9 +42,16 @@ describe.each(pairs())('a separate log database: $name', ({ main, log }) => {
 
   it('writes every log row there and none in the main database', async () => {
     expect(testApp.context.logDatabase).not.toBe(testApp.context.database);
-    const created = await testApp.app.inject({ method: 'POST', url: '/api/channel/', headers: root.headers, payload: { type: 1, name: 'audited', key: 'k', models: 'gpt-4o', group: 'default' } });
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/channel/',
+      headers: root.headers,
+      payload: { type: 1, name: 'audited', key: 'k', models: 'gpt-4o', group: 'default' },
+    });
     expect(created.json().success).toBe(true);
-    await testApp.context.logWriter.recordMany([{ user_id: root.id, username: 'root', type: LogType.consume, model_name: 'gpt-4o', quota: 7, created_at: now - 10 }]);
+    await testApp.context.logWriter.recordMany([
+      { user_id: root.id, username: 'root', type: LogType.consume, model_name: 'gpt-4o', quota: 7, created_at: now - 10 },
+    ]);
 
     const rows = await logRows();
     expect(rows.filter((row) => row.type === LogType.manage && (row.content ?? '').includes('audited'))).toHaveLength(1);
@@ -55,14 +62,18 @@ describe.each(pairs())('a separate log database: $name', ({ main, log }) => {
   });
 
   it('purges with DELETE /api/log/ from there and answers the count it deleted', async () => {
-    await testApp.context.logWriter.recordMany([now - 9000, now - 8000, now - 7000].map((createdAt) => ({ user_id: root.id, username: 'root', type: LogType.consume, created_at: createdAt })));
+    await testApp.context.logWriter.recordMany(
+      [now - 9000, now - 8000, now - 7000].map((createdAt) => ({ user_id: root.id, username: 'root', type: LogType.consume, created_at: createdAt })),
+    );
     const before = await logRows();
     const old = before.filter((row) => Number(row.created_at) < now - 3600).length;
     expect(old).toBe(3);
 
     const purged = await testApp.app.inject({ method: 'DELETE', url: `/api/log/?target_timestamp=${now - 3600}`, headers: root.headers });
     expect(purged.json()).toEqual({ success: true, message: '', data: 3 });
-    expect((await logRows()).map((row) => Number(row.created_at))).toEqual(before.filter((row) => Number(row.created_at) >= now - 3600).map((row) => Number(row.created_at)));
+    expect((await logRows()).map((row) => Number(row.created_at))).toEqual(
+      before.filter((row) => Number(row.created_at) >= now - 3600).map((row) => Number(row.created_at)),
+    );
     expect(await mainLogRows()).toBe(0);
   });
 });

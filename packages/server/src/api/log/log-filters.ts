@@ -1,6 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { integerParameter, textParameter } from '../listing/page-query.ts';
+import { integerParameter, textParameter } from '../listing/query-parameters.ts';
 
 /** What the log page filters by; absent (or empty, or type 0) means "any". */
 export interface LogFilters {
@@ -31,22 +29,4 @@ export function logFiltersFrom(query: Record<string, unknown>, self?: { userId: 
     end: positive(integerParameter(query, 'end_timestamp')),
     ...(self ? { userId: self.userId } : { username: nonEmpty(textParameter(query, 'username')), channelId: positive(integerParameter(query, 'channel')) }),
   };
-}
-
-/**
- * Equality filters only (no LIKE), so each one can use its `(column, id)` or `(column, created_at)`
- * index on all three engines.
- */
-export function applyLogFilters<O>(query: SelectQueryBuilder<Database, 'logs', O>, filters: LogFilters): SelectQueryBuilder<Database, 'logs', O> {
-  let filtered = query;
-  if (filters.type !== undefined) filtered = filtered.where('type', '=', filters.type);
-  if (filters.userId !== undefined) filtered = filtered.where('user_id', '=', filters.userId);
-  if (filters.username !== undefined) filtered = filtered.where('username', '=', filters.username);
-  if (filters.tokenName !== undefined) filtered = filtered.where('token_name', '=', filters.tokenName);
-  if (filters.modelName !== undefined) filtered = filtered.where('model_name', '=', filters.modelName);
-  if (filters.channelId !== undefined) filtered = filtered.where('channel_id', '=', filters.channelId);
-  if (filters.group !== undefined) filtered = filtered.where('group', '=', filters.group);
-  if (filters.start !== undefined) filtered = filtered.where('created_at', '>=', filters.start);
-  if (filters.end !== undefined) filtered = filtered.where('created_at', '<=', filters.end);
-  return filtered;
 }

@@ -1,4 +1,5 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LogCursorAggregation } from '../../logs/log-cursor-aggregation.ts';
 import type { LogFilters } from './log-filters.ts';
@@ -30,7 +31,11 @@ export interface LogHourlyTable<Key extends HourlyKey> {
 /** Per hour, type and model (migration 0011): unfiltered, type and model totals. */
 export const modelHourly: LogHourlyTable<'model_name'> = { name: 'switchboard_log_hourly', job: 'log_hourly', keys: ['model_name'] };
 /** Per hour, type, channel and group (migration 0015): channel and group totals. */
-export const channelGroupHourly: LogHourlyTable<'channel_id' | 'group'> = { name: 'switchboard_log_hourly_channel_group', job: 'log_hourly_channel_group', keys: ['channel_id', 'group'] };
+export const channelGroupHourly: LogHourlyTable<'channel_id' | 'group'> = {
+  name: 'switchboard_log_hourly_channel_group',
+  job: 'log_hourly_channel_group',
+  keys: ['channel_id', 'group'],
+};
 
 /** An hourly table of the log database and its cursor, both in the log database. */
 export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggregation<HourlyLogTotals<Key>> {
@@ -49,13 +54,14 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
     return perCallerFilters.every((filter) => filters[filter] === undefined) && unkeyed.every(([, filter]) => filters[filter] === undefined);
   }
 
-  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
+  /** Runs `work` in one transaction, given this repository bound to it. */
+  transaction<T>(work: (hourly: LogHourlyRepository<Key>) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, (trx) => work(new LogHourlyRepository(trx, this.table)));
   }
 
   /** Logs with an id up to this are counted in the hourly rows (0 before the first roll-up). */
-  async readWatermark(executor: Kysely<Database> | Transaction<Database> = this.db): Promise<number> {
-    const row = await executor.selectFrom('switchboard_job_state').select('last_id').where('name', '=', this.table.job).executeTakeFirst();
+  async readWatermark(): Promise<number> {
+    const row = await this.db.selectFrom('switchboard_job_state').select('last_id').where('name', '=', this.table.job).executeTakeFirst();
     return Number(row?.last_id ?? 0);
   }
 
@@ -64,18 +70,30 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
     const row = await this.db.selectFrom('switchboard_job_state').select('last_id').where('name', '=', this.table.job).executeTakeFirst();
     if (row) return Number(row.last_id);
     // Two instances may both see no row: the second insert is ignored by the primary key.
-    await this.db.insertInto('switchboard_job_state').values({ name: this.table.job, last_id: 0, updated_at: 0 }).execute().catch(() => undefined);
+    await this.db
+      .insertInto('switchboard_job_state')
+      .values({ name: this.table.job, last_id: 0, updated_at: 0 })
+      .execute()
+      .catch(() => undefined);
     return 0;
   }
 
   async maxLogId(): Promise<number> {
-    const row = await this.db.selectFrom('logs').select(({ fn }) => fn.max('id').as('id')).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('logs')
+      .select(({ fn }) => fn.max('id').as('id'))
+      .executeTakeFirst();
     return Number(row?.id ?? 0);
   }
 
   /** Takes the cursor row's lock (and moves the cursor when `to` is given) only if it still reads `from`. */
-  async claim(trx: Transaction<Database>, from: number, to: number, now: number): Promise<boolean> {
-    const result = await trx.updateTable('switchboard_job_state').set({ last_id: to, updated_at: now }).where('name', '=', this.table.job).where('last_id', '=', from).executeTakeFirst();
+  async claim(from: number, to: number, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('switchboard_job_state')
+      .set({ last_id: to, updated_at: now })
+      .where('name', '=', this.table.job)
+      .where('last_id', '=', from)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -84,19 +102,30 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
   }
 
   /** Totals of the logs in (afterId, upToId], optionally only those created in [from, to). */
-  async totalsOfLogs(afterId: number, upToId: number, options: { executor?: Transaction<Database>; created?: { from: number; to: number } } = {}): Promise<Array<HourlyLogTotals<Key>>> {
-    const created = options.created;
+  async totalsOfLogs(afterId: number, upToId: number, created?: { from: number; to: number }): Promise<Array<HourlyLogTotals<Key>>> {
     // Literal defaults, so PostgreSQL sees the selected and the grouped expressions as the same one.
     const keys = this.table.keys.map((key) => ({ key, value: sql<HourlyKeyValues[Key]>`coalesce(${sql.ref(key)}, ${sql.lit(keyDefaults[key])})` }));
-    let query = (options.executor ?? this.db)
+    let query = this.db
       .selectFrom('logs')
-      .select(({ fn }) => [hourBucket.as('bucket'), 'type', fn.countAll<number>().as('count'), sql<number | string | null>`sum(${sql.ref('quota')})`.as('quota'), ...keys.map(({ key, value }) => value.as(key))])
+      .select(({ fn }) => [
+        hourBucket.as('bucket'),
+        'type',
+        fn.countAll<number>().as('count'),
+        sql<number | string | null>`sum(${sql.ref('quota')})`.as('quota'),
+        ...keys.map(({ key, value }) => value.as(key)),
+      ])
       .where('id', '<=', upToId);
     // Without a lower bound the created_at range picks the index, not a walk of the whole id range.
     if (afterId > 0) query = query.where('id', '>', afterId);
     if (created) query = query.where('created_at', '>=', created.from).where('created_at', '<', created.to);
     const rows: Array<Record<string, unknown>> = await query.groupBy([hourBucket, 'type', ...keys.map(({ value }) => value)]).execute();
-    return rows.map((row) => ({ ...this.keyValues(row), bucket: Number(row.bucket), type: Number(row.type), count: Number(row.count), quota: Number(row.quota ?? 0) }));
+    return rows.map((row) => ({
+      ...this.keyValues(row),
+      bucket: Number(row.bucket),
+      type: Number(row.type),
+      count: Number(row.count),
+      quota: Number(row.quota ?? 0),
+    }));
   }
 
   private keyValues(row: Record<string, unknown>): Pick<HourlyKeyValues, Key> {
@@ -104,24 +133,24 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
     return Object.fromEntries(entries) as Pick<HourlyKeyValues, Key>;
   }
 
-  async add(trx: Transaction<Database>, totals: HourlyLogTotals<Key>): Promise<void> {
-    let update = trx
+  async add(totals: HourlyLogTotals<Key>): Promise<void> {
+    let update = this.db
       .updateTable(this.table.name)
       .set({ count: sql`${sql.ref('count')} + ${totals.count}`, quota: sql`${sql.ref('quota')} + ${totals.quota}` })
       .where('bucket', '=', totals.bucket)
       .where('type', '=', totals.type);
     for (const key of this.table.keys) update = update.where(sql.ref(key), '=', totals[key]);
     const updated = await update.executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) await trx.insertInto(this.table.name).values(totals).execute();
+    if (Number(updated.numUpdatedRows) === 0) await this.db.insertInto(this.table.name).values(totals).execute();
   }
 
   /** Adds the totals of the logs with ids up to `upToId` created in [from, to) (a purge's recount of one hour). */
-  async addTotalsOfLogs(trx: Transaction<Database>, upToId: number, created: { from: number; to: number }): Promise<void> {
-    for (const totals of await this.totalsOfLogs(0, upToId, { executor: trx, created })) await this.add(trx, totals);
+  async addTotalsOfLogs(upToId: number, created: { from: number; to: number }): Promise<void> {
+    for (const totals of await this.totalsOfLogs(0, upToId, created)) await this.add(totals);
   }
 
-  async deleteUpTo(trx: Transaction<Database>, lastBucket: number): Promise<void> {
-    await trx.deleteFrom(this.table.name).where('bucket', '<=', lastBucket).execute();
+  async deleteUpTo(lastBucket: number): Promise<void> {
+    await this.db.deleteFrom(this.table.name).where('bucket', '<=', lastBucket).execute();
   }
 
   /** Sum over the hours in [fromBucket, toBucket), of the type and key filters set (see `covers`). */

@@ -9,7 +9,12 @@ export const purgeBatchSize = 2000;
  * them so relay traffic and log writes interleave, then recounts what it made stale in each hourly
  * table. Answers the number of rows deleted.
  */
-export async function purgeLogsBefore(repositories: { logs: LogRepository; hourly: readonly RepairableHourlyTable[] }, cutoff: number, now: number, options: { batchSize?: number; maxBatches?: number } = {}): Promise<number> {
+export async function purgeLogsBefore(
+  repositories: { logs: LogRepository; hourly: readonly RepairableHourlyTable[] },
+  cutoff: number,
+  now: number,
+  options: { batchSize?: number; maxBatches?: number } = {},
+): Promise<number> {
   const batchSize = options.batchSize ?? purgeBatchSize;
   let total = 0;
   let lastCreatedAt = 0;

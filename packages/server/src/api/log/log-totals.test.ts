@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '@switchboard/contracts';
-import type { LogEntry } from '../../logs/log-writer.ts';
+import type { LogEntry } from '../../logs/log-writer.repository.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { createTestApp, rootUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
@@ -104,7 +104,14 @@ describe.each(testDatabases())('log totals with channel and group filters on $di
   };
   const tableRows = async () =>
     (await logDb().selectFrom('switchboard_log_hourly_channel_group').selectAll().execute())
-      .map((row) => ({ bucket: Number(row.bucket), type: Number(row.type), channel_id: Number(row.channel_id), group: row.group, count: Number(row.count), quota: Number(row.quota) }))
+      .map((row) => ({
+        bucket: Number(row.bucket),
+        type: Number(row.type),
+        channel_id: Number(row.channel_id),
+        group: row.group,
+        count: Number(row.count),
+        quota: Number(row.quota),
+      }))
       .sort((a, b) => a.bucket - b.bucket || a.type - b.type || a.channel_id - b.channel_id || a.group.localeCompare(b.group));
 
   beforeAll(async () => {
@@ -136,7 +143,9 @@ describe.each(testDatabases())('log totals with channel and group filters on $di
     await Promise.all([rollUpLogs(first, upTo, now), rollUpLogs(second, upTo, now)]);
     expect(await first.readWatermark()).toBe(upTo);
     const recounted = (await first.totalsOfLogs(0, upTo)).map((row) => ({ ...row, type: Number(row.type) }));
-    expect(await tableRows()).toEqual([...recounted].sort((a, b) => a.bucket - b.bucket || a.type - b.type || a.channel_id - b.channel_id || a.group.localeCompare(b.group)));
+    expect(await tableRows()).toEqual(
+      [...recounted].sort((a, b) => a.bucket - b.bucket || a.type - b.type || a.channel_id - b.channel_id || a.group.localeCompare(b.group)),
+    );
     const models = new LogHourlyRepository(logDb(), modelHourly);
     await rollUpLogs(models, await models.maxLogId(), now);
     await expectExact();
@@ -144,7 +153,14 @@ describe.each(testDatabases())('log totals with channel and group filters on $di
 
   it('reads whole hours of channel and group filters from the roll-up, and model with channel from the logs', async () => {
     const bucket = hourStart(now - 15 * hour);
-    const row = await logDb().selectFrom('switchboard_log_hourly_channel_group').selectAll().where('bucket', '=', bucket).where('type', '=', LogType.consume).orderBy('channel_id').orderBy('group').executeTakeFirstOrThrow();
+    const row = await logDb()
+      .selectFrom('switchboard_log_hourly_channel_group')
+      .selectAll()
+      .where('bucket', '=', bucket)
+      .where('type', '=', LogType.consume)
+      .orderBy('channel_id')
+      .orderBy('group')
+      .executeTakeFirstOrThrow();
     const range = { start_timestamp: now - 30 * hour - 1234, end_timestamp: now - 2 * hour + 777 };
     const channelOnly = { channel: Number(row.channel_id), ...range };
     const groupOnly = { group: row.group, ...range };

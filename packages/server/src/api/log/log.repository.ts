@@ -1,9 +1,28 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { LogType } from '@switchboard/contracts';
-import type { Database, LogsTable } from '../../db/schema.ts';
-import { applyLogFilters, type LogFilters } from './log-filters.ts';
+import type { Database, LogRow } from '../../db/schema.ts';
+import type { LogFilters } from './log-filters.ts';
 
-export type LogRow = Selectable<LogsTable>;
+export type { LogRow } from '../../db/schema.ts';
+
+/**
+ * Equality filters only (no LIKE), so each one can use its `(column, id)` or `(column, created_at)`
+ * index on all three engines.
+ */
+function applyLogFilters<O>(query: SelectQueryBuilder<Database, 'logs', O>, filters: LogFilters): SelectQueryBuilder<Database, 'logs', O> {
+  let filtered = query;
+  if (filters.type !== undefined) filtered = filtered.where('type', '=', filters.type);
+  if (filters.userId !== undefined) filtered = filtered.where('user_id', '=', filters.userId);
+  if (filters.username !== undefined) filtered = filtered.where('username', '=', filters.username);
+  if (filters.tokenName !== undefined) filtered = filtered.where('token_name', '=', filters.tokenName);
+  if (filters.modelName !== undefined) filtered = filtered.where('model_name', '=', filters.modelName);
+  if (filters.channelId !== undefined) filtered = filtered.where('channel_id', '=', filters.channelId);
+  if (filters.group !== undefined) filtered = filtered.where('group', '=', filters.group);
+  if (filters.start !== undefined) filtered = filtered.where('created_at', '>=', filters.start);
+  if (filters.end !== undefined) filtered = filtered.where('created_at', '<=', filters.end);
+  return filtered;
+}
+
 /** Queries of the `logs` table, which may live in its own database (LOG_SQL_DSN). */
 export class LogRepository {
   private readonly db: Kysely<Database>;
@@ -24,7 +43,10 @@ export class LogRepository {
 
   /** Rows matching the filters (and, with `afterId`, newer than that log id). */
   async count(filters: LogFilters, afterId?: number): Promise<number> {
-    let query = applyLogFilters(this.db.selectFrom('logs').select(({ fn }) => fn.countAll<number>().as('total')), filters);
+    let query = applyLogFilters(
+      this.db.selectFrom('logs').select(({ fn }) => fn.countAll<number>().as('total')),
+      filters,
+    );
     if (afterId !== undefined) query = query.where('id', '>', afterId);
     const row = await query.executeTakeFirst();
     return Number(row?.total ?? 0);
@@ -55,7 +77,12 @@ export class LogRepository {
   async lastMinute(filters: LogFilters, now: number): Promise<{ rpm: number; tpm: number }> {
     const lastMinute = { ...filters, type: LogType.consume, start: Math.max(filters.start ?? 0, now - 60) };
     const row = await applyLogFilters(
-      this.db.selectFrom('logs').select(({ fn }) => [fn.countAll<number>().as('rpm'), sql<number | string | null>`sum(${sql.ref('prompt_tokens')} + ${sql.ref('completion_tokens')})`.as('tpm')]),
+      this.db
+        .selectFrom('logs')
+        .select(({ fn }) => [
+          fn.countAll<number>().as('rpm'),
+          sql<number | string | null>`sum(${sql.ref('prompt_tokens')} + ${sql.ref('completion_tokens')})`.as('tpm'),
+        ]),
       lastMinute,
     ).executeTakeFirst();
     return { rpm: Number(row?.rpm ?? 0), tpm: Number(row?.tpm ?? 0) };
@@ -66,9 +93,23 @@ export class LogRepository {
    * newest creation time among them.
    */
   async deleteBatchBefore(cutoff: number, batchSize: number): Promise<{ deleted: number; lastCreatedAt: number }> {
-    const rows = await this.db.selectFrom('logs').select(['id', 'created_at']).where('created_at', '<', cutoff).orderBy('created_at').orderBy('id').limit(batchSize).execute();
+    const rows = await this.db
+      .selectFrom('logs')
+      .select(['id', 'created_at'])
+      .where('created_at', '<', cutoff)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(batchSize)
+      .execute();
     if (rows.length === 0) return { deleted: 0, lastCreatedAt: 0 };
-    const result = await this.db.deleteFrom('logs').where('id', 'in', rows.map((row) => row.id)).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('logs')
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .executeTakeFirst();
     return { deleted: Number(result.numDeletedRows), lastCreatedAt: Number(rows[rows.length - 1]?.created_at ?? 0) };
   }
 }

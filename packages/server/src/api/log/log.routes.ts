@@ -1,27 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { integerParameter, oneBasedPage } from '../listing/page-query.ts';
+import { pageFrom } from '../listing/page-query.ts';
+import { integerParameter } from '../listing/query-parameters.ts';
 import { withAndWithoutSlash } from '../listing/route-paths.ts';
 import { logFiltersFrom } from './log-filters.ts';
-import { LogRepository } from './log.repository.ts';
 import { logMessages } from './log.messages.ts';
-import { LogService } from './log.service.ts';
+import type { LogService } from './log.service.ts';
 
 type Query = Record<string, unknown>;
 const admin = { config: { access: 'admin' as const } };
 const user = { config: { access: 'user' as const } };
 
 /** Usage logs: every user's for administrators, one's own for everyone; pages from 1. */
-export function registerLogRoutes(app: FastifyInstance, context: AppContext): void {
-  const service = new LogService(new LogRepository(context.logDatabase.db), context);
-
+export function registerLogRoutes(app: FastifyInstance, service: LogService): void {
   for (const url of withAndWithoutSlash('/api/log/')) {
-    app.get(url, admin, async (request) => {
+    app.get(url, { config: { access: 'admin', paging: 'from-one' } }, async (request) => {
       const query = request.query as Query;
-      const page = oneBasedPage(query);
+      const page = pageFrom(request);
       return ok(await service.adminPage(logFiltersFrom(query), page.page, page.pageSize));
     });
     app.delete(url, admin, async (request) => {
@@ -31,9 +28,9 @@ export function registerLogRoutes(app: FastifyInstance, context: AppContext): vo
     });
   }
   for (const url of withAndWithoutSlash('/api/log/self/')) {
-    app.get(url, user, async (request) => {
+    app.get(url, { config: { access: 'user', paging: 'from-one' } }, async (request) => {
       const query = request.query as Query;
-      const page = oneBasedPage(query);
+      const page = pageFrom(request);
       return ok(await service.selfPage(logFiltersFrom(query, { userId: requireUser(request).id }), page.page, page.pageSize));
     });
   }

@@ -1,41 +1,55 @@
 import type { Page } from '@switchboard/contracts';
-import type { AppContext } from '../../app-context.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { ChannelRepository } from '../channel/channel.repository.ts';
 import { pageOf } from '../listing/page-query.ts';
 import type { LogFilters } from './log-filters.ts';
 import { purgeLogsBefore } from './log-purge.ts';
-import { logHourlyRepositories } from './log-hourly.repository.ts';
-import { LogTotals, type LogStat } from './log-totals.ts';
+import type { RepairableHourlyTable } from './log-hourly-rollup.ts';
+import { type HourlyTotals, LogTotals, type LogStat } from './log-totals.ts';
 import { toAdminLogView, toSelfLogView } from './log-view.ts';
 import type { LogRepository } from './log.repository.ts';
 
 type AdminLog = ReturnType<typeof toAdminLogView>;
 type SelfLog = ReturnType<typeof toSelfLogView>;
 
+export interface LogServiceDependencies {
+  readonly repository: LogRepository;
+  /** The hourly roll-ups of the log database, the smaller first (see logHourlyRepositories). */
+  readonly hourly: ReadonlyArray<HourlyTotals & RepairableHourlyTable>;
+  /** Channels live in the main database, the logs perhaps elsewhere. */
+  readonly channels: Pick<ChannelRepository, 'namesOf'>;
+  readonly clock: Clock;
+}
+
 export class LogService {
   private readonly repository: LogRepository;
-  private readonly hourly: ReturnType<typeof logHourlyRepositories>;
+  private readonly hourly: ReadonlyArray<HourlyTotals & RepairableHourlyTable>;
+  private readonly channels: Pick<ChannelRepository, 'namesOf'>;
   private readonly totals: LogTotals;
-  private readonly context: AppContext;
+  private readonly clock: Clock;
 
-  constructor(repository: LogRepository, context: AppContext) {
-    this.repository = repository;
-    this.hourly = logHourlyRepositories(context.logDatabase.db);
-    this.totals = new LogTotals(repository, this.hourly);
-    this.context = context;
+  constructor(dependencies: LogServiceDependencies) {
+    this.repository = dependencies.repository;
+    this.hourly = dependencies.hourly;
+    this.channels = dependencies.channels;
+    this.totals = new LogTotals(dependencies.repository, dependencies.hourly);
+    this.clock = dependencies.clock;
   }
 
-  /** Channel names live in the main database, the logs perhaps elsewhere: one lookup per page. */
-  private async channelNames(ids: number[]): Promise<Map<number, string>> {
-    const distinct = [...new Set(ids.filter((id) => id > 0))];
-    if (distinct.length === 0) return new Map();
-    const rows = await this.context.database.db.selectFrom('channels').select(['id', 'name']).where('id', 'in', distinct).execute();
-    return new Map(rows.map((row) => [row.id, row.name]));
+  /** The names of the page's channels: one lookup per page. */
+  private channelNames(ids: number[]): Promise<Map<number, string>> {
+    return this.channels.namesOf([...new Set(ids.filter((id) => id > 0))]);
   }
 
   async adminPage(filters: LogFilters, page: number, pageSize: number): Promise<Page<AdminLog>> {
     const [rows, total] = await Promise.all([this.repository.page(filters, (page - 1) * pageSize, pageSize), this.totals.count(filters)]);
     const names = await this.channelNames(rows.map((row) => Number(row.channel_id)));
-    return pageOf(rows.map((row) => toAdminLogView(row, names)), total, page, pageSize);
+    return pageOf(
+      rows.map((row) => toAdminLogView(row, names)),
+      total,
+      page,
+      pageSize,
+    );
   }
 
   async selfPage(filters: LogFilters, page: number, pageSize: number): Promise<Page<SelfLog>> {
@@ -44,10 +58,10 @@ export class LogService {
   }
 
   stat(filters: LogFilters): Promise<LogStat> {
-    return this.totals.stat(filters, this.context.clock.unixSeconds());
+    return this.totals.stat(filters, this.clock.unixSeconds());
   }
 
   purge(before: number): Promise<number> {
-    return purgeLogsBefore({ logs: this.repository, hourly: this.hourly }, before, this.context.clock.unixSeconds());
+    return purgeLogsBefore({ logs: this.repository, hourly: this.hourly }, before, this.clock.unixSeconds());
   }
 }

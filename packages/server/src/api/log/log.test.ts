@@ -16,17 +16,36 @@ describe.each(testDatabases())('logs on $dialect', (database) => {
   let bob: TestUser;
   let channelId: number;
 
-  const get = (as: TestUser, url: string) => testApp.app.inject({ method: 'GET', url, headers: { ...as.headers, 'accept-language': 'en' } }).then((response) => response.json());
+  const get = (as: TestUser, url: string) =>
+    testApp.app.inject({ method: 'GET', url, headers: { ...as.headers, 'accept-language': 'en' } }).then((response) => response.json());
 
   beforeAll(async () => {
     testApp = await createTestApp(database, {}, clock);
     root = await rootUser(testApp);
     alice = await createTestUser(testApp, { username: 'alice' });
     bob = await createTestUser(testApp, { username: 'bob' });
-    const created = await testApp.app.inject({ method: 'POST', url: '/api/channel/', headers: root.headers, payload: { type: 1, name: 'east', key: 'k', models: 'gpt-4o', group: 'default' } });
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/channel/',
+      headers: root.headers,
+      payload: { type: 1, name: 'east', key: 'k', models: 'gpt-4o', group: 'default' },
+    });
     channelId = created.json().data[0];
     await testApp.context.logDatabase.db.deleteFrom('logs').execute();
-    const consume = (user: TestUser, fields: Record<string, unknown>) => ({ user_id: user.id, username: user.username, type: LogType.consume, token_name: 'main', model_name: 'gpt-4o', group: 'default', channel_id: channelId, quota: 100, prompt_tokens: 10, completion_tokens: 5, other: JSON.stringify({ model_ratio: 1.25, admin_info: { use_channel: [channelId] } }), ...fields });
+    const consume = (user: TestUser, fields: Record<string, unknown>) => ({
+      user_id: user.id,
+      username: user.username,
+      type: LogType.consume,
+      token_name: 'main',
+      model_name: 'gpt-4o',
+      group: 'default',
+      channel_id: channelId,
+      quota: 100,
+      prompt_tokens: 10,
+      completion_tokens: 5,
+      other: JSON.stringify({ model_ratio: 1.25, admin_info: { use_channel: [channelId] } }),
+      ...fields,
+    });
     await testApp.context.logWriter.recordMany([
       consume(alice, { created_at: now - 7200 }),
       consume(alice, { created_at: now - 3600, model_name: 'o3', quota: 300 }),
@@ -91,8 +110,22 @@ describe.each(testDatabases())('logs on $dialect', (database) => {
   });
 
   it('answers the same totals and stats from the hourly roll-up, with newer logs on top', async () => {
-    const queries = ['/api/log/?type=0', '/api/log/?type=2', '/api/log/?model_name=o3', `/api/log/?start_timestamp=${now - 5 * 3600 - 17}&end_timestamp=${now + 3600}`, '/api/log/stat?type=0', '/api/log/stat?model_name=gpt-4o', `/api/log/stat?start_timestamp=${now - 4 * 3600 + 5}`];
-    const answers = async () => Promise.all(queries.map(async (url) => { const body = await get(root, url); return url.includes('stat') ? body.data : body.data.total; }));
+    const queries = [
+      '/api/log/?type=0',
+      '/api/log/?type=2',
+      '/api/log/?model_name=o3',
+      `/api/log/?start_timestamp=${now - 5 * 3600 - 17}&end_timestamp=${now + 3600}`,
+      '/api/log/stat?type=0',
+      '/api/log/stat?model_name=gpt-4o',
+      `/api/log/stat?start_timestamp=${now - 4 * 3600 + 5}`,
+    ];
+    const answers = async () =>
+      Promise.all(
+        queries.map(async (url) => {
+          const body = await get(root, url);
+          return url.includes('stat') ? body.data : body.data.total;
+        }),
+      );
     const before = await answers();
     const hourly = new LogHourlyRepository(testApp.context.logDatabase.db, modelHourly);
     expect(await rollUpLogs(hourly, await hourly.maxLogId(), now)).toBeGreaterThan(0);
@@ -104,7 +137,10 @@ describe.each(testDatabases())('logs on $dialect', (database) => {
 
   it('purges logs before a time and reports the count', async () => {
     const headers = { ...root.headers, 'accept-language': 'en' };
-    expect((await testApp.app.inject({ method: 'DELETE', url: '/api/log/', headers })).json()).toEqual({ success: false, message: 'Please choose the time before which logs are cleared' });
+    expect((await testApp.app.inject({ method: 'DELETE', url: '/api/log/', headers })).json()).toEqual({
+      success: false,
+      message: 'Please choose the time before which logs are cleared',
+    });
     const purged = await testApp.app.inject({ method: 'DELETE', url: `/api/log/?target_timestamp=${now - 3000}`, headers });
     expect(purged.json()).toEqual({ success: true, message: '', data: 2 });
     expect((await get(root, '/api/log/')).data.total).toBe(4);

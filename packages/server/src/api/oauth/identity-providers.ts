@@ -26,10 +26,14 @@ function failure(provider: string): AppError {
  * @see https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
  */
 export async function fetchGitHubIdentity(code: string, options: OptionStore, endpoints: OutsideEndpoints): Promise<ThirdPartyIdentity> {
-  const token = await callOutsideJson(endpoints.githubTokenUrl, { form: { client_id: options.get('GitHubClientId'), client_secret: options.get('GitHubClientSecret'), code } }).catch(() => undefined);
+  const token = await callOutsideJson(endpoints.githubTokenUrl, {
+    form: { client_id: options.get('GitHubClientId'), client_secret: options.get('GitHubClientSecret'), code },
+  }).catch(() => undefined);
   const parsedToken = tokenAnswer.safeParse(token?.body);
   if (!parsedToken.success) throw failure('GitHub');
-  const user = await callOutsideJson(endpoints.githubUserUrl, { headers: { authorization: `Bearer ${parsedToken.data.access_token}`, 'user-agent': 'switchboard' } }).catch(() => undefined);
+  const user = await callOutsideJson(endpoints.githubUserUrl, {
+    headers: { authorization: `Bearer ${parsedToken.data.access_token}`, 'user-agent': 'switchboard' },
+  }).catch(() => undefined);
   const parsedUser = gitHubUser.safeParse(user?.body);
   if (user?.status !== 200 || !parsedUser.success) throw failure('GitHub');
   return { id: parsedUser.data.login, displayName: parsedUser.data.name || parsedUser.data.login, email: parsedUser.data.email ?? '' };
@@ -47,7 +51,9 @@ export async function fetchLinuxDoIdentity(code: string, options: OptionStore, e
   }).catch(() => undefined);
   const parsedToken = tokenAnswer.safeParse(token?.body);
   if (!parsedToken.success) throw failure('LinuxDO');
-  const user = await callOutsideJson(endpoints.linuxDoUserUrl, { headers: { authorization: `Bearer ${parsedToken.data.access_token}` } }).catch(() => undefined);
+  const user = await callOutsideJson(endpoints.linuxDoUserUrl, { headers: { authorization: `Bearer ${parsedToken.data.access_token}` } }).catch(
+    () => undefined,
+  );
   const parsedUser = linuxDoUser.safeParse(user?.body);
   if (user?.status !== 200 || !parsedUser.success) throw failure('LinuxDO');
   return { id: String(parsedUser.data.id), displayName: parsedUser.data.name || parsedUser.data.username || 'LinuxDO User', email: '' };

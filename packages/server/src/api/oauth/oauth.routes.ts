@@ -6,7 +6,7 @@ import { commonMessages, type LocalizedMessage } from '../../messages/catalogue.
 import { changeTopics } from '../../platform/change-topics.ts';
 import type { OptionKey } from '@switchboard/contracts';
 import type { AccountServices } from '../user/account-services.ts';
-import { queryText } from '../user/request-input.ts';
+import { queryText } from '../listing/query-parameters.ts';
 import { toLoginView } from '../user/user-view.ts';
 import { assertEmailAllowed, normaliseEmail } from '../verification/email-rules.ts';
 import type { VerificationService } from '../verification/verification.service.ts';
@@ -25,11 +25,17 @@ const kinds = {
   github: { column: 'github_id', usernamePrefix: 'github_', accountField: 'githubId', alreadyBound: oauthMessages.gitHubAlreadyBound },
   linuxdo: { column: 'linux_do_id', usernamePrefix: 'linuxdo_', accountField: 'linuxDoId', alreadyBound: oauthMessages.linuxDoAlreadyBound },
   wechat: { column: 'wechat_id', usernamePrefix: 'wechat_', accountField: 'wechatId', alreadyBound: oauthMessages.weChatAlreadyBound },
-  telegram: { column: 'telegram_id', usernamePrefix: 'telegram_', accountField: 'telegramId', alreadyBound: oauthMessages.telegramAlreadyBound, notBound: oauthMessages.telegramNotBound },
+  telegram: {
+    column: 'telegram_id',
+    usernamePrefix: 'telegram_',
+    accountField: 'telegramId',
+    alreadyBound: oauthMessages.telegramAlreadyBound,
+    notBound: oauthMessages.telegramNotBound,
+  },
 } as const satisfies Record<string, ThirdPartyKind>;
 
 export function registerOAuthRoutes(app: FastifyInstance, services: AccountServices, verification: VerificationService): void {
-  const { options, sessions, config } = services.context;
+  const { options, sessions, outsideEndpoints } = services;
   const states = new OAuthStates(services.store);
   const thirdParty = new ThirdPartyLogin(services);
 
@@ -53,14 +59,14 @@ export function registerOAuthRoutes(app: FastifyInstance, services: AccountServi
   app.get('/api/oauth/github', open, async (request, reply) => {
     assertEnabled('GitHubOAuthEnabled', oauthMessages.gitHubDisabled);
     const affCode = await states.consume(request, reply, queryText(request.query, 'state'));
-    const identity = await fetchGitHubIdentity(queryText(request.query, 'code'), options, config.outsideEndpoints);
+    const identity = await fetchGitHubIdentity(queryText(request.query, 'code'), options, outsideEndpoints);
     return finish(request, reply, kinds.github, identity, affCode);
   });
 
   app.get('/api/oauth/linuxdo', open, async (request, reply) => {
     assertEnabled('LinuxDOOAuthEnabled', oauthMessages.linuxDoDisabled);
     const affCode = await states.consume(request, reply, queryText(request.query, 'state'));
-    const identity = await fetchLinuxDoIdentity(queryText(request.query, 'code'), options, config.outsideEndpoints);
+    const identity = await fetchLinuxDoIdentity(queryText(request.query, 'code'), options, outsideEndpoints);
     return finish(request, reply, kinds.linuxdo, identity, affCode);
   });
 
@@ -80,7 +86,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: AccountServi
 
   app.get('/api/oauth/telegram/login', open, async (request, reply) => {
     assertEnabled('TelegramOAuthEnabled', oauthMessages.telegramDisabled);
-    const telegramId = verifyTelegramLogin(telegramFields(request.query), options.get('TelegramBotToken'), services.context.clock.unixSeconds());
+    const telegramId = verifyTelegramLogin(telegramFields(request.query), options.get('TelegramBotToken'), services.clock.unixSeconds());
     const row = await thirdParty.login(kinds.telegram, { id: telegramId, displayName: '', email: '' });
     await sessions.start(reply, row.id, request.ip);
     return ok(toLoginView(row));
@@ -91,7 +97,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: AccountServi
   app.get('/api/oauth/telegram/bind', open, async (request, reply) => {
     assertEnabled('TelegramOAuthEnabled', oauthMessages.telegramDisabled);
     if (!request.currentUser) throw new AppError(commonMessages.notLoggedIn, { status: 401 });
-    const telegramId = verifyTelegramLogin(telegramFields(request.query), options.get('TelegramBotToken'), services.context.clock.unixSeconds());
+    const telegramId = verifyTelegramLogin(telegramFields(request.query), options.get('TelegramBotToken'), services.clock.unixSeconds());
     await thirdParty.bind(request.currentUser.id, kinds.telegram, telegramId);
     return reply.redirect('/setting?tab=personal', 302);
   });
@@ -106,7 +112,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: AccountServi
     if (holder && holder.id !== caller.id) throw new AppError(verificationMessages.emailTaken);
     if (!(await verification.consumeEmailCode(email, queryText(request.query, 'code')))) throw new AppError(verificationMessages.codeInvalid);
     await services.users.update(caller.id, { email });
-    await services.context.bus.publish(changeTopics.users, String(caller.id));
+    await services.bus.publish(changeTopics.users, String(caller.id));
     return ok();
   });
 }

@@ -79,7 +79,14 @@ describe.each(testDatabases())('third-party logins and bindings on $dialect', (d
     expect(first.body.success).toBe(true);
     expect(first.body.data.username).toMatch(/^github_\d+$/);
     const created = await userRow(testApp, first.body.data.id);
-    expect(created).toMatchObject({ github_id: 'octocat', display_name: 'octocat on GitHub', email: 'octocat@github.test', inviter_id: inviter.id, quota: 10, password: '' });
+    expect(created).toMatchObject({
+      github_id: 'octocat',
+      display_name: 'octocat on GitHub',
+      email: 'octocat@github.test',
+      inviter_id: inviter.id,
+      quota: 10,
+      password: '',
+    });
     expect((await userRow(testApp, inviter.id)).aff_quota).toBe(5);
     expect((await logsOf(testApp, created.id)).map((log) => log.type)).toEqual([LogType.system]);
     const self = await callApi(testApp, 'GET', '/api/user/self', { headers: sessionFrom(first, created.id) });
@@ -144,7 +151,11 @@ describe.each(testDatabases())('third-party logins and bindings on $dialect', (d
     expect((await userRow(testApp, answer.body.data.id)).linux_do_id).toBe('7007');
     const tokenRequest = providers.requests.find((request) => request.path === '/linuxdo/oauth2/token');
     expect(tokenRequest?.headers.authorization).toBe(`Basic ${Buffer.from('ld-client:ld-secret').toString('base64')}`);
-    expect(Object.fromEntries(new URLSearchParams(tokenRequest?.body))).toEqual({ grant_type: 'authorization_code', code: 'good-penguin', redirect_uri: 'https://gateway.test/oauth/linuxdo' });
+    expect(Object.fromEntries(new URLSearchParams(tokenRequest?.body))).toEqual({
+      grant_type: 'authorization_code',
+      code: 'good-penguin',
+      redirect_uri: 'https://gateway.test/oauth/linuxdo',
+    });
   });
 
   it('logs in and binds with WeChat codes through the WeChat server', async () => {
@@ -194,7 +205,11 @@ describe.each(testDatabases())('third-party logins and bindings on $dialect', (d
     expect((await callApi(testApp, 'GET', `/api/oauth/telegram/login?${query(otherBot)}`)).body.success).toBe(false);
 
     const other = await createTestUser(testApp);
-    const taken = await testApp.app.inject({ method: 'GET', url: `/api/oauth/telegram/bind?${query(widget)}`, headers: { cookie: other.headers.cookie ?? '' } });
+    const taken = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/oauth/telegram/bind?${query(widget)}`,
+      headers: { cookie: other.headers.cookie ?? '' },
+    });
     expect(taken.json()).toEqual({ success: false, message: '该 Telegram 账户已被绑定' });
   });
 
@@ -202,19 +217,27 @@ describe.each(testDatabases())('third-party logins and bindings on $dialect', (d
     const user = await createTestUser(testApp);
     const before = await userRow(testApp, user.id);
     expect((await callApi(testApp, 'GET', '/api/oauth/email/bind?email=&code=123456', { headers: user.headers })).body.message).toBe('请输入邮箱！');
-    expect((await callApi(testApp, 'GET', '/api/oauth/email/bind?email=bind.me@example.com&code=', { headers: user.headers })).body.message).toBe('请输入邮箱验证码！');
+    expect((await callApi(testApp, 'GET', '/api/oauth/email/bind?email=bind.me@example.com&code=', { headers: user.headers })).body.message).toBe(
+      '请输入邮箱验证码！',
+    );
     expect(await userRow(testApp, user.id)).toEqual(before);
     expect((await callApi(testApp, 'GET', '/api/verification?email=bind.me@example.com')).body.success).toBe(true);
     const code = /<strong>(\d{6})<\/strong>/.exec(smtp.lastTo('bind.me@example.com')?.text ?? '')?.[1] ?? '';
     const wrongCode = code === '000000' ? '111111' : '000000';
-    expect((await callApi(testApp, 'GET', `/api/oauth/email/bind?email=bind.me@example.com&code=${wrongCode}`, { headers: user.headers })).body.message).toBe('验证码错误或已过期');
+    expect((await callApi(testApp, 'GET', `/api/oauth/email/bind?email=bind.me@example.com&code=${wrongCode}`, { headers: user.headers })).body.message).toBe(
+      '验证码错误或已过期',
+    );
     expect((await userRow(testApp, user.id)).email).toBe('');
     expect((await callApi(testApp, 'GET', `/api/oauth/email/bind?email=bind.me@example.com&code=${code}`, { headers: user.headers })).body.success).toBe(true);
     expect((await userRow(testApp, user.id)).email).toBe('bind.me@example.com');
 
     const other = await createTestUser(testApp);
-    expect((await callApi(testApp, 'GET', `/api/oauth/email/bind?email=bind.me@example.com&code=${code}`, { headers: other.headers })).body.message).toBe('邮箱地址已被占用');
-    expect((await callApi(testApp, 'GET', '/api/verification?email=bind.me@example.com', { language: 'en' })).body.message).toBe('Email address is already in use');
+    expect((await callApi(testApp, 'GET', `/api/oauth/email/bind?email=bind.me@example.com&code=${code}`, { headers: other.headers })).body.message).toBe(
+      '邮箱地址已被占用',
+    );
+    expect((await callApi(testApp, 'GET', '/api/verification?email=bind.me@example.com', { language: 'en' })).body.message).toBe(
+      'Email address is already in use',
+    );
   });
 
   it('accepts a mailed code once: the same code binding the same address again is refused', async () => {

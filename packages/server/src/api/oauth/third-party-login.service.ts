@@ -37,7 +37,7 @@ export class ThirdPartyLogin {
     const holder = await this.services.users.findByIdentity(kind.column, identityId);
     if (holder && holder.id !== userId) throw new AppError(kind.alreadyBound);
     await this.services.users.update(userId, { [kind.column]: identityId });
-    await this.services.context.bus.publish(changeTopics.users, String(userId));
+    await this.services.bus.publish(changeTopics.users, String(userId));
   }
 
   async login(kind: ThirdPartyKind, identity: ThirdPartyIdentity, affCode = ''): Promise<UserRow> {
@@ -45,13 +45,13 @@ export class ThirdPartyLogin {
     const user = holder ?? (await this.signUp(kind, identity, affCode));
     if (user.deleted_at !== null) throw new AppError(userMessages.deregistered);
     if (user.status !== UserStatus.enabled) throw new AppError(commonMessages.userBanned);
-    await this.services.users.update(user.id, { last_login_at: this.services.context.clock.unixSeconds() });
+    await this.services.users.update(user.id, { last_login_at: this.services.clock.unixSeconds() });
     return user;
   }
 
   private async signUp(kind: ThirdPartyKind, identity: ThirdPartyIdentity, affCode: string): Promise<UserRow> {
     if (kind.notBound) throw new AppError(kind.notBound);
-    if (!this.services.context.options.getBoolean('RegisterEnabled')) throw new AppError(registerMessages.registerDisabled);
+    if (!this.services.options.getBoolean('RegisterEnabled')) throw new AppError(registerMessages.registerDisabled);
     const emailFree = identity.email !== '' && !(await this.services.users.findByIdentity('email', identity.email.toLowerCase()));
     return this.services.creation.create({
       username: await this.services.creation.generatedUsername(kind.usernamePrefix),

@@ -1,7 +1,8 @@
-import { isOptionKey, type OptionDefinition, optionDefinitions, type OptionKey } from '@switchboard/contracts';
+import { decimalText, isOptionKey, type OptionDefinition, optionDefinitions, type OptionKey, wholeNumberText } from '@switchboard/contracts';
 import { AppError } from '../../http/app-error.ts';
 import type { LocalizedMessage } from '../../messages/catalogue.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
+import { assertSafeLinkOption } from './option-links.ts';
 import { optionMessages } from './option.messages.ts';
 
 /** Reads the value a key holds now (to check what an enable switch depends on). */
@@ -49,7 +50,8 @@ function checkJson(key: OptionKey, definition: OptionDefinition, value: string):
       }
       return;
     case 'string-map':
-      if (!isObject || !Object.values(json).every((entry) => typeof entry === 'string')) fail(optionMessages.wrongJsonShape, { key, shape: '{"name": "text"}' });
+      if (!isObject || !Object.values(json).every((entry) => typeof entry === 'string'))
+        fail(optionMessages.wrongJsonShape, { key, shape: '{"name": "text"}' });
       return;
     default:
       return;
@@ -57,10 +59,9 @@ function checkJson(key: OptionKey, definition: OptionDefinition, value: string):
 }
 
 function checkNumber(key: OptionKey, definition: OptionDefinition, value: string): void {
-  const pattern = definition.kind === 'integer' ? /^-?\d+$/ : /^-?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i;
-  if (!pattern.test(value)) fail(definition.kind === 'integer' ? optionMessages.notInteger : optionMessages.notNumber, { key });
-  const number = Number(value);
-  if (!Number.isFinite(number)) fail(optionMessages.notNumber, { key });
+  const parsed = (definition.kind === 'integer' ? wholeNumberText : decimalText).safeParse(value);
+  if (!parsed.success) fail(definition.kind === 'integer' ? optionMessages.notInteger : optionMessages.notNumber, { key });
+  const number = parsed.data;
   if (definition.min !== undefined && number < definition.min) fail(optionMessages.belowMinimum, { key, min: definition.min });
   const max = maximums[key];
   if (max !== undefined && number > max) fail(optionMessages.aboveMaximum, { key, max });
@@ -90,6 +91,7 @@ export function normaliseOptionWrite(key: string, rawValue: string, current: Cur
     default:
       if (definition.trimTrailingSlash) value = value.replace(/\/+$/, '');
   }
+  assertSafeLinkOption(key, value);
   const allowed = choices[key];
   if (allowed && !allowed.includes(value)) fail(optionMessages.notOneOf, { key, choices: allowed.join(', ') });
   if (needsServerAddress.has(key) && value !== '' && current('ServerAddress') === '') fail(optionMessages.serverAddressFirst, {});

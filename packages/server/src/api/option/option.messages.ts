@@ -12,11 +12,38 @@ export const optionMessages = {
   wrongJsonShape: { zh: '{key} 的 JSON 格式不正确：{shape}', en: '{key} has the wrong JSON shape: {shape}' },
   notOneOf: { zh: '{key} 只能是 {choices} 之一', en: '{key} must be one of {choices}' },
   serverAddressFirst: { zh: '请先填写服务器地址', en: 'Fill in the server address first' },
-  gitHubNeedsConfig: { zh: '无法启用 GitHub OAuth，请先填入 GitHub Client Id 以及 GitHub Client Secret！', en: 'Cannot enable GitHub OAuth: fill in the GitHub Client Id and Client Secret first' },
-  linuxDoNeedsConfig: { zh: '无法启用 LinuxDO OAuth，请先填入 LinuxDO Client Id 以及 LinuxDO Client Secret！', en: 'Cannot enable LinuxDO OAuth: fill in the LinuxDO Client Id and Client Secret first' },
-  weChatNeedsConfig: { zh: '无法启用微信登录，请先填入微信登录相关配置信息！', en: 'Cannot enable WeChat login: fill in the WeChat server address and token first' },
-  telegramNeedsConfig: { zh: '无法启用 Telegram OAuth，请先填入 Telegram Bot Token 以及 Bot 名称！', en: 'Cannot enable Telegram login: fill in the bot token and bot name first' },
-  turnstileNeedsConfig: { zh: '无法启用 Turnstile 校验，请先填入 Turnstile 校验相关配置信息！', en: 'Cannot enable Turnstile: fill in the site key and secret key first' },
+  gitHubNeedsConfig: {
+    zh: '无法启用 GitHub OAuth，请先填入 GitHub Client Id 以及 GitHub Client Secret！',
+    en: 'Cannot enable GitHub OAuth: fill in the GitHub Client Id and Client Secret first',
+  },
+  linuxDoNeedsConfig: {
+    zh: '无法启用 LinuxDO OAuth，请先填入 LinuxDO Client Id 以及 LinuxDO Client Secret！',
+    en: 'Cannot enable LinuxDO OAuth: fill in the LinuxDO Client Id and Client Secret first',
+  },
+  weChatNeedsConfig: {
+    zh: '无法启用微信登录，请先填入微信登录相关配置信息！',
+    en: 'Cannot enable WeChat login: fill in the WeChat server address and token first',
+  },
+  telegramNeedsConfig: {
+    zh: '无法启用 Telegram OAuth，请先填入 Telegram Bot Token 以及 Bot 名称！',
+    en: 'Cannot enable Telegram login: fill in the bot token and bot name first',
+  },
+  turnstileNeedsConfig: {
+    zh: '无法启用 Turnstile 校验，请先填入 Turnstile 校验相关配置信息！',
+    en: 'Cannot enable Turnstile: fill in the site key and secret key first',
+  },
   emailVerificationNeedsConfig: { zh: '无法启用邮箱验证，请先填入 SMTP 相关配置信息！', en: 'Cannot enable email verification: configure SMTP first' },
-  emailDomainNeedsConfig: { zh: '无法启用邮箱域名限制，请先填入限制的邮箱域名！', en: 'Cannot enable the email domain restriction: fill in the allowed domains first' },
+  notWebLink: { zh: '{key} 必须是以 http:// 或 https:// 开头的链接', en: '{key} must be a link starting with http:// or https://' },
+  notImageSource: {
+    zh: '{key} 必须是以 http:// 或 https:// 开头的链接，或本站路径',
+    en: '{key} must be a link starting with http:// or https://, or a path on this site',
+  },
+  unsafeChatLink: {
+    zh: '聊天链接 {name} 只能是 http(s) 链接或这些应用的链接：{schemes}',
+    en: 'Chat link {name} must be an http(s) link or an app link: {schemes}',
+  },
+  emailDomainNeedsConfig: {
+    zh: '无法启用邮箱域名限制，请先填入限制的邮箱域名！',
+    en: 'Cannot enable the email domain restriction: fill in the allowed domains first',
+  },
 } as const satisfies Record<string, LocalizedMessage>;

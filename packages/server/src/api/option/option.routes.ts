@@ -2,7 +2,7 @@ import { optionDefinitions, updateOptionRequestSchema } from '@switchboard/contr
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { OptionStore } from '../../options/option-store.ts';
-import { parseBody } from '../user/request-input.ts';
+import { parseInput } from '../listing/parse-input.ts';
 import { isSecretOptionKey, normaliseOptionWrite } from './option-validation.ts';
 
 const root = { config: { access: 'root' as const } };
@@ -31,7 +31,7 @@ function registerReadAndWrite(app: FastifyInstance, options: OptionStore, url: s
   });
 
   app.put(url, root, async (request) => {
-    const { key, value } = parseBody(updateOptionRequestSchema, request.body);
+    const { key, value } = parseInput(updateOptionRequestSchema, request.body);
     const normalised = normaliseOptionWrite(key, value, (name) => options.get(name));
     if (normalised !== undefined) await options.set(key, normalised);
     return ok();

@@ -16,17 +16,35 @@ describe.each(testDatabases())('settings on $dialect', (database) => {
     await testApp.close();
   });
 
-  const put = (key: string, value: unknown, language?: 'en') => callApi(testApp, 'PUT', '/api/option/', { headers: root.headers, body: { key, value }, ...(language ? { language } : {}) });
-  const stored = async (key: string) => (await testApp.context.database.db.selectFrom('options').select('value').where('key', '=', key).executeTakeFirst())?.value;
+  const put = (key: string, value: unknown, language?: 'en') =>
+    callApi(testApp, 'PUT', '/api/option/', { headers: root.headers, body: { key, value }, ...(language ? { language } : {}) });
+  const stored = async (key: string) =>
+    (await testApp.context.database.db.selectFrom('options').select('value').where('key', '=', key).executeTakeFirst())?.value;
 
   it('lists settings without any secret, including secrets of imported keys', async () => {
     await put('SMTPToken', 'smtp-secret-value');
     await put('TurnstileSiteKey', 'public-site-key');
-    await testApp.context.database.db.insertInto('options').values([{ key: 'LegacyApiSecret', value: 'hidden' }, { key: 'LegacyNotice', value: 'shown' }]).execute();
+    await testApp.context.database.db
+      .insertInto('options')
+      .values([
+        { key: 'LegacyApiSecret', value: 'hidden' },
+        { key: 'LegacyNotice', value: 'shown' },
+      ])
+      .execute();
     await testApp.context.options.reload();
     const answer = await callApi(testApp, 'GET', '/api/option/', { headers: root.headers });
     const items = new Map((answer.body.data as Array<{ key: string; value: string }>).map((item) => [item.key, item.value]));
-    for (const key of ['SMTPToken', 'GitHubClientSecret', 'TurnstileSecretKey', 'EpayKey', 'WeChatServerToken', 'TelegramBotToken', 'LinuxDOClientSecret', 'WorkerValidKey', 'LegacyApiSecret']) {
+    for (const key of [
+      'SMTPToken',
+      'GitHubClientSecret',
+      'TurnstileSecretKey',
+      'EpayKey',
+      'WeChatServerToken',
+      'TelegramBotToken',
+      'LinuxDOClientSecret',
+      'WorkerValidKey',
+      'LegacyApiSecret',
+    ]) {
       expect(items.has(key), key).toBe(false);
     }
     expect(items.get('TurnstileSiteKey')).toBe('public-site-key');
@@ -62,6 +80,45 @@ describe.each(testDatabases())('settings on $dialect', (database) => {
     ['TelegramOAuthEnabled', 'true', '无法启用 Telegram OAuth，请先填入 Telegram Bot Token 以及 Bot 名称！'],
     ['TurnstileCheckEnabled', 'true', '无法启用 Turnstile 校验，请先填入 Turnstile 校验相关配置信息！'],
     ['EmailVerificationEnabled', 'true', '无法启用邮箱验证，请先填入 SMTP 相关配置信息！'],
+    ['TopUpLink', 'javascript:alert(document.cookie)', 'TopUpLink 必须是以 http:// 或 https:// 开头的链接'],
+    ['ChatLink', ' Java\tScript:alert(1)', 'ChatLink 必须是以 http:// 或 https:// 开头的链接'],
+    ['ChatLink2', 'data:text/html,<script>alert(1)</script>', 'ChatLink2 必须是以 http:// 或 https:// 开头的链接'],
+    ['ServerAddress', 'gateway.example.com', 'ServerAddress 必须是以 http:// 或 https:// 开头的链接'],
+    ['PayAddress', 'vbscript:msgbox(1)', 'PayAddress 必须是以 http:// 或 https:// 开头的链接'],
+    ['CustomCallbackAddress', 'file:///etc/passwd', 'CustomCallbackAddress 必须是以 http:// 或 https:// 开头的链接'],
+    ['WorkerUrl', 'ftp://worker.example.com', 'WorkerUrl 必须是以 http:// 或 https:// 开头的链接'],
+    ['WeChatServerAddress', 'javascript:alert(1)', 'WeChatServerAddress 必须是以 http:// 或 https:// 开头的链接'],
+    ['Logo', 'javascript:alert(1)', 'Logo 必须是以 http:// 或 https:// 开头的链接，或本站路径'],
+    [
+      'WeChatAccountQRCodeImageURL',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'WeChatAccountQRCodeImageURL 必须是以 http:// 或 https:// 开头的链接，或本站路径',
+    ],
+    [
+      'Chats',
+      '[{"Evil": "javascript:alert(1)"}]',
+      '聊天链接 Evil 只能是 http(s) 链接或这些应用的链接：cherrystudio://, aionui://, ama://, opencat://, ccswitch://',
+    ],
+    [
+      'Chats',
+      '[{"Lobe": "https://lobe.example/?k={key}"}, {"Evil": "data:text/html,x"}]',
+      '聊天链接 Evil 只能是 http(s) 链接或这些应用的链接：cherrystudio://, aionui://, ama://, opencat://, ccswitch://',
+    ],
+    [
+      'Chats',
+      '[{"Evil": "VBScript:msgbox(1)"}]',
+      '聊天链接 Evil 只能是 http(s) 链接或这些应用的链接：cherrystudio://, aionui://, ama://, opencat://, ccswitch://',
+    ],
+    [
+      'Chats',
+      '[{"Evil": "file:///etc/passwd"}]',
+      '聊天链接 Evil 只能是 http(s) 链接或这些应用的链接：cherrystudio://, aionui://, ama://, opencat://, ccswitch://',
+    ],
+    [
+      'Chats',
+      '[{"Fluent Read": "fluentread"}]',
+      '聊天链接 Fluent Read 只能是 http(s) 链接或这些应用的链接：cherrystudio://, aionui://, ama://, opencat://, ccswitch://',
+    ],
   ];
 
   it.each(refusals)('refuses %s = %j and changes nothing', async (key, value, message) => {
@@ -72,6 +129,38 @@ describe.each(testDatabases())('settings on $dialect', (database) => {
 
   it('answers refusals in English when asked', async () => {
     expect((await put('MinTopUp', 0, 'en')).body.message).toBe('MinTopUp must be at least 1');
+    expect((await put('TopUpLink', 'javascript:alert(1)', 'en')).body.message).toBe('TopUpLink must be a link starting with http:// or https://');
+    expect((await put('Chats', '[{"Evil": "javascript:alert(1)"}]', 'en')).body.message).toBe(
+      'Chat link Evil must be an http(s) link or an app link: cherrystudio://, aionui://, ama://, opencat://, ccswitch://',
+    );
+  });
+
+  it('saves web links, image paths and the chat front ends new-api links to', async () => {
+    const saved: Array<[string, string]> = [
+      ['TopUpLink', 'https://shop.example/codes'],
+      ['ChatLink', 'http://127.0.0.1:3001'],
+      ['TopUpLink', ''],
+      ['Logo', '/logo.svg?custom'],
+      ['Logo', 'https://cdn.example/logo.png'],
+      ['WeChatAccountQRCodeImageURL', 'https://cdn.example/qr.png'],
+      ['Chats', optionDefinitions.Chats.defaultValue],
+    ];
+    for (const [key, value] of saved) {
+      expect((await put(key, value)).body, key).toEqual({ success: true, message: '' });
+      expect(await stored(key)).toBe(value);
+    }
+    const newApiChats = [
+      { 'Cherry Studio': 'cherrystudio://providers/api-keys?v=1&data={cherryConfig}' },
+      { AionUI: 'aionui://provider/add?v=1&data={aionuiConfig}' },
+      { 'CC Switch': 'ccswitch://v1/import?resource=provider&endpoint={address}&apiKey={key}' },
+      { 'AI as Workspace': 'https://aiaw.app/set-provider?provider={"type":"openai","settings":{"apiKey":"{key}","baseURL":"{address}/v1"}}' },
+      { AMA: 'ama://set-api-key?server={address}&key={key}' },
+      { OpenCat: 'opencat://team/join?domain={address}&token={key}' },
+    ];
+    expect((await put('Chats', JSON.stringify(newApiChats))).body.success).toBe(true);
+    // A broken shape is still saved: the console says the chat links are misconfigured (spec, chat pages).
+    expect((await put('Chats', '[{"Broken": 1}]')).body.success).toBe(true);
+    await put('Chats', optionDefinitions.Chats.defaultValue);
   });
 
   it('trims trailing slashes, keeps empty secrets unchanged and applies changes at once', async () => {

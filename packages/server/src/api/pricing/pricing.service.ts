@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
-import { fromBoolean } from '../../db/dialect.ts';
-import type { Database } from '../../db/schema.ts';
 import { readPriceTables } from '../../billing/price-tables.ts';
 import { resolvePricing } from '../../billing/pricing.ts';
 import type { OptionStore } from '../../options/option-store.ts';
 import { usableGroups } from '../../groups/usable-groups.ts';
+import type { PricingRepository } from './pricing.repository.ts';
 
 export interface PricingEntry {
   model_name: string;
@@ -14,14 +12,6 @@ export interface PricingEntry {
   completion_ratio: number;
   owner_by: string;
   enable_groups: string[];
-}
-
-/** Which groups' enabled channels serve each model (from the abilities routing index). */
-export async function servedModels(db: Kysely<Database>): Promise<Map<string, string[]>> {
-  const rows = await db.selectFrom('abilities').select(['model', 'group']).distinct().where('enabled', '=', fromBoolean(true)).execute();
-  const served = new Map<string, string[]>();
-  for (const row of rows) served.set(row.model, [...(served.get(row.model) ?? []), row.group].sort());
-  return served;
 }
 
 /**
@@ -50,4 +40,21 @@ export function buildPricing(options: OptionStore, served: Map<string, string[]>
   const usable = usableGroups(options, userGroup);
   const groupRatio = Object.fromEntries(Object.entries(tables.groupRatio).filter(([group]) => group in usable));
   return { data, group_ratio: groupRatio, usable_group: usable };
+}
+
+export type Pricing = ReturnType<typeof buildPricing>;
+
+/** The price list as a caller of the given user group sees it ('' when not logged in). */
+export class PricingService {
+  private readonly repository: PricingRepository;
+  private readonly options: OptionStore;
+
+  constructor(dependencies: { repository: PricingRepository; options: OptionStore }) {
+    this.repository = dependencies.repository;
+    this.options = dependencies.options;
+  }
+
+  async pricing(userGroup: string): Promise<Pricing> {
+    return buildPricing(this.options, await this.repository.servedModels(), userGroup);
+  }
 }

@@ -6,7 +6,8 @@ describe.each(testDatabases())('pricing on $dialect', (database) => {
   let testApp: TestApp;
   let root: TestUser;
 
-  const addChannel = (fields: Record<string, unknown>) => testApp.app.inject({ method: 'POST', url: '/api/channel/', headers: root.headers, payload: { type: 1, name: 'c', key: 'k', ...fields } });
+  const addChannel = (fields: Record<string, unknown>) =>
+    testApp.app.inject({ method: 'POST', url: '/api/channel/', headers: root.headers, payload: { type: 1, name: 'c', key: 'k', ...fields } });
 
   beforeAll(async () => {
     testApp = await createTestApp(database);

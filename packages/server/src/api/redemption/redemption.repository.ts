@@ -1,10 +1,10 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sqlTimestamp } from '../../db/dialect.ts';
-import type { Database, RedemptionsTable } from '../../db/schema.ts';
+import type { Database, NewRedemption, RedemptionRow, RedemptionUpdate } from '../../db/schema.ts';
 import type { SqlDialect } from '../../platform/sql-dsn.ts';
-import { startsWithText } from '../listing/like-pattern.ts';
+import { startsWithText } from '../../db/like-pattern.ts';
 
-export type RedemptionRow = Selectable<RedemptionsTable>;
+export type { RedemptionRow } from '../../db/schema.ts';
 
 export class RedemptionRepository {
   private readonly db: Kysely<Database>;
@@ -37,20 +37,35 @@ export class RedemptionRepository {
     return this.live().where('id', '=', id).executeTakeFirst();
   }
 
-  async insertAll(rows: Insertable<RedemptionsTable>[]): Promise<void> {
+  async insertAll(rows: NewRedemption[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      for (let start = 0; start < rows.length; start += 50) await trx.insertInto('redemptions').values(rows.slice(start, start + 50)).execute();
+      for (let start = 0; start < rows.length; start += 50)
+        await trx
+          .insertInto('redemptions')
+          .values(rows.slice(start, start + 50))
+          .execute();
     });
   }
 
   /** Changes a code only while it is still unused, so an edit racing a redeem cannot rewrite a used code. */
-  async updateUnused(id: number, patch: Updateable<RedemptionsTable>, usedStatus: number): Promise<boolean> {
-    const result = await this.db.updateTable('redemptions').set(patch).where('id', '=', id).where('status', '!=', usedStatus).where('deleted_at', 'is', null).executeTakeFirst();
+  async updateUnused(id: number, patch: RedemptionUpdate, usedStatus: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('redemptions')
+      .set(patch)
+      .where('id', '=', id)
+      .where('status', '!=', usedStatus)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
   async softDelete(id: number, now: Date): Promise<boolean> {
-    const result = await this.db.updateTable('redemptions').set({ deleted_at: sqlTimestamp(now, this.dialect) }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    const result = await this.db
+      .updateTable('redemptions')
+      .set({ deleted_at: sqlTimestamp(now, this.dialect) })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 }

@@ -1,31 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import { idNumber, nameText, wholeNumber } from '@switchboard/contracts';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import { booleanParameter, textParameter, zeroBasedPage } from '../listing/page-query.ts';
+import { pageFrom } from '../listing/page-query.ts';
 import { parseInput } from '../listing/parse-input.ts';
+import { booleanParameter, textParameter } from '../listing/query-parameters.ts';
+import { routeId } from '../listing/route-id.ts';
 import { withAndWithoutSlash } from '../listing/route-paths.ts';
 import { toRedemptionView } from './redemption-view.ts';
-import { RedemptionRepository } from './redemption.repository.ts';
-import { RedemptionService } from './redemption.service.ts';
+import type { RedemptionService } from './redemption.service.ts';
 
 type Query = Record<string, unknown>;
 const admin = { config: { access: 'admin' as const } };
-const idParameter = z.object({ id: z.coerce.number().int().positive() });
-/** Numbers typed into the console may arrive as strings. */
-const integer = z.preprocess((value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value), z.number().optional());
-const fields = z.object({ name: z.string().nullish(), quota: integer, expired_time: integer });
+/** JSON numbers only, as the console sends them; the service checks their ranges. */
+const integer = wholeNumber.optional();
+const fields = z.object({ name: nameText.nullish(), quota: integer, expired_time: integer });
 const createSchema = fields.extend({ count: integer });
-const updateSchema = fields.extend({ id: z.coerce.number().int().positive(), status: integer });
+const updateSchema = fields.extend({ id: idNumber, status: integer });
 
-export function registerRedemptionRoutes(app: FastifyInstance, context: AppContext): void {
-  const service = new RedemptionService(new RedemptionRepository(context.database.db, context.database.dialect), context);
-
+export function registerRedemptionRoutes(app: FastifyInstance, service: RedemptionService): void {
   for (const url of withAndWithoutSlash('/api/redemption/')) {
-    app.get(url, admin, async (request) => {
-      const page = zeroBasedPage(request.query as Query);
-      return ok((await service.list(page.offset, page.limit)).map(toRedemptionView));
+    app.get(url, { config: { access: 'admin', paging: 'from-zero' } }, async (request) => {
+      const page = pageFrom(request);
+      return ok((await service.list(page.offset, page.pageSize)).map(toRedemptionView));
     });
     app.post(url, admin, async (request) => {
       const body = parseInput(createSchema, request.body);
@@ -36,11 +34,13 @@ export function registerRedemptionRoutes(app: FastifyInstance, context: AppConte
       return ok(toRedemptionView(await service.update(body.id, body, booleanParameter(request.query as Query, 'status_only'))));
     });
   }
-  app.get('/api/redemption/search', admin, async (request) => ok((await service.search(textParameter(request.query as Query, 'keyword'))).map(toRedemptionView)));
+  app.get('/api/redemption/search', admin, async (request) =>
+    ok((await service.search(textParameter(request.query as Query, 'keyword'))).map(toRedemptionView)),
+  );
   for (const url of withAndWithoutSlash('/api/redemption/:id')) {
-    app.get(url, admin, async (request) => ok(toRedemptionView(await service.get(parseInput(idParameter, request.params).id))));
+    app.get(url, admin, async (request) => ok(toRedemptionView(await service.get(routeId(request.params)))));
     app.delete(url, admin, async (request) => {
-      await service.delete(parseInput(idParameter, request.params).id);
+      await service.delete(routeId(request.params));
       return ok();
     });
   }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { formatQuota, RedemptionStatus } from '@switchboard/contracts';
-import type { Updateable } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
-import type { RedemptionsTable } from '../../db/schema.ts';
+import type { RedemptionRow, RedemptionUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { RedemptionRepository, RedemptionRow } from './redemption.repository.ts';
+import type { OptionStore } from '../../options/option-store.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { RedemptionRepository } from './redemption.repository.ts';
 import { redemptionMessages } from './redemption.messages.ts';
 
 export const defaultRedemptionQuota = 100_000;
@@ -18,14 +18,22 @@ export interface RedemptionFields {
   expired_time?: number | undefined;
 }
 
+export interface RedemptionServiceDependencies {
+  readonly repository: RedemptionRepository;
+  readonly options: OptionStore;
+  readonly clock: Clock;
+}
+
 /** Redemption codes (administrators): 32 hex characters, created up to 100 at a time. */
 export class RedemptionService {
   private readonly repository: RedemptionRepository;
-  private readonly context: AppContext;
+  private readonly options: OptionStore;
+  private readonly clock: Clock;
 
-  constructor(repository: RedemptionRepository, context: AppContext) {
-    this.repository = repository;
-    this.context = context;
+  constructor(dependencies: RedemptionServiceDependencies) {
+    this.repository = dependencies.repository;
+    this.options = dependencies.options;
+    this.clock = dependencies.clock;
   }
 
   private checkQuota(quota: number): void {
@@ -56,13 +64,26 @@ export class RedemptionService {
     const quota = fields.quota ?? defaultRedemptionQuota;
     this.checkQuota(quota);
     if (!Number.isInteger(count) || count < 1 || count > maximumBatch) throw new AppError(redemptionMessages.countInvalid);
-    const options = this.context.options;
-    const name = fields.name?.trim() || formatQuota(quota, { quotaPerUnit: options.getNumber('QuotaPerUnit'), displayInCurrency: options.getBoolean('DisplayInCurrencyEnabled') });
+    const options = this.options;
+    const name =
+      fields.name?.trim() ||
+      formatQuota(quota, { quotaPerUnit: options.getNumber('QuotaPerUnit'), displayInCurrency: options.getBoolean('DisplayInCurrencyEnabled') });
     this.checkName(name);
-    const now = this.context.clock.unixSeconds();
+    const now = this.clock.unixSeconds();
     const keys = Array.from({ length: count }, () => randomUUID().replaceAll('-', ''));
     await this.repository.insertAll(
-      keys.map((key) => ({ user_id: admin.id, key, status: RedemptionStatus.unused, name, quota, created_time: now, redeemed_time: 0, used_user_id: 0, expired_time: fields.expired_time ?? 0, deleted_at: null })),
+      keys.map((key) => ({
+        user_id: admin.id,
+        key,
+        status: RedemptionStatus.unused,
+        name,
+        quota,
+        created_time: now,
+        redeemed_time: 0,
+        used_user_id: 0,
+        expired_time: fields.expired_time ?? 0,
+        deleted_at: null,
+      })),
     );
     return keys;
   }
@@ -71,7 +92,7 @@ export class RedemptionService {
   async update(id: number, fields: RedemptionFields & { status?: number | undefined }, statusOnly: boolean): Promise<RedemptionRow> {
     const existing = await this.get(id);
     if (existing.status === RedemptionStatus.used) throw new AppError(redemptionMessages.usedCannotChange);
-    const patch: Updateable<RedemptionsTable> = {};
+    const patch: RedemptionUpdate = {};
     if (statusOnly) {
       if (fields.status !== RedemptionStatus.unused && fields.status !== RedemptionStatus.disabled) throw new AppError(redemptionMessages.statusInvalid);
       patch.status = fields.status;
@@ -86,11 +107,12 @@ export class RedemptionService {
       }
       if (fields.expired_time !== undefined) patch.expired_time = Math.max(0, fields.expired_time);
     }
-    if (Object.keys(patch).length > 0 && !(await this.repository.updateUnused(id, patch, RedemptionStatus.used))) throw new AppError(redemptionMessages.usedCannotChange);
+    if (Object.keys(patch).length > 0 && !(await this.repository.updateUnused(id, patch, RedemptionStatus.used)))
+      throw new AppError(redemptionMessages.usedCannotChange);
     return this.get(id);
   }
 
   async delete(id: number): Promise<void> {
-    if (!(await this.repository.softDelete(id, new Date(this.context.clock.now())))) throw new AppError(redemptionMessages.notFound);
+    if (!(await this.repository.softDelete(id, new Date(this.clock.now())))) throw new AppError(redemptionMessages.notFound);
   }
 }

@@ -8,8 +8,11 @@ describe.each(testDatabases())('redemption codes on $dialect', (database) => {
   let root: TestUser;
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, as: TestUser = root) =>
-    testApp.app.inject({ method, url, headers: { ...as.headers, 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as object }) }).then((response) => response.json());
-  const idOf = async (key: string) => (await testApp.context.database.db.selectFrom('redemptions').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
+    testApp.app
+      .inject({ method, url, headers: { ...as.headers, 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as object }) })
+      .then((response) => response.json());
+  const idOf = async (key: string) =>
+    (await testApp.context.database.db.selectFrom('redemptions').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
     testApp = await createTestApp(database);
@@ -18,7 +21,7 @@ describe.each(testDatabases())('redemption codes on $dialect', (database) => {
   afterAll(async () => testApp.close());
 
   it('creates a batch of 32-hex codes and answers them', async () => {
-    const created = await call('POST', '/api/redemption/', { name: 'launch', quota: '250000', count: '3' });
+    const created = await call('POST', '/api/redemption/', { name: 'launch', quota: 250000, count: 3 });
     expect(created.success).toBe(true);
     expect(created.data).toHaveLength(3);
     expect(created.data.every((key: string) => /^[0-9a-f]{32}$/.test(key))).toBe(true);
@@ -34,7 +37,8 @@ describe.each(testDatabases())('redemption codes on $dialect', (database) => {
   });
 
   it('validates name, count and quota', async () => {
-    const refused = async (body: Record<string, unknown>, message: string) => expect(await call('POST', '/api/redemption/', body)).toEqual({ success: false, message });
+    const refused = async (body: Record<string, unknown>, message: string) =>
+      expect(await call('POST', '/api/redemption/', body)).toEqual({ success: false, message });
     await refused({ name: 'x'.repeat(21), quota: 1 }, 'The name must be 1 to 20 characters long');
     await refused({ name: 'ok', quota: 1, count: 0 }, 'The count must be greater than 0 and at most 100 per batch');
     await refused({ name: 'ok', quota: 1, count: 101 }, 'The count must be greater than 0 and at most 100 per batch');
@@ -66,8 +70,14 @@ describe.each(testDatabases())('redemption codes on $dialect', (database) => {
     expect((await call('POST', '/api/user/topup', { key: usedKey }, user)).success).toBe(true);
     const usedId = await idOf(usedKey);
     expect((await call('GET', `/api/redemption/${usedId}`)).data).toMatchObject({ status: RedemptionStatus.used, used_user_id: user.id });
-    expect(await call('PUT', '/api/redemption/', { id: usedId, quota: 99999 })).toEqual({ success: false, message: 'This redemption code has been used and cannot be changed' });
-    expect(await call('PUT', '/api/redemption/?status_only=true', { id: usedId, status: 1 })).toEqual({ success: false, message: 'This redemption code has been used and cannot be changed' });
+    expect(await call('PUT', '/api/redemption/', { id: usedId, quota: 99999 })).toEqual({
+      success: false,
+      message: 'This redemption code has been used and cannot be changed',
+    });
+    expect(await call('PUT', '/api/redemption/?status_only=true', { id: usedId, status: 1 })).toEqual({
+      success: false,
+      message: 'This redemption code has been used and cannot be changed',
+    });
 
     expect(await call('DELETE', `/api/redemption/${id}/`)).toEqual({ success: true, message: '' });
     expect(await call('GET', `/api/redemption/${id}`)).toEqual({ success: false, message: 'Redemption code not found' });

@@ -2,7 +2,7 @@ import { registerRequestSchema } from '@switchboard/contracts';
 import { AppError } from '../../http/app-error.ts';
 import { assertValidPassword, assertValidUsername } from '../user/account-fields.ts';
 import type { AccountServices } from '../user/account-services.ts';
-import { parseBody } from '../user/request-input.ts';
+import { parseInput } from '../listing/parse-input.ts';
 import { userMessages } from '../user/user.messages.ts';
 import { assertEmailAllowed, normaliseEmail } from '../verification/email-rules.ts';
 import type { VerificationService } from '../verification/verification.service.ts';
@@ -15,10 +15,10 @@ import { registerMessages } from './register.messages.ts';
  * credits the inviter and the invitee.
  */
 export async function registerWithPassword(services: AccountServices, verification: VerificationService, body: unknown): Promise<void> {
-  const { options } = services.context;
+  const { options } = services;
   if (!options.getBoolean('RegisterEnabled')) throw new AppError(registerMessages.registerDisabled);
   if (!options.getBoolean('PasswordRegisterEnabled')) throw new AppError(registerMessages.passwordRegisterDisabled);
-  const input = parseBody(registerRequestSchema, body);
+  const input = parseInput(registerRequestSchema, body);
   const username = input.username.trim();
   assertValidUsername(username);
   assertValidPassword(input.password);

@@ -15,11 +15,14 @@ describe.each(testDatabases())('registration on $dialect', (database) => {
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
     turnstile = await startFakeHttpServer({
-      'POST /turnstile/v0/siteverify': (request) => ({ json: { success: new URLSearchParams(request.body).get('response') === 'human-token', 'error-codes': [] } }),
+      'POST /turnstile/v0/siteverify': (request) => ({
+        json: { success: new URLSearchParams(request.body).get('response') === 'human-token', 'error-codes': [] },
+      }),
     });
     testApp = await createTestApp(database, { TURNSTILE_VERIFY_URL: `${turnstile.url}/turnstile/v0/siteverify` }, clock);
     const { options } = testApp.context;
-    for (const [key, value] of Object.entries({ SMTPServer: '127.0.0.1', SMTPPort: String(smtp.port), SMTPFrom: 'noreply@gateway.test', SMTPAccount: '' })) await options.set(key, value);
+    for (const [key, value] of Object.entries({ SMTPServer: '127.0.0.1', SMTPPort: String(smtp.port), SMTPFrom: 'noreply@gateway.test', SMTPAccount: '' }))
+      await options.set(key, value);
   });
   afterAll(async () => {
     await testApp.close();
@@ -28,12 +31,23 @@ describe.each(testDatabases())('registration on $dialect', (database) => {
   });
   beforeEach(async () => {
     const { options } = testApp.context;
-    for (const [key, value] of Object.entries({ RegisterEnabled: 'true', PasswordRegisterEnabled: 'true', EmailVerificationEnabled: 'false', TurnstileCheckEnabled: 'false', EmailDomainRestrictionEnabled: 'false', EmailAliasRestrictionEnabled: 'false', QuotaForNewUser: '0', QuotaForInviter: '0', QuotaForInvitee: '0' })) {
+    for (const [key, value] of Object.entries({
+      RegisterEnabled: 'true',
+      PasswordRegisterEnabled: 'true',
+      EmailVerificationEnabled: 'false',
+      TurnstileCheckEnabled: 'false',
+      EmailDomainRestrictionEnabled: 'false',
+      EmailAliasRestrictionEnabled: 'false',
+      QuotaForNewUser: '0',
+      QuotaForInviter: '0',
+      QuotaForInvitee: '0',
+    })) {
       await options.set(key, value);
     }
   });
 
-  const register = (body: Record<string, unknown>, query = '', language?: 'en') => callApi(testApp, 'POST', `/api/user/register${query}`, { body, ...(language ? { language } : {}) });
+  const register = (body: Record<string, unknown>, query = '', language?: 'en') =>
+    callApi(testApp, 'POST', `/api/user/register${query}`, { body, ...(language ? { language } : {}) });
   const findUser = (username: string) => testApp.context.database.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 
   it('registers with username and password, granting QuotaForNewUser with a log row', async () => {
@@ -44,6 +58,21 @@ describe.each(testDatabases())('registration on $dialect', (database) => {
     expect(user?.aff_code).toMatch(/^[0-9A-Za-z]{4}$/);
     expect((await logsOf(testApp, user?.id ?? 0)).map((log) => [log.type, log.quota])).toEqual([[LogType.system, 1000]]);
     expect((await callApi(testApp, 'POST', '/api/user/login', { body: { username: 'alice01', password: 'password123' } })).body.success).toBe(true);
+  });
+
+  it("treats the nulls new-api's console sends (aff_code without an invite link) as absent fields", async () => {
+    const body = { username: 'nulls01', password: 'password123', password2: null, email: null, verification_code: null, aff_code: null };
+    expect((await register(body)).body).toEqual({ success: true, message: '' });
+    expect(await findUser('nulls01')).toMatchObject({ inviter_id: 0, email: '' });
+    expect((await register({ username: null, password: 'password123' })).body.message).toBe('用户名不能为空');
+
+    await testApp.context.options.set('EmailVerificationEnabled', 'true');
+    expect((await register({ ...body, username: 'nulls02' })).body.message).toBe('管理员开启了邮箱验证，请输入邮箱地址和验证码');
+    expect(await findUser('nulls02')).toBeUndefined();
+
+    const login = (loginBody: Record<string, unknown>) => callApi(testApp, 'POST', '/api/user/login', { body: loginBody });
+    expect((await login({ username: 'nulls01', password: null })).body.message).toBe('请输入用户名和密码！');
+    expect((await login({ username: null, password: 'password123' })).body.message).toBe('请输入用户名和密码！');
   });
 
   const refusals: Array<[string, Record<string, unknown>, string]> = [
@@ -64,7 +93,9 @@ describe.each(testDatabases())('registration on $dialect', (database) => {
     expect((await register({ username: 'closed1', password: 'password123' })).body.message).toBe('管理员关闭了新用户注册');
     await testApp.context.options.set('RegisterEnabled', 'true');
     await testApp.context.options.set('PasswordRegisterEnabled', 'false');
-    expect((await register({ username: 'closed1', password: 'password123' }, '', 'en')).body.message).toBe('Administrator has disabled password registration; sign up with a third-party account');
+    expect((await register({ username: 'closed1', password: 'password123' }, '', 'en')).body.message).toBe(
+      'Administrator has disabled password registration; sign up with a third-party account',
+    );
     expect(await findUser('closed1')).toBeUndefined();
     await testApp.context.options.set('PasswordRegisterEnabled', 'true');
 
@@ -75,7 +106,8 @@ describe.each(testDatabases())('registration on $dialect', (database) => {
   });
 
   it('credits invitations: invitee quota, inviter pending and lifetime earnings and count, each logged', async () => {
-    for (const [key, value] of Object.entries({ QuotaForNewUser: '100', QuotaForInvitee: '20', QuotaForInviter: '50' })) await testApp.context.options.set(key, value);
+    for (const [key, value] of Object.entries({ QuotaForNewUser: '100', QuotaForInvitee: '20', QuotaForInviter: '50' }))
+      await testApp.context.options.set(key, value);
     const inviter = await createTestUser(testApp);
     const inviterRow = await testApp.context.database.db.selectFrom('users').select('aff_code').where('id', '=', inviter.id).executeTakeFirstOrThrow();
     expect((await register({ username: 'invited1', password: 'password123', aff_code: inviterRow.aff_code })).body.success).toBe(true);
@@ -100,7 +132,10 @@ describe.each(testDatabases())('registration on $dialect', (database) => {
     await testApp.context.options.set('EmailVerificationEnabled', 'true');
     expect((await register({ username: 'mailuser', password: 'password123' })).body.message).toBe('管理员开启了邮箱验证，请输入邮箱地址和验证码');
 
-    expect((await callApi(testApp, 'GET', '/api/verification?email=Mail.User@Example.com')).body).toEqual({ success: true, message: '验证码发送成功，请检查邮箱' });
+    expect((await callApi(testApp, 'GET', '/api/verification?email=Mail.User@Example.com')).body).toEqual({
+      success: true,
+      message: '验证码发送成功，请检查邮箱',
+    });
     const mail = smtp.lastTo('mail.user@example.com');
     expect(mail?.from).toBe('noreply@gateway.test');
     const code = /<strong>(\d{6})<\/strong>/.exec(mail?.text ?? '')?.[1] ?? '';
@@ -115,18 +150,26 @@ describe.each(testDatabases())('registration on $dialect', (database) => {
     expect(mailsTo('mail.user@example.com')).toBe(1);
 
     const wrongCode = code === '000000' ? '111111' : '000000';
-    expect((await register({ username: 'mailuser', password: 'password123', email: 'mail.user@example.com', verification_code: wrongCode })).body.message).toBe('验证码错误或已过期');
+    expect((await register({ username: 'mailuser', password: 'password123', email: 'mail.user@example.com', verification_code: wrongCode })).body.message).toBe(
+      '验证码错误或已过期',
+    );
     expect(await findUser('mailuser')).toBeUndefined();
-    expect((await register({ username: 'mailuser', password: 'password123', email: 'mail.user@example.com', verification_code: code })).body.success).toBe(true);
+    expect((await register({ username: 'mailuser', password: 'password123', email: 'mail.user@example.com', verification_code: code })).body.success).toBe(
+      true,
+    );
     expect(await findUser('mailuser')).toMatchObject({ email: 'mail.user@example.com' });
-    expect((await register({ username: 'mailuser2', password: 'password123', email: 'mail.user@example.com', verification_code: code })).body.message).toBe('邮箱地址已被占用');
+    expect((await register({ username: 'mailuser2', password: 'password123', email: 'mail.user@example.com', verification_code: code })).body.message).toBe(
+      '邮箱地址已被占用',
+    );
     expect(mailsTo('mail.user@example.com')).toBe(1);
 
     clock.advance(31);
     expect((await callApi(testApp, 'GET', '/api/verification?email=late@example.com')).body.success).toBe(true);
     const lateCode = /<strong>(\d{6})<\/strong>/.exec(smtp.lastTo('late@example.com')?.text ?? '')?.[1] ?? '';
     clock.advance(11 * 60);
-    expect((await register({ username: 'lateuser', password: 'password123', email: 'late@example.com', verification_code: lateCode })).body.message).toBe('验证码错误或已过期');
+    expect((await register({ username: 'lateuser', password: 'password123', email: 'late@example.com', verification_code: lateCode })).body.message).toBe(
+      '验证码错误或已过期',
+    );
     expect(await findUser('lateuser')).toBeUndefined();
   });
 
@@ -134,10 +177,16 @@ describe.each(testDatabases())('registration on $dialect', (database) => {
     const sentBefore = smtp.mails.length;
     await testApp.context.options.set('EmailDomainRestrictionEnabled', 'true');
     await testApp.context.options.set('EmailDomainWhitelist', 'gmail.com,example.org');
-    expect((await callApi(testApp, 'GET', '/api/verification?email=someone@elsewhere.net')).body.message).toBe('管理员启用了邮箱域名白名单，您的邮箱地址的域名不在白名单中');
+    expect((await callApi(testApp, 'GET', '/api/verification?email=someone@elsewhere.net')).body.message).toBe(
+      '管理员启用了邮箱域名白名单，您的邮箱地址的域名不在白名单中',
+    );
     await testApp.context.options.set('EmailAliasRestrictionEnabled', 'true');
-    expect((await callApi(testApp, 'GET', '/api/verification?email=some.one@gmail.com')).body.message).toBe('管理员已启用邮箱地址别名限制，您的邮箱地址由于包含特殊符号而被拒绝。');
-    expect((await callApi(testApp, 'GET', '/api/verification?email=some%2Bone@gmail.com', { language: 'en' })).body.message).toBe('The administrator forbids email aliases; your address contains a special character');
+    expect((await callApi(testApp, 'GET', '/api/verification?email=some.one@gmail.com')).body.message).toBe(
+      '管理员已启用邮箱地址别名限制，您的邮箱地址由于包含特殊符号而被拒绝。',
+    );
+    expect((await callApi(testApp, 'GET', '/api/verification?email=some%2Bone@gmail.com', { language: 'en' })).body.message).toBe(
+      'The administrator forbids email aliases; your address contains a special character',
+    );
     expect((await callApi(testApp, 'GET', '/api/verification?email=not-an-email')).body.message).toBe('无效的邮箱地址');
     expect((await callApi(testApp, 'GET', '/api/verification?email=')).body.message).toBe('无效的邮箱地址');
     expect(smtp.mails.length).toBe(sentBefore);

@@ -3,7 +3,7 @@ import { AppError } from '../../http/app-error.ts';
 import { commonMessages } from '../../messages/catalogue.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../platform/password-hasher.ts';
 import type { AccountServices } from '../user/account-services.ts';
-import { parseBody } from '../user/request-input.ts';
+import { parseInput } from '../listing/parse-input.ts';
 import type { UserRow } from '../user/user.repository.ts';
 import { sessionMessages } from './session.messages.ts';
 
@@ -15,28 +15,49 @@ function decoy(): Promise<string> {
   return decoyHash;
 }
 
+/** Where a login comes from: the client address and the Turnstile token it sent (`?turnstile=`, '' when none). */
+export interface LoginClient {
+  ip: string;
+  turnstile: string;
+}
+
 /**
- * Password login by username or email. Failures count per address and per username (429 once the
- * limit is reached); banned and deregistered users cannot log in; a bcrypt hash from an imported
+ * What an address past its failure limit must do to try a password (one guesser behind a shared proxy
+ * must not lock out everyone behind it). With Turnstile configured: pass the human check, even while
+ * it is off for ordinary logins; the console shows the widget on `turnstile_required`. When it is on
+ * for every login, the route has already checked this request's token (a token verifies only once).
+ * Without Turnstile: wait a delay that grows with the count.
+ */
+function addressStepUp(services: AccountServices, client: LoginClient) {
+  return async (excess: number): Promise<void> => {
+    const { turnstile } = services;
+    if (turnstile.requiredForAll()) return;
+    if (!turnstile.configured()) return services.loginLimiter.pause(excess);
+    if (!client.turnstile) throw new AppError(sessionMessages.humanCheckRequired, { code: 'turnstile_required' });
+    await turnstile.assertHuman(client.turnstile, client.ip);
+  };
+}
+
+/**
+ * Password login by username or email. Each attempt is counted before the password is checked
+ * (http/rate-limit.ts): a username past its limit is refused (429), an address past its limit is
+ * stepped up (above); banned and deregistered users cannot log in; a bcrypt hash from an imported
  * new-api or one-api database is upgraded to argon2id on the first successful login.
  */
-export async function verifyPasswordLogin(services: AccountServices, body: unknown, ip: string): Promise<UserRow> {
-  const { options, clock } = services.context;
+export async function verifyPasswordLogin(services: AccountServices, body: unknown, client: LoginClient): Promise<UserRow> {
+  const { options, clock } = services;
   if (!options.getBoolean('PasswordLoginEnabled')) throw new AppError(sessionMessages.passwordLoginDisabled);
-  const parsed = parseBody(loginRequestSchema, body);
+  const parsed = parseInput(loginRequestSchema, body);
   const username = parsed.username.trim();
   const { password } = parsed;
   if (!username || !password) throw new AppError(sessionMessages.credentialsRequired);
 
-  await services.loginLimiter.assertAllowed(ip, username);
+  const attempt = await services.loginLimiter.reserve(client.ip, username, addressStepUp(services, client));
   const user = await services.users.findLiveByLogin(username);
   const matches = await verifyPassword(password, user?.password || (await decoy()));
-  if (!user || !matches) {
-    await services.loginLimiter.recordFailure(ip, username);
-    throw new AppError(sessionMessages.wrongCredentials);
-  }
+  if (!user || !matches) throw new AppError(sessionMessages.wrongCredentials);
+  await attempt.succeeded();
   if (user.status !== UserStatus.enabled) throw new AppError(commonMessages.userBanned);
-  await services.loginLimiter.recordSuccess(username);
 
   const patch: { last_login_at: number; password?: string } = { last_login_at: clock.unixSeconds() };
   if (needsRehash(user.password)) patch.password = await hashPassword(password);

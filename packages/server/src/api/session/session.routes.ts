@@ -1,22 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { AccountServices } from '../user/account-services.ts';
-import { queryText } from '../user/request-input.ts';
+import { queryText } from '../listing/query-parameters.ts';
 import { toLoginView } from '../user/user-view.ts';
 import { verifyPasswordLogin } from './login.service.ts';
 
 /** Password login and logout. Third-party logins start sessions in oauth/. */
 export function registerSessionRoutes(app: FastifyInstance, services: AccountServices): void {
   app.post('/api/user/login', { config: { access: 'public' } }, async (request, reply) => {
-    await services.turnstile.assertPassed(queryText(request.query, 'turnstile'), request.ip);
-    const user = await verifyPasswordLogin(services, request.body, request.ip);
-    await services.context.sessions.start(reply, user.id, request.ip);
+    const turnstile = queryText(request.query, 'turnstile');
+    await services.turnstile.assertPassed(turnstile, request.ip);
+    const user = await verifyPasswordLogin(services, request.body, { ip: request.ip, turnstile });
+    await services.sessions.start(reply, user.id, request.ip);
     return ok(toLoginView(user));
   });
 
   // Deleting the session row ends the login on every instance at once, not only this one.
   app.get('/api/user/logout', { config: { access: 'public' } }, async (request, reply) => {
-    await services.context.sessions.end(request, reply);
+    await services.sessions.end(request, reply);
     return ok();
   });
 }

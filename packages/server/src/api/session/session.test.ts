@@ -34,7 +34,11 @@ describe.each(testDatabases())('sessions and password login on $dialect', (datab
 
   it('logs in by email and refuses a New-Api-User that is not the session user', async () => {
     const user = await createTestUser(testApp);
-    await testApp.context.database.db.updateTable('users').set({ email: `${user.username}@example.com` }).where('id', '=', user.id).execute();
+    await testApp.context.database.db
+      .updateTable('users')
+      .set({ email: `${user.username}@example.com` })
+      .where('id', '=', user.id)
+      .execute();
     const answer = await login({ username: `${user.username}@example.com`, password: user.password });
     expect(answer.body.success).toBe(true);
     const mismatch = await callApi(testApp, 'GET', '/api/user/self', { headers: { ...sessionFrom(answer, user.id), 'new-api-user': String(user.id + 1000) } });
@@ -44,8 +48,13 @@ describe.each(testDatabases())('sessions and password login on $dialect', (datab
 
   it('refuses wrong passwords, empty fields, banned and deregistered users in the caller language', async () => {
     const user = await createTestUser(testApp);
-    expect((await login({ username: user.username, password: 'wrong-password' })).body).toEqual({ success: false, message: '用户名或密码错误，或用户已被封禁' });
-    expect((await login({ username: user.username, password: 'wrong-password' }, 'en')).body.message).toBe('Username or password is incorrect, or user has been banned');
+    expect((await login({ username: user.username, password: 'wrong-password' })).body).toEqual({
+      success: false,
+      message: '用户名或密码错误，或用户已被封禁',
+    });
+    expect((await login({ username: user.username, password: 'wrong-password' }, 'en')).body.message).toBe(
+      'Username or password is incorrect, or user has been banned',
+    );
     expect((await login({ username: '', password: '' })).body.message).toBe('请输入用户名和密码！');
     const banned = await createTestUser(testApp, { status: UserStatus.disabled });
     const bannedAnswer = await login({ username: banned.username, password: banned.password });
@@ -80,7 +89,11 @@ describe.each(testDatabases())('sessions and password login on $dialect', (datab
 
   it('accepts a bcrypt hash from an imported database and rehashes it with argon2id', async () => {
     const user = await createTestUser(testApp);
-    await testApp.context.database.db.updateTable('users').set({ password: bcrypt.hashSync('legacy-pass1', 4) }).where('id', '=', user.id).execute();
+    await testApp.context.database.db
+      .updateTable('users')
+      .set({ password: bcrypt.hashSync('legacy-pass1', 4) })
+      .where('id', '=', user.id)
+      .execute();
     expect((await login({ username: user.username, password: 'legacy-pass1' })).body.success).toBe(true);
     expect((await userRow(testApp, user.id)).password).toMatch(/^\$argon2id\$/);
     expect((await login({ username: user.username, password: 'legacy-pass1' })).body.success).toBe(true);

@@ -34,6 +34,10 @@ describe.each(testDatabases())('public content on $dialect', (database) => {
 
   it('declares the content routes public in the route table', () => {
     const declared = testApp.app.switchboard.routes.filter((route) => routes.some(([url]) => url === route.url));
-    expect(declared.map((route) => `${route.method} ${route.url} ${route.access}`).sort()).toEqual(['GET /api/about public', 'GET /api/home_page_content public', 'GET /api/notice public']);
+    expect(declared.map((route) => `${route.method} ${route.url} ${route.access}`).sort()).toEqual([
+      'GET /api/about public',
+      'GET /api/home_page_content public',
+      'GET /api/notice public',
+    ]);
   });
 });

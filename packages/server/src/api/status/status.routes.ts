@@ -5,6 +5,8 @@ import { registerContentRoutes } from './content.routes.ts';
 import { buildSystemStatus } from './status.service.ts';
 
 export function registerStatusRoutes(app: FastifyInstance, context: AppContext): void {
-  app.get('/api/status', { config: { access: 'public' } }, async () => ok(buildSystemStatus(context.options, { version: context.version, startTime: context.startTime })));
+  app.get('/api/status', { config: { access: 'public' } }, async () =>
+    ok(buildSystemStatus(context.options, { version: context.version, startTime: context.startTime })),
+  );
   registerContentRoutes(app, context);
 }

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, MidjourneysTable, TasksTable } from '../../db/schema.ts';
+import { sql, type Kysely } from 'kysely';
+import type { Database, MidjourneyRow, TaskRow } from '../../db/schema.ts';
 
 export interface TaskListFilters {
   userId?: number | undefined;
@@ -36,15 +36,21 @@ export class TaskRepository {
     this.db = db;
   }
 
-  async drawings(filters: TaskListFilters, offset: number, limit: number): Promise<{ rows: Selectable<MidjourneysTable>[]; total: number }> {
+  async drawings(filters: TaskListFilters, offset: number, limit: number): Promise<{ rows: MidjourneyRow[]; total: number }> {
     let query = this.db.selectFrom('midjourneys');
     for (const [column, operator, value] of filterConditions(filters, 'mj_id')) query = query.where(sql.ref(column), operator, value);
-    return pageOf(query.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(), query.select(({ fn }) => fn.countAll<number>().as('total')).executeTakeFirst());
+    return pageOf(
+      query.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      query.select(({ fn }) => fn.countAll<number>().as('total')).executeTakeFirst(),
+    );
   }
 
-  async tasks(filters: TaskListFilters, offset: number, limit: number): Promise<{ rows: Selectable<TasksTable>[]; total: number }> {
+  async tasks(filters: TaskListFilters, offset: number, limit: number): Promise<{ rows: TaskRow[]; total: number }> {
     let query = this.db.selectFrom('tasks');
     for (const [column, operator, value] of filterConditions(filters, 'task_id')) query = query.where(sql.ref(column), operator, value);
-    return pageOf(query.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(), query.select(({ fn }) => fn.countAll<number>().as('total')).executeTakeFirst());
+    return pageOf(
+      query.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      query.select(({ fn }) => fn.countAll<number>().as('total')).executeTakeFirst(),
+    );
   }
 }

@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import { integerParameter, oneBasedPage, pageOf, textParameter } from '../listing/page-query.ts';
+import { pageFrom } from '../listing/page-query.ts';
+import { integerParameter, textParameter } from '../listing/query-parameters.ts';
 import { withAndWithoutSlash } from '../listing/route-paths.ts';
-import { toDrawingView, toTaskView } from './task-view.ts';
-import { TaskRepository, type TaskListFilters } from './task.repository.ts';
+import type { TaskListFilters } from './task.repository.ts';
+import type { TaskService } from './task.service.ts';
 
 type Query = Record<string, unknown>;
-const admin = { config: { access: 'admin' as const } };
-const user = { config: { access: 'user' as const } };
+const admin = { config: { access: 'admin' as const, paging: 'from-one' as const } };
+const user = { config: { access: 'user' as const, paging: 'from-one' as const } };
 
 /** The filters of the drawing and task lists; a user's own list ignores `channel_id`. */
 function filtersFrom(query: Query, upstreamIdParameter: string, self?: { userId: number }): TaskListFilters {
@@ -26,24 +26,15 @@ function filtersFrom(query: Query, upstreamIdParameter: string, self?: { userId:
 }
 
 /** `/api/mj/` and `/api/task/` (administrators: everyone's) and their `self` variants. */
-export function registerTaskRoutes(app: FastifyInstance, context: AppContext): void {
-  const repository = new TaskRepository(context.database.db);
-  const forward = () => ({ enabled: context.options.getBoolean('MjForwardUrlEnabled'), serverAddress: context.options.get('ServerAddress') });
-
-  const drawings = async (query: Query, self?: { userId: number }) => {
-    const page = oneBasedPage(query);
-    const { rows, total } = await repository.drawings(filtersFrom(query, 'mj_id', self), page.offset, page.pageSize);
-    const settings = forward();
-    return ok(pageOf(rows.map((row) => toDrawingView(row, settings)), total, page.page, page.pageSize));
+export function registerTaskRoutes(app: FastifyInstance, service: TaskService): void {
+  // The page is read before the filters, so a bad page is the error a caller is told about.
+  const list = (kind: 'drawings' | 'tasks', self: boolean) => async (request: FastifyRequest) => {
+    const page = pageFrom(request);
+    const filters = filtersFrom(request.query as Query, kind === 'drawings' ? 'mj_id' : 'task_id', self ? { userId: requireUser(request).id } : undefined);
+    return ok(kind === 'drawings' ? await service.drawings(filters, page) : await service.tasks(filters, page));
   };
-  const tasks = async (query: Query, self?: { userId: number }) => {
-    const page = oneBasedPage(query);
-    const { rows, total } = await repository.tasks(filtersFrom(query, 'task_id', self), page.offset, page.pageSize);
-    return ok(pageOf(rows.map(toTaskView), total, page.page, page.pageSize));
-  };
-
-  for (const url of withAndWithoutSlash('/api/mj/')) app.get(url, admin, async (request) => drawings(request.query as Query));
-  for (const url of withAndWithoutSlash('/api/mj/self/')) app.get(url, user, async (request) => drawings(request.query as Query, { userId: requireUser(request).id }));
-  for (const url of withAndWithoutSlash('/api/task/')) app.get(url, admin, async (request) => tasks(request.query as Query));
-  for (const url of withAndWithoutSlash('/api/task/self')) app.get(url, user, async (request) => tasks(request.query as Query, { userId: requireUser(request).id }));
+  for (const url of withAndWithoutSlash('/api/mj/')) app.get(url, admin, list('drawings', false));
+  for (const url of withAndWithoutSlash('/api/mj/self/')) app.get(url, user, list('drawings', true));
+  for (const url of withAndWithoutSlash('/api/task/')) app.get(url, admin, list('tasks', false));
+  for (const url of withAndWithoutSlash('/api/task/self')) app.get(url, user, list('tasks', true));
 }

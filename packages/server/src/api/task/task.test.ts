@@ -9,12 +9,49 @@ describe.each(testDatabases())('drawing and task lists on $dialect', (database) 
 
   const get = (as: TestUser, url: string) => testApp.app.inject({ method: 'GET', url, headers: as.headers }).then((response) => response.json());
   const drawing = (userId: number, fields: Record<string, unknown>) => ({
-    code: 1, user_id: userId, action: 'IMAGINE', mj_id: 'mj-1', prompt: 'a cat', prompt_en: 'a cat', description: '', state: '', submit_time: 1000, start_time: 1001, finish_time: 1050,
-    image_url: 'http://mj-proxy.internal/img.png', video_url: '', video_urls: '', status: 'SUCCESS', progress: '100%', fail_reason: '', channel_id: 3, quota: 50000, buttons: '[]', properties: '{}', ...fields,
+    code: 1,
+    user_id: userId,
+    action: 'IMAGINE',
+    mj_id: 'mj-1',
+    prompt: 'a cat',
+    prompt_en: 'a cat',
+    description: '',
+    state: '',
+    submit_time: 1000,
+    start_time: 1001,
+    finish_time: 1050,
+    image_url: 'http://mj-proxy.internal/img.png',
+    video_url: '',
+    video_urls: '',
+    status: 'SUCCESS',
+    progress: '100%',
+    fail_reason: '',
+    channel_id: 3,
+    quota: 50000,
+    buttons: '[]',
+    properties: '{}',
+    ...fields,
   });
   const task = (userId: number, fields: Record<string, unknown>) => ({
-    created_at: 1000, updated_at: 1000, task_id: 't-1', platform: 'suno', user_id: userId, group: 'default', channel_id: 4, quota: 1000, action: 'MUSIC', status: 'SUCCESS', fail_reason: '',
-    submit_time: 1000, start_time: 1001, finish_time: 1100, progress: '100%', properties: '{}', private_data: '{"key":"upstream-secret"}', data: '[]', ...fields,
+    created_at: 1000,
+    updated_at: 1000,
+    task_id: 't-1',
+    platform: 'suno',
+    user_id: userId,
+    group: 'default',
+    channel_id: 4,
+    quota: 1000,
+    action: 'MUSIC',
+    status: 'SUCCESS',
+    fail_reason: '',
+    submit_time: 1000,
+    start_time: 1001,
+    finish_time: 1100,
+    progress: '100%',
+    properties: '{}',
+    private_data: '{"key":"upstream-secret"}',
+    data: '[]',
+    ...fields,
   });
 
   beforeAll(async () => {
@@ -22,8 +59,18 @@ describe.each(testDatabases())('drawing and task lists on $dialect', (database) 
     root = await rootUser(testApp);
     alice = await createTestUser(testApp);
     const db = testApp.context.database.db;
-    await db.insertInto('midjourneys').values([drawing(alice.id, {}), drawing(alice.id, { mj_id: 'mj-2', submit_time: 2000, channel_id: 5 }), drawing(root.id, { mj_id: 'mj-3', submit_time: 3000 })]).execute();
-    await db.insertInto('tasks').values([task(alice.id, {}), task(alice.id, { task_id: 't-2', submit_time: 2000, channel_id: 6 }), task(root.id, { task_id: 't-3', submit_time: 3000 })]).execute();
+    await db
+      .insertInto('midjourneys')
+      .values([
+        drawing(alice.id, {}),
+        drawing(alice.id, { mj_id: 'mj-2', submit_time: 2000, channel_id: 5 }),
+        drawing(root.id, { mj_id: 'mj-3', submit_time: 3000 }),
+      ])
+      .execute();
+    await db
+      .insertInto('tasks')
+      .values([task(alice.id, {}), task(alice.id, { task_id: 't-2', submit_time: 2000, channel_id: 6 }), task(root.id, { task_id: 't-3', submit_time: 3000 })])
+      .execute();
     await testApp.context.options.set('ServerAddress', 'https://console.example');
   });
   afterAll(async () => testApp.close());

@@ -1,9 +1,8 @@
-import type { Selectable } from 'kysely';
 import { toBoolean } from '../../db/dialect.ts';
-import type { TokensTable } from '../../db/schema.ts';
+import type { TokenRow } from '../../db/schema.ts';
 
 /** A token as its owner sees it: the key (stored without `sk-`) is theirs to copy. */
-export function toTokenView(row: Selectable<TokensTable>) {
+export function toTokenView(row: TokenRow) {
   return {
     id: row.id,
     user_id: row.user_id,

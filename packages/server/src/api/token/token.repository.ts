@@ -1,9 +1,9 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sqlTimestamp } from '../../db/dialect.ts';
 import { insertReturningId } from '../../db/insert-id.ts';
-import type { Database, TokensTable } from '../../db/schema.ts';
+import type { Database, NewToken, TokenRow, TokenUpdate } from '../../db/schema.ts';
 import type { SqlDialect } from '../../platform/sql-dsn.ts';
-import { containsText } from '../listing/like-pattern.ts';
+import { containsText } from '../../db/like-pattern.ts';
 
 /** Tokens of one user; deleted tokens (soft delete, as in new-api) are invisible everywhere. */
 export class TokenRepository {
@@ -19,22 +19,22 @@ export class TokenRepository {
     return this.db.selectFrom('tokens').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null);
   }
 
-  list(userId: number, offset: number, limit: number): Promise<Selectable<TokensTable>[]> {
+  list(userId: number, offset: number, limit: number): Promise<TokenRow[]> {
     return this.live(userId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
   }
 
-  search(userId: number, name: string, key: string): Promise<Selectable<TokensTable>[]> {
+  search(userId: number, name: string, key: string): Promise<TokenRow[]> {
     let query = this.live(userId);
     if (name) query = query.where(containsText('name', name));
     if (key) query = query.where(containsText('key', key));
     return query.orderBy('id', 'desc').limit(1000).execute();
   }
 
-  find(userId: number, id: number): Promise<Selectable<TokensTable> | undefined> {
+  find(userId: number, id: number): Promise<TokenRow | undefined> {
     return this.live(userId).where('id', '=', id).executeTakeFirst();
   }
 
-  async insertAll(rows: Insertable<TokensTable>[]): Promise<number[]> {
+  async insertAll(rows: NewToken[]): Promise<number[]> {
     return this.db.transaction().execute(async (trx) => {
       const ids: number[] = [];
       for (const row of rows) ids.push(await insertReturningId(trx.insertInto('tokens').values(row), this.dialect));
@@ -42,7 +42,7 @@ export class TokenRepository {
     });
   }
 
-  async update(userId: number, id: number, patch: Updateable<TokensTable>): Promise<void> {
+  async update(userId: number, id: number, patch: TokenUpdate): Promise<void> {
     await this.db.updateTable('tokens').set(patch).where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
   }
 

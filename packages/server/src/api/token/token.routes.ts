@@ -1,28 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import { booleanParameter, textParameter, zeroBasedPage } from '../listing/page-query.ts';
+import { pageFrom } from '../listing/page-query.ts';
 import { parseInput } from '../listing/parse-input.ts';
+import { booleanParameter, textParameter } from '../listing/query-parameters.ts';
+import { routeId } from '../listing/route-id.ts';
 import { withAndWithoutSlash } from '../listing/route-paths.ts';
 import { createTokenSchema, updateTokenSchema } from './token-input.ts';
 import { toTokenView } from './token-view.ts';
-import { TokenRepository } from './token.repository.ts';
-import { TokenService } from './token.service.ts';
+import type { TokenService } from './token.service.ts';
 
 type Query = Record<string, unknown>;
 const user = { config: { access: 'user' as const } };
-const idParameter = z.object({ id: z.coerce.number().int().positive() });
 
 /** A user's own API tokens (`sk-` keys for the relay). */
-export function registerTokenRoutes(app: FastifyInstance, context: AppContext): void {
-  const service = new TokenService(new TokenRepository(context.database.db, context.database.dialect), context);
-
+export function registerTokenRoutes(app: FastifyInstance, service: TokenService): void {
   for (const url of withAndWithoutSlash('/api/token/')) {
-    app.get(url, user, async (request) => {
-      const page = zeroBasedPage(request.query as Query, 'size');
-      return ok((await service.list(requireUser(request), page.offset, page.limit)).map(toTokenView));
+    app.get(url, { config: { access: 'user', paging: 'from-zero' } }, async (request) => {
+      const page = pageFrom(request);
+      return ok((await service.list(requireUser(request), page.offset, page.pageSize)).map(toTokenView));
     });
     app.post(url, user, async (request) => {
       const body = parseInput(createTokenSchema, request.body);
@@ -38,9 +34,9 @@ export function registerTokenRoutes(app: FastifyInstance, context: AppContext): 
     return ok((await service.search(requireUser(request), textParameter(query, 'keyword'), textParameter(query, 'token'))).map(toTokenView));
   });
   for (const url of withAndWithoutSlash('/api/token/:id')) {
-    app.get(url, user, async (request) => ok(toTokenView(await service.get(requireUser(request), parseInput(idParameter, request.params).id))));
+    app.get(url, user, async (request) => ok(toTokenView(await service.get(requireUser(request), routeId(request.params)))));
     app.delete(url, user, async (request) => {
-      await service.delete(requireUser(request), parseInput(idParameter, request.params).id);
+      await service.delete(requireUser(request), routeId(request.params));
       return ok();
     });
   }

@@ -1,11 +1,12 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
 import { TokenStatus } from '@switchboard/contracts';
-import type { AppContext } from '../../app-context.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { fromBoolean, toBoolean } from '../../db/dialect.ts';
-import type { TokensTable } from '../../db/schema.ts';
+import type { NewToken, TokenRow, TokenUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { OptionStore } from '../../options/option-store.ts';
+import type { ChangeBus } from '../../platform/change-bus.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { randomAlphanumeric } from '../../platform/random.ts';
 import { mayUseGroup } from '../../groups/usable-groups.ts';
 import type { TokenFields } from './token-input.ts';
@@ -21,7 +22,7 @@ const keyLength = 48;
 function parseExpiry(value: number | string): number {
   if (typeof value === 'number' || /^-?\d+$/.test(value.trim())) {
     const seconds = Number(value);
-    if (seconds === -1 || (Number.isInteger(seconds) && seconds > 0)) return seconds;
+    if (seconds === -1 || (Number.isSafeInteger(seconds) && seconds > 0)) return seconds;
     throw new AppError(tokenMessages.expiryInvalid);
   }
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(value.trim());
@@ -31,30 +32,52 @@ function parseExpiry(value: number | string): number {
 }
 
 function normalizeLines(text: string): string {
-  return text.split('\n').map((line) => line.trim()).filter(Boolean).join('\n');
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
 }
 
 function normalizeModels(text: string): string {
-  return [...new Set(text.split(',').map((model) => model.trim()).filter(Boolean))].join(',');
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((model) => model.trim())
+        .filter(Boolean),
+    ),
+  ].join(',');
+}
+
+export interface TokenServiceDependencies {
+  readonly repository: TokenRepository;
+  readonly options: OptionStore;
+  readonly bus: ChangeBus;
+  readonly clock: Clock;
 }
 
 /** Token rules; a user only ever reaches their own tokens (every query is scoped by user id). */
 export class TokenService {
   private readonly repository: TokenRepository;
-  private readonly context: AppContext;
+  private readonly options: OptionStore;
+  private readonly bus: ChangeBus;
+  private readonly clock: Clock;
 
-  constructor(repository: TokenRepository, context: AppContext) {
-    this.repository = repository;
-    this.context = context;
+  constructor(dependencies: TokenServiceDependencies) {
+    this.repository = dependencies.repository;
+    this.options = dependencies.options;
+    this.bus = dependencies.bus;
+    this.clock = dependencies.clock;
   }
 
   private async changed(ids: readonly number[]): Promise<void> {
-    for (const id of ids) await this.context.bus.publish(changeTopics.tokens, String(id));
+    for (const id of ids) await this.bus.publish(changeTopics.tokens, String(id));
   }
 
   /** The given fields as columns, validated; absent fields stay absent. */
-  private columnsFrom(user: CurrentUser, fields: TokenFields): Updateable<TokensTable> {
-    const columns: Updateable<TokensTable> = {};
+  private columnsFrom(user: CurrentUser, fields: TokenFields): TokenUpdate {
+    const columns: TokenUpdate = {};
     if (fields.name !== undefined && fields.name !== null) {
       const name = fields.name.trim();
       if (name === '') throw new AppError(tokenMessages.nameRequired);
@@ -67,12 +90,13 @@ export class TokenService {
       columns.remain_quota = fields.remain_quota;
     }
     if (fields.unlimited_quota !== undefined && fields.unlimited_quota !== null) columns.unlimited_quota = fromBoolean(fields.unlimited_quota);
-    if (fields.model_limits_enabled !== undefined && fields.model_limits_enabled !== null) columns.model_limits_enabled = fromBoolean(fields.model_limits_enabled);
+    if (fields.model_limits_enabled !== undefined && fields.model_limits_enabled !== null)
+      columns.model_limits_enabled = fromBoolean(fields.model_limits_enabled);
     if (fields.model_limits !== undefined) columns.model_limits = normalizeModels(fields.model_limits ?? '');
     if (fields.allow_ips !== undefined) columns.allow_ips = normalizeLines(fields.allow_ips ?? '');
     if (fields.group !== undefined) {
       const group = fields.group?.trim() ?? '';
-      if (group !== '' && !mayUseGroup(this.context.options, user.group, group)) throw new AppError(tokenMessages.groupNotAllowed, { params: { group } });
+      if (group !== '' && !mayUseGroup(this.options, user.group, group)) throw new AppError(tokenMessages.groupNotAllowed, { params: { group } });
       columns.group = group;
     }
     return columns;
@@ -86,20 +110,20 @@ export class TokenService {
     return this.repository.search(user.id, keyword, key.replace(/^sk-/, ''));
   }
 
-  async get(user: CurrentUser, id: number): Promise<Selectable<TokensTable>> {
+  async get(user: CurrentUser, id: number): Promise<TokenRow> {
     const token = await this.repository.find(user.id, id);
     if (!token) throw new AppError(tokenMessages.notFound);
     return token;
   }
 
   /** Creates `count` tokens: the first keeps the name, copies get `name-XXXXXX`. */
-  async create(user: CurrentUser, fields: TokenFields, count = 1): Promise<Selectable<TokensTable>[]> {
+  async create(user: CurrentUser, fields: TokenFields, count = 1): Promise<TokenRow[]> {
     if (!fields.name?.trim()) throw new AppError(tokenMessages.nameRequired);
     if (!Number.isInteger(count) || count < 1 || count > maximumCount) throw new AppError(tokenMessages.countInvalid);
     const columns = this.columnsFrom(user, fields);
-    const now = this.context.clock.unixSeconds();
+    const now = this.clock.unixSeconds();
     const name = columns.name ?? '';
-    const rows: Insertable<TokensTable>[] = Array.from({ length: count }, (_, index) => ({
+    const rows: NewToken[] = Array.from({ length: count }, (_, index) => ({
       user_id: user.id,
       key: randomAlphanumeric(keyLength),
       status: TokenStatus.enabled,
@@ -126,12 +150,12 @@ export class TokenService {
    * expiry (quota) it fixes. A status-only edit refuses to enable a token that is still expired or
    * still exhausted.
    */
-  async update(user: CurrentUser, id: number, fields: TokenFields & { status?: number | undefined }, statusOnly: boolean): Promise<Selectable<TokensTable>> {
+  async update(user: CurrentUser, id: number, fields: TokenFields & { status?: number | undefined }, statusOnly: boolean): Promise<TokenRow> {
     const token = await this.get(user, id);
-    const now = this.context.clock.unixSeconds();
+    const now = this.clock.unixSeconds();
     const expiredAt = (expiry: number) => expiry !== -1 && expiry <= now;
     const exhausted = (remain: number, unlimited: boolean) => !unlimited && remain <= 0;
-    let columns: Updateable<TokensTable>;
+    let columns: TokenUpdate;
     if (statusOnly) {
       if (fields.status !== TokenStatus.enabled && fields.status !== TokenStatus.disabled) throw new AppError(tokenMessages.statusInvalid);
       if (fields.status === TokenStatus.enabled) {
@@ -144,8 +168,10 @@ export class TokenService {
       const expiry = Number(columns.expired_time ?? token.expired_time);
       const remain = Number(columns.remain_quota ?? token.remain_quota);
       const unlimited = columns.unlimited_quota === undefined ? toBoolean(token.unlimited_quota) : columns.unlimited_quota === 1;
-      if (token.status === TokenStatus.expired && !expiredAt(expiry)) columns.status = exhausted(remain, unlimited) ? TokenStatus.exhausted : TokenStatus.enabled;
-      if (token.status === TokenStatus.exhausted && !exhausted(remain, unlimited)) columns.status = expiredAt(expiry) ? TokenStatus.expired : TokenStatus.enabled;
+      if (token.status === TokenStatus.expired && !expiredAt(expiry))
+        columns.status = exhausted(remain, unlimited) ? TokenStatus.exhausted : TokenStatus.enabled;
+      if (token.status === TokenStatus.exhausted && !exhausted(remain, unlimited))
+        columns.status = expiredAt(expiry) ? TokenStatus.expired : TokenStatus.enabled;
     }
     await this.repository.update(user.id, id, columns);
     await this.changed([id]);
@@ -153,7 +179,7 @@ export class TokenService {
   }
 
   async delete(user: CurrentUser, id: number): Promise<void> {
-    if (!(await this.repository.softDelete(user.id, id, new Date(this.context.clock.now())))) throw new AppError(tokenMessages.notFound);
+    if (!(await this.repository.softDelete(user.id, id, new Date(this.clock.now())))) throw new AppError(tokenMessages.notFound);
     await this.changed([id]);
   }
 }

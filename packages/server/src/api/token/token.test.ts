@@ -10,7 +10,9 @@ describe.each(testDatabases())('tokens on $dialect', (database) => {
   let published: string[] = [];
 
   const call = (as: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    testApp.app.inject({ method, url, headers: { ...as.headers, 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as object }) }).then((response) => response.json());
+    testApp.app
+      .inject({ method, url, headers: { ...as.headers, 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as object }) })
+      .then((response) => response.json());
   const create = async (as: TestUser, fields: Record<string, unknown>) => {
     const body = await call(as, 'POST', '/api/token/', fields);
     expect(body.success, body.message).toBe(true);
@@ -35,12 +37,30 @@ describe.each(testDatabases())('tokens on $dialect', (database) => {
     expect(new Set(tokens.map((token) => token.key)).size).toBe(3);
     expect(published).toEqual(tokens.map((token) => String(token.id)));
 
-    const [limited] = await create(owner, { name: 'limited', remain_quota: 25000000, expired_time: 4102444800, unlimited_quota: true, model_limits_enabled: true, model_limits: ['gpt-4o', 'o3', 'gpt-4o'], allow_ips: ' 10.0.0.1 \n\n192.168.0.0/16', group: 'vip' });
-    expect(limited).toMatchObject({ remain_quota: 25000000, expired_time: 4102444800, unlimited_quota: true, model_limits_enabled: true, model_limits: 'gpt-4o,o3', allow_ips: '10.0.0.1\n192.168.0.0/16', group: 'vip' });
+    const [limited] = await create(owner, {
+      name: 'limited',
+      remain_quota: 25000000,
+      expired_time: 4102444800,
+      unlimited_quota: true,
+      model_limits_enabled: true,
+      model_limits: ['gpt-4o', 'o3', 'gpt-4o'],
+      allow_ips: ' 10.0.0.1 \n\n192.168.0.0/16',
+      group: 'vip',
+    });
+    expect(limited).toMatchObject({
+      remain_quota: 25000000,
+      expired_time: 4102444800,
+      unlimited_quota: true,
+      model_limits_enabled: true,
+      model_limits: 'gpt-4o,o3',
+      allow_ips: '10.0.0.1\n192.168.0.0/16',
+      group: 'vip',
+    });
   });
 
   it('validates the token form', async () => {
-    const refused = async (fields: Record<string, unknown>, message: string) => expect(await call(owner, 'POST', '/api/token/', fields)).toEqual({ success: false, message });
+    const refused = async (fields: Record<string, unknown>, message: string) =>
+      expect(await call(owner, 'POST', '/api/token/', fields)).toEqual({ success: false, message });
     await refused({ name: ' ' }, 'Please enter a token name');
     await refused({ name: 'x'.repeat(51) }, 'The token name is too long');
     await refused({ name: 'a', expired_time: 'tomorrow' }, 'Expiry time format error');
@@ -64,7 +84,9 @@ describe.each(testDatabases())('tokens on $dialect', (database) => {
     expect(firstPage.data[0].id).toBeGreaterThan(firstPage.data[1].id);
 
     expect((await call(owner, 'GET', '/api/token/search?keyword=findme')).data.map((token: { id: number }) => token.id)).toEqual([mine?.id]);
-    expect((await call(owner, 'GET', `/api/token/search?token=sk-${mine?.key.slice(0, 20)}`)).data.map((token: { id: number }) => token.id)).toEqual([mine?.id]);
+    expect((await call(owner, 'GET', `/api/token/search?token=sk-${mine?.key.slice(0, 20)}`)).data.map((token: { id: number }) => token.id)).toEqual([
+      mine?.id,
+    ]);
     expect((await call(owner, 'GET', `/api/token/${mine?.id}`)).data.key).toBe(mine?.key);
     expect(await call(owner, 'GET', `/api/token/${theirs?.id}`)).toEqual({ success: false, message: 'Token not found' });
     expect(await call(owner, 'PUT', '/api/token/', { id: theirs?.id, name: 'stolen' })).toEqual({ success: false, message: 'Token not found' });
@@ -81,12 +103,16 @@ describe.each(testDatabases())('tokens on $dialect', (database) => {
 
     const db = testApp.context.database.db;
     await db.updateTable('tokens').set({ status: TokenStatus.expired, expired_time: 1000 }).where('id', '=', id).execute();
-    expect((await call(owner, 'PUT', '/api/token/?status_only=true', { id, status: 1 })).message).toBe('This token has expired and cannot be enabled: change its expiry time or make it never expire first');
+    expect((await call(owner, 'PUT', '/api/token/?status_only=true', { id, status: 1 })).message).toBe(
+      'This token has expired and cannot be enabled: change its expiry time or make it never expire first',
+    );
     expect((await call(owner, 'PUT', '/api/token/', { id, name: 'still-expired' })).data.status).toBe(TokenStatus.expired);
     expect((await call(owner, 'PUT', '/api/token/', { id, expired_time: -1 })).data.status).toBe(TokenStatus.enabled);
 
     await db.updateTable('tokens').set({ status: TokenStatus.exhausted, remain_quota: 0 }).where('id', '=', id).execute();
-    expect((await call(owner, 'PUT', '/api/token/?status_only=true', { id, status: 1 })).message).toBe("This token's quota is depleted and it cannot be enabled: change its remaining quota or make it unlimited first");
+    expect((await call(owner, 'PUT', '/api/token/?status_only=true', { id, status: 1 })).message).toBe(
+      "This token's quota is depleted and it cannot be enabled: change its remaining quota or make it unlimited first",
+    );
     expect((await call(owner, 'PUT', '/api/token/', { id, unlimited_quota: true })).data.status).toBe(TokenStatus.enabled);
     await db.updateTable('tokens').set({ status: TokenStatus.disabled }).where('id', '=', id).execute();
     expect((await call(owner, 'PUT', '/api/token/?status_only=true', { id, status: 1 })).data.status).toBe(TokenStatus.enabled);

@@ -15,7 +15,8 @@ export function assertValidPassword(password: string): void {
 }
 
 export function assertValidDisplayName(displayName: string): void {
-  if ([...displayName].length > accountLimits.displayNameMax) throw new AppError(userMessages.displayNameTooLong, { params: { max: accountLimits.displayNameMax } });
+  if ([...displayName].length > accountLimits.displayNameMax)
+    throw new AppError(userMessages.displayNameTooLong, { params: { max: accountLimits.displayNameMax } });
 }
 
 export function assertValidGroup(group: string): void {
@@ -26,7 +27,11 @@ export function assertValidGroup(group: string): void {
  * The username and display-name part of a profile edit (by the user or an administrator): a new
  * username must be valid and free; an emptied display name falls back to the username.
  */
-export async function namePatch(user: UserRow, input: { username?: string | undefined; display_name?: string | undefined }, users: Pick<UserRepository, 'usernameExists'>): Promise<UserPatch> {
+export async function namePatch(
+  user: UserRow,
+  input: { username?: string | undefined; display_name?: string | undefined },
+  users: Pick<UserRepository, 'usernameExists'>,
+): Promise<UserPatch> {
   const patch: UserPatch = {};
   if (input.username !== undefined && input.username.trim() !== user.username) {
     const username = input.username.trim();

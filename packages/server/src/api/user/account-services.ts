@@ -1,6 +1,13 @@
 import type { AppContext } from '../../app-context.ts';
+import type { SessionService } from '../../auth/session-service.ts';
+import type { OutsideEndpoints } from '../../config/outside-endpoints.ts';
 import { FailureLimiter, WindowLimiter } from '../../http/rate-limit.ts';
+import type { LogWriter } from '../../logs/log-writer.repository.ts';
+import type { OptionStore } from '../../options/option-store.ts';
+import type { ChangeBus } from '../../platform/change-bus.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { createMemoryExpiringStore, createRedisExpiringStore, type ExpiringStore } from '../../platform/expiring-store.ts';
+import type { Logger } from '../../platform/logger.ts';
 import { Mailer } from '../../platform/mailer.ts';
 import { TurnstileVerifier } from '../verification/turnstile.ts';
 import { VerificationCodes } from '../verification/verification-codes.ts';
@@ -9,9 +16,16 @@ import { UserRepository } from './user.repository.ts';
 
 /** What the account routes share, built once per app by `registerAccountRoutes`. */
 export interface AccountServices {
-  readonly context: AppContext;
   readonly users: UserRepository;
   readonly creation: UserCreation;
+  readonly options: OptionStore;
+  readonly sessions: SessionService;
+  readonly logWriter: LogWriter;
+  readonly bus: ChangeBus;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Addresses of GitHub, Linux DO and Turnstile (tests point them at local fakes). */
+  readonly outsideEndpoints: OutsideEndpoints;
   /** Codes, OAuth states, cooldowns and failure counts: Redis-backed when REDIS_CONN_STRING is set. */
   readonly store: ExpiringStore;
   readonly mailer: Mailer;
@@ -25,14 +39,21 @@ export interface AccountServices {
 export function createAccountServices(context: AppContext): AccountServices {
   const users = new UserRepository(context.database.db, context.database.dialect);
   const store = context.redis ? createRedisExpiringStore(context.redis) : createMemoryExpiringStore(context.clock);
+  const { options, sessions, logWriter, bus, clock, logger } = context;
   return {
-    context,
     users,
-    creation: new UserCreation({ users, options: context.options, logWriter: context.logWriter, clock: context.clock, bus: context.bus }),
+    creation: new UserCreation({ users, options, logWriter, clock, bus }),
+    options,
+    sessions,
+    logWriter,
+    bus,
+    clock,
+    logger,
+    outsideEndpoints: context.config.outsideEndpoints,
     store,
-    mailer: new Mailer(context.options),
-    turnstile: new TurnstileVerifier(context.options, context.config.outsideEndpoints.turnstileVerifyUrl),
-    codes: new VerificationCodes(store, context.clock),
+    mailer: new Mailer(options),
+    turnstile: new TurnstileVerifier(options, context.config.outsideEndpoints.turnstileVerifyUrl),
+    codes: new VerificationCodes(store, clock),
     loginLimiter: new FailureLimiter(store, 'login'),
     mailLimiter: new WindowLimiter(store, 'mail', 20, 10 * 60),
   };

@@ -2,28 +2,26 @@ import { affTransferRequestSchema, updateSelfRequestSchema } from '@switchboard/
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import type { AccountServices } from './account-services.ts';
+import type { SessionService } from '../../auth/session-service.ts';
+import { parseInput } from '../listing/parse-input.ts';
 import { localize } from './localize.ts';
-import { parseBody } from './request-input.ts';
-import { SelfService } from './self.service.ts';
+import type { SelfService } from './self.service.ts';
 import { userMessages } from './user.messages.ts';
 import { toUserView } from './user-view.ts';
 
 const user = { config: { access: 'user' as const } };
 
-export function registerSelfRoutes(app: FastifyInstance, services: AccountServices): void {
-  const self = new SelfService(services);
-
+export function registerSelfRoutes(app: FastifyInstance, self: SelfService, sessions: SessionService): void {
   app.get('/api/user/self', user, async (request) => ok(toUserView(await self.get(requireUser(request).id))));
 
   app.put('/api/user/self', user, async (request) => {
-    await self.update(requireUser(request).id, services.context.sessions.sessionId(request), parseBody(updateSelfRequestSchema, request.body));
+    await self.update(requireUser(request).id, sessions.sessionId(request), parseInput(updateSelfRequestSchema, request.body));
     return ok();
   });
 
   app.delete('/api/user/self', user, async (request, reply) => {
     await self.deregister(requireUser(request).id);
-    await services.context.sessions.end(request, reply);
+    await sessions.end(request, reply);
     return ok();
   });
 
@@ -32,7 +30,7 @@ export function registerSelfRoutes(app: FastifyInstance, services: AccountServic
   app.get('/api/user/aff', user, async (request) => ok(await self.affCode(requireUser(request).id)));
 
   app.post('/api/user/aff_transfer', user, async (request) => {
-    await self.transferAffQuota(requireUser(request), parseBody(affTransferRequestSchema, request.body));
+    await self.transferAffQuota(requireUser(request), parseInput(affTransferRequestSchema, request.body));
     return ok(undefined, localize(request, userMessages.affTransferDone));
   });
 

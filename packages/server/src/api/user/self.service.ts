@@ -28,7 +28,7 @@ export class SelfService {
   }
 
   private async publish(userId: number): Promise<void> {
-    await this.services.context.bus.publish(changeTopics.users, String(userId));
+    await this.services.bus.publish(changeTopics.users, String(userId));
   }
 
   /** Username, display name and password; a new password ends the user's other sessions. */
@@ -51,8 +51,8 @@ export class SelfService {
   async deregister(userId: number): Promise<void> {
     const user = await this.get(userId);
     if (user.role === Role.root) throw new AppError(userMessages.rootCannotDeleteSelf);
-    await this.services.users.markDeleted(userId, new Date(this.services.context.clock.now()));
-    await this.services.context.sessions.endAllForUser(userId);
+    await this.services.users.markDeleted(userId, new Date(this.services.clock.now()));
+    await this.services.sessions.endAllForUser(userId);
     await this.publish(userId);
   }
 
@@ -74,18 +74,24 @@ export class SelfService {
 
   /** Moves pending invitation earnings into the balance, atomically; at least one QuotaPerUnit. */
   async transferAffQuota(user: { id: number; username: string }, input: z.infer<typeof affTransferRequestSchema>): Promise<void> {
-    const { options, logWriter } = this.services.context;
+    const { options, logWriter } = this.services;
     const minimum = options.getNumber('QuotaPerUnit');
     if (input.quota < minimum) throw new AppError(userMessages.affTransferMinimum, { params: { amount: displayQuota(options, minimum) } });
     const moved = await this.services.users.transferAffQuota(user.id, input.quota);
     if (!moved) throw new AppError(userMessages.affQuotaInsufficient);
-    await logWriter.record({ user_id: user.id, username: user.username, type: LogType.system, content: `邀请奖励划转到余额 ${describeQuota(options, input.quota)}`, quota: input.quota });
+    await logWriter.record({
+      user_id: user.id,
+      username: user.username,
+      type: LogType.system,
+      content: `邀请奖励划转到余额 ${describeQuota(options, input.quota)}`,
+      quota: input.quota,
+    });
     await this.publish(user.id);
   }
 
   async groups(userId: number): Promise<Record<string, string>> {
     const user = await this.get(userId);
-    return usableGroups(this.services.context.options, user.group);
+    return usableGroups(this.services.options, user.group);
   }
 
   /** Models enabled in any group the user may use. */

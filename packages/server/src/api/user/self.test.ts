@@ -30,7 +30,11 @@ describe.each(testDatabases())('self service on $dialect', (database) => {
     expect((await userRow(testApp, user.id)).display_name).toBe('Shown Name');
     const tooLong = await callApi(testApp, 'PUT', '/api/user/self', { headers: user.headers, body: { username: 'abcdefghijklm' } });
     expect(tooLong.body).toEqual({ success: false, message: '用户名长度不能超过 12 个字符' });
-    const taken = await callApi(testApp, 'PUT', '/api/user/self', { headers: user.headers, body: { username: other.username, display_name: 'Changed' }, language: 'en' });
+    const taken = await callApi(testApp, 'PUT', '/api/user/self', {
+      headers: user.headers,
+      body: { username: other.username, display_name: 'Changed' },
+      language: 'en',
+    });
     expect(taken.body).toEqual({ success: false, message: 'This username is taken (possibly by a deregistered account)' });
     expect(await userRow(testApp, user.id)).toMatchObject({ username: user.username, display_name: 'Shown Name' });
   });
@@ -42,7 +46,10 @@ describe.each(testDatabases())('self service on $dialect', (database) => {
     expect(short.body).toEqual({ success: false, message: '密码长度不得小于 8 位！' });
     const long = await callApi(testApp, 'PUT', '/api/user/self', { headers: user.headers, body: { password: 'x'.repeat(21) } });
     expect(long.body.message).toBe('密码长度不得超过 20 位！');
-    const wrongOriginal = await callApi(testApp, 'PUT', '/api/user/self', { headers: user.headers, body: { password: 'new-password-1', original_password: 'not-it-at-all' } });
+    const wrongOriginal = await callApi(testApp, 'PUT', '/api/user/self', {
+      headers: user.headers,
+      body: { password: 'new-password-1', original_password: 'not-it-at-all' },
+    });
     expect(wrongOriginal.body.message).toBe('原密码错误');
     expect(await verifyPassword(user.password, (await userRow(testApp, user.id)).password)).toBe(true);
 
@@ -76,7 +83,9 @@ describe.each(testDatabases())('self service on $dialect', (database) => {
     expect(tooMuch.body).toEqual({ success: false, message: 'Not enough invitation earnings' });
     expect(await userRow(testApp, user.id)).toMatchObject({ quota: 100, aff_quota: 800_000 });
 
-    const results = await Promise.all([500_000, 500_000].map((quota) => callApi(testApp, 'POST', '/api/user/aff_transfer', { headers: user.headers, body: { quota } })));
+    const results = await Promise.all(
+      [500_000, 500_000].map((quota) => callApi(testApp, 'POST', '/api/user/aff_transfer', { headers: user.headers, body: { quota } })),
+    );
     expect(results.filter((result) => result.body.success)).toHaveLength(1);
     expect(await userRow(testApp, user.id)).toMatchObject({ quota: 500_100, aff_quota: 300_000 });
     const logs = await logsOf(testApp, user.id);

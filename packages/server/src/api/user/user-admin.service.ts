@@ -1,44 +1,72 @@
 import { type createUserRequestSchema, LogType, type manageUserRequestSchema, Role, type updateUserRequestSchema } from '@switchboard/contracts';
 import type { z } from 'zod';
 import type { CurrentUser } from '../../auth/current-user.ts';
+import type { SessionService } from '../../auth/session-service.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { LogWriter } from '../../logs/log-writer.repository.ts';
+import type { OptionStore } from '../../options/option-store.ts';
+import type { ChangeBus } from '../../platform/change-bus.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/password-hasher.ts';
 import { assertValidDisplayName, assertValidGroup, assertValidPassword, assertValidUsername, namePatch } from './account-fields.ts';
-import type { AccountServices } from './account-services.ts';
 import { describeQuota } from '../listing/quota-text.ts';
 import { applyManageAction, assertMayCreateRole, assertOutranks, type RoleAndStatus } from './role-rules.ts';
-import type { UserPatch, UserRow } from './user.repository.ts';
+import type { UserCreation } from './user-creation.ts';
+import type { UserPatch, UserRepository } from './user.repository.ts';
 import { userMessages } from './user.messages.ts';
 
 /** Quota adjustments beyond this are typing mistakes, and would lose precision in a double. */
 const maxQuotaMagnitude = 1e15;
 
+export interface UserAdminDependencies {
+  readonly users: UserRepository;
+  readonly creation: UserCreation;
+  readonly sessions: SessionService;
+  readonly options: OptionStore;
+  readonly logWriter: LogWriter;
+  readonly bus: ChangeBus;
+  readonly clock: Clock;
+}
+
 /** User management by administrators, with the role rules applied on every path. */
 export class UserAdminService {
-  private readonly services: AccountServices;
+  private readonly users: UserRepository;
+  private readonly creation: UserCreation;
+  private readonly sessions: SessionService;
+  private readonly options: OptionStore;
+  private readonly logWriter: LogWriter;
+  private readonly bus: ChangeBus;
+  private readonly clock: Clock;
 
-  constructor(services: AccountServices) {
-    this.services = services;
+  constructor(dependencies: UserAdminDependencies) {
+    this.users = dependencies.users;
+    this.creation = dependencies.creation;
+    this.sessions = dependencies.sessions;
+    this.options = dependencies.options;
+    this.logWriter = dependencies.logWriter;
+    this.bus = dependencies.bus;
+    this.clock = dependencies.clock;
   }
 
   private async target(id: number, options: { includeDeleted?: boolean } = {}): Promise<UserRow> {
-    const user = await this.services.users.findById(id, options);
+    const user = await this.users.findById(id, options);
     if (!user) throw new AppError(userMessages.notFound);
     return user;
   }
 
   private async publish(userId: number): Promise<void> {
-    await this.services.context.bus.publish(changeTopics.users, String(userId));
+    await this.bus.publish(changeTopics.users, String(userId));
   }
 
   /** Deregistered users are listed too (the console tags them). */
   list(offset: number, limit: number): Promise<UserRow[]> {
-    return this.services.users.list(offset, limit);
+    return this.users.list(offset, limit);
   }
 
   search(keyword: string, group: string, offset: number, limit: number): Promise<UserRow[]> {
-    return this.services.users.search(keyword.trim(), group.trim(), offset, limit);
+    return this.users.search(keyword.trim(), group.trim(), offset, limit);
   }
 
   async get(actor: CurrentUser, id: number): Promise<UserRow> {
@@ -55,8 +83,8 @@ export class UserAdminService {
     assertValidUsername(username);
     assertValidPassword(input.password);
     assertValidDisplayName(input.display_name.trim());
-    if (await this.services.users.usernameExists(username)) throw new AppError(userMessages.usernameTaken);
-    await this.services.creation.create({ username, password: input.password, displayName: input.display_name.trim(), role });
+    if (await this.users.usernameExists(username)) throw new AppError(userMessages.usernameTaken);
+    await this.creation.create({ username, password: input.password, displayName: input.display_name.trim(), role });
   }
 
   /**
@@ -67,7 +95,7 @@ export class UserAdminService {
   async update(actor: CurrentUser, input: z.infer<typeof updateUserRequestSchema>): Promise<void> {
     const user = await this.target(input.id);
     assertOutranks(actor.role, user.role, userMessages.noPermissionUpdate);
-    const patch: UserPatch = await namePatch(user, input, this.services.users);
+    const patch: UserPatch = await namePatch(user, input, this.users);
     if (input.group !== undefined && input.group.trim() !== user.group) {
       assertValidGroup(input.group.trim());
       patch.group = input.group.trim();
@@ -83,15 +111,20 @@ export class UserAdminService {
     const delta = input.quota_delta ?? (input.quota === undefined ? 0 : input.quota - Number(user.quota));
     if (Math.abs(delta) > maxQuotaMagnitude) throw new AppError(userMessages.quotaOutOfRange);
 
-    await this.services.users.db.transaction().execute(async (trx) => {
-      await this.services.users.update(user.id, patch, trx);
-      if (delta !== 0) await this.services.users.addQuota(user.id, delta, trx);
+    await this.users.transaction(async (users) => {
+      await users.update(user.id, patch);
+      if (delta !== 0) await users.addQuota(user.id, delta);
     });
-    if (patch.password) await this.services.context.sessions.endAllForUser(user.id);
+    if (patch.password) await this.sessions.endAllForUser(user.id);
     if (delta !== 0) {
-      const { options, logWriter } = this.services.context;
       const verb = delta > 0 ? '增加' : '减少';
-      await logWriter.record({ user_id: user.id, username: patch.username ?? user.username, type: LogType.manage, quota: delta, content: `管理员（${actor.username}，ID ${actor.id}）为用户${verb}额度 ${describeQuota(options, Math.abs(delta))}` });
+      await this.logWriter.record({
+        user_id: user.id,
+        username: patch.username ?? user.username,
+        type: LogType.manage,
+        quota: delta,
+        content: `管理员（${actor.username}，ID ${actor.id}）为用户${verb}额度 ${describeQuota(this.options, Math.abs(delta))}`,
+      });
     }
     await this.publish(user.id);
   }
@@ -101,12 +134,12 @@ export class UserAdminService {
     const user = await this.target(input.id);
     const next = applyManageAction(actor.role, { role: user.role, status: user.status }, input.action);
     if (input.action === 'delete') {
-      await this.services.users.markDeleted(user.id, new Date(this.services.context.clock.now()));
+      await this.users.markDeleted(user.id, new Date(this.clock.now()));
     } else {
-      await this.services.users.update(user.id, { role: next.role, status: next.status });
+      await this.users.update(user.id, { role: next.role, status: next.status });
     }
     // A banned or deleted user is logged out everywhere; a role change is read fresh on each request.
-    if (input.action === 'delete' || input.action === 'disable') await this.services.context.sessions.endAllForUser(user.id);
+    if (input.action === 'delete' || input.action === 'disable') await this.sessions.endAllForUser(user.id);
     await this.publish(user.id);
     return next;
   }

@@ -20,7 +20,8 @@ describe.each(testDatabases())('user management on $dialect', (database) => {
     await testApp.close();
   });
 
-  const manage = (actor: TestUser, id: number, action: string) => callApi(testApp, 'POST', '/api/user/manage', { headers: actor.headers, body: { id, action } });
+  const manage = (actor: TestUser, id: number, action: string) =>
+    callApi(testApp, 'POST', '/api/user/manage', { headers: actor.headers, body: { id, action } });
 
   it('lists from page 0 newest first, with deregistered users tagged and no secrets', async () => {
     const gone = await createTestUser(testApp);
@@ -47,7 +48,10 @@ describe.each(testDatabases())('user management on $dialect', (database) => {
 
   it('lets nobody read a user of the same or higher role', async () => {
     const other = await createTestUser(testApp, { role: Role.admin });
-    expect((await callApi(testApp, 'GET', `/api/user/${other.id}`, { headers: admin.headers })).body).toEqual({ success: false, message: '无权获取同级或更高等级用户的信息' });
+    expect((await callApi(testApp, 'GET', `/api/user/${other.id}`, { headers: admin.headers })).body).toEqual({
+      success: false,
+      message: '无权获取同级或更高等级用户的信息',
+    });
     expect((await callApi(testApp, 'GET', `/api/user/${root.id}`, { headers: admin.headers })).body.success).toBe(false);
     const byRoot = await callApi(testApp, 'GET', `/api/user/${other.id}`, { headers: root.headers });
     expect(byRoot.body.data).toMatchObject({ id: other.id, role: Role.admin });
@@ -58,21 +62,34 @@ describe.each(testDatabases())('user management on $dialect', (database) => {
   it('creates users below its own role, with the new-user quota and its log row', async () => {
     await testApp.context.options.set('QuotaForNewUser', '250');
     try {
-      const refused = await callApi(testApp, 'POST', '/api/user/', { headers: admin.headers, body: { username: 'newadmin', password: 'password123', role: Role.admin } });
+      const refused = await callApi(testApp, 'POST', '/api/user/', {
+        headers: admin.headers,
+        body: { username: 'newadmin', password: 'password123', role: Role.admin },
+      });
       expect(refused.body).toEqual({ success: false, message: '无法创建权限大于等于自己的用户' });
       const badPassword = await callApi(testApp, 'POST', '/api/user/', { headers: admin.headers, body: { username: 'newuser', password: 'short' } });
       expect(badPassword.body.message).toBe('密码长度不得小于 8 位！');
       const noName = await callApi(testApp, 'POST', '/api/user/', { headers: admin.headers, body: { username: '', password: 'password123' }, language: 'en' });
       expect(noName.body.message).toBe('The username is required');
       expect(await testApp.context.database.db.selectFrom('users').select('id').where('username', 'in', ['newadmin', 'newuser']).execute()).toEqual([]);
-      expect((await callApi(testApp, 'POST', '/api/user/', { headers: admin.headers, body: { username: 'created1', password: 'password123', display_name: 'Created' } })).body.success).toBe(true);
+      expect(
+        (
+          await callApi(testApp, 'POST', '/api/user/', {
+            headers: admin.headers,
+            body: { username: 'created1', password: 'password123', display_name: 'Created' },
+          })
+        ).body.success,
+      ).toBe(true);
       const created = await testApp.context.database.db.selectFrom('users').selectAll().where('username', '=', 'created1').executeTakeFirstOrThrow();
       expect(created).toMatchObject({ role: Role.common, quota: 250, display_name: 'Created' });
       expect(await verifyPassword('password123', created.password)).toBe(true);
       expect((await logsOf(testApp, created.id)).map((log) => log.type)).toEqual([LogType.system]);
       const duplicate = await callApi(testApp, 'POST', '/api/user/', { headers: root.headers, body: { username: 'created1', password: 'password123' } });
       expect(duplicate.body.message).toBe('用户名已存在，或已注销');
-      expect((await callApi(testApp, 'POST', '/api/user/', { headers: root.headers, body: { username: 'created2', password: 'password123', role: Role.admin } })).body.success).toBe(true);
+      expect(
+        (await callApi(testApp, 'POST', '/api/user/', { headers: root.headers, body: { username: 'created2', password: 'password123', role: Role.admin } }))
+          .body.success,
+      ).toBe(true);
     } finally {
       await testApp.context.options.set('QuotaForNewUser', '0');
     }
@@ -80,7 +97,9 @@ describe.each(testDatabases())('user management on $dialect', (database) => {
 
   it('updates group, password and quota by an atomic adjustment with a manage log; never a higher role', async () => {
     const user = await createTestUser(testApp, { quota: 1000 });
-    expect((await callApi(testApp, 'PUT', '/api/user/', { headers: admin.headers, body: { id: user.id, group: 'vip', quota_delta: -300 } })).body.success).toBe(true);
+    expect((await callApi(testApp, 'PUT', '/api/user/', { headers: admin.headers, body: { id: user.id, group: 'vip', quota_delta: -300 } })).body.success).toBe(
+      true,
+    );
     expect(await userRow(testApp, user.id)).toMatchObject({ group: 'vip', quota: 700 });
     expect((await callApi(testApp, 'PUT', '/api/user/', { headers: admin.headers, body: { id: user.id, quota: 5000 } })).body.success).toBe(true);
     expect((await userRow(testApp, user.id)).quota).toBe(5000);
@@ -93,7 +112,9 @@ describe.each(testDatabases())('user management on $dialect', (database) => {
     const shortPassword = await callApi(testApp, 'PUT', '/api/user/', { headers: admin.headers, body: { id: user.id, password: 'short', group: 'default' } });
     expect(shortPassword.body.message).toBe('密码长度不得小于 8 位！');
     expect((await userRow(testApp, user.id)).group).toBe('vip');
-    expect((await callApi(testApp, 'PUT', '/api/user/', { headers: admin.headers, body: { id: user.id, password: 'brand-new-pass' } })).body.success).toBe(true);
+    expect((await callApi(testApp, 'PUT', '/api/user/', { headers: admin.headers, body: { id: user.id, password: 'brand-new-pass' } })).body.success).toBe(
+      true,
+    );
     expect(await verifyPassword('brand-new-pass', (await userRow(testApp, user.id)).password)).toBe(true);
     expect((await callApi(testApp, 'GET', '/api/user/self', { headers: user.headers })).status).toBe(401);
 
@@ -125,7 +146,7 @@ describe.each(testDatabases())('user management on $dialect', (database) => {
     }
     expect(await userRow(testApp, root.id)).toMatchObject({ role: Role.root, status: UserStatus.enabled, deleted_at: null });
     expect((await manage(admin, root.id, 'disable')).body.message).toBe('无权更新同权限等级或更高权限等级的用户信息');
-    expect((await manage(root, user.id, 'explode')).body.message).toBe('无效的参数');
+    expect(await manage(root, user.id, 'explode')).toMatchObject({ status: 400, body: { success: false, message: '无效的参数：action' } });
 
     expect((await manage(admin, user.id, 'delete')).body.data).toEqual({ role: Role.common, status: UserStatus.enabled });
     expect((await userRow(testApp, user.id)).deleted_at).not.toBeNull();

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import { LogType, Role, UserStatus } from '@switchboard/contracts';
-import type { Database } from '../../db/schema.ts';
-import type { LogEntry, LogWriter } from '../../logs/log-writer.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { LogEntry, LogWriter } from '../../logs/log-writer.repository.ts';
 import type { OptionStore } from '../../options/option-store.ts';
 import type { ChangeBus } from '../../platform/change-bus.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
@@ -9,7 +8,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/password-hasher.ts';
 import { randomAlphanumeric } from '../../platform/random.ts';
 import { describeQuota } from '../listing/quota-text.ts';
-import type { UserRepository, UserRow } from './user.repository.ts';
+import type { UserRepository } from './user.repository.ts';
 
 export interface NewAccount {
   username: string;
@@ -62,11 +61,10 @@ export class UserCreation {
     return (await this.users.usernameExists(candidate)) ? `${prefix}${randomAlphanumeric(4).toLowerCase()}` : candidate;
   }
 
-  private async unusedAffCode(db: Kysely<Database>): Promise<string> {
+  private async unusedAffCode(users: UserRepository): Promise<string> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const code = randomAlphanumeric(affCodeLength);
-      const taken = await db.selectFrom('users').select('id').where('aff_code', '=', code).executeTakeFirst();
-      if (!taken) return code;
+      if (!(await users.affCodeTaken(code))) return code;
     }
     return randomAlphanumeric(affCodeLength * 2);
   }
@@ -77,45 +75,57 @@ export class UserCreation {
     const quotaForInviter = this.options.getNumber('QuotaForInviter');
     const inviterId = account.inviterId ?? 0;
     const password = account.password ? await hashPassword(account.password) : '';
-    const id = await this.users.db.transaction().execute(async (trx) => {
-      const newId = await this.users.insert(
-        {
-          username: account.username,
-          password,
-          display_name: account.displayName || account.username,
-          role: account.role ?? Role.common,
-          status: UserStatus.enabled,
-          email: account.email ?? '',
-          github_id: account.githubId ?? '',
-          wechat_id: account.wechatId ?? '',
-          telegram_id: account.telegramId ?? '',
-          linux_do_id: account.linuxDoId ?? '',
-          access_token: null,
-          quota: quotaForNewUser + (inviterId ? quotaForInvitee : 0),
-          used_quota: 0,
-          request_count: 0,
-          group: 'default',
-          aff_code: await this.unusedAffCode(trx),
-          aff_count: 0,
-          aff_quota: 0,
-          aff_history: 0,
-          inviter_id: inviterId,
-          setting: '',
-          remark: '',
-          created_at: this.clock.unixSeconds(),
-          last_login_at: 0,
-          deleted_at: null,
-        },
-        trx,
-      );
-      if (inviterId) await this.users.creditInviter(inviterId, quotaForInviter, trx);
+    const id = await this.users.transaction(async (users) => {
+      const newId = await users.insert({
+        username: account.username,
+        password,
+        display_name: account.displayName || account.username,
+        role: account.role ?? Role.common,
+        status: UserStatus.enabled,
+        email: account.email ?? '',
+        github_id: account.githubId ?? '',
+        wechat_id: account.wechatId ?? '',
+        telegram_id: account.telegramId ?? '',
+        linux_do_id: account.linuxDoId ?? '',
+        access_token: null,
+        quota: quotaForNewUser + (inviterId ? quotaForInvitee : 0),
+        used_quota: 0,
+        request_count: 0,
+        group: 'default',
+        aff_code: await this.unusedAffCode(users),
+        aff_count: 0,
+        aff_quota: 0,
+        aff_history: 0,
+        inviter_id: inviterId,
+        setting: '',
+        remark: '',
+        created_at: this.clock.unixSeconds(),
+        last_login_at: 0,
+        deleted_at: null,
+      });
+      if (inviterId) await users.creditInviter(inviterId, quotaForInviter);
       return newId;
     });
 
     const logs: LogEntry[] = [];
-    if (quotaForNewUser > 0) logs.push({ user_id: id, username: account.username, type: LogType.system, content: `新用户注册赠送 ${describeQuota(this.options, quotaForNewUser)}`, quota: quotaForNewUser });
-    if (inviterId && quotaForInvitee > 0) logs.push({ user_id: id, username: account.username, type: LogType.system, content: `使用邀请码赠送 ${describeQuota(this.options, quotaForInvitee)}`, quota: quotaForInvitee });
-    if (inviterId && quotaForInviter > 0) logs.push({ user_id: inviterId, type: LogType.system, content: `邀请用户赠送 ${describeQuota(this.options, quotaForInviter)}`, quota: quotaForInviter });
+    if (quotaForNewUser > 0)
+      logs.push({
+        user_id: id,
+        username: account.username,
+        type: LogType.system,
+        content: `新用户注册赠送 ${describeQuota(this.options, quotaForNewUser)}`,
+        quota: quotaForNewUser,
+      });
+    if (inviterId && quotaForInvitee > 0)
+      logs.push({
+        user_id: id,
+        username: account.username,
+        type: LogType.system,
+        content: `使用邀请码赠送 ${describeQuota(this.options, quotaForInvitee)}`,
+        quota: quotaForInvitee,
+      });
+    if (inviterId && quotaForInviter > 0)
+      logs.push({ user_id: inviterId, type: LogType.system, content: `邀请用户赠送 ${describeQuota(this.options, quotaForInviter)}`, quota: quotaForInviter });
     await this.logWriter.recordMany(logs);
     await this.bus.publish(changeTopics.users, String(id));
     if (inviterId) await this.bus.publish(changeTopics.users, String(inviterId));

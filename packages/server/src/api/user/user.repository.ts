@@ -1,11 +1,12 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
-import type { Database, UsersTable } from '../../db/schema.ts';
+import { type Kysely, sql } from 'kysely';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 import { fromBoolean, sqlTimestamp } from '../../db/dialect.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import { insertReturningId } from '../../db/insert-id.ts';
 import type { SqlDialect } from '../../platform/sql-dsn.ts';
 
-export type UserRow = Selectable<UsersTable>;
-export type UserPatch = Updateable<UsersTable>;
+export type { UserRow } from '../../db/schema.ts';
+export type UserPatch = UserUpdate;
 /** Columns that hold a third-party identity (or the email) a user can be found by. */
 export type IdentityColumn = 'email' | 'github_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id' | 'aff_code';
 
@@ -15,20 +16,25 @@ function likePrefix(text: string): string {
 }
 
 /**
- * SQL for the users table. Every method takes an optional executor so services can run several in
- * one transaction. "Live" means not deregistered (deleted_at is null).
+ * SQL for the users table; `transaction` runs several of its statements as one unit of work.
+ * "Live" means not deregistered (deleted_at is null).
  */
 export class UserRepository {
-  readonly db: Kysely<Database>;
-  readonly dialect: SqlDialect;
+  private readonly db: Kysely<Database>;
+  private readonly dialect: SqlDialect;
 
   constructor(db: Kysely<Database>, dialect: SqlDialect) {
     this.db = db;
     this.dialect = dialect;
   }
 
-  async findById(id: number, options: { includeDeleted?: boolean } = {}, db: Kysely<Database> = this.db): Promise<UserRow | undefined> {
-    let query = db.selectFrom('users').selectAll().where('id', '=', id);
+  /** Runs `work` in one transaction, given this repository bound to it. */
+  transaction<T>(work: (users: UserRepository) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, (trx) => work(new UserRepository(trx, this.dialect)));
+  }
+
+  async findById(id: number, options: { includeDeleted?: boolean } = {}): Promise<UserRow | undefined> {
+    let query = this.db.selectFrom('users').selectAll().where('id', '=', id);
     if (!options.includeDeleted) query = query.where('deleted_at', 'is', null);
     return query.executeTakeFirst();
   }
@@ -50,8 +56,8 @@ export class UserRepository {
     return this.db.selectFrom('users').selectAll().where(column, '=', value).orderBy('id').executeTakeFirst();
   }
 
-  async usernameExists(username: string, db: Kysely<Database> = this.db): Promise<boolean> {
-    return (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()) !== undefined;
+  async usernameExists(username: string): Promise<boolean> {
+    return (await this.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()) !== undefined;
   }
 
   async list(offset: number, limit: number): Promise<UserRow[]> {
@@ -78,23 +84,32 @@ export class UserRepository {
     return query.orderBy('id', 'desc').limit(limit).offset(offset).execute();
   }
 
-  async insert(values: Insertable<UsersTable>, db: Kysely<Database> = this.db): Promise<number> {
-    return insertReturningId(db.insertInto('users').values(values), this.dialect);
+  /** Whether an invitation code is already some user's. */
+  async affCodeTaken(code: string): Promise<boolean> {
+    return (await this.db.selectFrom('users').select('id').where('aff_code', '=', code).executeTakeFirst()) !== undefined;
   }
 
-  async update(id: number, patch: UserPatch, db: Kysely<Database> = this.db): Promise<void> {
+  async insert(values: NewUser): Promise<number> {
+    return insertReturningId(this.db.insertInto('users').values(values), this.dialect);
+  }
+
+  async update(id: number, patch: UserPatch): Promise<void> {
     if (Object.keys(patch).length === 0) return;
-    await db.updateTable('users').set(patch).where('id', '=', id).execute();
+    await this.db.updateTable('users').set(patch).where('id', '=', id).execute();
   }
 
   /** Adds (or with a negative amount, removes) quota in one statement, safe against concurrent spending. */
-  async addQuota(id: number, amount: number, db: Kysely<Database> = this.db): Promise<void> {
-    await db.updateTable('users').set((eb) => ({ quota: eb('quota', '+', amount) })).where('id', '=', id).execute();
+  async addQuota(id: number, amount: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ quota: eb('quota', '+', amount) }))
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Credits an inviter: one more invitee, and the reward into pending and lifetime invitation earnings. */
-  async creditInviter(inviterId: number, reward: number, db: Kysely<Database> = this.db): Promise<void> {
-    await db
+  async creditInviter(inviterId: number, reward: number): Promise<void> {
+    await this.db
       .updateTable('users')
       .set((eb) => ({ aff_count: eb('aff_count', '+', 1), aff_quota: eb('aff_quota', '+', reward), aff_history: eb('aff_history', '+', reward) }))
       .where('id', '=', inviterId)
@@ -114,18 +129,32 @@ export class UserRepository {
   }
 
   async markDeleted(id: number, at: Date): Promise<void> {
-    await this.db.updateTable('users').set({ deleted_at: sqlTimestamp(at, this.dialect) }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ deleted_at: sqlTimestamp(at, this.dialect) })
+      .where('id', '=', id)
+      .execute();
   }
 
   async maxId(): Promise<number> {
-    const row = await this.db.selectFrom('users').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirst();
     return Number(row?.max ?? 0);
   }
 
   /** Names of the models enabled for any of the groups, from the routing index. */
   async modelsOfGroups(groups: readonly string[]): Promise<string[]> {
     if (groups.length === 0) return [];
-    const rows = await this.db.selectFrom('abilities').select('model').distinct().where('group', 'in', [...groups]).where('enabled', '=', fromBoolean(true)).orderBy('model').execute();
+    const rows = await this.db
+      .selectFrom('abilities')
+      .select('model')
+      .distinct()
+      .where('group', 'in', [...groups])
+      .where('enabled', '=', fromBoolean(true))
+      .orderBy('model')
+      .execute();
     return rows.map((row) => row.model);
   }
 

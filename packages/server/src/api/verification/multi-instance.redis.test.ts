@@ -19,7 +19,8 @@ describe.runIf(redisUrl)('accounts across instances through Redis', () => {
     instances = await startTwoInstances(redisUrl ?? '');
     apps = instances.apps;
     const first = apps[0]?.switchboard.context.options;
-    for (const [key, value] of Object.entries({ SMTPServer: '127.0.0.1', SMTPPort: String(smtp.port), EmailVerificationEnabled: 'true' })) await first?.set(key, value);
+    for (const [key, value] of Object.entries({ SMTPServer: '127.0.0.1', SMTPPort: String(smtp.port), EmailVerificationEnabled: 'true' }))
+      await first?.set(key, value);
   });
 
   afterAll(async () => {
@@ -42,7 +43,11 @@ describe.runIf(redisUrl)('accounts across instances through Redis', () => {
     const code = /<strong>(\d{6})<\/strong>/.exec(smtp.lastTo(email)?.text ?? '')?.[1] ?? '';
     const body = { username: `m${suffix}`.slice(0, 12), password: 'password123', email, verification_code: code };
     expect((await second.inject({ method: 'POST', url: '/api/user/register', payload: body, remoteAddress })).json()).toEqual({ success: true, message: '' });
-    const reuse = await first.inject({ method: 'POST', url: '/api/user/register', payload: { ...body, username: `n${suffix}`.slice(0, 12), email: `other-${suffix}@example.com` } });
+    const reuse = await first.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { ...body, username: `n${suffix}`.slice(0, 12), email: `other-${suffix}@example.com` },
+    });
     expect(reuse.json().message).toBe('验证码错误或已过期');
   });
 
@@ -65,9 +70,15 @@ describe.runIf(redisUrl)('accounts across instances through Redis', () => {
     const username = `nobody-${suffix}`;
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const app = attempt % 2 === 0 ? first : second;
-      expect((await app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password: 'wrong-password' }, remoteAddress })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password: 'wrong-password' }, remoteAddress })).statusCode).toBe(
+        200,
+      );
     }
-    expect((await first.inject({ method: 'POST', url: '/api/user/login', payload: { username, password: 'wrong-password' }, remoteAddress })).statusCode).toBe(429);
-    expect((await second.inject({ method: 'POST', url: '/api/user/login', payload: { username, password: 'wrong-password' }, remoteAddress })).statusCode).toBe(429);
+    expect((await first.inject({ method: 'POST', url: '/api/user/login', payload: { username, password: 'wrong-password' }, remoteAddress })).statusCode).toBe(
+      429,
+    );
+    expect((await second.inject({ method: 'POST', url: '/api/user/login', payload: { username, password: 'wrong-password' }, remoteAddress })).statusCode).toBe(
+      429,
+    );
   });
 });

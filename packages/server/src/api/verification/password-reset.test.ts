@@ -12,7 +12,14 @@ describe.each(testDatabases())('password reset by mail on $dialect', (database) 
     smtp = await startSmtpCatcher();
     testApp = await createTestApp(database);
     const { options } = testApp.context;
-    for (const [key, value] of Object.entries({ SMTPServer: '127.0.0.1', SMTPPort: String(smtp.port), SMTPAccount: 'mailer@gateway.test', SMTPToken: 'smtp-password', ServerAddress: 'https://gateway.test', SystemName: 'Gateway' })) {
+    for (const [key, value] of Object.entries({
+      SMTPServer: '127.0.0.1',
+      SMTPPort: String(smtp.port),
+      SMTPAccount: 'mailer@gateway.test',
+      SMTPToken: 'smtp-password',
+      ServerAddress: 'https://gateway.test',
+      SystemName: 'Gateway',
+    })) {
       await options.set(key, value);
     }
   });
@@ -42,7 +49,10 @@ describe.each(testDatabases())('password reset by mail on $dialect', (database) 
 
   it('mails a link; the token gives a generated password once, and every old session ends', async () => {
     const user = await userWithEmail('reset.me@gateway.test');
-    expect((await callApi(testApp, 'GET', '/api/reset_password?email=reset.me@gateway.test')).body).toEqual({ success: true, message: '重置邮件发送成功，请检查邮箱' });
+    expect((await callApi(testApp, 'GET', '/api/reset_password?email=reset.me@gateway.test')).body).toEqual({
+      success: true,
+      message: '重置邮件发送成功，请检查邮箱',
+    });
     const mail = smtp.lastTo('reset.me@gateway.test');
     expect(mail?.from).toBe('mailer@gateway.test');
     expect(mail?.text).toContain('Gateway');

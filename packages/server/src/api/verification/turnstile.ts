@@ -20,10 +20,27 @@ export class TurnstileVerifier {
     this.verifyUrl = verifyUrl;
   }
 
+  /** Whether every login, registration and code mail needs the check (TurnstileCheckEnabled). */
+  requiredForAll(): boolean {
+    return this.options.getBoolean('TurnstileCheckEnabled');
+  }
+
+  /** Site key and secret are filled in, so the check can be asked for even while it is off for everyone. */
+  configured(): boolean {
+    return Boolean(this.options.get('TurnstileSiteKey') && this.options.get('TurnstileSecretKey'));
+  }
+
   async assertPassed(token: string | undefined, ip: string): Promise<void> {
-    if (!this.options.getBoolean('TurnstileCheckEnabled')) return;
+    if (!this.requiredForAll()) return;
     if (!token) throw new AppError(verificationMessages.turnstileEmpty);
-    const answer = await callOutsideJson(this.verifyUrl, { form: { secret: this.options.get('TurnstileSecretKey'), response: token, remoteip: ip } }).catch(() => undefined);
+    await this.assertHuman(token, ip);
+  }
+
+  /** Confirms a token with siteverify whatever TurnstileCheckEnabled says (a step-up asked for by the caller). */
+  async assertHuman(token: string, ip: string): Promise<void> {
+    const answer = await callOutsideJson(this.verifyUrl, { form: { secret: this.options.get('TurnstileSecretKey'), response: token, remoteip: ip } }).catch(
+      () => undefined,
+    );
     const parsed = siteverifyAnswer.safeParse(answer?.body);
     if (!parsed.success || !parsed.data.success) throw new AppError(verificationMessages.turnstileFailed);
   }

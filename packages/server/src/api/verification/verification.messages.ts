@@ -5,8 +5,14 @@ export const verificationMessages = {
   turnstileEmpty: { zh: 'Turnstile token 为空', en: 'Turnstile token is empty' },
   turnstileFailed: { zh: 'Turnstile 校验失败，请刷新重试！', en: 'Turnstile verification failed, refresh and try again' },
   invalidEmail: { zh: '无效的邮箱地址', en: 'Invalid email address' },
-  emailDomainNotAllowed: { zh: '管理员启用了邮箱域名白名单，您的邮箱地址的域名不在白名单中', en: 'The administrator restricts email domains and yours is not on the whitelist' },
-  emailAliasNotAllowed: { zh: '管理员已启用邮箱地址别名限制，您的邮箱地址由于包含特殊符号而被拒绝。', en: 'The administrator forbids email aliases; your address contains a special character' },
+  emailDomainNotAllowed: {
+    zh: '管理员启用了邮箱域名白名单，您的邮箱地址的域名不在白名单中',
+    en: 'The administrator restricts email domains and yours is not on the whitelist',
+  },
+  emailAliasNotAllowed: {
+    zh: '管理员已启用邮箱地址别名限制，您的邮箱地址由于包含特殊符号而被拒绝。',
+    en: 'The administrator forbids email aliases; your address contains a special character',
+  },
   emailTaken: { zh: '邮箱地址已被占用', en: 'Email address is already in use' },
   emailNotRegistered: { zh: '该邮箱地址未注册', en: 'This email address is not registered' },
   codeInvalid: { zh: '验证码错误或已过期', en: 'Verification code is incorrect or expired' },

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { AccountServices } from '../user/account-services.ts';
 import { localize } from '../user/localize.ts';
-import { parseBody, queryText } from '../user/request-input.ts';
+import { parseInput } from '../listing/parse-input.ts';
+import { queryText } from '../listing/query-parameters.ts';
 import { verificationMessages } from './verification.messages.ts';
 import type { VerificationService } from './verification.service.ts';
 
@@ -24,5 +25,5 @@ export function registerVerificationRoutes(app: FastifyInstance, services: Accou
     return ok(undefined, localize(request, verificationMessages.resetMailSent));
   });
 
-  app.post('/api/user/reset', open, async (request) => ok(await verification.completePasswordReset(parseBody(resetPasswordRequestSchema, request.body))));
+  app.post('/api/user/reset', open, async (request) => ok(await verification.completePasswordReset(parseInput(resetPasswordRequestSchema, request.body))));
 }

@@ -21,7 +21,7 @@ export class VerificationService {
 
   /** Mails a code to an address that may be used for a new account or a binding. */
   async sendEmailCode(rawEmail: string): Promise<void> {
-    const { options, logger } = this.services.context;
+    const { options, logger } = this.services;
     const email = normaliseEmail(rawEmail);
     assertEmailAllowed(email, options);
     if (await this.services.users.findByIdentity('email', email)) throw new AppError(verificationMessages.emailTaken);
@@ -38,15 +38,17 @@ export class VerificationService {
   }
 
   async sendPasswordReset(rawEmail: string): Promise<void> {
-    const { options, logger } = this.services.context;
+    const { options, logger } = this.services;
     const email = normaliseEmail(rawEmail);
     const user = await this.services.users.findByIdentity('email', email);
     if (!user || user.deleted_at !== null) throw new AppError(verificationMessages.emailNotRegistered);
     const token = await this.services.codes.issue('reset', email);
-    await sendOrExplain(this.services.mailer, logger, email, passwordResetMail(options.get('SystemName'), resetLink(options, email, token))).catch(async (error: unknown) => {
-      await this.services.codes.releaseCooldown('reset', email);
-      throw error;
-    });
+    await sendOrExplain(this.services.mailer, logger, email, passwordResetMail(options.get('SystemName'), resetLink(options, email, token))).catch(
+      async (error: unknown) => {
+        await this.services.codes.releaseCooldown('reset', email);
+        throw error;
+      },
+    );
   }
 
   /** Completes a reset: a generated password replaces the old one and every session ends. */
@@ -58,9 +60,9 @@ export class VerificationService {
     }
     const password = randomAlphanumeric(generatedPasswordLength);
     await this.services.users.update(user.id, { password: await hashPassword(password) });
-    await this.services.context.sessions.endAllForUser(user.id);
-    await this.services.context.logWriter.record({ user_id: user.id, username: user.username, type: LogType.system, content: '通过邮件重置了密码' });
-    await this.services.context.bus.publish(changeTopics.users, String(user.id));
+    await this.services.sessions.endAllForUser(user.id);
+    await this.services.logWriter.record({ user_id: user.id, username: user.username, type: LogType.system, content: '通过邮件重置了密码' });
+    await this.services.bus.publish(changeTopics.users, String(user.id));
     return password;
   }
 }

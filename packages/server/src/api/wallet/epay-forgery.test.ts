@@ -15,16 +15,28 @@ describe.each(testDatabases())('forged Epay payments on $dialect', (database) =>
 
   const call = (as: TestUser, url: string, payload: object, language = 'en') =>
     testApp.app.inject({ method: 'POST', url, headers: { ...as.headers, 'accept-language': language }, payload }).then((response) => response.json());
-  const notifyByGet = (parameters: Record<string, string>) => testApp.app.inject({ method: 'GET', url: `/api/user/epay/notify?${new URLSearchParams(parameters)}` }).then((response) => response.body);
+  const notifyByGet = (parameters: Record<string, string>) =>
+    testApp.app.inject({ method: 'GET', url: `/api/user/epay/notify?${new URLSearchParams(parameters)}` }).then((response) => response.body);
   const notifyByPost = (parameters: Record<string, string>) =>
     testApp.app
-      .inject({ method: 'POST', url: '/api/user/epay/notify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(parameters).toString() })
+      .inject({
+        method: 'POST',
+        url: '/api/user/epay/notify',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(parameters).toString(),
+      })
       .then((response) => response.body);
-  const quotaOf = async (userId: number) => Number((await testApp.context.database.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota);
+  const quotaOf = async (userId: number) =>
+    Number((await testApp.context.database.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota);
   const ordersOf = (userId: number) => testApp.context.database.db.selectFrom('top_ups').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   /** Signed by the merchant key exactly as a gateway (or this server before the fix) would sign it. */
-  const signed = (parameters: Record<string, string>): Record<string, string> => ({ ...parameters, sign: signLikeEpayGateway(parameters, merchantKey), sign_type: 'MD5' });
-  const without = (parameters: Record<string, string>, name: string) => signed(Object.fromEntries(Object.entries(parameters).filter(([key]) => key !== name && key !== 'sign' && key !== 'sign_type')));
+  const signed = (parameters: Record<string, string>): Record<string, string> => ({
+    ...parameters,
+    sign: signLikeEpayGateway(parameters, merchantKey),
+    sign_type: 'MD5',
+  });
+  const without = (parameters: Record<string, string>, name: string) =>
+    signed(Object.fromEntries(Object.entries(parameters).filter(([key]) => key !== name && key !== 'sign' && key !== 'sign_type')));
   const paidOrder = async (user: TestUser, amount: number, paymentMethod: string) => {
     const pay = await call(user, '/api/user/pay', { amount, payment_method: paymentMethod });
     expect(pay.success).toBe(true);
@@ -65,16 +77,37 @@ describe.each(testDatabases())('forged Epay payments on $dialect', (database) =>
     const smuggled = 'alipay&trade_status=TRADE_SUCCESS';
     await testApp.context.database.db
       .insertInto('top_ups')
-      .values({ user_id: user.id, amount: 1000, money: 7300, trade_no: tradeNo, payment_method: smuggled, create_time: 1700000000, complete_time: 0, status: 'pending' })
+      .values({
+        user_id: user.id,
+        amount: 1000,
+        money: 7300,
+        trade_no: tradeNo,
+        payment_method: smuggled,
+        create_time: 1700000000,
+        complete_time: 0,
+        status: 'pending',
+      })
       .execute();
     // Byte for byte the form the old server signed, then re-posted as a paid notify.
-    const form = signed({ pid: '1001', type: smuggled, out_trade_no: tradeNo, notify_url: 'https://console.example/api/user/epay/notify', return_url: 'https://console.example/log', name: 'TUC1000', money: '7300.00' });
+    const form = signed({
+      pid: '1001',
+      type: smuggled,
+      out_trade_no: tradeNo,
+      notify_url: 'https://console.example/api/user/epay/notify',
+      return_url: 'https://console.example/log',
+      name: 'TUC1000',
+      money: '7300.00',
+    });
     const { type: _type, sign_type: _signType, ...rest } = form;
     const forged: Record<string, string> = { ...rest, return_url: `${form.return_url ?? ''}&type=alipay`, trade_status: 'TRADE_SUCCESS' };
     expect(forged.sign).toBe(signLikeEpayGateway(forged, merchantKey));
     expect(await notifyByGet(forged)).toBe('fail');
     // Even a notify whose `type` equals the smuggled method the order recorded is refused.
-    expect(await notifyByPost(signed({ pid: '1001', trade_no: 'EP1', out_trade_no: tradeNo, type: smuggled, name: 'TUC1000', money: '7300.00', trade_status: 'TRADE_SUCCESS' }))).toBe('fail');
+    expect(
+      await notifyByPost(
+        signed({ pid: '1001', trade_no: 'EP1', out_trade_no: tradeNo, type: smuggled, name: 'TUC1000', money: '7300.00', trade_status: 'TRADE_SUCCESS' }),
+      ),
+    ).toBe('fail');
     expect(await quotaOf(user.id)).toBe(0);
     expect((await ordersOf(user.id)).map((order) => order.status)).toEqual(['pending']);
   });
@@ -131,10 +164,19 @@ describe.each(testDatabases())('forged Epay payments on $dialect', (database) =>
       return types;
     };
     expect(await typesFor(['zfb', 'wx', 'alipay', 'wxpay'])).toEqual(['alipay', 'wxpay', 'alipay', 'wxpay']);
-    for (const method of ['bitcoin', '', null, 'alipay ', 'ALIPAY', 'alipay&x=1', 'zfb=1']) expect(await typeFor(method)).toBe('This payment method is not available');
+    for (const method of ['bitcoin', '', null, 'alipay ', 'ALIPAY', 'alipay&x=1', 'zfb=1'])
+      expect(await typeFor(method)).toBe('This payment method is not available');
     expect(await call(user, '/api/user/pay', { amount: 1, payment_method: 'bitcoin' }, 'zh')).toEqual({ success: false, message: '支付方式不存在' });
 
-    await testApp.context.options.set('PayMethods', JSON.stringify([{ name: '支付宝', color: 'blue', type: 'alipay' }, { name: 'QQ', type: 'qqpay', min_topup: '1' }, { name: 'bad', type: 'qq&pay=1' }, 'wxpay']));
+    await testApp.context.options.set(
+      'PayMethods',
+      JSON.stringify([
+        { name: '支付宝', color: 'blue', type: 'alipay' },
+        { name: 'QQ', type: 'qqpay', min_topup: '1' },
+        { name: 'bad', type: 'qq&pay=1' },
+        'wxpay',
+      ]),
+    );
     expect(await typesFor(['zfb', 'qqpay', 'wx', 'wxpay', 'qq&pay=1'])).toEqual([
       'alipay',
       'qqpay',
@@ -157,20 +199,27 @@ describe.each(testDatabases())('forged Epay payments on $dialect', (database) =>
     expect(await call(user, '/api/user/pay', { amount: 100001, payment_method: 'zfb' })).toEqual(tooMuch);
     expect(await call(user, '/api/user/pay', { amount: Number.MAX_SAFE_INTEGER, payment_method: 'zfb' })).toEqual(tooMuch);
     // Beyond exact integers the body parser already refuses the field; either way no order exists.
-    for (const absurd of [1e300, '9007199254740993', -1, 2.5]) expect((await call(user, '/api/user/pay', { amount: absurd, payment_method: 'zfb' })).success).toBe(false);
+    for (const absurd of [1e300, '9007199254740993', -1, 2.5])
+      expect((await call(user, '/api/user/pay', { amount: absurd, payment_method: 'zfb' })).success).toBe(false);
     expect(await call(user, '/api/user/amount', { amount: 100001 })).toEqual(tooMuch);
     expect(await call(user, '/api/user/pay', { amount: 100001, payment_method: 'zfb' }, 'zh')).toEqual({ success: false, message: '充值数量不能大于 100000' });
     expect((await call(user, '/api/user/pay', { amount: 100000, payment_method: 'zfb' })).data.money).toBe('730000.00');
 
     // With currency display off the console sends quota units: the same bound, in quota.
     await options.set('DisplayInCurrencyEnabled', 'false');
-    expect(await call(user, '/api/user/amount', { amount: 50_000_000_001 })).toEqual({ success: false, message: 'Top-up amount cannot be more than 50000000000' });
+    expect(await call(user, '/api/user/amount', { amount: 50_000_000_001 })).toEqual({
+      success: false,
+      message: 'Top-up amount cannot be more than 50000000000',
+    });
     expect((await call(user, '/api/user/amount', { amount: 50_000_000_000 })).data).toBe('730000.00');
     await options.set('DisplayInCurrencyEnabled', 'true');
 
     // A huge QuotaPerUnit lowers the bound so that one top-up's quota stays far from losing precision.
     await options.set('QuotaPerUnit', '1000000000');
-    expect(await call(user, '/api/user/pay', { amount: 10000, payment_method: 'zfb' })).toEqual({ success: false, message: 'Top-up amount cannot be more than 8796' });
+    expect(await call(user, '/api/user/pay', { amount: 10000, payment_method: 'zfb' })).toEqual({
+      success: false,
+      message: 'Top-up amount cannot be more than 8796',
+    });
     await options.set('QuotaPerUnit', '500000');
     expect((await ordersOf(user.id)).map((order) => Number(order.amount))).toEqual([100000]);
   });
@@ -180,9 +229,12 @@ describe.each(testDatabases())('forged Epay payments on $dialect', (database) =>
     await testApp.context.options.set('ServerAddress', 'https://console.example/?site=a');
     expect(await call(user, '/api/user/pay', { amount: 1, payment_method: 'zfb' })).toEqual({
       success: false,
-      message: 'Payment field notify_url contains &, = or a control character and cannot be signed for Epay; the administrator must correct the payment settings',
+      message:
+        'Payment field notify_url contains &, = or a control character and cannot be signed for Epay; the administrator must correct the payment settings',
     });
-    expect((await call(user, '/api/user/pay', { amount: 1, payment_method: 'zfb' }, 'zh')).message).toBe('支付参数 notify_url 含有 &、= 或控制字符，无法进行易支付签名，请管理员修改支付设置');
+    expect((await call(user, '/api/user/pay', { amount: 1, payment_method: 'zfb' }, 'zh')).message).toBe(
+      '支付参数 notify_url 含有 &、= 或控制字符，无法进行易支付签名，请管理员修改支付设置',
+    );
     await testApp.context.options.set('ServerAddress', 'https://console.example');
     expect(await ordersOf(user.id)).toEqual([]);
   });

@@ -41,7 +41,9 @@ export function signEpay(parameters: Record<string, string>, key: string): strin
   const text = signedNames(parameters)
     .map((name) => `${name}=${parameters[name]}`)
     .join('&');
-  return createHash('md5').update(text + key, 'utf8').digest('hex');
+  return createHash('md5')
+    .update(text + key, 'utf8')
+    .digest('hex');
 }
 
 /** True only for a correct signature over an unambiguous parameter set. */

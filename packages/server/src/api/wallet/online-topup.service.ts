@@ -1,8 +1,12 @@
 import { LogType } from '@switchboard/contracts';
-import type { AppContext } from '../../app-context.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
+import type { TopUpRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { LogWriter } from '../../logs/log-writer.repository.ts';
+import type { OptionStore } from '../../options/option-store.ts';
+import type { ChangeBus } from '../../platform/change-bus.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { randomAlphanumeric } from '../../platform/random.ts';
 import { describeQuota } from '../listing/quota-text.ts';
 import { firstAmbiguousEpayField, isPlainEpayValue, signEpay, verifyEpay } from './epay-signature.ts';
@@ -37,15 +41,22 @@ const moneyPattern = /^\d+(\.\d+)?$/;
  */
 export class OnlineTopUpService {
   private readonly repository: WalletRepository;
-  private readonly context: AppContext;
+  private readonly options: OptionStore;
+  private readonly bus: ChangeBus;
+  private readonly logWriter: LogWriter;
+  private readonly clock: Clock;
 
-  constructor(repository: WalletRepository, context: AppContext) {
-    this.repository = repository;
-    this.context = context;
+  constructor(dependencies: { repository: WalletRepository; options: OptionStore; bus: ChangeBus; logWriter: LogWriter; clock: Clock }) {
+    this.repository = dependencies.repository;
+    this.options = dependencies.options;
+    this.bus = dependencies.bus;
+    this.logWriter = dependencies.logWriter;
+    this.clock = dependencies.clock;
   }
 
-  private get options() {
-    return this.context.options;
+  /** The caller's own top-up orders, newest first. */
+  topUps(user: CurrentUser, offset: number, limit: number): Promise<TopUpRow[]> {
+    return this.repository.listTopUps(user.id, offset, limit);
   }
 
   /** Dollars the request is worth (the console sends quota units when currency display is off). */
@@ -87,7 +98,7 @@ export class OnlineTopUpService {
     if (type === undefined) throw new AppError(walletMessages.unknownPaymentMethod);
     const money = await this.priceFor(user, amount);
     if (money < 0.01) throw new AppError(walletMessages.amountTooLow);
-    const now = this.context.clock.unixSeconds();
+    const now = this.clock.unixSeconds();
     const tradeNo = `USR${user.id}NO${randomAlphanumeric(6)}${now}`;
     const serverAddress = this.options.get('ServerAddress');
     const callbackAddress = this.options.get('CustomCallbackAddress') || serverAddress;
@@ -104,7 +115,16 @@ export class OnlineTopUpService {
     if (ambiguous !== undefined) throw new AppError(walletMessages.unsignableField, { params: { field: ambiguous } });
     fields.sign = signEpay(fields, key);
     fields.sign_type = 'MD5';
-    await this.repository.insertTopUp({ user_id: user.id, amount: Math.floor(this.dollars(amount)), money, trade_no: tradeNo, payment_method: type, create_time: now, complete_time: 0, status: topUpStatus.pending });
+    await this.repository.insertTopUp({
+      user_id: user.id,
+      amount: Math.floor(this.dollars(amount)),
+      money,
+      trade_no: tradeNo,
+      payment_method: type,
+      create_time: now,
+      complete_time: 0,
+      status: topUpStatus.pending,
+    });
     return { url: `${payAddress}/submit.php`, fields };
   }
 
@@ -118,21 +138,27 @@ export class OnlineTopUpService {
     if (!key || !verifyEpay(parameters, key) || parameters.pid !== this.options.get('EpayId')) return false;
     if (!requiredNotifyFields.every((name) => isPlainEpayValue(parameters[name] ?? ''))) return false;
     if (parameters.trade_status !== 'TRADE_SUCCESS') return true;
-    const now = this.context.clock.unixSeconds();
-    const outcome = await this.repository.transaction(async (trx) => {
-      const order = await this.repository.findTopUp(trx, parameters.out_trade_no ?? '');
+    const now = this.clock.unixSeconds();
+    const outcome = await this.repository.transaction(async (wallet) => {
+      const order = await wallet.findTopUp(parameters.out_trade_no ?? '');
       if (!order || parameters.type !== order.payment_method || !this.paysFor(parameters.money ?? '', Number(order.money))) return 'refused' as const;
       // A replayed notify finds the order already completed and changes nothing.
-      if (!(await this.repository.completeTopUp(trx, order.id, now))) return 'already' as const;
+      if (!(await wallet.completeTopUp(order.id, now))) return 'already' as const;
       const quota = Math.floor(Number(order.amount) * this.options.getNumber('QuotaPerUnit'));
-      await this.repository.addUserQuota(trx, order.user_id, quota);
-      return { order, quota, username: await this.repository.username(trx, order.user_id) };
+      await wallet.addUserQuota(order.user_id, quota);
+      return { order, quota, username: await wallet.username(order.user_id) };
     });
     if (outcome === 'refused') return false;
     if (outcome !== 'already') {
       const { order, quota, username } = outcome;
-      await this.context.bus.publish(changeTopics.users, String(order.user_id));
-      await this.context.logWriter.record({ user_id: order.user_id, username, type: LogType.topup, quota, content: `使用在线充值成功，充值金额: ${describeQuota(this.options, quota)}，支付金额：${Number(order.money).toFixed(2)}` });
+      await this.bus.publish(changeTopics.users, String(order.user_id));
+      await this.logWriter.record({
+        user_id: order.user_id,
+        username,
+        type: LogType.topup,
+        quota,
+        content: `使用在线充值成功，充值金额: ${describeQuota(this.options, quota)}，支付金额：${Number(order.money).toFixed(2)}`,
+      });
     }
     return true;
   }

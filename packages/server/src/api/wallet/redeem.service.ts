@@ -1,9 +1,12 @@
 import { LogType, RedemptionStatus } from '@switchboard/contracts';
-import type { AppContext } from '../../app-context.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { FailureLimiter } from '../../http/rate-limit.ts';
+import type { LogWriter } from '../../logs/log-writer.repository.ts';
+import type { OptionStore } from '../../options/option-store.ts';
+import type { ChangeBus } from '../../platform/change-bus.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { describeQuota } from '../listing/quota-text.ts';
 import type { WalletRepository } from './wallet.repository.ts';
 import { walletMessages } from './wallet.messages.ts';
@@ -11,46 +14,69 @@ import { walletMessages } from './wallet.messages.ts';
 /**
  * Redeeming a code (`POST /api/user/topup`). The code flips from unused to used and the balance grows
  * in one transaction; the flip is a compare-and-set, so two simultaneous redeems credit once. Guessing
- * is throttled: unknown codes count as failures per user and per address.
+ * is throttled: each redeem is counted per user and per address before the code is looked up, and
+ * only unknown codes keep their count (http/rate-limit.ts).
  */
 export class RedeemService {
   private readonly repository: WalletRepository;
-  private readonly context: AppContext;
   private readonly limiter: FailureLimiter;
+  private readonly options: OptionStore;
+  private readonly bus: ChangeBus;
+  private readonly logWriter: LogWriter;
+  private readonly clock: Clock;
 
-  constructor(repository: WalletRepository, context: AppContext, limiter: FailureLimiter) {
-    this.repository = repository;
-    this.context = context;
-    this.limiter = limiter;
+  constructor(dependencies: {
+    repository: WalletRepository;
+    limiter: FailureLimiter;
+    options: OptionStore;
+    bus: ChangeBus;
+    logWriter: LogWriter;
+    clock: Clock;
+  }) {
+    this.repository = dependencies.repository;
+    this.limiter = dependencies.limiter;
+    this.options = dependencies.options;
+    this.bus = dependencies.bus;
+    this.logWriter = dependencies.logWriter;
+    this.clock = dependencies.clock;
   }
 
   async redeem(user: CurrentUser, rawKey: string, ip: string): Promise<number> {
     const key = rawKey.trim();
     if (!key) throw new AppError(walletMessages.codeMissing);
-    await this.limiter.assertAllowed(ip, String(user.id));
+    const attempt = await this.limiter.reserve(ip, String(user.id));
     try {
-      return await this.credit(user, key);
+      const credited = await this.credit(user, key);
+      await attempt.release();
+      return credited;
     } catch (error) {
-      if (error instanceof AppError && error.localized === walletMessages.codeInvalid) await this.limiter.recordFailure(ip, String(user.id));
+      // Only an unknown code is a guess; a used, disabled or expired one gives its attempt back too.
+      if (!(error instanceof AppError && error.localized === walletMessages.codeInvalid)) await attempt.release();
       throw error;
     }
   }
 
   private async credit(user: CurrentUser, key: string): Promise<number> {
-    const now = this.context.clock.unixSeconds();
-    const redemption = await this.repository.transaction(async (trx) => {
-      const code = await this.repository.findRedemption(trx, key);
+    const now = this.clock.unixSeconds();
+    const redemption = await this.repository.transaction(async (wallet) => {
+      const code = await wallet.findRedemption(key);
       if (!code) throw new AppError(walletMessages.codeInvalid);
       if (code.status === RedemptionStatus.used) throw new AppError(walletMessages.codeUsed);
       if (code.status !== RedemptionStatus.unused) throw new AppError(walletMessages.codeDisabled);
       if (Number(code.expired_time) !== 0 && Number(code.expired_time) < now) throw new AppError(walletMessages.codeExpired);
-      if (!(await this.repository.markRedemptionUsed(trx, code.id, user.id, now))) throw new AppError(walletMessages.codeUsed);
-      await this.repository.addUserQuota(trx, user.id, Number(code.quota));
+      if (!(await wallet.markRedemptionUsed(code.id, user.id, now))) throw new AppError(walletMessages.codeUsed);
+      await wallet.addUserQuota(user.id, Number(code.quota));
       return code;
     });
     const quota = Number(redemption.quota);
-    await this.context.bus.publish(changeTopics.users, String(user.id));
-    await this.context.logWriter.record({ user_id: user.id, username: user.username, type: LogType.topup, quota, content: `通过兑换码充值 ${describeQuota(this.context.options, quota)}，兑换码ID ${redemption.id}` });
+    await this.bus.publish(changeTopics.users, String(user.id));
+    await this.logWriter.record({
+      user_id: user.id,
+      username: user.username,
+      type: LogType.topup,
+      quota,
+      content: `通过兑换码充值 ${describeQuota(this.options, quota)}，兑换码ID ${redemption.id}`,
+    });
     return quota;
   }
 }

@@ -1,13 +1,15 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { RedemptionStatus } from '@switchboard/contracts';
-import type { Database, RedemptionsTable, TopUpsTable } from '../../db/schema.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
+import type { Database, RedemptionRow, TopUpRow } from '../../db/schema.ts';
 
 export const topUpStatus = { pending: 'pending', success: 'success' } as const;
 
 /**
- * The money-moving statements. Each takes its transaction and is a compare-and-set (`WHERE status =
- * <before>`), so of two concurrent calls exactly one changes the row; the other sees 0 rows and stops.
+ * The money-moving statements, run on the repository a `transaction` hands out. Each is a
+ * compare-and-set (`WHERE status = <before>`), so of two concurrent calls exactly one changes the row;
+ * the other sees 0 rows and stops.
  */
 export class WalletRepository {
   private readonly db: Kysely<Database>;
@@ -16,16 +18,17 @@ export class WalletRepository {
     this.db = db;
   }
 
-  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
+  /** Runs `work` in one transaction, given this repository bound to it. */
+  transaction<T>(work: (wallet: WalletRepository) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, (trx) => work(new WalletRepository(trx)));
   }
 
-  findRedemption(trx: Transaction<Database>, key: string): Promise<Selectable<RedemptionsTable> | undefined> {
-    return trx.selectFrom('redemptions').selectAll().where('key', '=', key).where('deleted_at', 'is', null).executeTakeFirst();
+  findRedemption(key: string): Promise<RedemptionRow | undefined> {
+    return this.db.selectFrom('redemptions').selectAll().where('key', '=', key).where('deleted_at', 'is', null).executeTakeFirst();
   }
 
-  async markRedemptionUsed(trx: Transaction<Database>, id: number, userId: number, now: number): Promise<boolean> {
-    const result = await trx
+  async markRedemptionUsed(id: number, userId: number, now: number): Promise<boolean> {
+    const result = await this.db
       .updateTable('redemptions')
       .set({ status: RedemptionStatus.used, used_user_id: userId, redeemed_time: now })
       .where('id', '=', id)
@@ -34,12 +37,16 @@ export class WalletRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async addUserQuota(trx: Transaction<Database>, userId: number, quota: number): Promise<void> {
-    await trx.updateTable('users').set({ quota: sql`quota + ${quota}` }).where('id', '=', userId).execute();
+  async addUserQuota(userId: number, quota: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ quota: sql`quota + ${quota}` })
+      .where('id', '=', userId)
+      .execute();
   }
 
-  async username(trx: Transaction<Database>, userId: number): Promise<string> {
-    const row = await trx.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+  async username(userId: number): Promise<string> {
+    const row = await this.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
     return row?.username ?? '';
   }
 
@@ -48,20 +55,25 @@ export class WalletRepository {
     return row?.group ?? 'default';
   }
 
-  async insertTopUp(row: Omit<Selectable<TopUpsTable>, 'id'>): Promise<void> {
+  async insertTopUp(row: Omit<TopUpRow, 'id'>): Promise<void> {
     await this.db.insertInto('top_ups').values(row).execute();
   }
 
-  findTopUp(trx: Transaction<Database>, tradeNo: string): Promise<Selectable<TopUpsTable> | undefined> {
-    return trx.selectFrom('top_ups').selectAll().where('trade_no', '=', tradeNo).executeTakeFirst();
+  findTopUp(tradeNo: string): Promise<TopUpRow | undefined> {
+    return this.db.selectFrom('top_ups').selectAll().where('trade_no', '=', tradeNo).executeTakeFirst();
   }
 
-  async completeTopUp(trx: Transaction<Database>, id: number, now: number): Promise<boolean> {
-    const result = await trx.updateTable('top_ups').set({ status: topUpStatus.success, complete_time: now }).where('id', '=', id).where('status', '=', topUpStatus.pending).executeTakeFirst();
+  async completeTopUp(id: number, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('top_ups')
+      .set({ status: topUpStatus.success, complete_time: now })
+      .where('id', '=', id)
+      .where('status', '=', topUpStatus.pending)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
-  listTopUps(userId: number, offset: number, limit: number): Promise<Selectable<TopUpsTable>[]> {
+  listTopUps(userId: number, offset: number, limit: number): Promise<TopUpRow[]> {
     return this.db.selectFrom('top_ups').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
   }
 }

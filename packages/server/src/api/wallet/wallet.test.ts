@@ -10,10 +10,15 @@ describe.each(testDatabases())('wallet on $dialect', (database) => {
   let epay: Awaited<ReturnType<typeof startFakeEpay>>;
 
   const call = (as: TestUser, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    testApp.app.inject({ method, url, headers: { ...as.headers, 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as object }) }).then((response) => response.json());
-  const quotaOf = async (userId: number) => Number((await testApp.context.database.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota);
-  const topUpLogs = (userId: number) => testApp.context.logDatabase.db.selectFrom('logs').selectAll().where('user_id', '=', userId).where('type', '=', LogType.topup).execute();
-  const newCode = async (fields: Record<string, unknown> = {}) => ((await call(root, 'POST', '/api/redemption/', { name: 'gift', quota: 300000, ...fields })).data as string[])[0] ?? '';
+    testApp.app
+      .inject({ method, url, headers: { ...as.headers, 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as object }) })
+      .then((response) => response.json());
+  const quotaOf = async (userId: number) =>
+    Number((await testApp.context.database.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota);
+  const topUpLogs = (userId: number) =>
+    testApp.context.logDatabase.db.selectFrom('logs').selectAll().where('user_id', '=', userId).where('type', '=', LogType.topup).execute();
+  const newCode = async (fields: Record<string, unknown> = {}) =>
+    ((await call(root, 'POST', '/api/redemption/', { name: 'gift', quota: 300000, ...fields })).data as string[])[0] ?? '';
 
   beforeAll(async () => {
     testApp = await createTestApp(database);
@@ -52,7 +57,9 @@ describe.each(testDatabases())('wallet on $dialect', (database) => {
   it('credits one code once when two users race for it', async () => {
     const [first, second] = [await createTestUser(testApp), await createTestUser(testApp)];
     const code = await newCode({ quota: 5000 });
-    await Promise.all([first, second].flatMap((user) => [call(user, 'POST', '/api/user/topup', { key: code }), call(user, 'POST', '/api/user/topup', { key: code })]));
+    await Promise.all(
+      [first, second].flatMap((user) => [call(user, 'POST', '/api/user/topup', { key: code }), call(user, 'POST', '/api/user/topup', { key: code })]),
+    );
     expect((await quotaOf(first.id)) + (await quotaOf(second.id))).toBe(5000);
   });
 
@@ -76,7 +83,12 @@ describe.each(testDatabases())('wallet on $dialect', (database) => {
       expect((await call(guesser, 'POST', '/api/user/topup', { key: `guess${attempt}` })).message).toBe('Invalid redemption code');
     }
     const code = await newCode();
-    const refused = await testApp.app.inject({ method: 'POST', url: '/api/user/topup', headers: { ...guesser.headers, 'accept-language': 'en' }, payload: { key: code } });
+    const refused = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/topup',
+      headers: { ...guesser.headers, 'accept-language': 'en' },
+      payload: { key: code },
+    });
     expect(refused.statusCode).toBe(429);
     expect(await quotaOf(guesser.id)).toBe(0);
   });
@@ -96,7 +108,15 @@ describe.each(testDatabases())('wallet on $dialect', (database) => {
     const user = await createTestUser(testApp);
     const pay = await call(user, 'POST', '/api/user/pay', { amount: 10, payment_method: 'zfb' });
     expect(pay).toMatchObject({ success: true, message: 'success', url: `${epay.url}/submit.php` });
-    expect(pay.data).toMatchObject({ pid: '1001', type: 'alipay', money: '73.00', name: 'TUC10', notify_url: 'https://console.example/api/user/epay/notify', return_url: 'https://console.example/log', sign_type: 'MD5' });
+    expect(pay.data).toMatchObject({
+      pid: '1001',
+      type: 'alipay',
+      money: '73.00',
+      name: 'TUC10',
+      notify_url: 'https://console.example/api/user/epay/notify',
+      return_url: 'https://console.example/log',
+      sign_type: 'MD5',
+    });
     const tradeNo: string = pay.data.out_trade_no;
     expect(tradeNo).toMatch(new RegExp(`^USR${user.id}NO[0-9A-Za-z]{6}\\d+$`));
 
@@ -110,7 +130,12 @@ describe.each(testDatabases())('wallet on $dialect', (database) => {
     const calls = Array.from({ length: 10 }, (_, index) =>
       index % 2 === 0
         ? testApp.app.inject({ method: 'GET', url: `/api/user/epay/notify?${new URLSearchParams(notify)}` })
-        : testApp.app.inject({ method: 'POST', url: '/api/user/epay/notify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(notify).toString() }),
+        : testApp.app.inject({
+            method: 'POST',
+            url: '/api/user/epay/notify',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams(notify).toString(),
+          }),
     );
     const answers = await Promise.all(calls);
     expect(answers.map((answer) => answer.body)).toEqual(Array(10).fill('success'));
@@ -133,7 +158,8 @@ describe.each(testDatabases())('wallet on $dialect', (database) => {
     const pay = await call(user, 'POST', '/api/user/pay', { amount: 2, payment_method: 'wxpay' });
     await fetch(pay.url, { method: 'POST', body: new URLSearchParams(pay.data) });
     const tradeNo: string = pay.data.out_trade_no;
-    const notifyWith = (parameters: Record<string, string>) => testApp.app.inject({ method: 'GET', url: `/api/user/epay/notify?${new URLSearchParams(parameters)}` }).then((response) => response.body);
+    const notifyWith = (parameters: Record<string, string>) =>
+      testApp.app.inject({ method: 'GET', url: `/api/user/epay/notify?${new URLSearchParams(parameters)}` }).then((response) => response.body);
 
     const genuine = epay.notifyFor(tradeNo);
     expect(await notifyWith({ ...genuine, sign: '0'.repeat(32) })).toBe('fail');
@@ -143,14 +169,22 @@ describe.each(testDatabases())('wallet on $dialect', (database) => {
     expect(await notifyWith(epay.notifyFor(tradeNo, { out_trade_no: 'USR1NOforged1' }))).toBe('fail');
     expect(await notifyWith(epay.notifyFor(tradeNo, { trade_status: 'WAIT_BUYER_PAY' }))).toBe('success');
     expect(await quotaOf(user.id)).toBe(0);
-    expect((await testApp.context.database.db.selectFrom('top_ups').select('status').where('trade_no', '=', tradeNo).executeTakeFirstOrThrow()).status).toBe('pending');
+    expect((await testApp.context.database.db.selectFrom('top_ups').select('status').where('trade_no', '=', tradeNo).executeTakeFirstOrThrow()).status).toBe(
+      'pending',
+    );
   });
 
   it('refuses online payment until the administrator configures it', async () => {
     const user = await createTestUser(testApp);
     await testApp.context.options.set('EpayKey', '');
-    expect(await call(user, 'POST', '/api/user/pay', { amount: 10, payment_method: 'zfb' })).toEqual({ success: false, message: 'The administrator has not configured online payment' });
-    const forged = await testApp.app.inject({ method: 'GET', url: '/api/user/epay/notify?pid=1001&out_trade_no=x&money=1&trade_status=TRADE_SUCCESS&sign=abc' });
+    expect(await call(user, 'POST', '/api/user/pay', { amount: 10, payment_method: 'zfb' })).toEqual({
+      success: false,
+      message: 'The administrator has not configured online payment',
+    });
+    const forged = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/user/epay/notify?pid=1001&out_trade_no=x&money=1&trade_status=TRADE_SUCCESS&sign=abc',
+    });
     expect(forged.body).toBe('fail');
     await testApp.context.options.set('EpayKey', 'merchant-secret');
   });

@@ -44,7 +44,14 @@ export function ConsoleLayout() {
       </Layout.Header>
       <Layout hasSider={showSider}>
         {showSider && (
-          <Layout.Sider theme="light" collapsible collapsed={collapsed} onCollapse={setCollapsed} width={200} style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
+          <Layout.Sider
+            theme="light"
+            collapsible
+            collapsed={collapsed}
+            onCollapse={setCollapsed}
+            width={200}
+            style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+          >
             <SideMenu items={items} />
           </Layout.Sider>
         )}

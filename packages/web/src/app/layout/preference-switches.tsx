@@ -10,7 +10,13 @@ export function ThemeSwitch() {
   const next = mode === 'dark' ? 'light' : 'dark';
   return (
     <Tooltip title={t(mode === 'dark' ? 'nav.lightTheme' : 'nav.darkTheme')}>
-      <Button type="text" aria-label={t(mode === 'dark' ? 'nav.lightTheme' : 'nav.darkTheme')} data-testid="theme-switch" icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={() => setTheme(next)} />
+      <Button
+        type="text"
+        aria-label={t(mode === 'dark' ? 'nav.lightTheme' : 'nav.darkTheme')}
+        data-testid="theme-switch"
+        icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />}
+        onClick={() => setTheme(next)}
+      />
     </Tooltip>
   );
 }

@@ -28,7 +28,11 @@ export function TopBar({ isMobile, onOpenMenu }: TopBarProps) {
   const active = topBarLinks.find((link) => (link.path === '/' ? pathname === '/' : pathname.startsWith(link.path)))?.path;
 
   return (
-    <Flex align="center" gap={8} style={{ height: '100%', paddingInline: isMobile ? 8 : 16, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+    <Flex
+      align="center"
+      gap={8}
+      style={{ height: '100%', paddingInline: isMobile ? 8 : 16, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+    >
       {onOpenMenu && <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.openMenu')} onClick={onOpenMenu} data-testid="open-side-menu" />}
       <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 8, flexShrink: 0 }}>
         <img src={logoOf(status)} alt="" width={28} height={28} style={{ borderRadius: 6, objectFit: 'contain' }} />

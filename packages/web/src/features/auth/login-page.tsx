@@ -38,7 +38,13 @@ export default function LoginPage() {
       const user = await login(input, turnstile.token);
       completeLogin(user, { to: '/token', defaultPassword: isDefaultRootLogin(input.username, input.password) });
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'turnstile_required' && turnstile.siteKey) {
+        turnstile.demand();
+        void message.warning(t('login.humanCheck'));
+        return;
+      }
       void message.error(error instanceof ApiError ? error.message : String(error));
+      if (turnstile.enabled) turnstile.renew();
     } finally {
       setBusy(false);
     }
@@ -59,7 +65,7 @@ export default function LoginPage() {
           </Form.Item>
           {turnstile.enabled && (
             <Form.Item>
-              <TurnstileWidget siteKey={turnstile.siteKey} onToken={turnstile.setToken} />
+              <TurnstileWidget key={turnstile.widgetKey} siteKey={turnstile.siteKey} onToken={turnstile.setToken} />
             </Form.Item>
           )}
           <Button type="primary" htmlType="submit" block loading={busy}>

@@ -97,10 +97,27 @@ export default function RegisterPage() {
     <AuthCard title={t('register.title')}>
       <Form<RegisterValues> form={form} name="register" layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
         <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('register.usernameRequired') }]}>
-          <Input prefix={<UserOutlined />} maxLength={usernameMaxLength} placeholder={t('register.usernamePlaceholder', { max: usernameMaxLength })} autoComplete="username" />
+          <Input
+            prefix={<UserOutlined />}
+            maxLength={usernameMaxLength}
+            placeholder={t('register.usernamePlaceholder', { max: usernameMaxLength })}
+            autoComplete="username"
+          />
         </Form.Item>
-        <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('register.passwordRequired') }, { min: passwordMinLength, message: t('register.passwordTooShort') }]}>
-          <Input.Password prefix={<LockOutlined />} maxLength={passwordMaxLength} placeholder={t('register.passwordPlaceholder', { min: passwordMinLength, max: passwordMaxLength })} autoComplete="new-password" />
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          rules={[
+            { required: true, message: t('register.passwordRequired') },
+            { min: passwordMinLength, message: t('register.passwordTooShort') },
+          ]}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            maxLength={passwordMaxLength}
+            placeholder={t('register.passwordPlaceholder', { min: passwordMinLength, max: passwordMaxLength })}
+            autoComplete="new-password"
+          />
         </Form.Item>
         <Form.Item
           name="password2"
@@ -108,7 +125,10 @@ export default function RegisterPage() {
           dependencies={['password']}
           rules={[
             { required: true, message: t('register.passwordRequired') },
-            ({ getFieldValue }) => ({ validator: (_rule, value) => (value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('register.passwordMismatch')))) }),
+            ({ getFieldValue }) => ({
+              validator: (_rule, value) =>
+                value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('register.passwordMismatch'))),
+            }),
           ]}
         >
           <Input.Password prefix={<LockOutlined />} maxLength={passwordMaxLength} autoComplete="new-password" />
@@ -117,7 +137,14 @@ export default function RegisterPage() {
           <>
             <Form.Item label={t('register.email')} required htmlFor="register_email">
               <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="email" noStyle rules={[{ required: true, whitespace: true, message: t('register.emailRequired') }, { type: 'email', message: t('register.emailInvalid') }]}>
+                <Form.Item
+                  name="email"
+                  noStyle
+                  rules={[
+                    { required: true, whitespace: true, message: t('register.emailRequired') },
+                    { type: 'email', message: t('register.emailInvalid') },
+                  ]}
+                >
                   <Input prefix={<MailOutlined />} type="email" autoComplete="email" />
                 </Form.Item>
                 <SendCodeButton onSend={sendCode} />

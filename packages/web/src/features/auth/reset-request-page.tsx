@@ -41,7 +41,14 @@ export default function ResetRequestPage() {
   return (
     <AuthCard title={t('reset.title')}>
       <Form layout="vertical" onFinish={(values: { email: string }) => void submit(values)} requiredMark={false}>
-        <Form.Item name="email" label={t('register.email')} rules={[{ required: true, whitespace: true, message: t('register.emailRequired') }, { type: 'email', message: t('register.emailInvalid') }]}>
+        <Form.Item
+          name="email"
+          label={t('register.email')}
+          rules={[
+            { required: true, whitespace: true, message: t('register.emailRequired') },
+            { type: 'email', message: t('register.emailInvalid') },
+          ]}
+        >
           <Input prefix={<MailOutlined />} type="email" autoComplete="email" autoFocus />
         </Form.Item>
         {turnstile.enabled && (

@@ -49,7 +49,11 @@ export default function ChannelsPage() {
     enabled: !searching,
     rowCount: (channels) => (listFilters.tagMode ? buildRows(channels, true).length : channels.length),
   });
-  const found = useQuery({ queryKey: [...channelsQueryKey, 'search', search, listFilters], queryFn: ({ signal }) => searchChannels(search, listFilters, signal), enabled: searching });
+  const found = useQuery({
+    queryKey: [...channelsQueryKey, 'search', search, listFilters],
+    queryFn: ({ signal }) => searchChannels(search, listFilters, signal),
+    enabled: searching,
+  });
   const channels = useMemo(() => (searching ? (found.data ?? []) : list.rows), [searching, found.data, list.rows]);
   const rows = useMemo(() => buildRows(channels, filters.tagMode), [channels, filters.tagMode]);
   const error = searching ? found.error : list.error;
@@ -95,7 +99,15 @@ export default function ChannelsPage() {
     <Card title={t('title')}>
       <Flex vertical gap={16}>
         <ChannelsToolbar filters={filters} onFilters={changeFilters} onSearch={setSearch} onAdd={() => void navigate('/channel/add')} onRefresh={refresh} />
-        {filters.batch && <BatchActions selectedIds={selectedIds} onDone={() => { setSelectedIds([]); refresh(); }} />}
+        {filters.batch && (
+          <BatchActions
+            selectedIds={selectedIds}
+            onDone={() => {
+              setSelectedIds([]);
+              refresh();
+            }}
+          />
+        )}
         {error && <Alert type="error" showIcon title={t('loadFailed', { message: error.message })} />}
         <Table<ChannelRow>
           rowKey="rowKey"

@@ -16,7 +16,15 @@ export default function ChatPage() {
 
   if (state.kind !== 'ready') return <ChatNotice state={state} />;
   if (isWebLink(state.url)) {
-    return <iframe src={state.url} title={state.name} allow="camera; microphone" style={{ width: '100%', height: 'calc(100vh - 64px)', border: 'none', display: 'block' }} data-testid="chat-frame" />;
+    return (
+      <iframe
+        src={state.url}
+        title={state.name}
+        allow="camera; microphone"
+        style={{ width: '100%', height: 'calc(100vh - 64px)', border: 'none', display: 'block' }}
+        data-testid="chat-frame"
+      />
+    );
   }
   // Desktop apps (cherrystudio://…) cannot be framed: the button hands the link to the operating system.
   return (

@@ -24,19 +24,52 @@ export default function DashboardPage() {
   const formatQuota = useQuotaFormatter();
   const quotaPerUnit = status?.quota_per_unit || DEFAULT_QUOTA_PER_UNIT;
   const [granularity, setGranularity] = useState<Granularity>(() => initialGranularity(status?.data_export_default_time));
-  const [query, setQuery] = useState<QuotaDataQuery>(() => ({ start_timestamp: dayjs().subtract(7, 'day').startOf('day').unix(), end_timestamp: dayjs().add(1, 'hour').unix(), username: '' }));
+  const [query, setQuery] = useState<QuotaDataQuery>(() => ({
+    start_timestamp: dayjs().subtract(7, 'day').startOf('day').unix(),
+    end_timestamp: dayjs().add(1, 'hour').unix(),
+    username: '',
+  }));
   const data = useQuotaData(query, admin);
   const rows = useMemo(() => data.data ?? [], [data.data]);
   // Charts plot dollars; small amounts keep two significant digits instead of rounding to $0.00.
   const displayInCurrency = status?.display_in_currency ?? true;
   const formatAxis = useCallback(
-    (dollars: number) => (displayInCurrency ? `$${dollars === 0 || Math.abs(dollars) >= 1 ? dollars.toFixed(2) : Number(dollars.toPrecision(2))}` : formatQuota(Math.round(dollars * quotaPerUnit))),
+    (dollars: number) =>
+      displayInCurrency
+        ? `$${dollars === 0 || Math.abs(dollars) >= 1 ? dollars.toFixed(2) : Number(dollars.toPrecision(2))}`
+        : formatQuota(Math.round(dollars * quotaPerUnit)),
     [displayInCurrency, formatQuota, quotaPerUnit],
   );
 
-  const byModel = useMemo(() => stackBy(rows, granularity, (row) => row.model_name, (row) => row.quota / quotaPerUnit), [rows, granularity, quotaPerUnit]);
-  const byUser = useMemo(() => stackBy(rows, granularity, (row) => row.username ?? '', (row) => row.quota / quotaPerUnit), [rows, granularity, quotaPerUnit]);
-  const callShare = useMemo(() => totalsBy(rows, (row) => row.model_name, (row) => row.count), [rows]);
+  const byModel = useMemo(
+    () =>
+      stackBy(
+        rows,
+        granularity,
+        (row) => row.model_name,
+        (row) => row.quota / quotaPerUnit,
+      ),
+    [rows, granularity, quotaPerUnit],
+  );
+  const byUser = useMemo(
+    () =>
+      stackBy(
+        rows,
+        granularity,
+        (row) => row.username ?? '',
+        (row) => row.quota / quotaPerUnit,
+      ),
+    [rows, granularity, quotaPerUnit],
+  );
+  const callShare = useMemo(
+    () =>
+      totalsBy(
+        rows,
+        (row) => row.model_name,
+        (row) => row.count,
+      ),
+    [rows],
+  );
 
   return (
     <Flex vertical gap={16}>

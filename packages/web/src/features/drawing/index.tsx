@@ -39,7 +39,13 @@ export default function DrawingPage() {
     <Card title={t('title')}>
       <Flex vertical gap={16}>
         {admin && status && !status.mj_notify_enabled && <Alert type="info" showIcon title={t('callbackOff')} />}
-        <TaskFilterBar admin={admin} draft={draft} onChange={setDraft} onSubmit={search} labels={{ channel: t('filters.channel'), taskId: t('filters.taskId'), range: t('filters.range'), submit: t('filters.submit') }} />
+        <TaskFilterBar
+          admin={admin}
+          draft={draft}
+          onChange={setDraft}
+          onSubmit={search}
+          labels={{ channel: t('filters.channel'), taskId: t('filters.taskId'), range: t('filters.range'), submit: t('filters.submit') }}
+        />
         {drawings.isError && <Alert type="error" showIcon title={t('loadFailed', { message: drawings.error.message })} />}
         <Table<Drawing>
           rowKey="id"

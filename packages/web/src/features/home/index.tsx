@@ -14,7 +14,15 @@ export default function HomePage() {
   const custom = content.data?.trim() ?? '';
   return (
     <>
-      {content.isLoading ? <Skeleton active style={{ padding: 48 }} /> : custom ? <div style={{ padding: /^https:\/\//.test(custom) ? 0 : 24 }}><RichContent content={custom} title={t('title')} /></div> : <DefaultHome />}
+      {content.isLoading ? (
+        <Skeleton active style={{ padding: 48 }} />
+      ) : custom ? (
+        <div style={{ padding: /^https:\/\//.test(custom) ? 0 : 24 }}>
+          <RichContent content={custom} title={t('title')} />
+        </div>
+      ) : (
+        <DefaultHome />
+      )}
       {status?.notice && <NoticeModal notice={status.notice} />}
     </>
   );

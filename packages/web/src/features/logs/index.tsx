@@ -43,7 +43,10 @@ export default function LogsPage() {
           dataSource={logs.data?.items ?? []}
           loading={logs.isFetching}
           scroll={{ x: 'max-content' }}
-          expandable={{ expandedRowRender: (entry) => <LogDetails entry={entry} admin={admin} />, rowExpandable: (entry) => entry.type === 2 || Boolean(entry.content) }}
+          expandable={{
+            expandedRowRender: (entry) => <LogDetails entry={entry} admin={admin} />,
+            rowExpandable: (entry) => entry.type === 2 || Boolean(entry.content),
+          }}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
           pagination={{ ...paging.pagination(logs.data?.total ?? 0), showTotal: (total) => t('total', { total }) }}
         />

@@ -27,7 +27,11 @@ export default function PlaygroundPage() {
       <Col xs={24} md={16} lg={18}>
         <Card title={t('title')} styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12 } }}>
           <Flex vertical gap={12} style={{ minHeight: 320, maxHeight: 'calc(100vh - 320px)', overflowY: 'auto' }} data-testid="chat-messages">
-            {chat.messages.length === 0 ? <Empty description={t('empty')} style={{ margin: 'auto' }} /> : chat.messages.map((message) => <MessageBubble key={message.id} message={message} />)}
+            {chat.messages.length === 0 ? (
+              <Empty description={t('empty')} style={{ margin: 'auto' }} />
+            ) : (
+              chat.messages.map((message) => <MessageBubble key={message.id} message={message} />)
+            )}
             <div ref={bottom} />
           </Flex>
           <Composer busy={chat.busy} onSend={(text) => void chat.send(text)} onStop={chat.stop} onClear={chat.clear} />

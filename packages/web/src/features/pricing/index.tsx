@@ -26,7 +26,10 @@ export default function PricingPage() {
   const group = chosenGroup ?? selfGroup.data ?? 'default';
   const groupRatio = pricing.data?.groupRatio[group] ?? 1;
   const rows = useMemo(() => (pricing.data?.models ?? []).filter((entry) => fuzzyMatch(entry.model_name, query.trim())), [pricing.data, query]);
-  const columns = useMemo(() => pricingColumns({ t, group, groupRatio, unit, onCopy: (text) => void copy(text), onGroup: setChosenGroup }), [t, group, groupRatio, unit, copy]);
+  const columns = useMemo(
+    () => pricingColumns({ t, group, groupRatio, unit, onCopy: (text) => void copy(text), onGroup: setChosenGroup }),
+    [t, group, groupRatio, unit, copy],
+  );
   const groupOptions = Object.keys(pricing.data?.groupRatio ?? {}).map((name) => ({ value: name, label: `${name} (${pricing.data?.groupRatio[name] ?? 1}x)` }));
 
   function copySelected() {
@@ -43,9 +46,29 @@ export default function PricingPage() {
         <PricingBanner loggedIn={loggedIn} group={group} ratio={groupRatio} />
         <Flex gap={8} wrap justify="space-between">
           <Flex gap={8} wrap>
-            <Input allowClear placeholder={t('search')} aria-label={t('search')} value={query} onChange={(event) => setQuery(event.target.value)} style={{ width: 240 }} />
-            <Select value={group} options={groupOptions.length > 0 ? groupOptions : [{ value: group, label: group }]} onChange={setChosenGroup} style={{ width: 180 }} aria-label={t('group')} />
-            <Segmented<PriceUnit> value={unit} onChange={setUnit} options={[{ value: '1M', label: t('unit.perMillion') }, { value: '1K', label: t('unit.perThousand') }]} />
+            <Input
+              allowClear
+              placeholder={t('search')}
+              aria-label={t('search')}
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              style={{ width: 240 }}
+            />
+            <Select
+              value={group}
+              options={groupOptions.length > 0 ? groupOptions : [{ value: group, label: group }]}
+              onChange={setChosenGroup}
+              style={{ width: 180 }}
+              aria-label={t('group')}
+            />
+            <Segmented<PriceUnit>
+              value={unit}
+              onChange={setUnit}
+              options={[
+                { value: '1M', label: t('unit.perMillion') },
+                { value: '1K', label: t('unit.perThousand') },
+              ]}
+            />
           </Flex>
           <Button onClick={copySelected}>{t('copySelected')}</Button>
         </Flex>

@@ -25,15 +25,31 @@ export default function RedemptionsPage() {
   const [drawer, setDrawer] = useState<{ open: boolean; codeId?: number }>({ open: false });
   const [created, setCreated] = useState<{ name: string; codes: string[] } | null>(null);
 
-  const list = useAppendingPages({ queryKey: [...redemptionsQueryKey, 'list'], fetchPage: listRedemptions, pageSizeStorageKey: 'redemption-page-size', enabled: keyword === '' });
-  const found = useQuery({ queryKey: [...redemptionsQueryKey, 'search', keyword], queryFn: ({ signal }) => searchRedemptions(keyword, signal), enabled: keyword !== '' });
+  const list = useAppendingPages({
+    queryKey: [...redemptionsQueryKey, 'list'],
+    fetchPage: listRedemptions,
+    pageSizeStorageKey: 'redemption-page-size',
+    enabled: keyword === '',
+  });
+  const found = useQuery({
+    queryKey: [...redemptionsQueryKey, 'search', keyword],
+    queryFn: ({ signal }) => searchRedemptions(keyword, signal),
+    enabled: keyword !== '',
+  });
   const searching = keyword !== '';
   const rows = searching ? (found.data ?? []) : list.rows;
   const error = searching ? found.error : list.error;
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: redemptionsQueryKey });
   const columns = useMemo(
-    () => redemptionColumns({ t, formatQuota, onCopy: (text) => void copy(text), onEdit: (code) => setDrawer({ open: true, codeId: code.id }), onChanged: refresh }),
+    () =>
+      redemptionColumns({
+        t,
+        formatQuota,
+        onCopy: (text) => void copy(text),
+        onEdit: (code) => setDrawer({ open: true, codeId: code.id }),
+        onChanged: refresh,
+      }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- refresh only closes over the stable query client
     [t, formatQuota, copy],
   );
@@ -51,7 +67,15 @@ export default function RedemptionsPage() {
       <Flex vertical gap={16}>
         <Flex gap={8} wrap justify="space-between">
           <Flex gap={8}>
-            <Input allowClear placeholder={t('search')} aria-label={t('search')} value={keywordDraft} onChange={(event) => setKeywordDraft(event.target.value)} onPressEnter={() => setKeyword(keywordDraft.trim())} style={{ width: 240 }} />
+            <Input
+              allowClear
+              placeholder={t('search')}
+              aria-label={t('search')}
+              value={keywordDraft}
+              onChange={(event) => setKeywordDraft(event.target.value)}
+              onPressEnter={() => setKeyword(keywordDraft.trim())}
+              style={{ width: 240 }}
+            />
             <Button type="primary" onClick={() => setKeyword(keywordDraft.trim())}>
               {t('searchSubmit')}
             </Button>
@@ -74,10 +98,20 @@ export default function RedemptionsPage() {
           scroll={{ x: 'max-content' }}
           rowSelection={{ selectedRowKeys: selected.map((code) => code.id), onChange: (_keys, codes) => setSelected(codes) }}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
-          pagination={searching ? { pageSizeOptions, showSizeChanger: true } : { current: list.page, pageSize: list.pageSize, total: list.total, pageSizeOptions, showSizeChanger: true, onChange: list.changePage }}
+          pagination={
+            searching
+              ? { pageSizeOptions, showSizeChanger: true }
+              : { current: list.page, pageSize: list.pageSize, total: list.total, pageSizeOptions, showSizeChanger: true, onChange: list.changePage }
+          }
         />
       </Flex>
-      <RedemptionDrawer open={drawer.open} codeId={drawer.codeId} onClose={() => setDrawer({ open: false })} onSaved={refresh} onCreated={(name, codes) => setCreated({ name, codes })} />
+      <RedemptionDrawer
+        open={drawer.open}
+        codeId={drawer.codeId}
+        onClose={() => setDrawer({ open: false })}
+        onSaved={refresh}
+        onCreated={(name, codes) => setCreated({ name, codes })}
+      />
       <CreatedCodesDialog created={created} onClose={() => setCreated(null)} />
     </Card>
   );

@@ -29,7 +29,10 @@ export default function SettingsPage() {
   const requested = params.get('tab') ?? 'personal';
   const active = root && (rootTabs as readonly string[]).includes(requested) ? requested : 'personal';
 
-  const items = [{ key: 'personal', label: t('tabs.personal'), children: <PersonalTab /> }, ...(root ? rootTabs.map((tab) => ({ key: tab, label: t(`tabs.${tab}`), children: <RootTab tab={tab} /> })) : [])];
+  const items = [
+    { key: 'personal', label: t('tabs.personal'), children: <PersonalTab /> },
+    ...(root ? rootTabs.map((tab) => ({ key: tab, label: t(`tabs.${tab}`), children: <RootTab tab={tab} /> })) : []),
+  ];
 
   return (
     <Card>

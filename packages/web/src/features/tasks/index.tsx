@@ -37,7 +37,13 @@ export default function TasksPage() {
   return (
     <Card title={t('title')}>
       <Flex vertical gap={16}>
-        <TaskFilterBar admin={admin} draft={draft} onChange={setDraft} onSubmit={search} labels={{ channel: t('filters.channel'), taskId: t('filters.taskId'), range: t('filters.range'), submit: t('filters.submit') }} />
+        <TaskFilterBar
+          admin={admin}
+          draft={draft}
+          onChange={setDraft}
+          onSubmit={search}
+          labels={{ channel: t('filters.channel'), taskId: t('filters.taskId'), range: t('filters.range'), submit: t('filters.submit') }}
+        />
         {tasks.isError && <Alert type="error" showIcon title={t('loadFailed', { message: tasks.error.message })} />}
         <Table<AsyncTask>
           rowKey="id"

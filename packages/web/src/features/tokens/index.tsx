@@ -24,15 +24,25 @@ export default function TokensPage() {
   const [drawer, setDrawer] = useState<{ open: boolean; tokenId?: number }>({ open: false });
   const searching = search.keyword !== '' || search.token !== '';
 
-  const list = useAppendingPages({ queryKey: [...tokensQueryKey, 'list'], fetchPage: (page, size, signal) => listTokens(page, size, signal), pageSizeStorageKey: 'token-page-size', enabled: !searching });
-  const found = useQuery({ queryKey: [...tokensQueryKey, 'search', search], queryFn: ({ signal }) => searchTokens(search.keyword, search.token, signal), enabled: searching });
+  const list = useAppendingPages({
+    queryKey: [...tokensQueryKey, 'list'],
+    fetchPage: (page, size, signal) => listTokens(page, size, signal),
+    pageSizeStorageKey: 'token-page-size',
+    enabled: !searching,
+  });
+  const found = useQuery({
+    queryKey: [...tokensQueryKey, 'search', search],
+    queryFn: ({ signal }) => searchTokens(search.keyword, search.token, signal),
+    enabled: searching,
+  });
   const rows = searching ? (found.data ?? []) : list.rows;
   const error = searching ? found.error : list.error;
   const loading = searching ? found.isLoading : list.loading;
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: tokensQueryKey });
   const columns = useMemo(
-    () => tokenColumns({ t, formatQuota, onCopy: (text) => void copy(text), onEdit: (token) => setDrawer({ open: true, tokenId: token.id }), onChanged: refresh }),
+    () =>
+      tokenColumns({ t, formatQuota, onCopy: (text) => void copy(text), onEdit: (token) => setDrawer({ open: true, tokenId: token.id }), onChanged: refresh }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- refresh only closes over the stable query client
     [t, formatQuota, copy],
   );

@@ -65,9 +65,24 @@ export default function UsersPage() {
   return (
     <Card title={t('title')}>
       <Flex vertical gap={16}>
-        <UsersSearchBar value={{ keyword: state.keyword, group: state.group }} onSearch={(search: UserSearch) => update({ ...search, page: 0 })} onAdd={() => setAdding(true)} onRefresh={() => void users.refetch()} refreshing={users.isFetching} />
+        <UsersSearchBar
+          value={{ keyword: state.keyword, group: state.group }}
+          onSearch={(search: UserSearch) => update({ ...search, page: 0 })}
+          onAdd={() => setAdding(true)}
+          onRefresh={() => void users.refetch()}
+          refreshing={users.isFetching}
+        />
         {users.isError && <Alert type="error" showIcon title={t('loadFailed', { message: users.error.message })} data-testid="users-load-error" />}
-        <UsersTable users={users.data ?? []} loading={users.isFetching} page={state.page} pageSize={state.pageSize} busyId={busyId} onPageChange={(page, pageSize) => update({ page, pageSize })} onManage={(user, action) => void manage(user, action)} onEdit={(user) => setEditingId(user.id)} />
+        <UsersTable
+          users={users.data ?? []}
+          loading={users.isFetching}
+          page={state.page}
+          pageSize={state.pageSize}
+          busyId={busyId}
+          onPageChange={(page, pageSize) => update({ page, pageSize })}
+          onManage={(user, action) => void manage(user, action)}
+          onEdit={(user) => setEditingId(user.id)}
+        />
       </Flex>
       <AddUserDrawer
         open={adding}
@@ -77,7 +92,11 @@ export default function UsersPage() {
           void queryClient.invalidateQueries({ queryKey: usersKey });
         }}
       />
-      <UserEditDrawer userId={editingId !== undefined && editingId === actor?.id ? 'self' : editingId} administrative={editingId !== actor?.id} onClose={() => setEditingId(undefined)} />
+      <UserEditDrawer
+        userId={editingId !== undefined && editingId === actor?.id ? 'self' : editingId}
+        administrative={editingId !== actor?.id}
+        onClose={() => setEditingId(undefined)}
+      />
     </Card>
   );
 }

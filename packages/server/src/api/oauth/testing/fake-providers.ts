@@ -10,11 +10,17 @@ export async function startFakeProviders() {
   return startFakeHttpServer({
     'POST /github/login/oauth/access_token': (request) => {
       const person = personOf(new URLSearchParams(request.body).get('code'));
-      return { json: person ? { access_token: `gho_${person}`, token_type: 'bearer', scope: '' } : { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' } };
+      return {
+        json: person
+          ? { access_token: `gho_${person}`, token_type: 'bearer', scope: '' }
+          : { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' },
+      };
     },
     'GET /github/user': (request) => {
       const person = bearer(request.headers.authorization).replace(/^gho_/, '');
-      return person ? { json: { login: person, id: 1000, name: `${person} on GitHub`, email: `${person}@github.test` } } : { status: 401, json: { message: 'Bad credentials' } };
+      return person
+        ? { json: { login: person, id: 1000, name: `${person} on GitHub`, email: `${person}@github.test` } }
+        : { status: 401, json: { message: 'Bad credentials' } };
     },
     'POST /linuxdo/oauth2/token': (request) => {
       const person = personOf(new URLSearchParams(request.body).get('code'));

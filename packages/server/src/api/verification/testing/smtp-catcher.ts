@@ -9,7 +9,10 @@ export interface CaughtMail {
 }
 
 function decodeQuotedPrintable(body: string): string {
-  const bytes = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_whole, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1');
+  const bytes = Buffer.from(
+    body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_whole, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  );
   return bytes.toString('utf8');
 }
 
@@ -32,7 +35,12 @@ function readableText(raw: string): string {
  * send resolves only after the server accepted the message, so a test reads the mail right after the
  * API call returns, without waiting.
  */
-export async function startSmtpCatcher(): Promise<{ port: number; mails: CaughtMail[]; lastTo(address: string): CaughtMail | undefined; close(): Promise<void> }> {
+export async function startSmtpCatcher(): Promise<{
+  port: number;
+  mails: CaughtMail[];
+  lastTo(address: string): CaughtMail | undefined;
+  close(): Promise<void>;
+}> {
   const mails: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -46,7 +54,11 @@ export async function startSmtpCatcher(): Promise<{ port: number; mails: CaughtM
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((rcpt) => rcpt.address), text: readableText(Buffer.concat(chunks).toString('utf8')) });
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          text: readableText(Buffer.concat(chunks).toString('utf8')),
+        });
         callback();
       });
     },

@@ -6,8 +6,12 @@ import { startLocalServer } from '../../../testing/local-http-server.ts';
  * Like a real gateway it signs raw values, whatever they contain (tests use it to forge ambiguous ones).
  */
 export function signLikeEpayGateway(parameters: Record<string, string>, key: string): string {
-  const names = Object.keys(parameters).filter((name) => !['sign', 'sign_type'].includes(name) && parameters[name] !== '').sort();
-  return createHash('md5').update(`${names.map((name) => `${name}=${parameters[name]}`).join('&')}${key}`).digest('hex');
+  const names = Object.keys(parameters)
+    .filter((name) => !['sign', 'sign_type'].includes(name) && parameters[name] !== '')
+    .sort();
+  return createHash('md5')
+    .update(`${names.map((name) => `${name}=${parameters[name]}`).join('&')}${key}`)
+    .digest('hex');
 }
 
 /**

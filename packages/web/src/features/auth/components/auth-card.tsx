@@ -7,7 +7,14 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   const status = useStatusValue();
   const { token } = theme.useToken();
   // A plain panel rather than antd's Card: Card pulls in Tabs, weight the first screen does not need.
-  const panel = { width: '100%', maxWidth: 420, padding: 24, background: token.colorBgContainer, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG };
+  const panel = {
+    width: '100%',
+    maxWidth: 420,
+    padding: 24,
+    background: token.colorBgContainer,
+    border: `1px solid ${token.colorBorderSecondary}`,
+    borderRadius: token.borderRadiusLG,
+  };
   return (
     <Flex justify="center" style={{ padding: '48px 12px' }}>
       <div style={panel} data-testid="auth-card">

@@ -41,17 +41,35 @@ export function OAuthOptions({ onLoggedIn }: { onLoggedIn: (user: StoredUser) =>
       <Flex justify="center" align="center" gap={12} wrap>
         {status.github_oauth && (
           <Tooltip title={t('login.withGitHub')}>
-            <Button shape="circle" size="large" icon={<GithubOutlined />} aria-label={t('login.withGitHub')} onClick={() => start('github', status.github_client_id)} />
+            <Button
+              shape="circle"
+              size="large"
+              icon={<GithubOutlined />}
+              aria-label={t('login.withGitHub')}
+              onClick={() => start('github', status.github_client_id)}
+            />
           </Tooltip>
         )}
         {status.linuxdo_oauth && (
           <Tooltip title={t('login.withLinuxDo')}>
-            <Button shape="circle" size="large" icon={<LinuxDoMark />} aria-label={t('login.withLinuxDo')} onClick={() => start('linuxdo', status.linuxdo_client_id)} />
+            <Button
+              shape="circle"
+              size="large"
+              icon={<LinuxDoMark />}
+              aria-label={t('login.withLinuxDo')}
+              onClick={() => start('linuxdo', status.linuxdo_client_id)}
+            />
           </Tooltip>
         )}
         {status.wechat_login && (
           <Tooltip title={t('login.withWeChat')}>
-            <Button shape="circle" size="large" icon={<WechatOutlined style={{ color: '#07c160' }} />} aria-label={t('login.withWeChat')} onClick={() => setWechatOpen(true)} />
+            <Button
+              shape="circle"
+              size="large"
+              icon={<WechatOutlined style={{ color: '#07c160' }} />}
+              aria-label={t('login.withWeChat')}
+              onClick={() => setWechatOpen(true)}
+            />
           </Tooltip>
         )}
         {status.telegram_oauth && status.telegram_bot_name && <TelegramLoginWidget botName={status.telegram_bot_name} onAuth={onTelegram} />}

@@ -36,7 +36,13 @@ export function WechatLoginModal({ open, qrCodeUrl, onClose, onLoggedIn }: Wecha
       {qrCodeUrl && <img src={qrCodeUrl} alt="" width={200} style={{ display: 'block', margin: '0 auto 12px' }} />}
       <Typography.Paragraph type="secondary">{t('wechat.hint')}</Typography.Paragraph>
       <Form form={form} onFinish={(values) => void submit(values)} layout="vertical">
-        <Form.Item name="code" label={t('wechat.code')} rules={[{ required: true, whitespace: true, message: t('wechat.codeRequired') }]} validateStatus={error ? 'error' : undefined} help={error || undefined}>
+        <Form.Item
+          name="code"
+          label={t('wechat.code')}
+          rules={[{ required: true, whitespace: true, message: t('wechat.codeRequired') }]}
+          validateStatus={error ? 'error' : undefined}
+          help={error || undefined}
+        >
           <Input autoFocus maxLength={32} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>

@@ -1,8 +1,7 @@
-/** An upstream channel as the console API returns it (`channels` row; the key only when editing one). */
+/** An upstream channel as the console API returns it (`channels` row without its key, which only root can reveal). */
 export interface Channel {
   id: number;
   type: number;
-  key?: string;
   openai_organization?: string | null;
   test_model?: string | null;
   status: number;

@@ -2,7 +2,7 @@ import { api } from '../../../lib/api-client.ts';
 import type { ChannelInput } from './channel-types.ts';
 
 /**
- * `POST /api/channel/` `{mode, channel}`: creates a channel (also used to copy one). In batch mode the key
+ * `POST /api/channel/` `{mode, channel}`: creates a channel. In batch mode the key
  * holds one key per line and the server creates one channel per key; single mode keeps multi-line keys
  * (a Vertex JSON credential) whole.
  */

@@ -63,7 +63,11 @@ export function BatchActions({ selectedIds, onDone }: { selectedIds: number[]; o
         </Popconfirm>
       )}
       <Button onClick={openTag}>{t('batch.setTag')}</Button>
-      <Popconfirm title={t('confirm.fix')} description={<Alert type="warning" showIcon title={t('batch.fixWarning')} style={{ maxWidth: 320 }} />} onConfirm={() => fix.mutate()}>
+      <Popconfirm
+        title={t('confirm.fix')}
+        description={<Alert type="warning" showIcon title={t('batch.fixWarning')} style={{ maxWidth: 320 }} />}
+        onConfirm={() => fix.mutate()}
+      >
         <Button loading={fix.isPending}>{t('batch.fix')}</Button>
       </Popconfirm>
       <Modal
@@ -79,7 +83,12 @@ export function BatchActions({ selectedIds, onDone }: { selectedIds: number[]; o
           setTagMutation.mutate();
         }}
       >
-        <Input placeholder={t('batch.tagPlaceholder')} value={tag} onChange={(event) => setTag(event.target.value)} onPressEnter={() => tag.trim() && setTagMutation.mutate()} />
+        <Input
+          placeholder={t('batch.tagPlaceholder')}
+          value={tag}
+          onChange={(event) => setTag(event.target.value)}
+          onPressEnter={() => tag.trim() && setTagMutation.mutate()}
+        />
       </Modal>
     </Flex>
   );

@@ -54,19 +54,37 @@ export function channelColumns(context: ChannelColumnContext): ColumnsType<Chann
     {
       title: t('columns.type'),
       key: 'type',
-      render: (_value, row) => (row.kind === 'tag' ? <Tag>{t('tagChannels', { count: row.channels.length })}</Tag> : <Tag color="blue">{findChannelType(row.type)?.label ?? t('unknownType', { type: row.type })}</Tag>),
+      render: (_value, row) =>
+        row.kind === 'tag' ? (
+          <Tag>{t('tagChannels', { count: row.channels.length })}</Tag>
+        ) : (
+          <Tag color="blue">{findChannelType(row.type)?.label ?? t('unknownType', { type: row.type })}</Tag>
+        ),
     },
     {
       title: t('columns.status'),
       key: 'status',
       render: (_value, row) =>
-        row.kind === 'tag' ? <Tag color={row.enabledCount > 0 ? 'green' : 'red'}>{t('tagEnabled', { enabled: row.enabledCount, total: row.channels.length })}</Tag> : <ChannelStatusTag status={row.status} otherInfo={row.other_info} />,
+        row.kind === 'tag' ? (
+          <Tag color={row.enabledCount > 0 ? 'green' : 'red'}>{t('tagEnabled', { enabled: row.enabledCount, total: row.channels.length })}</Tag>
+        ) : (
+          <ChannelStatusTag status={row.status} otherInfo={row.other_info} />
+        ),
     },
-    { title: t('columns.responseTime'), key: 'response', render: (_value, row) => (row.kind === 'tag' ? null : <ResponseTimeTag milliseconds={row.response_time} testedAt={row.test_time} />) },
+    {
+      title: t('columns.responseTime'),
+      key: 'response',
+      render: (_value, row) => (row.kind === 'tag' ? null : <ResponseTimeTag milliseconds={row.response_time} testedAt={row.test_time} />),
+    },
     {
       title: t('columns.quota'),
       key: 'quota',
-      render: (_value, row) => (row.kind === 'tag' ? t('quota.used', { value: formatQuota(row.used_quota) }) : <BalanceCell channel={row} formatQuota={formatQuota} onChanged={context.onChanged} />),
+      render: (_value, row) =>
+        row.kind === 'tag' ? (
+          t('quota.used', { value: formatQuota(row.used_quota) })
+        ) : (
+          <BalanceCell channel={row} formatQuota={formatQuota} onChanged={context.onChanged} />
+        ),
     },
     {
       title: t('columns.priority'),
@@ -92,7 +110,11 @@ export function channelColumns(context: ChannelColumnContext): ColumnsType<Chann
       title: t('columns.actions'),
       key: 'actions',
       render: (_value, row) =>
-        row.kind === 'tag' ? <TagRowActions row={row} onEdit={context.onEditTag} onChanged={context.onChanged} /> : <ChannelRowActions channel={row} onEdit={context.onEdit} onChanged={context.onChanged} />,
+        row.kind === 'tag' ? (
+          <TagRowActions row={row} onEdit={context.onEditTag} onChanged={context.onChanged} />
+        ) : (
+          <ChannelRowActions channel={row} onEdit={context.onEdit} onChanged={context.onChanged} />
+        ),
     },
   ];
 }

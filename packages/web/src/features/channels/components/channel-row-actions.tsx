@@ -2,12 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Dropdown, Flex, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '../api/channel-types.ts';
-import { createChannel } from '../api/create-channel.ts';
+import { copyChannel } from '../api/copy-channel.ts';
 import { deleteChannel } from '../api/delete-channel.ts';
-import { getChannel } from '../api/get-channel.ts';
 import { testChannel } from '../api/test-channel.ts';
 import { updateChannelField } from '../api/update-channel.ts';
-import { copyOfChannel, splitList } from '../lib/channel-form.ts';
+import { splitList } from '../lib/channel-form.ts';
 
 interface ChannelRowActionsProps {
   channel: Channel;
@@ -50,8 +49,8 @@ export function ChannelRowActions({ channel, onEdit, onChanged }: ChannelRowActi
     onError,
   });
   const copy = useMutation({
-    // The list carries no key; the copy takes it from the full record.
-    mutationFn: async () => createChannel(copyOfChannel(await getChannel(channel.id), t('copySuffix'))),
+    // The console never holds a channel's key, so the server makes the copy.
+    mutationFn: () => copyChannel(channel.id, t('copySuffix')),
     onSuccess: () => {
       void message.success(t('messages.copied'));
       onChanged();
@@ -68,7 +67,11 @@ export function ChannelRowActions({ channel, onEdit, onChanged }: ChannelRowActi
         <Dropdown
           trigger={['click']}
           disabled={models.length === 0 || test.isPending}
-          menu={{ items: models.map((model) => ({ key: model, label: model })), onClick: ({ key }) => test.mutate(key), style: { maxHeight: 320, overflowY: 'auto' } }}
+          menu={{
+            items: models.map((model) => ({ key: model, label: model })),
+            onClick: ({ key }) => test.mutate(key),
+            style: { maxHeight: 320, overflowY: 'auto' },
+          }}
         >
           <Button size="small" aria-label={t('actions.testModel')}>
             ▾
@@ -90,7 +93,12 @@ export function ChannelRowActions({ channel, onEdit, onChanged }: ChannelRowActi
           ],
           onClick: ({ key }) => {
             if (key === 'copy') modal.confirm({ title: t('confirm.copy', { name: channel.name }), onOk: () => copy.mutateAsync().catch(() => undefined) });
-            else modal.confirm({ title: t('confirm.delete', { name: channel.name }), okButtonProps: { danger: true }, onOk: () => remove.mutateAsync().catch(() => undefined) });
+            else
+              modal.confirm({
+                title: t('confirm.delete', { name: channel.name }),
+                okButtonProps: { danger: true },
+                onOk: () => remove.mutateAsync().catch(() => undefined),
+              });
           },
         }}
       >

@@ -47,8 +47,24 @@ export function ChannelsToolbar({ filters, onFilters, onSearch, onAdd, onRefresh
   return (
     <Flex vertical gap={12}>
       <Flex gap={8} wrap>
-        <Input allowClear placeholder={t('search.keyword')} aria-label={t('search.keyword')} value={search.keyword} onChange={(event) => setSearch({ ...search, keyword: event.target.value })} onPressEnter={() => submit()} style={{ width: 220 }} />
-        <Input allowClear placeholder={t('search.model')} aria-label={t('search.model')} value={search.model} onChange={(event) => setSearch({ ...search, model: event.target.value })} onPressEnter={() => submit()} style={{ width: 180 }} />
+        <Input
+          allowClear
+          placeholder={t('search.keyword')}
+          aria-label={t('search.keyword')}
+          value={search.keyword}
+          onChange={(event) => setSearch({ ...search, keyword: event.target.value })}
+          onPressEnter={() => submit()}
+          style={{ width: 220 }}
+        />
+        <Input
+          allowClear
+          placeholder={t('search.model')}
+          aria-label={t('search.model')}
+          value={search.model}
+          onChange={(event) => setSearch({ ...search, model: event.target.value })}
+          onPressEnter={() => submit()}
+          style={{ width: 180 }}
+        />
         <Select
           allowClear
           placeholder={t('search.group')}

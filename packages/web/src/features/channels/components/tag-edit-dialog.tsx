@@ -51,7 +51,14 @@ export function TagEditDialog({ row, onClose, onSaved }: { row: TagRow | null; o
   }
 
   return (
-    <Modal open={row !== null} title={t('tagDialog.title', { tag: row?.tag ?? '' })} onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.isPending} destroyOnHidden>
+    <Modal
+      open={row !== null}
+      title={t('tagDialog.title', { tag: row?.tag ?? '' })}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={submit}>
         <Form.Item name="new_tag" label={t('tagDialog.newTag')} extra={t('tagDialog.newTagHelp')}>
           <Input allowClear />
@@ -59,12 +66,27 @@ export function TagEditDialog({ row, onClose, onSaved }: { row: TagRow | null; o
         {/* The note covers every field below it, so it sits above them rather than under the first. */}
         <Typography.Paragraph type="secondary">{t('tagDialog.overwriteHelp')}</Typography.Paragraph>
         <Form.Item name="models" label={t('tagDialog.models')}>
-          <Select mode="tags" allowClear options={(models.data ?? []).map((name) => ({ value: name, label: name }))} placeholder={t('tagDialog.modelsPlaceholder', { models: row?.models ?? '' })} />
+          <Select
+            mode="tags"
+            allowClear
+            options={(models.data ?? []).map((name) => ({ value: name, label: name }))}
+            placeholder={t('tagDialog.modelsPlaceholder', { models: row?.models ?? '' })}
+          />
         </Form.Item>
         <Form.Item name="groups" label={t('tagDialog.groups')}>
           <Select mode="multiple" allowClear options={(groups.data ?? []).map((name) => ({ value: name, label: name }))} placeholder={row?.group} />
         </Form.Item>
-        <Form.Item name="model_mapping" label={t('tagDialog.modelMapping')} rules={[{ validator: async (_rule, value: string) => { if (!isJsonObjectOrEmpty(value)) throw new Error(t('form.mappingInvalid')); } }]}>
+        <Form.Item
+          name="model_mapping"
+          label={t('tagDialog.modelMapping')}
+          rules={[
+            {
+              validator: async (_rule, value: string) => {
+                if (!isJsonObjectOrEmpty(value)) throw new Error(t('form.mappingInvalid'));
+              },
+            },
+          ]}
+        >
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} placeholder={t('tagDialog.mappingPlaceholder')} />
         </Form.Item>
       </Form>

@@ -5,8 +5,24 @@ import { buildRows } from './tag-rows.ts';
 
 describe('formToChannelInput', () => {
   it('joins lists, drops the trailing slash and fills default API versions', () => {
-    const azure = formToChannelInput({ ...emptyChannelForm, type: 3, name: ' a ', models: ['m1', 'm2'], groups: ['default', 'vip'], base_url: 'https://x.example/', weight: -3 });
-    expect(azure).toMatchObject({ name: 'a', models: 'm1,m2', group: 'default,vip', base_url: 'https://x.example', other: '2023-06-01-preview', weight: 0, auto_ban: 1 });
+    const azure = formToChannelInput({
+      ...emptyChannelForm,
+      type: 3,
+      name: ' a ',
+      models: ['m1', 'm2'],
+      groups: ['default', 'vip'],
+      base_url: 'https://x.example/',
+      weight: -3,
+    });
+    expect(azure).toMatchObject({
+      name: 'a',
+      models: 'm1,m2',
+      group: 'default,vip',
+      base_url: 'https://x.example',
+      other: '2023-06-01-preview',
+      weight: 0,
+      auto_ban: 1,
+    });
     expect(formToChannelInput({ ...emptyChannelForm, type: 18 }).other).toBe('v2.1');
   });
 });
@@ -21,7 +37,8 @@ describe('isJsonObjectOrEmpty', () => {
 });
 
 describe('buildRows', () => {
-  const channel = (id: number, tag: string, status = 1) => ({ id, tag, status, group: 'default', models: `m${id}`, used_quota: 10, priority: 0, weight: 0 }) as Channel;
+  const channel = (id: number, tag: string, status = 1) =>
+    ({ id, tag, status, group: 'default', models: `m${id}`, used_quota: 10, priority: 0, weight: 0 }) as Channel;
 
   it('groups tagged channels under one row per tag and keeps untagged ones', () => {
     const rows = buildRows([channel(1, 't'), channel(2, ''), channel(3, 't', 2)], true);

@@ -110,9 +110,3 @@ export function formToChannelInput(values: ChannelFormValues): ChannelInput {
     weight: Math.max(0, Math.trunc(Number(values.weight) || 0)),
   };
 }
-
-/** The copy of a channel: same settings, marked name, no id, no history. */
-export function copyOfChannel(channel: Channel, suffix: string): ChannelInput & { created_time: null; balance: 0; used_quota: 0 } {
-  const form = channelToForm(channel);
-  return { ...formToChannelInput({ ...form, name: `${channel.name}${suffix}` }), key: channel.key ?? '', created_time: null, balance: 0, used_quota: 0 };
-}

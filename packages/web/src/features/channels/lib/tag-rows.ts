@@ -35,7 +35,19 @@ export function buildRows(channels: Channel[], tagMode: boolean): ChannelRow[] {
     }
     let row = tags.get(tag);
     if (!row) {
-      row = { kind: 'tag', rowKey: `tag-${tag}`, tag, channels: [], children: [], group: '', models: '', enabledCount: 0, used_quota: 0, priority: channel.priority, weight: channel.weight };
+      row = {
+        kind: 'tag',
+        rowKey: `tag-${tag}`,
+        tag,
+        channels: [],
+        children: [],
+        group: '',
+        models: '',
+        enabledCount: 0,
+        used_quota: 0,
+        priority: channel.priority,
+        weight: channel.weight,
+      };
       tags.set(tag, row);
       rows.push(row);
     }

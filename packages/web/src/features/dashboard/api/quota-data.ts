@@ -25,7 +25,11 @@ export function useQuotaData(query: QuotaDataQuery, admin: boolean) {
     queryKey: ['dashboard', admin, query],
     queryFn: ({ signal }) =>
       api
-        .get<QuotaDataRow[] | null>(admin ? '/api/data/' : '/api/data/self/', admin ? { ...query } : { start_timestamp: query.start_timestamp, end_timestamp: query.end_timestamp }, signal)
+        .get<QuotaDataRow[] | null>(
+          admin ? '/api/data/' : '/api/data/self/',
+          admin ? { ...query } : { start_timestamp: query.start_timestamp, end_timestamp: query.end_timestamp },
+          signal,
+        )
         .then((rows) => rows ?? []),
   });
 }

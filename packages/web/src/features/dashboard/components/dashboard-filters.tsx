@@ -28,7 +28,17 @@ export function DashboardFilters({ admin, query, granularity, onQuery, onGranula
         }}
         aria-label={t('filters.range')}
       />
-      {admin && <Input allowClear placeholder={t('filters.username')} aria-label={t('filters.username')} value={draft.username} onChange={(event) => setDraft({ ...draft, username: event.target.value })} onPressEnter={() => onQuery({ ...draft, username: draft.username.trim() })} style={{ width: 160 }} />}
+      {admin && (
+        <Input
+          allowClear
+          placeholder={t('filters.username')}
+          aria-label={t('filters.username')}
+          value={draft.username}
+          onChange={(event) => setDraft({ ...draft, username: event.target.value })}
+          onPressEnter={() => onQuery({ ...draft, username: draft.username.trim() })}
+          style={{ width: 160 }}
+        />
+      )}
       <Button type="primary" onClick={() => onQuery({ ...draft, username: draft.username.trim() })}>
         {t('filters.submit')}
       </Button>

@@ -11,7 +11,12 @@ const rows = [
 
 describe('stackBy', () => {
   it('sums per bucket and key in time order', () => {
-    const byDay = stackBy(rows, 'day', (row) => row.model_name, (row) => row.quota);
+    const byDay = stackBy(
+      rows,
+      'day',
+      (row) => row.model_name,
+      (row) => row.quota,
+    );
     expect(byDay.buckets).toEqual(['2026-03-02', '2026-03-03']);
     expect(byDay.series).toEqual([
       { name: 'a', values: [100, 25] },
@@ -20,13 +25,26 @@ describe('stackBy', () => {
   });
 
   it('puts a whole week (from Monday) in one bucket', () => {
-    expect(stackBy(rows, 'week', (row) => row.model_name, (row) => row.quota).buckets).toEqual(['2026-03-02']);
+    expect(
+      stackBy(
+        rows,
+        'week',
+        (row) => row.model_name,
+        (row) => row.quota,
+      ).buckets,
+    ).toEqual(['2026-03-02']);
   });
 });
 
 describe('totalsBy', () => {
   it('totals per key, largest first', () => {
-    expect(totalsBy(rows, (row) => row.model_name, (row) => row.count)).toEqual([
+    expect(
+      totalsBy(
+        rows,
+        (row) => row.model_name,
+        (row) => row.count,
+      ),
+    ).toEqual([
       { name: 'b', value: 4 },
       { name: 'a', value: 3 },
     ]);

@@ -45,7 +45,11 @@ export function stackBy(rows: QuotaDataRow[], granularity: Granularity, key: (ro
 }
 
 /** Totals per key, largest first. */
-export function totalsBy(rows: QuotaDataRow[], key: (row: QuotaDataRow) => string, value: (row: QuotaDataRow) => number): Array<{ name: string; value: number }> {
+export function totalsBy(
+  rows: QuotaDataRow[],
+  key: (row: QuotaDataRow) => string,
+  value: (row: QuotaDataRow) => number,
+): Array<{ name: string; value: number }> {
   const totals = new Map<string, number>();
   for (const row of rows) totals.set(key(row) || '-', (totals.get(key(row) || '-') ?? 0) + value(row));
   return [...totals.entries()].map(([name, total]) => ({ name, value: total })).sort((left, right) => right.value - left.value);

@@ -36,7 +36,18 @@ export function useDrawings(filters: DrawingFilters, page: number, pageSize: num
     queryKey: ['drawings', admin, filters, page, pageSize],
     queryFn: ({ signal }) =>
       api
-        .get<Page<Drawing> | null>(admin ? '/api/mj/' : '/api/mj/self/', { p: page, page_size: pageSize, mj_id: filters.mj_id, start_timestamp: filters.start_timestamp, end_timestamp: filters.end_timestamp, ...(admin ? { channel_id: filters.channel_id } : {}) }, signal)
+        .get<Page<Drawing> | null>(
+          admin ? '/api/mj/' : '/api/mj/self/',
+          {
+            p: page,
+            page_size: pageSize,
+            mj_id: filters.mj_id,
+            start_timestamp: filters.start_timestamp,
+            end_timestamp: filters.end_timestamp,
+            ...(admin ? { channel_id: filters.channel_id } : {}),
+          },
+          signal,
+        )
         .then((data) => data ?? { items: [], total: 0, page, page_size: pageSize }),
     placeholderData: keepPreviousData,
   });

@@ -4,7 +4,14 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { Drawing } from '../api/list-drawings.ts';
 
-const statusColours: Record<string, string> = { SUCCESS: 'green', FAILURE: 'red', IN_PROGRESS: 'blue', SUBMITTED: 'gold', NOT_START: 'default', MODAL: 'purple' };
+const statusColours: Record<string, string> = {
+  SUCCESS: 'green',
+  FAILURE: 'red',
+  IN_PROGRESS: 'blue',
+  SUBMITTED: 'gold',
+  NOT_START: 'default',
+  MODAL: 'purple',
+};
 const codeColours: Record<number, string> = { 1: 'green', 21: 'lime', 22: 'orange' };
 
 function elapsedSeconds(drawing: Drawing): number | undefined {
@@ -29,13 +36,53 @@ export function drawingColumns(t: TFunction<'drawing'>, admin: boolean, onPrompt
   columns.push(
     { title: t('columns.action'), dataIndex: 'action', render: (action: string) => <Tag color="blue">{t(`actions.${action}`, { defaultValue: action })}</Tag> },
     { title: t('columns.taskId'), dataIndex: 'mj_id', render: (id: string) => <Typography.Text copyable={{ text: id }}>{id}</Typography.Text> },
-    { title: t('columns.code'), dataIndex: 'code', render: (code: number) => <Tag color={codeColours[code] ?? 'default'}>{t(`codes.${code}`, { defaultValue: String(code) })}</Tag> },
-    { title: t('columns.status'), dataIndex: 'status', render: (status: string) => <Tag color={statusColours[status] ?? 'default'}>{status ? t(`statuses.${status}`, { defaultValue: status }) : t('statuses.submitting')}</Tag> },
-    { title: t('columns.progress'), dataIndex: 'progress', render: (progress: string) => <Progress percent={Number.parseInt(progress, 10) || 0} size="small" style={{ width: 100 }} /> },
+    {
+      title: t('columns.code'),
+      dataIndex: 'code',
+      render: (code: number) => <Tag color={codeColours[code] ?? 'default'}>{t(`codes.${code}`, { defaultValue: String(code) })}</Tag>,
+    },
+    {
+      title: t('columns.status'),
+      dataIndex: 'status',
+      render: (status: string) => (
+        <Tag color={statusColours[status] ?? 'default'}>{status ? t(`statuses.${status}`, { defaultValue: status }) : t('statuses.submitting')}</Tag>
+      ),
+    },
+    {
+      title: t('columns.progress'),
+      dataIndex: 'progress',
+      render: (progress: string) => <Progress percent={Number.parseInt(progress, 10) || 0} size="small" style={{ width: 100 }} />,
+    },
     { title: t('columns.image'), dataIndex: 'image_url', render: (url: string) => (url ? <Image src={url} width={64} alt={t('columns.image')} /> : t('none')) },
-    { title: t('columns.prompt'), dataIndex: 'prompt', render: (text: string) => (text ? <Button type="link" size="small" onClick={() => onPrompt(text)} style={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>{text}</Button> : '-') },
-    { title: t('columns.promptEn'), dataIndex: 'prompt_en', render: (text: string) => (text ? <Button type="link" size="small" onClick={() => onPrompt(text)} style={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>{text}</Button> : '-') },
-    { title: t('columns.failReason'), dataIndex: 'fail_reason', render: (text: string) => (text ? <Typography.Text type="danger">{text}</Typography.Text> : '-') },
+    {
+      title: t('columns.prompt'),
+      dataIndex: 'prompt',
+      render: (text: string) =>
+        text ? (
+          <Button type="link" size="small" onClick={() => onPrompt(text)} style={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {text}
+          </Button>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: t('columns.promptEn'),
+      dataIndex: 'prompt_en',
+      render: (text: string) =>
+        text ? (
+          <Button type="link" size="small" onClick={() => onPrompt(text)} style={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {text}
+          </Button>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: t('columns.failReason'),
+      dataIndex: 'fail_reason',
+      render: (text: string) => (text ? <Typography.Text type="danger">{text}</Typography.Text> : '-'),
+    },
   );
   return columns;
 }

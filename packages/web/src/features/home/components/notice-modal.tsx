@@ -14,7 +14,15 @@ export function NoticeModal({ notice }: { notice: string }) {
     setOpen(false);
   };
   return (
-    <Modal open={open} title={t('notice')} onCancel={close} onOk={close} cancelButtonProps={{ style: { display: 'none' } }} okText={t('close')} data-testid="notice-modal">
+    <Modal
+      open={open}
+      title={t('notice')}
+      onCancel={close}
+      onOk={close}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      okText={t('close')}
+      data-testid="notice-modal"
+    >
       <RichContent content={notice} title={t('notice')} />
     </Modal>
   );

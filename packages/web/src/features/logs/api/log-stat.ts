@@ -4,7 +4,9 @@ import { filterQuery, logsQueryKey, type LogFilters, type LogStat } from './log-
 
 /** `GET /api/log/stat` or `/api/log/self/stat`: consumed quota, RPM and TPM for the same filters. */
 export function getLogStat(filters: LogFilters, admin: boolean, signal?: AbortSignal): Promise<LogStat> {
-  return api.get<LogStat | null>(admin ? '/api/log/stat' : '/api/log/self/stat', filterQuery(filters, admin), signal).then((stat) => stat ?? { quota: 0, rpm: 0, tpm: 0 });
+  return api
+    .get<LogStat | null>(admin ? '/api/log/stat' : '/api/log/self/stat', filterQuery(filters, admin), signal)
+    .then((stat) => stat ?? { quota: 0, rpm: 0, tpm: 0 });
 }
 
 export function useLogStat(filters: LogFilters, admin: boolean) {

@@ -15,7 +15,9 @@ function TimingCell({ entry, t }: { entry: LogEntry; t: TFunction<'logs'> }) {
   return (
     <Flex gap={2} wrap>
       <Tag color={durationColour(entry.use_time)}>{t('timing.seconds', { value: entry.use_time })}</Tag>
-      {entry.is_stream && firstToken !== undefined && <Tag color={firstTokenColour(firstToken)}>{t('timing.firstToken', { value: firstToken.toFixed(1) })}</Tag>}
+      {entry.is_stream && firstToken !== undefined && (
+        <Tag color={firstTokenColour(firstToken)}>{t('timing.firstToken', { value: firstToken.toFixed(1) })}</Tag>
+      )}
       <Tag color={entry.is_stream ? 'blue' : 'default'}>{entry.is_stream ? t('timing.stream') : t('timing.nonStream')}</Tag>
     </Flex>
   );
@@ -28,19 +30,31 @@ export function logColumns(t: TFunction<'logs'>, formatQuota: (quota: number) =>
   ];
   if (admin) {
     columns.push(
-      { title: t('columns.channel'), dataIndex: 'channel', render: (channel: number, entry) => (channel ? <Tag title={entry.channel_name}>{channel}</Tag> : null) },
+      {
+        title: t('columns.channel'),
+        dataIndex: 'channel',
+        render: (channel: number, entry) => (channel ? <Tag title={entry.channel_name}>{channel}</Tag> : null),
+      },
       { title: t('columns.user'), dataIndex: 'username', render: (username: string, entry) => <UserInfoButton userId={entry.user_id} username={username} /> },
     );
   }
   columns.push(
     { title: t('columns.token'), dataIndex: 'token_name', render: (name: string) => (name ? <Tag color="geekblue">{name}</Tag> : null) },
     { title: t('columns.group'), dataIndex: 'group', render: (group: string) => (group ? <Tag>{group}</Tag> : null) },
-    { title: t('columns.type'), dataIndex: 'type', render: (type: number) => <Tag color={typeColours[type] ?? 'default'}>{t(`types.${type}`, { defaultValue: t('types.unknown') })}</Tag> },
+    {
+      title: t('columns.type'),
+      dataIndex: 'type',
+      render: (type: number) => <Tag color={typeColours[type] ?? 'default'}>{t(`types.${type}`, { defaultValue: t('types.unknown') })}</Tag>,
+    },
     { title: t('columns.model'), dataIndex: 'model_name', render: (model: string) => (model ? <Tag color="volcano">{model}</Tag> : null) },
     { title: t('columns.timing'), key: 'timing', render: (_value, entry) => <TimingCell entry={entry} t={t} /> },
     { title: t('columns.prompt'), dataIndex: 'prompt_tokens', render: (tokens: number, entry) => (entry.type === 2 ? tokens : null) },
     { title: t('columns.completion'), dataIndex: 'completion_tokens', render: (tokens: number, entry) => (entry.type === 2 ? tokens : null) },
-    { title: t('columns.cost'), dataIndex: 'quota', render: (quota: number, entry) => (entry.type === 1 || entry.type === 2 || entry.type === 6 ? formatQuota(quota) : null) },
+    {
+      title: t('columns.cost'),
+      dataIndex: 'quota',
+      render: (quota: number, entry) => (entry.type === 1 || entry.type === 2 || entry.type === 6 ? formatQuota(quota) : null),
+    },
   );
   if (admin) {
     columns.push({
@@ -52,6 +66,14 @@ export function logColumns(t: TFunction<'logs'>, formatQuota: (quota: number) =>
       },
     });
   }
-  columns.push({ title: t('columns.details'), dataIndex: 'content', render: (content: string) => <Typography.Paragraph ellipsis={{ rows: 2, tooltip: content }} style={{ marginBottom: 0, maxWidth: 280 }}>{content}</Typography.Paragraph> });
+  columns.push({
+    title: t('columns.details'),
+    dataIndex: 'content',
+    render: (content: string) => (
+      <Typography.Paragraph ellipsis={{ rows: 2, tooltip: content }} style={{ marginBottom: 0, maxWidth: 280 }}>
+        {content}
+      </Typography.Paragraph>
+    ),
+  });
   return columns;
 }

@@ -19,8 +19,14 @@ export function LogDetails({ entry, admin }: { entry: LogEntry; admin: boolean }
       {other.completion_ratio !== undefined && <Descriptions.Item label={t('details.completionRatio')}>{other.completion_ratio}</Descriptions.Item>}
       {other.model_price !== undefined && other.model_price > 0 && <Descriptions.Item label={t('details.modelPrice')}>${other.model_price}</Descriptions.Item>}
       {other.group_ratio !== undefined && <Descriptions.Item label={t('details.groupRatio')}>{other.group_ratio}</Descriptions.Item>}
-      {other.cache_tokens !== undefined && other.cache_tokens > 0 && <Descriptions.Item label={t('details.cacheTokens')}>{t('details.cacheValue', { tokens: other.cache_tokens, ratio: other.cache_ratio ?? 1 })}</Descriptions.Item>}
-      {admin && other.admin_info?.use_channel && other.admin_info.use_channel.length > 0 && <Descriptions.Item label={t('details.retryChain')}>{other.admin_info.use_channel.join(' → ')}</Descriptions.Item>}
+      {other.cache_tokens !== undefined && other.cache_tokens > 0 && (
+        <Descriptions.Item label={t('details.cacheTokens')}>
+          {t('details.cacheValue', { tokens: other.cache_tokens, ratio: other.cache_ratio ?? 1 })}
+        </Descriptions.Item>
+      )}
+      {admin && other.admin_info?.use_channel && other.admin_info.use_channel.length > 0 && (
+        <Descriptions.Item label={t('details.retryChain')}>{other.admin_info.use_channel.join(' → ')}</Descriptions.Item>
+      )}
       {steps.length > 0 && (
         <Descriptions.Item label={t('details.billing')}>
           {steps.map((step) => (

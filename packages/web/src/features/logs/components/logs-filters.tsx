@@ -19,7 +19,14 @@ export function LogsFilters({ admin, value, onChange }: LogsFiltersProps) {
   const [draft, setDraft] = useState(value);
   const set = (patch: Partial<LogFilters>) => setDraft((current) => ({ ...current, ...patch }));
   const submit = (next = draft) =>
-    onChange({ ...next, token_name: next.token_name.trim(), model_name: next.model_name.trim(), group: next.group.trim(), username: next.username.trim(), channel: next.channel.trim() });
+    onChange({
+      ...next,
+      token_name: next.token_name.trim(),
+      model_name: next.model_name.trim(),
+      group: next.group.trim(),
+      username: next.username.trim(),
+      channel: next.channel.trim(),
+    });
   const range: [Dayjs, Dayjs] = [dayjs.unix(draft.start_timestamp), dayjs.unix(draft.end_timestamp)];
 
   return (
@@ -33,13 +40,53 @@ export function LogsFilters({ admin, value, onChange }: LogsFiltersProps) {
           if (dates?.[0] && dates[1]) set({ start_timestamp: dates[0].unix(), end_timestamp: dates[1].unix() });
         }}
       />
-      <Input allowClear placeholder={t('filters.token')} aria-label={t('filters.token')} value={draft.token_name} onChange={(event) => set({ token_name: event.target.value })} onPressEnter={() => submit()} style={{ width: 160 }} />
-      <Input allowClear placeholder={t('filters.model')} aria-label={t('filters.model')} value={draft.model_name} onChange={(event) => set({ model_name: event.target.value })} onPressEnter={() => submit()} style={{ width: 160 }} />
-      <Input allowClear placeholder={t('filters.group')} aria-label={t('filters.group')} value={draft.group} onChange={(event) => set({ group: event.target.value })} onPressEnter={() => submit()} style={{ width: 120 }} />
+      <Input
+        allowClear
+        placeholder={t('filters.token')}
+        aria-label={t('filters.token')}
+        value={draft.token_name}
+        onChange={(event) => set({ token_name: event.target.value })}
+        onPressEnter={() => submit()}
+        style={{ width: 160 }}
+      />
+      <Input
+        allowClear
+        placeholder={t('filters.model')}
+        aria-label={t('filters.model')}
+        value={draft.model_name}
+        onChange={(event) => set({ model_name: event.target.value })}
+        onPressEnter={() => submit()}
+        style={{ width: 160 }}
+      />
+      <Input
+        allowClear
+        placeholder={t('filters.group')}
+        aria-label={t('filters.group')}
+        value={draft.group}
+        onChange={(event) => set({ group: event.target.value })}
+        onPressEnter={() => submit()}
+        style={{ width: 120 }}
+      />
       {admin && (
         <>
-          <Input allowClear placeholder={t('filters.channel')} aria-label={t('filters.channel')} value={draft.channel} onChange={(event) => set({ channel: event.target.value.replace(/\D/g, '') })} onPressEnter={() => submit()} style={{ width: 110 }} />
-          <Input allowClear placeholder={t('filters.username')} aria-label={t('filters.username')} value={draft.username} onChange={(event) => set({ username: event.target.value })} onPressEnter={() => submit()} style={{ width: 140 }} />
+          <Input
+            allowClear
+            placeholder={t('filters.channel')}
+            aria-label={t('filters.channel')}
+            value={draft.channel}
+            onChange={(event) => set({ channel: event.target.value.replace(/\D/g, '') })}
+            onPressEnter={() => submit()}
+            style={{ width: 110 }}
+          />
+          <Input
+            allowClear
+            placeholder={t('filters.username')}
+            aria-label={t('filters.username')}
+            value={draft.username}
+            onChange={(event) => set({ username: event.target.value })}
+            onPressEnter={() => submit()}
+            style={{ width: 140 }}
+          />
         </>
       )}
       <Select

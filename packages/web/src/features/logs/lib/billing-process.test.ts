@@ -16,7 +16,9 @@ describe('billingSteps', () => {
   });
 
   it('explains a per-call charge as price × group ratio', () => {
-    expect(billingSteps(entry, { model_price: 0.04, group_ratio: 1.5 }, 500_000)).toEqual([{ key: 'perCall', values: { price: '$0.04', group: 1.5, total: '$0.06' } }]);
+    expect(billingSteps(entry, { model_price: 0.04, group_ratio: 1.5 }, 500_000)).toEqual([
+      { key: 'perCall', values: { price: '$0.04', group: 1.5, total: '$0.06' } },
+    ]);
   });
 
   it('has nothing to explain without ratios', () => {

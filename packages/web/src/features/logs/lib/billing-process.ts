@@ -30,7 +30,11 @@ export function billingSteps(entry: LogEntry, other: LogOther, quotaPerUnit: num
   if (other.audio && other.audio_ratio !== undefined) {
     const audioRatio = other.audio_ratio;
     const audioCompletion = other.audio_completion_ratio ?? 1;
-    const units = (other.text_input ?? 0) + (other.text_output ?? 0) * completionRatio + (other.audio_input ?? 0) * audioRatio + (other.audio_output ?? 0) * audioRatio * audioCompletion;
+    const units =
+      (other.text_input ?? 0) +
+      (other.text_output ?? 0) * completionRatio +
+      (other.audio_input ?? 0) * audioRatio +
+      (other.audio_output ?? 0) * audioRatio * audioCompletion;
     steps.push({
       key: 'audioTotal',
       values: {

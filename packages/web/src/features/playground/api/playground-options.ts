@@ -3,7 +3,11 @@ import { api } from '../../../lib/api-client.ts';
 
 /** `GET /api/user/models`: the models the playground offers. */
 export function useModels() {
-  return useQuery({ queryKey: ['user', 'models'], queryFn: ({ signal }) => api.get<string[] | null>('/api/user/models', undefined, signal).then((models) => models ?? []), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['user', 'models'],
+    queryFn: ({ signal }) => api.get<string[] | null>('/api/user/models', undefined, signal).then((models) => models ?? []),
+    staleTime: 60_000,
+  });
 }
 
 /** `GET /api/user/self/groups`: groups the user may pick, with their descriptions. */

@@ -34,7 +34,13 @@ export async function streamChat(request: ChatRequest, onDelta: (text: string) =
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
   const user = readStoredUser();
   if (user) headers['New-Api-User'] = String(user.id);
-  const response = await fetch('/pg/chat/completions', { method: 'POST', headers, credentials: 'same-origin', signal, body: JSON.stringify({ ...request, stream: true }) });
+  const response = await fetch('/pg/chat/completions', {
+    method: 'POST',
+    headers,
+    credentials: 'same-origin',
+    signal,
+    body: JSON.stringify({ ...request, stream: true }),
+  });
   if (!response.ok || !response.body) throw new Error(await failureMessage(response));
 
   let failure: string | undefined;

@@ -11,7 +11,10 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
   const { t } = useTranslation('playground');
   const { token } = theme.useToken();
   const mine = message.role === 'user';
-  const html = useMemo(() => (mine || message.status === 'error' ? '' : DOMPurify.sanitize(marked.parse(message.content, { async: false, gfm: true, breaks: true }))), [message.content, message.status, mine]);
+  const html = useMemo(
+    () => (mine || message.status === 'error' ? '' : DOMPurify.sanitize(marked.parse(message.content, { async: false, gfm: true, breaks: true }))),
+    [message.content, message.status, mine],
+  );
   return (
     <Flex gap={8} justify={mine ? 'flex-end' : 'flex-start'} align="flex-start" data-role={message.role} data-status={message.status}>
       {!mine && <Avatar style={{ background: token.colorPrimary, flex: 'none' }}>AI</Avatar>}
@@ -26,8 +29,14 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
       >
         {message.status === 'loading' && <Spin size="small" />}
         {mine && <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{message.content}</Typography.Text>}
-        {!mine && message.status === 'error' && <Typography.Text type="danger" style={{ whiteSpace: 'pre-wrap' }}>{message.content || t('errors.empty')}</Typography.Text>}
-        {!mine && message.status !== 'error' && message.status !== 'loading' && <div className="playground-markdown" dangerouslySetInnerHTML={{ __html: html }} />}
+        {!mine && message.status === 'error' && (
+          <Typography.Text type="danger" style={{ whiteSpace: 'pre-wrap' }}>
+            {message.content || t('errors.empty')}
+          </Typography.Text>
+        )}
+        {!mine && message.status !== 'error' && message.status !== 'loading' && (
+          <div className="playground-markdown" dangerouslySetInnerHTML={{ __html: html }} />
+        )}
         {message.status === 'incomplete' && <Tag style={{ marginTop: 4 }}>{t('status.incomplete')}</Tag>}
       </div>
       {mine && <Avatar style={{ flex: 'none' }}>{t('you')}</Avatar>}

@@ -11,7 +11,8 @@ export function useChat(settings: PlaygroundSettings) {
   const abort = useRef<AbortController | null>(null);
   const busy = messages.some((message) => message.status === 'loading' || message.status === 'incomplete');
 
-  const update = (id: string, change: (message: ChatMessage) => ChatMessage) => setMessages((current) => current.map((message) => (message.id === id ? change(message) : message)));
+  const update = (id: string, change: (message: ChatMessage) => ChatMessage) =>
+    setMessages((current) => current.map((message) => (message.id === id ? change(message) : message)));
 
   const send = useCallback(
     async (text: string) => {
@@ -24,7 +25,10 @@ export function useChat(settings: PlaygroundSettings) {
       try {
         await streamChat(
           {
-            messages: [...(settings.systemPrompt.trim() ? [{ role: 'system' as const, content: settings.systemPrompt.trim() }] : []), ...history.map(({ role, content }) => ({ role, content }))],
+            messages: [
+              ...(settings.systemPrompt.trim() ? [{ role: 'system' as const, content: settings.systemPrompt.trim() }] : []),
+              ...history.map(({ role, content }) => ({ role, content })),
+            ],
             model: settings.model,
             group: settings.group,
             temperature: settings.temperature,
@@ -36,7 +40,12 @@ export function useChat(settings: PlaygroundSettings) {
         update(answer.id, (message) => ({ ...message, status: 'complete' }));
       } catch (error) {
         if ((error as Error).name === 'AbortError') update(answer.id, (message) => ({ ...message, status: message.content ? 'complete' : 'error' }));
-        else update(answer.id, (message) => ({ ...message, content: message.content ? `${message.content}\n\n${(error as Error).message}` : (error as Error).message, status: 'error' }));
+        else
+          update(answer.id, (message) => ({
+            ...message,
+            content: message.content ? `${message.content}\n\n${(error as Error).message}` : (error as Error).message,
+            status: 'error',
+          }));
       } finally {
         abort.current = null;
       }

@@ -23,7 +23,11 @@ export interface Pricing {
 /** `GET /api/pricing`: the list in `data`, with `group_ratio` and `usable_group` beside it. */
 export async function getPricing(): Promise<Pricing> {
   const answer = await requestWithExtras<{ group_ratio?: Record<string, number>; usable_group?: Record<string, string> }>('GET', '/api/pricing');
-  return { models: Array.isArray(answer.data) ? (answer.data as PricingEntry[]) : [], groupRatio: answer.group_ratio ?? {}, usableGroups: answer.usable_group ?? {} };
+  return {
+    models: Array.isArray(answer.data) ? (answer.data as PricingEntry[]) : [],
+    groupRatio: answer.group_ratio ?? {},
+    usableGroups: answer.usable_group ?? {},
+  };
 }
 
 export function usePricing() {

@@ -21,7 +21,13 @@ export function pricingColumns({ t, group, groupRatio, unit, onCopy, onGroup }: 
       key: 'available',
       width: 90,
       render: (_value, entry) =>
-        entry.enable_groups.includes(group) ? <Tag color="green">{t('available')}</Tag> : <Tooltip title={t('unavailableHelp', { group })}><Tag color="red">{t('unavailable')}</Tag></Tooltip>,
+        entry.enable_groups.includes(group) ? (
+          <Tag color="green">{t('available')}</Tag>
+        ) : (
+          <Tooltip title={t('unavailableHelp', { group })}>
+            <Tag color="red">{t('unavailable')}</Tag>
+          </Tooltip>
+        ),
     },
     {
       title: t('columns.model'),

@@ -20,8 +20,17 @@ export function redemptionColumns({ t, formatQuota, onCopy, onEdit, onChanged }:
     { title: t('columns.name'), dataIndex: 'name' },
     { title: t('columns.status'), dataIndex: 'status', render: (status: number) => <RedemptionStatusTag status={status} /> },
     { title: t('columns.quota'), dataIndex: 'quota', render: (quota: number) => formatQuota(quota) },
-    { title: t('columns.createdTime'), dataIndex: 'created_time', render: (seconds: number) => dayjs.unix(seconds).format('YYYY-MM-DD HH:mm:ss'), responsive: ['md'] },
+    {
+      title: t('columns.createdTime'),
+      dataIndex: 'created_time',
+      render: (seconds: number) => dayjs.unix(seconds).format('YYYY-MM-DD HH:mm:ss'),
+      responsive: ['md'],
+    },
     { title: t('columns.usedBy'), dataIndex: 'used_user_id', render: (userId: number) => (userId ? userId : t('none')) },
-    { title: t('columns.actions'), key: 'actions', render: (_value, code) => <RedemptionRowActions code={code} onCopy={onCopy} onEdit={onEdit} onChanged={onChanged} /> },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      render: (_value, code) => <RedemptionRowActions code={code} onCopy={onCopy} onEdit={onEdit} onChanged={onChanged} />,
+    },
   ];
 }

@@ -69,7 +69,17 @@ export function RedemptionDrawer({ open, codeId, onClose, onSaved, onCreated }: 
         <Form.Item name="name" label={t('form.name')} extra={t('form.nameHelp')}>
           <Input maxLength={20} showCount placeholder={t('form.namePlaceholder')} />
         </Form.Item>
-        <Form.Item name="quota" label={t('form.quota')} rules={[{ validator: async (_rule, value: unknown) => { if (typeof value !== 'number' || value <= 0) throw new Error(t('form.quotaInvalid')); } }]}>
+        <Form.Item
+          name="quota"
+          label={t('form.quota')}
+          rules={[
+            {
+              validator: async (_rule, value: unknown) => {
+                if (typeof value !== 'number' || value <= 0) throw new Error(t('form.quotaInvalid'));
+              },
+            },
+          ]}
+        >
           <QuotaInput />
         </Form.Item>
         {creating && (
@@ -77,7 +87,14 @@ export function RedemptionDrawer({ open, codeId, onClose, onSaved, onCreated }: 
             name="count"
             label={t('form.count')}
             extra={t('form.countHelp', { max: maximumBatch })}
-            rules={[{ validator: async (_rule, value: unknown) => { if (!Number.isInteger(value) || Number(value) < 1 || Number(value) > maximumBatch) throw new Error(t('form.countInvalid', { max: maximumBatch })); } }]}
+            rules={[
+              {
+                validator: async (_rule, value: unknown) => {
+                  if (!Number.isInteger(value) || Number(value) < 1 || Number(value) > maximumBatch)
+                    throw new Error(t('form.countInvalid', { max: maximumBatch }));
+                },
+              },
+            ]}
           >
             <InputNumber min={1} max={maximumBatch} precision={0} style={{ width: 200 }} />
           </Form.Item>

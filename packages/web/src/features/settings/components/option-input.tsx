@@ -3,21 +3,66 @@ import { useTranslation } from 'react-i18next';
 import type { OptionField } from '../lib/option-field.ts';
 
 /** The antd control for one kind of setting (Form.Item passes value/onChange through). */
-export function OptionInput({ field, ...control }: { field: OptionField; id?: string; value?: unknown; onChange?: (value: unknown) => void; onBlur?: () => void }) {
+export function OptionInput({
+  field,
+  ...control
+}: {
+  field: OptionField;
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  onBlur?: () => void;
+}) {
   const { t } = useTranslation('settings');
   const { id, value, onChange, onBlur } = control;
   switch (field.kind) {
     case 'switch':
       return <Switch id={id} checked={Boolean(value)} onChange={(checked) => onChange?.(checked)} />;
     case 'number':
-      return <InputNumber<number> id={id} value={value as number | null} onChange={(next) => onChange?.(next)} onBlur={onBlur} min={field.min} precision={field.decimal ? undefined : 0} style={{ width: '100%' }} />;
+      return (
+        <InputNumber<number>
+          id={id}
+          value={value as number | null}
+          onChange={(next) => onChange?.(next)}
+          onBlur={onBlur}
+          min={field.min}
+          precision={field.decimal ? undefined : 0}
+          style={{ width: '100%' }}
+        />
+      );
     case 'secret':
-      return <Input.Password id={id} value={value as string} onChange={(event) => onChange?.(event.target.value)} onBlur={onBlur} placeholder={t('secretPlaceholder')} autoComplete="new-password" />;
+      return (
+        <Input.Password
+          id={id}
+          value={value as string}
+          onChange={(event) => onChange?.(event.target.value)}
+          onBlur={onBlur}
+          placeholder={t('secretPlaceholder')}
+          autoComplete="new-password"
+        />
+      );
     case 'textarea':
     case 'json':
-      return <Input.TextArea id={id} value={value as string} onChange={(event) => onChange?.(event.target.value)} onBlur={onBlur} autoSize={{ minRows: field.rows ?? (field.kind === 'json' ? 6 : 3), maxRows: 24 }} style={field.kind === 'json' ? { fontFamily: 'monospace' } : undefined} spellCheck={false} />;
+      return (
+        <Input.TextArea
+          id={id}
+          value={value as string}
+          onChange={(event) => onChange?.(event.target.value)}
+          onBlur={onBlur}
+          autoSize={{ minRows: field.rows ?? (field.kind === 'json' ? 6 : 3), maxRows: 24 }}
+          style={field.kind === 'json' ? { fontFamily: 'monospace' } : undefined}
+          spellCheck={false}
+        />
+      );
     case 'select':
-      return <Select id={id} value={value as string} onChange={(next) => onChange?.(next)} options={(field.choices ?? []).map((choice) => ({ value: choice, label: t(`choices.${choice}`) }))} />;
+      return (
+        <Select
+          id={id}
+          value={value as string}
+          onChange={(next) => onChange?.(next)}
+          options={(field.choices ?? []).map((choice) => ({ value: choice, label: t(`choices.${choice}`) }))}
+        />
+      );
     default:
       return <Input id={id} value={value as string} onChange={(event) => onChange?.(event.target.value)} onBlur={onBlur} />;
   }

@@ -60,7 +60,10 @@ export function OptionSection({ id, fields, options, normalize, validate, confir
       const result = await saveChangedOptions(draft, options, secretKeys);
       if (result.outcome === 'unchanged') void message.warning(t('messages.nothingChanged'));
       else if (result.outcome === 'saved') void message.success(t('messages.saved'));
-      else void message.error(`${t(result.outcome === 'partial' ? 'messages.partialFailure' : 'messages.saveFailed')}${result.firstError ? `: ${result.firstError}` : ''}`);
+      else
+        void message.error(
+          `${t(result.outcome === 'partial' ? 'messages.partialFailure' : 'messages.saveFailed')}${result.firstError ? `: ${result.firstError}` : ''}`,
+        );
       if (result.outcome !== 'unchanged') {
         await queryClient.invalidateQueries({ queryKey: optionsKey });
         await queryClient.invalidateQueries({ queryKey: statusQueryKey });
@@ -83,7 +86,16 @@ export function OptionSection({ id, fields, options, normalize, validate, confir
                 valuePropName="value"
                 extra={field.help ? t(`help.${field.key}`) : undefined}
                 validateTrigger={field.kind === 'json' ? 'onBlur' : 'onChange'}
-                rules={field.kind === 'json' ? [{ validator: (_rule, value: string) => (isValidJson(value ?? '') ? Promise.resolve() : Promise.reject(new Error(t('messages.invalidJson')))) }] : undefined}
+                rules={
+                  field.kind === 'json'
+                    ? [
+                        {
+                          validator: (_rule, value: string) =>
+                            isValidJson(value ?? '') ? Promise.resolve() : Promise.reject(new Error(t('messages.invalidJson'))),
+                        },
+                      ]
+                    : undefined
+                }
               >
                 <OptionInput field={field} />
               </Form.Item>

@@ -18,7 +18,11 @@ describe('saveChangedOptions', () => {
   });
 
   it('sends only the changed keys and a typed secret', async () => {
-    const result = await saveChangedOptions({ SystemName: 'New', Logo: '/logo.svg', SMTPToken: 'secret' }, { SystemName: 'Old', Logo: '/logo.svg' }, new Set(['SMTPToken']));
+    const result = await saveChangedOptions(
+      { SystemName: 'New', Logo: '/logo.svg', SMTPToken: 'secret' },
+      { SystemName: 'Old', Logo: '/logo.svg' },
+      new Set(['SMTPToken']),
+    );
     expect(result).toEqual({ outcome: 'saved' });
     expect(update.mock.calls).toEqual([
       ['SystemName', 'New'],

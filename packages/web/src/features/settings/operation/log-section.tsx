@@ -42,7 +42,11 @@ export function LogSection({ options }: { options: Record<string, string> }) {
         <Flex gap={8} wrap align="center">
           <DatePicker showTime value={before} onChange={setBefore} data-testid="purge-before" />
           {before ? (
-            <Popconfirm title={t('logs.purgeConfirm', { time: before.format('YYYY-MM-DD HH:mm:ss') })} onConfirm={() => void purge()} okButtonProps={{ danger: true }}>
+            <Popconfirm
+              title={t('logs.purgeConfirm', { time: before.format('YYYY-MM-DD HH:mm:ss') })}
+              onConfirm={() => void purge()}
+              okButtonProps={{ danger: true }}
+            >
               <Button danger loading={busy} data-testid="purge-logs">
                 {t('logs.purge')}
               </Button>

@@ -49,7 +49,10 @@ export function ModelPricingEditor({ options }: { options: Record<string, string
       const result = await saveChangedOptions(optionsFromRows(rows), optionsFromRows(initial), noSecrets);
       if (result.outcome === 'unchanged') void message.warning(t('messages.nothingChanged'));
       else if (result.outcome === 'saved') void message.success(t('messages.saved'));
-      else void message.error(`${t(result.outcome === 'partial' ? 'messages.partialFailure' : 'messages.saveFailed')}${result.firstError ? `: ${result.firstError}` : ''}`);
+      else
+        void message.error(
+          `${t(result.outcome === 'partial' ? 'messages.partialFailure' : 'messages.saveFailed')}${result.firstError ? `: ${result.firstError}` : ''}`,
+        );
       await queryClient.invalidateQueries({ queryKey: optionsKey });
     } finally {
       setBusy(false);
@@ -57,14 +60,34 @@ export function ModelPricingEditor({ options }: { options: Record<string, string
   };
 
   const numberInput = (row: PricingRow, field: 'price' | 'ratio' | 'completionRatio', disabled = false) => (
-    <Input value={row[field]} disabled={disabled} status={isNumeric(row[field]) ? undefined : 'error'} onChange={(event) => update(row.name, { [field]: event.target.value })} style={{ width: 120 }} aria-label={`${row.name} ${t(`pricing.${field}`)}`} />
+    <Input
+      value={row[field]}
+      disabled={disabled}
+      status={isNumeric(row[field]) ? undefined : 'error'}
+      onChange={(event) => update(row.name, { [field]: event.target.value })}
+      style={{ width: 120 }}
+      aria-label={`${row.name} ${t(`pricing.${field}`)}`}
+    />
   );
   const columns: TableColumnsType<PricingRow> = [
     { title: t('pricing.name'), dataIndex: 'name' },
     { title: t('pricing.price'), key: 'price', render: (_value, row) => numberInput(row, 'price') },
     { title: t('pricing.ratio'), key: 'ratio', render: (_value, row) => numberInput(row, 'ratio', row.price.trim() !== '') },
     { title: t('pricing.completionRatio'), key: 'completionRatio', render: (_value, row) => numberInput(row, 'completionRatio', row.price.trim() !== '') },
-    { title: '', key: 'delete', width: 56, render: (_value, row) => <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('pricing.delete')} onClick={() => setRows((current) => current.filter((item) => item.name !== row.name))} /> },
+    {
+      title: '',
+      key: 'delete',
+      width: 56,
+      render: (_value, row) => (
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('pricing.delete')}
+          onClick={() => setRows((current) => current.filter((item) => item.name !== row.name))}
+        />
+      ),
+    },
   ];
   const visible = filter ? rows.filter((row) => row.name.toLowerCase().includes(filter.trim().toLowerCase())) : rows;
 
@@ -72,15 +95,34 @@ export function ModelPricingEditor({ options }: { options: Record<string, string
     <Flex vertical gap={12} data-testid="pricing-editor">
       <Typography.Text type="secondary">{t('pricing.formula')}</Typography.Text>
       <Flex gap={8} wrap>
-        <Input.Search allowClear placeholder={t('pricing.search')} onSearch={setFilter} onChange={(event) => setFilter(event.target.value)} style={{ maxWidth: 280 }} />
+        <Input.Search
+          allowClear
+          placeholder={t('pricing.search')}
+          onSearch={setFilter}
+          onChange={(event) => setFilter(event.target.value)}
+          style={{ maxWidth: 280 }}
+        />
         <Space.Compact>
-          <Input value={newName} onChange={(event) => setNewName(event.target.value)} onPressEnter={add} placeholder={t('pricing.newName')} data-testid="pricing-new-name" />
+          <Input
+            value={newName}
+            onChange={(event) => setNewName(event.target.value)}
+            onPressEnter={add}
+            placeholder={t('pricing.newName')}
+            data-testid="pricing-new-name"
+          />
           <Button icon={<PlusOutlined />} onClick={add} data-testid="pricing-add">
             {t('pricing.add')}
           </Button>
         </Space.Compact>
       </Flex>
-      <Table<PricingRow> rowKey="name" size="small" columns={columns} dataSource={visible} pagination={{ pageSize: 10, showSizeChanger: false }} scroll={{ x: 'max-content' }} />
+      <Table<PricingRow>
+        rowKey="name"
+        size="small"
+        columns={columns}
+        dataSource={visible}
+        pagination={{ pageSize: 10, showSizeChanger: false }}
+        scroll={{ x: 'max-content' }}
+      />
       <div>
         <Button type="primary" loading={busy} onClick={() => void save()} data-testid="save-pricing">
           {t('pricing.save')}

@@ -20,19 +20,33 @@ export const operationSections: ReadonlyArray<{ id: string; fields: readonly Opt
   },
   {
     id: 'drawing',
-    fields: ['DrawingEnabled', 'MjNotifyEnabled', 'MjAccountFilterEnabled', 'MjForwardUrlEnabled', 'MjModeClearEnabled', 'MjActionCheckSuccessEnabled'].map(switchOf),
+    fields: ['DrawingEnabled', 'MjNotifyEnabled', 'MjAccountFilterEnabled', 'MjForwardUrlEnabled', 'MjModeClearEnabled', 'MjActionCheckSuccessEnabled'].map(
+      switchOf,
+    ),
   },
   {
     id: 'sensitive',
-    fields: [...['CheckSensitiveEnabled', 'CheckSensitiveOnPromptEnabled', 'CheckSensitiveOnCompletionEnabled', 'StopOnSensitiveEnabled'].map(switchOf), { key: 'SensitiveWords', kind: 'textarea', rows: 4, help: true }],
+    fields: [
+      ...['CheckSensitiveEnabled', 'CheckSensitiveOnPromptEnabled', 'CheckSensitiveOnCompletionEnabled', 'StopOnSensitiveEnabled'].map(switchOf),
+      { key: 'SensitiveWords', kind: 'textarea', rows: 4, help: true },
+    ],
   },
   {
     id: 'dashboard',
-    fields: [switchOf('DataExportEnabled'), { key: 'DataExportInterval', kind: 'number', min: 1, help: true }, { key: 'DataExportDefaultTime', kind: 'select', choices: ['hour', 'day', 'week'] }],
+    fields: [
+      switchOf('DataExportEnabled'),
+      { key: 'DataExportInterval', kind: 'number', min: 1, help: true },
+      { key: 'DataExportDefaultTime', kind: 'select', choices: ['hour', 'day', 'week'] },
+    ],
   },
   {
     id: 'monitoring',
-    fields: [{ key: 'ChannelDisableThreshold', kind: 'number', min: 0, decimal: true, help: true }, count('QuotaRemindThreshold'), switchOf('AutomaticDisableChannelEnabled'), switchOf('AutomaticEnableChannelEnabled')],
+    fields: [
+      { key: 'ChannelDisableThreshold', kind: 'number', min: 0, decimal: true, help: true },
+      count('QuotaRemindThreshold'),
+      switchOf('AutomaticDisableChannelEnabled'),
+      switchOf('AutomaticEnableChannelEnabled'),
+    ],
   },
   {
     id: 'quota',

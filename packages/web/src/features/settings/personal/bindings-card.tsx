@@ -35,7 +35,8 @@ export function BindingsCard({ user }: { user: UserView }) {
     setDialog(undefined);
     void queryClient.invalidateQueries({ queryKey: selfKey });
   };
-  const oauth = (provider: OAuthProvider, clientId: string) => startOAuth(provider, clientId).catch((error: unknown) => void message.error(error instanceof ApiError ? error.message : String(error)));
+  const oauth = (provider: OAuthProvider, clientId: string) =>
+    startOAuth(provider, clientId).catch((error: unknown) => void message.error(error instanceof ApiError ? error.message : String(error)));
   const bindButton = (enabled: boolean | undefined, onClick: () => void, testId: string, label = t('bindings.bind')) => (
     <Button size="small" disabled={!enabled} onClick={onClick} data-testid={testId}>
       {label}
@@ -43,17 +44,47 @@ export function BindingsCard({ user }: { user: UserView }) {
   );
 
   const rows: BindingRow[] = [
-    { key: 'email', icon: <MailOutlined />, label: t('bindings.email'), value: user.email, action: bindButton(true, () => setDialog('email'), 'bind-email-open', t(user.email ? 'bindings.change' : 'bindings.bind')), rebindable: true },
-    { key: 'wechat', icon: <WechatOutlined />, label: t('bindings.wechat'), value: user.wechat_id, action: bindButton(status?.wechat_login, () => setDialog('wechat'), 'bind-wechat-open') },
-    { key: 'github', icon: <GithubOutlined />, label: 'GitHub', value: user.github_id, action: bindButton(status?.github_oauth, () => void oauth('github', status?.github_client_id ?? ''), 'bind-github') },
+    {
+      key: 'email',
+      icon: <MailOutlined />,
+      label: t('bindings.email'),
+      value: user.email,
+      action: bindButton(true, () => setDialog('email'), 'bind-email-open', t(user.email ? 'bindings.change' : 'bindings.bind')),
+      rebindable: true,
+    },
+    {
+      key: 'wechat',
+      icon: <WechatOutlined />,
+      label: t('bindings.wechat'),
+      value: user.wechat_id,
+      action: bindButton(status?.wechat_login, () => setDialog('wechat'), 'bind-wechat-open'),
+    },
+    {
+      key: 'github',
+      icon: <GithubOutlined />,
+      label: 'GitHub',
+      value: user.github_id,
+      action: bindButton(status?.github_oauth, () => void oauth('github', status?.github_client_id ?? ''), 'bind-github'),
+    },
     {
       key: 'telegram',
       icon: <SendOutlined />,
       label: 'Telegram',
       value: user.telegram_id,
-      action: status?.telegram_oauth && status.telegram_bot_name ? <TelegramLoginWidget botName={status.telegram_bot_name} authUrl={telegramBindUrl} /> : bindButton(false, () => undefined, 'bind-telegram'),
+      action:
+        status?.telegram_oauth && status.telegram_bot_name ? (
+          <TelegramLoginWidget botName={status.telegram_bot_name} authUrl={telegramBindUrl} />
+        ) : (
+          bindButton(false, () => undefined, 'bind-telegram')
+        ),
     },
-    { key: 'linuxdo', icon: <span style={{ fontWeight: 700 }}>L</span>, label: 'LinuxDO', value: user.linux_do_id, action: bindButton(status?.linuxdo_oauth, () => void oauth('linuxdo', status?.linuxdo_client_id ?? ''), 'bind-linuxdo') },
+    {
+      key: 'linuxdo',
+      icon: <span style={{ fontWeight: 700 }}>L</span>,
+      label: 'LinuxDO',
+      value: user.linux_do_id,
+      action: bindButton(status?.linuxdo_oauth, () => void oauth('linuxdo', status?.linuxdo_client_id ?? ''), 'bind-linuxdo'),
+    },
   ];
 
   return (
@@ -62,7 +93,11 @@ export function BindingsCard({ user }: { user: UserView }) {
         dataSource={rows}
         renderItem={(row) => (
           <List.Item key={row.key} actions={row.value && !row.rebindable ? [] : [row.action]} data-testid={`binding-${row.key}`}>
-            <List.Item.Meta avatar={row.icon} title={row.label} description={<Typography.Text type={row.value ? undefined : 'secondary'}>{row.value || t('bindings.notBound')}</Typography.Text>} />
+            <List.Item.Meta
+              avatar={row.icon}
+              title={row.label}
+              description={<Typography.Text type={row.value ? undefined : 'secondary'}>{row.value || t('bindings.notBound')}</Typography.Text>}
+            />
           </List.Item>
         )}
       />

@@ -73,7 +73,15 @@ export function InvitationCard({ user }: { user: UserView }) {
       </Button>
       <Modal open={open} title={t('personal.transfer')} onCancel={() => setOpen(false)} onOk={() => void transfer()} confirmLoading={busy} destroyOnHidden>
         <Typography.Paragraph>{t('personal.transferAvailable', { amount: formatQuota(user.aff_quota) })}</Typography.Paragraph>
-        <InputNumber<number> value={amount} onChange={setAmount} min={0} max={user.aff_quota} precision={0} style={{ width: '100%' }} placeholder={t('personal.transferPlaceholder', { min: quotaPerUnit })} />
+        <InputNumber<number>
+          value={amount}
+          onChange={setAmount}
+          min={0}
+          max={user.aff_quota}
+          precision={0}
+          style={{ width: '100%' }}
+          placeholder={t('personal.transferPlaceholder', { min: quotaPerUnit })}
+        />
       </Modal>
     </Card>
   );

@@ -91,24 +91,56 @@ export function SecurityCard({ username }: { username: string }) {
           <Typography.Text code>{accessToken}</Typography.Text>
         </Typography.Paragraph>
       )}
-      <Modal open={dialog === 'password'} title={t('security.changePassword')} onCancel={() => setDialog(undefined)} onOk={() => void changePassword()} confirmLoading={busy} destroyOnHidden>
+      <Modal
+        open={dialog === 'password'}
+        title={t('security.changePassword')}
+        onCancel={() => setDialog(undefined)}
+        onOk={() => void changePassword()}
+        confirmLoading={busy}
+        destroyOnHidden
+      >
         <Form form={passwordForm} layout="vertical" preserve={false}>
-          <Form.Item name="password" label={t('security.newPassword')} rules={[{ required: true, message: t('security.passwordRequired') }, { min: accountLimits.passwordMin, message: t('security.passwordTooShort') }]}>
+          <Form.Item
+            name="password"
+            label={t('security.newPassword')}
+            rules={[
+              { required: true, message: t('security.passwordRequired') },
+              { min: accountLimits.passwordMin, message: t('security.passwordTooShort') },
+            ]}
+          >
             <Input.Password maxLength={accountLimits.passwordMax} autoComplete="new-password" />
           </Form.Item>
           <Form.Item
             name="password2"
             label={t('security.confirmPassword')}
             dependencies={['password']}
-            rules={[({ getFieldValue }) => ({ validator: (_rule, value) => (value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('security.passwordMismatch')))) })]}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_rule, value) =>
+                  value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('security.passwordMismatch'))),
+              }),
+            ]}
           >
             <Input.Password maxLength={accountLimits.passwordMax} autoComplete="new-password" />
           </Form.Item>
         </Form>
       </Modal>
-      <Modal open={dialog === 'delete'} title={t('security.deleteAccount')} onCancel={() => setDialog(undefined)} onOk={() => void deleteAccount()} okButtonProps={{ danger: true }} confirmLoading={busy} destroyOnHidden>
+      <Modal
+        open={dialog === 'delete'}
+        title={t('security.deleteAccount')}
+        onCancel={() => setDialog(undefined)}
+        onOk={() => void deleteAccount()}
+        okButtonProps={{ danger: true }}
+        confirmLoading={busy}
+        destroyOnHidden
+      >
         <Typography.Paragraph type="danger">{t('security.deleteWarning')}</Typography.Paragraph>
-        <Input value={typedName} onChange={(event) => setTypedName(event.target.value)} placeholder={t('security.typeUsernamePlaceholder', { username })} data-testid="delete-confirm-name" />
+        <Input
+          value={typedName}
+          onChange={(event) => setTypedName(event.target.value)}
+          placeholder={t('security.typeUsernamePlaceholder', { username })}
+          data-testid="delete-confirm-name"
+        />
       </Modal>
     </Card>
   );

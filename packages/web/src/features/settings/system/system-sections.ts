@@ -16,9 +16,30 @@ export const paymentFields: readonly OptionField[] = [
   text('CustomCallbackAddress'),
   { key: 'TopupGroupRatio', kind: 'json', help: true },
 ];
-export const loginSwitchFields: readonly OptionField[] = ['PasswordLoginEnabled', 'PasswordRegisterEnabled', 'EmailVerificationEnabled', 'RegisterEnabled', 'GitHubOAuthEnabled', 'LinuxDOOAuthEnabled', 'WeChatAuthEnabled', 'TelegramOAuthEnabled', 'TurnstileCheckEnabled'].map(switchOf);
-export const emailDomainFields: readonly OptionField[] = [switchOf('EmailDomainRestrictionEnabled'), switchOf('EmailAliasRestrictionEnabled'), { key: 'EmailDomainWhitelist', kind: 'textarea', rows: 2, help: true }];
-export const smtpFields: readonly OptionField[] = [text('SMTPServer'), { key: 'SMTPPort', kind: 'number', min: 1, help: true }, text('SMTPAccount'), text('SMTPFrom'), secret('SMTPToken'), { key: 'SMTPSSLEnabled', kind: 'switch', help: true }];
+export const loginSwitchFields: readonly OptionField[] = [
+  'PasswordLoginEnabled',
+  'PasswordRegisterEnabled',
+  'EmailVerificationEnabled',
+  'RegisterEnabled',
+  'GitHubOAuthEnabled',
+  'LinuxDOOAuthEnabled',
+  'WeChatAuthEnabled',
+  'TelegramOAuthEnabled',
+  'TurnstileCheckEnabled',
+].map(switchOf);
+export const emailDomainFields: readonly OptionField[] = [
+  switchOf('EmailDomainRestrictionEnabled'),
+  switchOf('EmailAliasRestrictionEnabled'),
+  { key: 'EmailDomainWhitelist', kind: 'textarea', rows: 2, help: true },
+];
+export const smtpFields: readonly OptionField[] = [
+  text('SMTPServer'),
+  { key: 'SMTPPort', kind: 'number', min: 1, help: true },
+  text('SMTPAccount'),
+  text('SMTPFrom'),
+  secret('SMTPToken'),
+  { key: 'SMTPSSLEnabled', kind: 'switch', help: true },
+];
 
 /** Port 465 speaks TLS from the first byte, so SSL is saved as on there whatever the switch says. */
 export function forceSslAtPort465(draft: Record<string, string>): Record<string, string> {

@@ -2,7 +2,20 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OptionSection } from '../components/option-section.tsx';
 import { isValidJson } from '../lib/option-field.ts';
-import { emailDomainFields, forceSslAtPort465, gitHubFields, linuxDoFields, loginSwitchFields, paymentFields, serverAddressFields, smtpFields, telegramFields, turnstileFields, weChatFields, workerFields } from './system-sections.ts';
+import {
+  emailDomainFields,
+  forceSslAtPort465,
+  gitHubFields,
+  linuxDoFields,
+  loginSwitchFields,
+  paymentFields,
+  serverAddressFields,
+  smtpFields,
+  telegramFields,
+  turnstileFields,
+  weChatFields,
+  workerFields,
+} from './system-sections.ts';
 
 export function SystemTab({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('settings');
@@ -18,7 +31,13 @@ export function SystemTab({ options }: { options: Record<string, string> }) {
   const confirmLoginSwitches = (draft: Record<string, string>, loaded: Record<string, string>): Promise<boolean> => {
     if (draft.PasswordLoginEnabled !== 'false' || loaded.PasswordLoginEnabled === 'false') return Promise.resolve(true);
     return new Promise((resolve) => {
-      modal.confirm({ title: t('messages.disablePasswordLoginTitle'), content: t('messages.disablePasswordLoginContent'), okButtonProps: { danger: true }, onOk: () => resolve(true), onCancel: () => resolve(false) });
+      modal.confirm({
+        title: t('messages.disablePasswordLoginTitle'),
+        content: t('messages.disablePasswordLoginContent'),
+        okButtonProps: { danger: true },
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
     });
   };
 

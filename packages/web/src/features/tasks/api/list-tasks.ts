@@ -34,7 +34,18 @@ export function useTasks(filters: TaskFilters, page: number, pageSize: number, a
     queryKey: ['tasks', admin, filters, page, pageSize],
     queryFn: ({ signal }) =>
       api
-        .get<Page<AsyncTask> | null>(admin ? '/api/task/' : '/api/task/self', { p: page, page_size: pageSize, task_id: filters.task_id, start_timestamp: filters.start_timestamp, end_timestamp: filters.end_timestamp, ...(admin ? { channel_id: filters.channel_id } : {}) }, signal)
+        .get<Page<AsyncTask> | null>(
+          admin ? '/api/task/' : '/api/task/self',
+          {
+            p: page,
+            page_size: pageSize,
+            task_id: filters.task_id,
+            start_timestamp: filters.start_timestamp,
+            end_timestamp: filters.end_timestamp,
+            ...(admin ? { channel_id: filters.channel_id } : {}),
+          },
+          signal,
+        )
         .then((data) => data ?? { items: [], total: 0, page, page_size: pageSize }),
     placeholderData: keepPreviousData,
   });

@@ -7,7 +7,8 @@ export function listUserGroups(signal?: AbortSignal): Promise<Record<string, str
     const labels: Record<string, string> = {};
     for (const [name, value] of Object.entries(groups ?? {})) {
       // Newer servers answer `{ratio, desc}` per group; the classic answer is the label itself.
-      labels[name] = typeof value === 'string' ? value : typeof value === 'object' && value && 'desc' in value ? String((value as { desc: unknown }).desc) : name;
+      labels[name] =
+        typeof value === 'string' ? value : typeof value === 'object' && value && 'desc' in value ? String((value as { desc: unknown }).desc) : name;
     }
     return labels;
   });

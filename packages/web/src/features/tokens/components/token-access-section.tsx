@@ -21,11 +21,22 @@ export function TokenAccessSection() {
       </Form.Item>
       {limitModels && (
         <Form.Item name="model_limits">
-          <Select mode="multiple" allowClear loading={models.isLoading} placeholder={t('form.modelLimitsPlaceholder')} options={(models.data ?? []).map((name) => ({ value: name, label: name }))} />
+          <Select
+            mode="multiple"
+            allowClear
+            loading={models.isLoading}
+            placeholder={t('form.modelLimitsPlaceholder')}
+            options={(models.data ?? []).map((name) => ({ value: name, label: name }))}
+          />
         </Form.Item>
       )}
       <Form.Item name="group" label={t('form.group')}>
-        <Select allowClear loading={groups.isLoading} placeholder={t('form.groupDefault')} options={[{ value: '', label: t('form.groupDefault') }, ...groupOptions]} />
+        <Select
+          allowClear
+          loading={groups.isLoading}
+          placeholder={t('form.groupDefault')}
+          options={[{ value: '', label: t('form.groupDefault') }, ...groupOptions]}
+        />
       </Form.Item>
       {groups.isSuccess && groupOptions.length === 0 && <Alert type="info" showIcon title={t('form.groupNone')} />}
     </>

@@ -32,7 +32,10 @@ export function TokenChatButton({ token }: { token: Token }) {
     );
   }
   return (
-    <Dropdown trigger={['click']} menu={{ items: links.map((link, index) => ({ key: String(index), label: link.name })), onClick: ({ key }) => open(links[Number(key)]?.url ?? first.url) }}>
+    <Dropdown
+      trigger={['click']}
+      menu={{ items: links.map((link, index) => ({ key: String(index), label: link.name })), onClick: ({ key }) => open(links[Number(key)]?.url ?? first.url) }}
+    >
       <Button size="small">{t('actions.chat')}</Button>
     </Dropdown>
   );

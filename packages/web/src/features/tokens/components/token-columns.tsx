@@ -33,9 +33,23 @@ export function tokenColumns({ t, formatQuota, onCopy, onEdit, onChanged }: Colu
       ),
     },
     { title: t('columns.usedQuota'), dataIndex: 'used_quota', render: (quota: number) => formatQuota(quota) },
-    { title: t('columns.remainQuota'), dataIndex: 'remain_quota', render: (quota: number, token) => (token.unlimited_quota ? <Tag color="blue">{t('unlimited')}</Tag> : formatQuota(quota)) },
+    {
+      title: t('columns.remainQuota'),
+      dataIndex: 'remain_quota',
+      render: (quota: number, token) => (token.unlimited_quota ? <Tag color="blue">{t('unlimited')}</Tag> : formatQuota(quota)),
+    },
     { title: t('columns.createdTime'), dataIndex: 'created_time', render: (seconds: number) => formatTime(seconds), responsive: ['md'] },
-    { title: t('columns.expiredTime'), dataIndex: 'expired_time', render: (seconds: number) => (seconds === -1 ? t('neverExpires') : formatTime(seconds)), responsive: ['md'] },
-    { title: t('columns.actions'), key: 'actions', width: 360, render: (_value, token) => <TokenRowActions token={token} onCopy={onCopy} onEdit={onEdit} onChanged={onChanged} /> },
+    {
+      title: t('columns.expiredTime'),
+      dataIndex: 'expired_time',
+      render: (seconds: number) => (seconds === -1 ? t('neverExpires') : formatTime(seconds)),
+      responsive: ['md'],
+    },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      width: 360,
+      render: (_value, token) => <TokenRowActions token={token} onCopy={onCopy} onEdit={onEdit} onChanged={onChanged} />,
+    },
   ];
 }

@@ -17,7 +17,13 @@ export function TokenQuotaSection({ creating }: { creating: boolean }) {
         name="remain_quota"
         label={t('form.quota')}
         extra={t('form.quotaHelp')}
-        rules={[{ validator: async (_rule, value: unknown) => { if (typeof value === 'number' && value < 0) throw new Error(t('form.quotaNegative')); } }]}
+        rules={[
+          {
+            validator: async (_rule, value: unknown) => {
+              if (typeof value === 'number' && value < 0) throw new Error(t('form.quotaNegative'));
+            },
+          },
+        ]}
       >
         <QuotaInput disabled={unlimited} />
       </Form.Item>
@@ -27,7 +33,13 @@ export function TokenQuotaSection({ creating }: { creating: boolean }) {
             <Form.Item
               name="count"
               noStyle
-              rules={[{ validator: async (_rule, value: unknown) => { if (!Number.isInteger(value) || Number(value) < 1) throw new Error(t('form.countInvalid')); } }]}
+              rules={[
+                {
+                  validator: async (_rule, value: unknown) => {
+                    if (!Number.isInteger(value) || Number(value) < 1) throw new Error(t('form.countInvalid'));
+                  },
+                },
+              ]}
             >
               <InputNumber min={1} precision={0} style={{ width: 200 }} />
             </Form.Item>

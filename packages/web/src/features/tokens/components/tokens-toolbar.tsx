@@ -23,8 +23,24 @@ export function TokensToolbar({ onSearch, onAdd, onCopySelected, onRefresh }: To
   return (
     <Flex gap={8} wrap justify="space-between">
       <Flex gap={8} wrap>
-        <Input allowClear placeholder={t('search.name')} value={keyword} onChange={(event) => setKeyword(event.target.value)} onPressEnter={submit} style={{ width: 200 }} aria-label={t('search.name')} />
-        <Input allowClear placeholder={t('search.key')} value={token} onChange={(event) => setToken(event.target.value)} onPressEnter={submit} style={{ width: 220 }} aria-label={t('search.key')} />
+        <Input
+          allowClear
+          placeholder={t('search.name')}
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          onPressEnter={submit}
+          style={{ width: 200 }}
+          aria-label={t('search.name')}
+        />
+        <Input
+          allowClear
+          placeholder={t('search.key')}
+          value={token}
+          onChange={(event) => setToken(event.target.value)}
+          onPressEnter={submit}
+          style={{ width: 220 }}
+          aria-label={t('search.key')}
+        />
         <Button type="primary" onClick={submit}>
           {t('search.submit')}
         </Button>

@@ -36,7 +36,10 @@ export function tokenToForm(token: Token): TokenFormValues {
     count: 1,
     allow_ips: token.allow_ips ?? '',
     model_limits_enabled: token.model_limits_enabled,
-    model_limits: (token.model_limits ?? '').split(',').map((name) => name.trim()).filter(Boolean),
+    model_limits: (token.model_limits ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
     group: token.group ?? '',
   };
 }
@@ -47,7 +50,11 @@ export function formToTokenInput(values: TokenFormValues, name = values.name): T
     expired_time: values.expires ? values.expires.unix() : -1,
     remain_quota: Math.max(0, Math.trunc(values.remain_quota ?? 0)),
     unlimited_quota: values.unlimited_quota,
-    allow_ips: (values.allow_ips ?? '').split('\n').map((line) => line.trim()).filter(Boolean).join('\n'),
+    allow_ips: (values.allow_ips ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join('\n'),
     model_limits_enabled: values.model_limits_enabled,
     model_limits: values.model_limits_enabled ? values.model_limits.join(',') : '',
     group: values.group ?? '',

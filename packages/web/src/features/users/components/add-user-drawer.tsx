@@ -55,7 +55,14 @@ export function AddUserDrawer({ open, onClose, onCreated }: AddUserDrawerProps) 
         <Form.Item name="display_name" label={t('form.displayName')}>
           <Input maxLength={accountLimits.displayNameMax} placeholder={t('form.displayNamePlaceholder')} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="password" label={t('form.password')} rules={[{ required: true, message: t('form.passwordRequired') }, { min: accountLimits.passwordMin, message: t('form.passwordTooShort') }]}>
+        <Form.Item
+          name="password"
+          label={t('form.password')}
+          rules={[
+            { required: true, message: t('form.passwordRequired') },
+            { min: accountLimits.passwordMin, message: t('form.passwordTooShort') },
+          ]}
+        >
           <Input.Password maxLength={accountLimits.passwordMax} placeholder={t('form.passwordPlaceholder')} autoComplete="new-password" />
         </Form.Item>
       </Form>

@@ -30,7 +30,15 @@ export function QuotaAdjustModal({ open, current, onCancel, onConfirm }: QuotaAd
       okButtonProps={{ disabled: amount === 0 }}
       destroyOnHidden
     >
-      <InputNumber<number> value={delta} onChange={setDelta} precision={0} style={{ width: '100%' }} placeholder={t('quota.placeholder')} data-testid="quota-delta" autoFocus />
+      <InputNumber<number>
+        value={delta}
+        onChange={setDelta}
+        precision={0}
+        style={{ width: '100%' }}
+        placeholder={t('quota.placeholder')}
+        data-testid="quota-delta"
+        autoFocus
+      />
       <Typography.Paragraph style={{ marginTop: 12 }} data-testid="quota-equation">
         {t('quota.equation', { old: current, added: amount, result: current + amount })}
       </Typography.Paragraph>

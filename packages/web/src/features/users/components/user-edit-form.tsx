@@ -57,18 +57,28 @@ export function UserEditForm({ userId, administrative, onSaved, onCancel }: User
     if (loaded) form.setFieldsValue({ username: loaded.username, display_name: loaded.display_name, password: '', group: loaded.group, remark: loaded.remark });
   }, [form, loaded]);
 
-  if (user.isLoading || !loaded) return user.isError ? <Alert type="error" showIcon title={t('loadFailed', { message: user.error.message })} /> : <Skeleton active />;
+  if (user.isLoading || !loaded)
+    return user.isError ? <Alert type="error" showIcon title={t('loadFailed', { message: user.error.message })} /> : <Skeleton active />;
 
   const submit = async (values: EditValues) => {
     setBusy(true);
     try {
-      const common = { username: values.username.trim(), display_name: (values.display_name ?? '').trim(), ...(values.password ? { password: values.password } : {}) };
+      const common = {
+        username: values.username.trim(),
+        display_name: (values.display_name ?? '').trim(),
+        ...(values.password ? { password: values.password } : {}),
+      };
       if (userId === 'self') {
         await updateSelf(common);
         // The top bar's avatar and name come from the stored copy; keep it in step with the rename.
         const stored = readStoredUser();
         if (stored) storeUser({ ...stored, username: common.username, display_name: common.display_name });
-      } else await updateUser({ id: loaded.id, ...common, ...(administrative ? { group: values.group, remark: values.remark ?? '', ...(quotaDelta ? { quota_delta: quotaDelta } : {}) } : {}) });
+      } else
+        await updateUser({
+          id: loaded.id,
+          ...common,
+          ...(administrative ? { group: values.group, remark: values.remark ?? '', ...(quotaDelta ? { quota_delta: quotaDelta } : {}) } : {}),
+        });
       void message.success(t('edit.saved'));
       setQuotaDelta(0);
       await queryClient.invalidateQueries({ queryKey: ['users'] });
@@ -101,7 +111,9 @@ export function UserEditForm({ userId, administrative, onSaved, onCancel }: User
               <Typography.Text data-testid="edit-quota">
                 {formatQuota(loaded.quota + quotaDelta)} ({loaded.quota + quotaDelta})
               </Typography.Text>
-              {quotaDelta !== 0 && <Typography.Text type="secondary">{t('quota.pending', { added: quotaDelta > 0 ? `+${quotaDelta}` : quotaDelta })}</Typography.Text>}
+              {quotaDelta !== 0 && (
+                <Typography.Text type="secondary">{t('quota.pending', { added: quotaDelta > 0 ? `+${quotaDelta}` : quotaDelta })}</Typography.Text>
+              )}
               <Button size="small" onClick={() => setAdjusting(true)} data-testid="adjust-quota">
                 {t('quota.open')}
               </Button>

@@ -44,7 +44,14 @@ export function UserRowActions({ user, busy, onManage, onEdit }: UserRowActionsP
       <Button size="small" type="primary" ghost disabled={busy} onClick={() => onEdit(user)}>
         {t('actions.edit', { ns: 'common' })}
       </Button>
-      <Popconfirm title={t('actions.deregisterConfirm', { username: user.username })} okText={t('actions.deregister')} okButtonProps={{ danger: true }} cancelText={t('actions.cancel', { ns: 'common' })} onConfirm={() => onManage(user, 'delete')} disabled={isRootUser}>
+      <Popconfirm
+        title={t('actions.deregisterConfirm', { username: user.username })}
+        okText={t('actions.deregister')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('actions.cancel', { ns: 'common' })}
+        onConfirm={() => onManage(user, 'delete')}
+        disabled={isRootUser}
+      >
         <Button size="small" danger type="text" disabled={busy || isRootUser}>
           {t('actions.deregister')}
         </Button>

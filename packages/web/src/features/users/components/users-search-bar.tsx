@@ -35,7 +35,13 @@ export function UsersSearchBar({ value, onSearch, onAdd, onRefresh, refreshing }
         <Input allowClear prefix={<SearchOutlined />} placeholder={t('search.keyword')} data-testid="user-keyword" />
       </Form.Item>
       <Form.Item name="group" style={{ minWidth: 160 }}>
-        <Select allowClear placeholder={t('search.group')} loading={groups.isLoading} options={(groups.data ?? []).map((group) => ({ value: group, label: group }))} onClear={() => form.setFieldValue('group', '')} />
+        <Select
+          allowClear
+          placeholder={t('search.group')}
+          loading={groups.isLoading}
+          options={(groups.data ?? []).map((group) => ({ value: group, label: group }))}
+          onClear={() => form.setFieldValue('group', '')}
+        />
       </Form.Item>
       <Flex gap={8} wrap>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>

@@ -60,7 +60,11 @@ export function UsersTable({ users, loading, page, pageSize, busyId, onPageChang
     },
     { title: t('columns.role'), dataIndex: 'role', render: (role: number) => <RoleTag role={role} /> },
     { title: t('columns.status'), key: 'status', render: (_value, user) => <UserStatusTag user={user} /> },
-    { title: t('columns.actions'), key: 'actions', render: (_value, user) => <UserRowActions user={user} busy={busyId === user.id} onManage={onManage} onEdit={onEdit} /> },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      render: (_value, user) => <UserRowActions user={user} busy={busyId === user.id} onManage={onManage} onEdit={onEdit} />,
+    },
   ];
 
   // The API answers one page without a total: a full page means another may follow.
@@ -74,7 +78,14 @@ export function UsersTable({ users, loading, page, pageSize, busyId, onPageChang
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('empty') }}
       rowClassName={(user) => (user.DeletedAt ? 'user-row-deregistered' : '')}
-      pagination={{ current: page + 1, pageSize, total, pageSizeOptions: pageSizes, showSizeChanger: true, onChange: (next, size) => onPageChange(size === pageSize ? next - 1 : 0, size) }}
+      pagination={{
+        current: page + 1,
+        pageSize,
+        total,
+        pageSizeOptions: pageSizes,
+        showSizeChanger: true,
+        onChange: (next, size) => onPageChange(size === pageSize ? next - 1 : 0, size),
+      }}
       data-testid="users-table"
     />
   );

@@ -12,6 +12,8 @@ export interface PaymentForm {
  * and the payment page in `url` beside it.
  */
 export async function startPayment(amount: number, paymentMethod: string, topUpCode = ''): Promise<PaymentForm> {
-  const answer = await requestWithExtras<{ url?: string }>('POST', '/api/user/pay', { body: { amount, top_up_code: topUpCode, payment_method: paymentMethod } });
+  const answer = await requestWithExtras<{ url?: string }>('POST', '/api/user/pay', {
+    body: { amount, top_up_code: topUpCode, payment_method: paymentMethod },
+  });
   return { url: answer.url ?? '', data: (answer.data ?? {}) as Record<string, string> };
 }

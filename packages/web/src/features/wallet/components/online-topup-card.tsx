@@ -55,7 +55,14 @@ export function OnlineTopUpCard() {
     <Card title={t('online.title')}>
       <Flex vertical gap={12}>
         <Flex gap={8} align="center" wrap>
-          <InputNumber min={0} precision={0} value={amount} onChange={(value) => setAmount(Number(value ?? 0))} aria-label={t('online.amount')} style={{ width: 200 }} />
+          <InputNumber
+            min={0}
+            precision={0}
+            value={amount}
+            onChange={(value) => setAmount(Number(value ?? 0))}
+            aria-label={t('online.amount')}
+            style={{ width: 200 }}
+          />
           <Typography.Text type="secondary">{t('online.minimum', { min: minimum })}</Typography.Text>
         </Flex>
         <Flex gap={8} wrap>
@@ -66,7 +73,14 @@ export function OnlineTopUpCard() {
           ))}
         </Flex>
       </Flex>
-      <Modal open={confirm !== null} title={t('online.confirmTitle')} onCancel={() => setConfirm(null)} onOk={() => void pay()} confirmLoading={busy} okText={t('online.confirm')}>
+      <Modal
+        open={confirm !== null}
+        title={t('online.confirmTitle')}
+        onCancel={() => setConfirm(null)}
+        onOk={() => void pay()}
+        confirmLoading={busy}
+        okText={t('online.confirm')}
+      >
         <Descriptions column={1} size="small">
           <Descriptions.Item label={t('online.amount')}>{amount}</Descriptions.Item>
           <Descriptions.Item label={t('online.payable')}>{t('online.yuan', { value: (confirm?.payable ?? 0).toFixed(2) })}</Descriptions.Item>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { safeWebLink } from '../../../lib/safe-url.ts';
 import { useQuotaFormatter, useStatusValue } from '../../../lib/system-status.ts';
 import { selfQueryKey } from '../api/get-self.ts';
 import { redeemCode } from '../api/redeem-code.ts';
@@ -13,6 +14,7 @@ export function RedeemCard() {
   const queryClient = useQueryClient();
   const formatQuota = useQuotaFormatter();
   const status = useStatusValue();
+  const topUpLink = safeWebLink(status?.top_up_link);
   const [code, setCode] = useState('');
   const redeem = useMutation({
     mutationFn: redeemCode,
@@ -34,22 +36,29 @@ export function RedeemCard() {
   }
 
   function openTopUpLink() {
-    if (!status?.top_up_link) {
+    if (!topUpLink) {
       void message.error(t('redeem.noLink'));
       return;
     }
-    window.open(status.top_up_link, '_blank', 'noopener');
+    window.open(topUpLink, '_blank', 'noopener');
   }
 
   return (
     <Card title={t('redeem.title')}>
       <Flex vertical gap={12}>
-        <Input allowClear placeholder={t('redeem.placeholder')} aria-label={t('redeem.placeholder')} value={code} onChange={(event) => setCode(event.target.value)} onPressEnter={submit} />
+        <Input
+          allowClear
+          placeholder={t('redeem.placeholder')}
+          aria-label={t('redeem.placeholder')}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          onPressEnter={submit}
+        />
         <Flex gap={8} wrap>
           <Button type="primary" loading={redeem.isPending} onClick={submit}>
             {t('redeem.submit')}
           </Button>
-          {status?.top_up_link ? <Button onClick={openTopUpLink}>{t('redeem.getCode')}</Button> : null}
+          {topUpLink ? <Button onClick={openTopUpLink}>{t('redeem.getCode')}</Button> : null}
         </Flex>
       </Flex>
     </Card>

@@ -26,7 +26,15 @@ export function ChannelDrawer({ open, channelId, onClose, onSaved }: ChannelDraw
   const { t } = useTranslation('channels');
   const [form] = Form.useForm<ChannelFormValues>();
   const creating = channelId === undefined;
-  const channel = useDrawerRecord({ open, id: channelId, queryKey: ['channels', 'one'], fetch: getChannel, form, blank: emptyChannelForm, toForm: channelToForm });
+  const channel = useDrawerRecord({
+    open,
+    id: channelId,
+    queryKey: ['channels', 'one'],
+    fetch: getChannel,
+    form,
+    blank: emptyChannelForm,
+    toForm: channelToForm,
+  });
   const { saving, run } = useSaveAction(() => {
     onSaved();
     onClose();
@@ -61,7 +69,7 @@ export function ChannelDrawer({ open, channelId, onClose, onSaved }: ChannelDraw
         <ModelsSection channelId={channelId} />
         <MappingSection />
         <Divider titlePlacement="start">{t('drawer.sectionKey')}</Divider>
-        <KeySection creating={creating} />
+        <KeySection channelId={channelId} />
         <Divider titlePlacement="start">{t('drawer.sectionRouting')}</Divider>
         <RoutingSection />
       </Form>

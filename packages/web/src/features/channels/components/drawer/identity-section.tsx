@@ -12,7 +12,13 @@ export function IdentitySection() {
         <Input placeholder={t('form.namePlaceholder')} autoComplete="off" />
       </Form.Item>
       <Form.Item name="groups" label={t('form.groups')} rules={[{ required: true, type: 'array', min: 1, message: t('form.groupsRequired') }]}>
-        <Select mode="tags" allowClear loading={groups.isLoading} options={(groups.data ?? []).map((name) => ({ value: name, label: name }))} placeholder={t('form.groupsPlaceholder')} />
+        <Select
+          mode="tags"
+          allowClear
+          loading={groups.isLoading}
+          options={(groups.data ?? []).map((name) => ({ value: name, label: name }))}
+          placeholder={t('form.groupsPlaceholder')}
+        />
       </Form.Item>
     </>
   );

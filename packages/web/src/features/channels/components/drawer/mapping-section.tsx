@@ -11,7 +11,13 @@ export function MappingSection() {
         name="model_mapping"
         label={t('form.modelMapping')}
         extra={t('form.modelMappingHelp')}
-        rules={[{ validator: async (_rule, value: string) => { if (!isJsonObjectOrEmpty(value)) throw new Error(t('form.mappingInvalid')); } }]}
+        rules={[
+          {
+            validator: async (_rule, value: string) => {
+              if (!isJsonObjectOrEmpty(value)) throw new Error(t('form.mappingInvalid'));
+            },
+          },
+        ]}
       >
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} placeholder={modelMappingExample} />
       </Form.Item>
@@ -19,7 +25,13 @@ export function MappingSection() {
         name="status_code_mapping"
         label={t('form.statusCodeMapping')}
         extra={t('form.statusCodeMappingHelp')}
-        rules={[{ validator: async (_rule, value: string) => { if (!isJsonObjectOrEmpty(value)) throw new Error(t('form.jsonInvalid')); } }]}
+        rules={[
+          {
+            validator: async (_rule, value: string) => {
+              if (!isJsonObjectOrEmpty(value)) throw new Error(t('form.jsonInvalid'));
+            },
+          },
+        ]}
       >
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={'{\n  "400": "500"\n}'} />
       </Form.Item>

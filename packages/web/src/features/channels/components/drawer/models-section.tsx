@@ -50,7 +50,13 @@ export function ModelsSection({ channelId }: { channelId?: number }) {
     <>
       <Form.Item label={t('form.models')} required style={{ marginBottom: 8 }}>
         <Form.Item name="models" noStyle rules={[{ required: true, type: 'array', min: 1, message: t('form.modelsRequired') }]}>
-          <Select mode="multiple" allowClear placeholder={t('form.modelsPlaceholder')} options={(allModels.data ?? []).map((name) => ({ value: name, label: name }))} maxTagCount={40} />
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder={t('form.modelsPlaceholder')}
+            options={(allModels.data ?? []).map((name) => ({ value: name, label: name }))}
+            maxTagCount={40}
+          />
         </Form.Item>
       </Form.Item>
       <Flex gap={6} wrap style={{ marginBottom: 8 }}>
@@ -68,11 +74,25 @@ export function ModelsSection({ channelId }: { channelId?: number }) {
         </Button>
       </Flex>
       <Space.Compact style={{ width: '100%', marginBottom: 24 }}>
-        <Input value={custom} onChange={(event) => setCustom(event.target.value)} onPressEnter={(event) => { event.preventDefault(); addCustom(); }} placeholder={t('form.customModel')} aria-label={t('form.customModel')} />
+        <Input
+          value={custom}
+          onChange={(event) => setCustom(event.target.value)}
+          onPressEnter={(event) => {
+            event.preventDefault();
+            addCustom();
+          }}
+          placeholder={t('form.customModel')}
+          aria-label={t('form.customModel')}
+        />
         <Button onClick={addCustom}>{t('form.addCustom')}</Button>
       </Space.Compact>
       <Form.Item name="test_model" label={t('form.testModel')} extra={t('form.testModelHelp')}>
-        <Select allowClear showSearch options={models.map((name) => ({ value: name, label: name }))} placeholder={models[0] ?? t('form.testModelPlaceholder')} />
+        <Select
+          allowClear
+          showSearch
+          options={models.map((name) => ({ value: name, label: name }))}
+          placeholder={models[0] ?? t('form.testModelPlaceholder')}
+        />
       </Form.Item>
     </>
   );

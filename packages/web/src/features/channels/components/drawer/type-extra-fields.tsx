@@ -9,7 +9,11 @@ import { azureDefaultApiVersion, iflytekDefaultVersion, isJsonObjectOrEmpty, ver
  */
 export function TypeExtraFields({ type }: { type: number }) {
   const { t } = useTranslation('channels');
-  const jsonRule = { validator: async (_rule: unknown, value: string) => { if (!isJsonObjectOrEmpty(value)) throw new Error(t('form.jsonInvalid')); } };
+  const jsonRule = {
+    validator: async (_rule: unknown, value: string) => {
+      if (!isJsonObjectOrEmpty(value)) throw new Error(t('form.jsonInvalid'));
+    },
+  };
   switch (type) {
     case 3:
       return (
@@ -26,7 +30,12 @@ export function TypeExtraFields({ type }: { type: number }) {
     case 8:
       return (
         <>
-          <Form.Item name="base_url" label={t('form.customUrl')} extra={t('form.customUrlHelp')} rules={[{ required: true, whitespace: true, message: t('form.customUrlRequired') }]}>
+          <Form.Item
+            name="base_url"
+            label={t('form.customUrl')}
+            extra={t('form.customUrlHelp')}
+            rules={[{ required: true, whitespace: true, message: t('form.customUrlRequired') }]}
+          >
             <Input placeholder="https://api.example.com/v1/{model}/chat/completions" />
           </Form.Item>
           <Form.Item name="setting" label={t('form.extraSettings')} extra={t('form.extraSettingsHelp')} rules={[jsonRule]}>

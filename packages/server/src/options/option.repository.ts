@@ -26,9 +26,8 @@ export class OptionRepository {
 
   async upsert(key: string, value: string): Promise<void> {
     const insert = this.db.insertInto('options').values({ key, value });
-    await (this.dialect === 'mysql'
-      ? insert.onDuplicateKeyUpdate({ value })
-      : insert.onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+    await (
+      this.dialect === 'mysql' ? insert.onDuplicateKeyUpdate({ value }) : insert.onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
     ).execute();
   }
 }

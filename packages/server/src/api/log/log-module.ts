@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { ChannelRepository } from '../channel/channel.repository.ts';
+import { logHourlyRepositories } from './log-hourly.repository.ts';
+import { LogRepository } from './log.repository.ts';
+import { registerLogRoutes } from './log.routes.ts';
+import { LogService } from './log.service.ts';
+
+/** The log module's one composition: repositories of the log database (and channel names from the main one), built once. */
+export function registerLogModule(app: FastifyInstance, context: AppContext): void {
+  registerLogRoutes(
+    app,
+    new LogService({
+      repository: new LogRepository(context.logDatabase.db),
+      hourly: logHourlyRepositories(context.logDatabase.db),
+      channels: new ChannelRepository(context.database.db, context.database.dialect),
+      clock: context.clock,
+    }),
+  );
+}
