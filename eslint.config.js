@@ -3,10 +3,48 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Test files and test-only helpers of the server (each `testing/` folder). */
+const serverTestFiles = ['packages/server/src/**/*.test.ts', 'packages/server/src/**/testing/**'];
+
+/** Where the query builder may be imported: repositories, db/, and the platform files that open connections. */
+const queryHomes = [
+  'packages/server/src/**/*.repository.ts',
+  'packages/server/src/db/**',
+  'packages/server/src/platform/database.ts',
+  'packages/server/src/platform/open-dependencies.ts',
+  'packages/server/src/platform/sqlite-batch-worker*.ts',
+];
+
+/** The import boundaries, each a `no-restricted-imports` pattern. */
+const boundaries = {
+  providersArePure: {
+    group: ['**/api/**', '**/db/**', '**/billing/**'],
+    message: 'Providers are pure converters and transports: no database, API or billing imports.',
+  },
+  apiAvoidsProviderInternals: {
+    group: ['**/relay/providers/*/**'],
+    message: 'The console API must not reach into provider internals; use the relay registry.',
+  },
+  queriesInRepositories: {
+    group: ['kysely', 'kysely/*'],
+    message: 'SQL lives in repositories (*.repository.ts) and db/: call a repository, and take row types from db/schema.ts.',
+  },
+  noTestHelpers: { group: ['**/testing/**', './testing/**'], message: 'Test-only helpers (testing/ folders) are for tests, never for production code.' },
+};
+
+/**
+ * One `no-restricted-imports` entry with every boundary of a file's areas. Flat-config rule entries
+ * replace each other per file, so a block for an area must repeat the boundaries of the wider areas.
+ */
+function restrictImports(...patterns) {
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
 /**
  * One lint setup for the repository, with the cheap-to-enforce boundaries of the house rules:
- * only config/ reads the environment, only the safe helper parses JSON, providers stay away from the
- * database and the API, the API stays away from provider internals, web features are islands.
+ * only config/ reads the environment, only the safe helper parses JSON, SQL stays in repositories,
+ * production code never imports test helpers, providers stay away from the database and the API,
+ * the API stays away from provider internals, web features are islands.
  */
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'test-artifacts/**', 'bench/results/**'] },
@@ -25,24 +63,50 @@ export default tseslint.config(
     ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/testing/**'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in config/ only.' }],
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.object.name='JSON'][callee.property.name='parse']", message: 'Use safeParseJson from platform/safe-json.ts.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='JSON'][callee.property.name='parse']", message: 'Use safeParseJson from platform/safe-json.ts.' },
+      ],
     },
   },
   {
     files: ['packages/server/src/config/**/*.ts', 'packages/server/src/main.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
+  // Server production code: no query builder outside its homes, no test helpers.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [...serverTestFiles, ...queryHomes],
+    rules: restrictImports(boundaries.queriesInRepositories, boundaries.noTestHelpers),
+  },
+  {
+    files: [...queryHomes],
+    ignores: serverTestFiles,
+    rules: restrictImports(boundaries.noTestHelpers),
+  },
+  // Providers (no repositories among them): their boundary everywhere, plus the production ones outside tests.
   {
     files: ['packages/server/src/relay/providers/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/**', '**/db/**', '**/billing/**'], message: 'Providers are pure converters and transports: no database, API or billing imports.' }] }],
-    },
+    rules: restrictImports(boundaries.providersArePure),
+  },
+  {
+    files: ['packages/server/src/relay/providers/**/*.ts'],
+    ignores: serverTestFiles,
+    rules: restrictImports(boundaries.providersArePure, boundaries.queriesInRepositories, boundaries.noTestHelpers),
+  },
+  // The console API: its boundary everywhere, plus the production ones (its repositories may build queries).
+  {
+    files: ['packages/server/src/api/**/*.ts'],
+    rules: restrictImports(boundaries.apiAvoidsProviderInternals),
   },
   {
     files: ['packages/server/src/api/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/relay/providers/*/**'], message: 'The console API must not reach into provider internals; use the relay registry.' }] }],
-    },
+    ignores: [...serverTestFiles, ...queryHomes],
+    rules: restrictImports(boundaries.apiAvoidsProviderInternals, boundaries.queriesInRepositories, boundaries.noTestHelpers),
+  },
+  {
+    files: ['packages/server/src/api/**/*.repository.ts'],
+    rules: restrictImports(boundaries.apiAvoidsProviderInternals, boundaries.noTestHelpers),
   },
   {
     files: ['packages/web/src/**/*.{ts,tsx}'],
@@ -50,7 +114,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../features/*', '@/features/*'], message: 'Features are islands: compose them in app/, do not import one from another.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../features/*', '../features/*', '@/features/*'],
+              message: 'Features are islands: compose them in app/, do not import one from another.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
  */
 // better-sqlite3 13 crashes (SIGSEGV) on the system's Node 20; npm puts the pinned Node 24 first on PATH.
 if (Number(process.versions.node.split('.')[0]) < 24) {
-  throw new Error(`Tests need Node 24, this is ${process.version}: run them through npm (npm test, npm run test:unit -- <files>) or put node_modules/.bin first on PATH.`);
+  throw new Error(
+    `Tests need Node 24, this is ${process.version}: run them through npm (npm test, npm run test:unit -- <files>) or put node_modules/.bin first on PATH.`,
+  );
 }
 
 export default defineConfig({

@@ -3,6 +3,8 @@
 const required = 24;
 const major = Number(process.versions.node.split('.')[0]);
 if (major < required) {
-  console.error(`Switchboard needs Node ${required} or newer (this is ${process.version}): run "npm ci" first, which installs the pinned Node 24, then use the npm scripts.`);
+  console.error(
+    `Switchboard needs Node ${required} or newer (this is ${process.version}): run "npm ci" first, which installs the pinned Node 24, then use the npm scripts.`,
+  );
   process.exit(1);
 }

@@ -31,6 +31,7 @@ const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
 step('Locale files complete in zh and en', node, ['scripts/check-locales.ts']);
 step('Lint', bin('eslint'), ['.', '--max-warnings=0']);
+step('Formatting (npm run format fixes it)', bin('prettier'), ['--check', '.']);
 step('Type check (server, contracts, tests, scripts)', bin('tsc'), ['-p', 'tsconfig.json']);
 step('Type check (web)', bin('tsc'), ['-p', 'packages/web/tsconfig.json']);
 step('Type check (browser tests: page scripts see the DOM)', bin('tsc'), ['-p', 'e2e/tsconfig.json']);
@@ -49,7 +50,12 @@ let e2eStatus = 0;
 if (unit.status === 0 && existsSync(join(root, 'e2e', 'vitest.config.ts'))) {
   console.log('\n▶ Browser tests (Chromium)');
   // vitest directly (what `npm run test:e2e` runs): npm would take the reporter flags as its own.
-  e2eStatus = spawnSync(bin('vitest'), ['run', '--config', 'vitest.config.ts', ...jsonReporter(e2eReportPath)], { cwd: join(root, 'e2e'), stdio: 'inherit', env: process.env }).status ?? 1;
+  e2eStatus =
+    spawnSync(bin('vitest'), ['run', '--config', 'vitest.config.ts', ...jsonReporter(e2eReportPath)], {
+      cwd: join(root, 'e2e'),
+      stdio: 'inherit',
+      env: process.env,
+    }).status ?? 1;
 }
 
 interface VitestCounts {

@@ -19,7 +19,10 @@ export function flattenKeys(tree: LocaleTree, prefix = ''): Map<string, unknown>
 }
 
 function placeholders(text: string): string {
-  return [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((match) => match[1]).sort().join(',');
+  return [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)]
+    .map((match) => match[1])
+    .sort()
+    .join(',');
 }
 
 /** `namespaces[language][namespace]` → problems, one line each. */
@@ -44,7 +47,9 @@ export function compareLocales(namespaces: Record<string, Record<string, LocaleT
       for (const [key, value] of baseKeys) {
         if (!keys.has(key)) problems.push(`${language}/${namespace}.json: missing "${key}"`);
         else if (typeof value === 'string' && placeholders(value) !== placeholders(String(keys.get(key)))) {
-          problems.push(`${language}/${namespace}.json: "${key}" has placeholders {${placeholders(String(keys.get(key)))}} but ${reference} has {${placeholders(value)}}`);
+          problems.push(
+            `${language}/${namespace}.json: "${key}" has placeholders {${placeholders(String(keys.get(key)))}} but ${reference} has {${placeholders(value)}}`,
+          );
         }
       }
       for (const key of keys.keys()) if (!baseKeys.has(key)) problems.push(`${language}/${namespace}.json: "${key}" is not in ${reference}`);

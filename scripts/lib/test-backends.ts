@@ -29,7 +29,10 @@ export function listening(port: number): Promise<boolean> {
  * Fills the backend variables of `env` for the servers that listen locally, and says which backends
  * the suites will run on and which are missing.
  */
-export async function resolveTestBackends(env: Record<string, string | undefined>, isListening: (port: number) => Promise<boolean> = listening): Promise<{ present: BackendName[]; missing: BackendName[] }> {
+export async function resolveTestBackends(
+  env: Record<string, string | undefined>,
+  isListening: (port: number) => Promise<boolean> = listening,
+): Promise<{ present: BackendName[]; missing: BackendName[] }> {
   const present: BackendName[] = [];
   const missing: BackendName[] = [];
   for (const backend of testBackends) {
