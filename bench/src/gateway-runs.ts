@@ -1,60 +1,31 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { benchModels } from './fake-upstream/behaviours.ts';
-import { readFakeStats } from './fake-upstream/fake-stats.ts';
 import { sendCleanTraffic } from './load/clean-traffic.ts';
 import { checkErrorModes } from './load/error-modes.ts';
 import { soak } from './load/soak.ts';
 import { steadyStreams } from './load/stream-client.ts';
 import { measureThroughput } from './load/throughput.ts';
 import { measureGateway, type SuiteContext } from './measure/gateway-suite.ts';
-import { cleanCaller, reconcile } from './measure/reconcile.ts';
+import { cleanCaller } from './measure/reconcile.ts';
 import type { TargetReport } from './report/bench-report.ts';
 import { summariseProfile, type ProfileSummary } from './report/profile-summary.ts';
-import type { RunOptions } from './run-options.ts';
 import { startFloor } from './targets/floor.ts';
+import { measureInTurns } from './interleaved-runs.ts';
+import { gatewayCpu, probe, reconcileVariant, startVariant, type RunContext, type SwitchboardVariant } from './switchboard-variants.ts';
 import { ensurePortkeyInstalled, startPortkey } from './targets/portkey.ts';
-import { startSwitchboard, type SwitchboardTarget } from './targets/switchboard.ts';
-import { startingQuota } from './targets/switchboard-seed.ts';
+import type { SwitchboardTarget } from './targets/switchboard.ts';
 import { chatBody, type Target } from './targets/target.ts';
 
-export interface RunContext {
-  options: RunOptions;
-  repoRoot: string;
-  benchRoot: string;
-  runDir: string;
-  fake: { target: Target; pid: number; origin: string };
-  targets: TargetReport[];
-  cleanups: Array<() => Promise<void>>;
-  progress: (message: string) => void;
-}
-
-const gatewayCpu = '0';
 const allPhases: SuiteContext['phases'] = new Set(['memory', 'latency', 'paced', 'throughput', 'slow', 'stall']);
-
-/** One request through the gateway before measuring: a relay that does not answer 200 is reported, not timed. */
-async function probe(target: Target): Promise<string | undefined> {
-  try {
-    const answer = await request(`${target.origin}${target.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...target.headers },
-      body: chatBody(benchModels.instant, false),
-      headersTimeout: 10_000,
-      bodyTimeout: 10_000,
-    });
-    const text = await answer.body.text();
-    return answer.statusCode === 200 && text.includes('"usage"') ? undefined : `HTTP ${answer.statusCode}: ${text.slice(0, 300)}`;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
+const throughputOnly: SuiteContext['phases'] = new Set(['throughput']);
 
 /** Runs the gateways one after another; each is started fresh, measured, stopped. Returns the profile, if asked. */
 export async function runGatewayTargets(context: RunContext): Promise<ProfileSummary | undefined> {
   const { options, runDir, fake, progress } = context;
   const wanted = (id: string) => options.only.length === 0 || options.only.includes(id);
-  const suite = (phases = allPhases): SuiteContext => ({ direct: fake.target, upstreamPid: fake.pid, durations: options.durations, phases, progress });
+  const everyPhase = options.throughputOnly ? throughputOnly : allPhases;
+  const suite = (phases = everyPhase): SuiteContext => ({ direct: fake.target, upstreamPid: fake.pid, durations: options.durations, phases, progress });
   if (wanted('portkey')) await ensurePortkeyInstalled(join(context.benchRoot, '.peer'));
 
   if (wanted('floor')) {
@@ -100,16 +71,23 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
       repoRoot: options.baselineRoot,
     });
   }
+  // Rows compared in turns (--interleave): all started together, the throughput phase taken round-robin.
+  if (options.interleave > 1)
+    await measureInTurns(
+      context,
+      switchboards.filter((variant) => wanted(variant.id)),
+      options.interleave,
+    );
   for (const variant of switchboards) {
-    if (!wanted(variant.id)) continue;
+    if (!wanted(variant.id) || options.interleave > 1) continue;
     // The comparison variants answer one question each (CPU per request): throughput only.
-    const phases: SuiteContext['phases'] = variant.comparison ? new Set(['throughput']) : allPhases;
+    const phases: SuiteContext['phases'] = variant.comparison ? throughputOnly : everyPhase;
     await measuredSwitchboard(context, variant, async (target, report) => {
       report.measurements = await measureGateway(target, suite(phases));
       progress('clean traffic for the exact reconciliation (every request read to its end)');
       const clean = await sendCleanTraffic({ ...target, headers: { authorization: `Bearer ${target.seeded.cleanApiKey}` } }, cleanCaller);
       if (clean.failed > 0) progress(`  ${clean.failed} of ${clean.requests} clean requests failed`);
-      if (variant.comparison) return;
+      if (variant.comparison || options.throughputOnly) return;
       progress('failure paths');
       report.errorModes = await checkErrorModes(target, fake.origin, { authorization: `Bearer ${target.seeded.errorApiKey}` });
       if (variant.soak) {
@@ -155,20 +133,6 @@ async function measured(
   }
 }
 
-interface SwitchboardVariant {
-  id: string;
-  label: string;
-  postgres: boolean;
-  extraOptions: Record<string, string>;
-  env?: Record<string, string>;
-  soak?: boolean;
-  /** Measured only to compare one figure with the main row (throughput phase only). */
-  comparison?: boolean;
-  /** Another checkout to run instead of this one (the baseline). */
-  repoRoot?: string;
-  nodeFlags?: string[];
-}
-
 async function measuredSwitchboard(
   context: RunContext,
   variant: SwitchboardVariant,
@@ -180,22 +144,8 @@ async function measuredSwitchboard(
     context,
     report,
     async () => {
-      const started = await startSwitchboard({
-        id: variant.id,
-        label: variant.label,
-        repoRoot: variant.repoRoot ?? context.repoRoot,
-        runDir: context.runDir,
-        upstreamOrigin: context.fake.origin,
-        postgresServerUrl: variant.postgres ? context.options.postgresUrl : undefined,
-        cpus: gatewayCpu,
-        logLevel: 'info',
-        extraOptions: variant.extraOptions,
-        ...(variant.env ? { env: variant.env } : {}),
-        nodeFlags: variant.nodeFlags ?? [],
-      });
-      target = started;
-      context.cleanups.push(() => started.cleanup());
-      return started;
+      target = await startVariant(context, variant);
+      return target;
     },
     (started, measuredReport) => body(started as SwitchboardTarget, measuredReport),
   );
@@ -207,16 +157,7 @@ async function measuredSwitchboard(
     return;
   }
   // measured() stopped it with SIGTERM: a clean stop flushes every pending log and quota write.
-  try {
-    const stats = await readFakeStats(context.fake.origin);
-    report.reconciliation = await reconcile(target.sqlDsn, target.sqlitePath, target.seeded, stats, startingQuota, variant.id !== 'switchboard-nolog');
-    const { clean, run } = report.reconciliation;
-    context.progress(
-      `reconciliation, clean account: ${clean.exact ? 'exact' : 'MISMATCH'} (expected ${clean.expectedQuota}, logs ${clean.logQuota}, user ${clean.userUsedQuota}); whole run: holds left ${run.userQuotaSpent - run.userUsedQuota}`,
-    );
-  } catch (error) {
-    report.failed = `${report.failed ? `${report.failed}; ` : ''}reconciliation failed: ${error instanceof Error ? error.message : String(error)}`;
-  }
+  await reconcileVariant(context, variant, target, report);
 }
 
 /** Switchboard (SQLite) under --cpu-prof, with non-stream load then paced streams; the profile is summarised. */

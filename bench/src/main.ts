@@ -56,7 +56,7 @@ try {
     direct: fake.target,
     upstreamPid: fake.pid,
     durations: options.durations,
-    phases: new Set(['memory', 'throughput', 'slow']),
+    phases: new Set(options.throughputOnly ? ['throughput'] : ['memory', 'throughput', 'slow']),
     progress,
   });
   targets.push({ id: 'direct', label: fake.target.label, kind: 'direct', measurements: direct });

@@ -6,6 +6,16 @@ export interface RunOptions {
   quick: boolean;
   /** Record a V8 CPU profile of Switchboard (SQLite) into the results folder. */
   profile: boolean;
+  /**
+   * Every target runs only the non-stream throughput phase (CPU per request), then the clean traffic
+   * and reconciliation: a few minutes for comparing rows such as journal on and off.
+   */
+  throughputOnly: boolean;
+  /**
+   * With --throughput-only: the Switchboard rows are started together and measured in turns, this many
+   * rounds, each row keeping its median round (see interleaved-runs.ts). 0 or 1: one after another.
+   */
+  interleave: number;
   /** Target ids to run (all when empty): floor, switchboard-sqlite, switchboard-postgres, switchboard-nolog, switchboard-nojournal, switchboard-baseline, portkey. */
   only: string[];
   /** PostgreSQL server used for a fresh database (its own database part is ignored). */
@@ -33,16 +43,16 @@ export interface PhaseDurations {
   streamLevels: number[];
 }
 
-const usage = `npm run bench [-- --soak] [--quick] [--profile] [--only=floor,switchboard-sqlite,…] [--pg=postgres://…] [--baseline=<another checkout>]`;
+const usage = `npm run bench [-- --soak] [--quick] [--profile] [--throughput-only [--interleave=N]] [--only=floor,switchboard-sqlite,…] [--pg=postgres://…] [--baseline=<another checkout>]`;
 
 export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv): RunOptions {
   const flags = new Set(argv.filter((arg) => !arg.includes('=')));
   const values = new Map(argv.filter((arg) => arg.includes('=')).map((arg) => [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]));
   for (const flag of flags) {
-    if (!['--soak', '--quick', '--profile', '--help'].includes(flag)) throw new Error(`unknown flag ${flag}\nusage: ${usage}`);
+    if (!['--soak', '--quick', '--profile', '--throughput-only', '--help'].includes(flag)) throw new Error(`unknown flag ${flag}\nusage: ${usage}`);
   }
   for (const key of values.keys()) {
-    if (!['--only', '--pg', '--baseline'].includes(key)) throw new Error(`unknown option ${key}\nusage: ${usage}`);
+    if (!['--only', '--pg', '--baseline', '--interleave'].includes(key)) throw new Error(`unknown option ${key}\nusage: ${usage}`);
   }
   if (flags.has('--help')) {
     console.log(usage);
@@ -78,9 +88,19 @@ export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     soak,
     quick,
     profile: flags.has('--profile'),
+    throughputOnly: flags.has('--throughput-only'),
+    interleave: parseInterleave(values.get('--interleave'), flags.has('--throughput-only')),
     only: (values.get('--only') ?? '').split(',').filter(Boolean),
     postgresUrl: values.get('--pg') ?? env.BENCH_PG_URL ?? env.TEST_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres',
     baselineRoot: values.get('--baseline') ?? '',
     durations,
   };
+}
+
+function parseInterleave(value: string | undefined, throughputOnly: boolean): number {
+  if (value === undefined) return 0;
+  const rounds = Number(value);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50) throw new Error(`--interleave must be a whole number of rounds from 1 to 50\nusage: ${usage}`);
+  if (!throughputOnly) throw new Error(`--interleave measures only throughput: add --throughput-only\nusage: ${usage}`);
+  return rounds;
 }

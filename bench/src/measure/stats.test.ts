@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentile, slope, sortedCopy, spread } from './stats.ts';
+import { medianBy, percentile, slope, sortedCopy, spread } from './stats.ts';
 
 describe('bench statistics', () => {
   it('takes percentiles by nearest rank', () => {
@@ -22,5 +22,12 @@ describe('bench statistics', () => {
       ]),
     ).toBe(2);
     expect(slope([{ x: 1, y: 1 }])).toBe(0);
+  });
+
+  it('picks the median round by a figure, ignoring rounds without one', () => {
+    const rounds = [{ cpu: 300 }, { cpu: 250 }, { cpu: undefined }, { cpu: 410 }, { cpu: Number.NaN }];
+    expect(medianBy(rounds, (round) => round.cpu)).toEqual({ cpu: 300 });
+    expect(medianBy([{ cpu: 2 }, { cpu: 1 }], (round) => round.cpu)).toEqual({ cpu: 1 });
+    expect(medianBy([], (round: { cpu: number }) => round.cpu)).toBeUndefined();
   });
 });

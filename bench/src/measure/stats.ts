@@ -44,3 +44,9 @@ export function slope(points: ReadonlyArray<{ x: number; y: number }>): number {
 }
 
 export const round = (value: number, digits = 2): number => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
+
+/** The item whose `value` is the median (the lower middle one for an even count); undefined when none has a finite value. */
+export function medianBy<T>(items: readonly T[], value: (item: T) => number | undefined): T | undefined {
+  const sorted = items.filter((item) => Number.isFinite(value(item))).sort((a, b) => (value(a) ?? 0) - (value(b) ?? 0));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}

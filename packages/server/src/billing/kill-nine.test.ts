@@ -21,7 +21,6 @@ const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url));
 const rootPassword = 'kill-nine-root-pass';
 const burst = 400;
 const concurrency = 24;
-const killAfterCompleted = 120;
 const folders: string[] = [];
 
 afterAll(() => {
@@ -80,19 +79,31 @@ async function startGateway(env: Record<string, string>, cwd: string): Promise<G
 }
 
 const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
+const streamBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+const usage = { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 };
+const chunk = (fields: Record<string, unknown>) =>
+  `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', ...fields })}\n\n`;
+/** The upstream's stream: a content chunk, the usage chunk, [DONE] (OpenAI's wire format). */
+const upstreamStream = `${chunk({ choices: [{ index: 0, delta: { content: 'hello' }, finish_reason: 'stop' }] })}${chunk({ choices: [], usage })}data: [DONE]\n\n`;
 
-/** One relayed request; true only when the whole answer arrived (status 200 and its usage read). */
-async function relayOnce(baseUrl: string, key: string): Promise<boolean> {
+/**
+ * One relayed request, streamed or not; the request id of the answer when all of it arrived (status
+ * 200 and its usage read; for a stream, its [DONE] too), else undefined.
+ */
+async function relayOnce(baseUrl: string, key: string, stream = false): Promise<string | undefined> {
   try {
     const answer = await fetch(`${baseUrl}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
-      body: chatBody,
+      body: stream ? streamBody : chatBody,
     });
-    const body = (await answer.json()) as { usage?: { total_tokens?: number } };
-    return answer.status === 200 && body.usage?.total_tokens === 7;
+    const text = await answer.text();
+    const whole = stream
+      ? text.endsWith('data: [DONE]\n\n') && text.includes('"total_tokens":7') && !text.includes('"error"')
+      : text.includes('"total_tokens":7');
+    return answer.status === 200 && whole ? (answer.headers.get('x-oneapi-request-id') ?? undefined) : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -102,16 +113,19 @@ describe.each(testDatabases())('kill -9 during a burst on $dialect', (database) 
     const folder = mkdtempSync(join(tmpdir(), 'sb-kill-'));
     folders.push(folder);
     const upstream = await startLocalServer({
-      'POST /v1/chat/completions': () => ({
-        json: {
-          id: 'chatcmpl-1',
-          object: 'chat.completion',
-          created: 1,
-          model: 'gpt-4o-mini',
-          choices: [{ index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
-        },
-      }),
+      'POST /v1/chat/completions': (request) =>
+        request.body.includes('"stream":true')
+          ? { text: upstreamStream }
+          : {
+              json: {
+                id: 'chatcmpl-1',
+                object: 'chat.completion',
+                created: 1,
+                model: 'gpt-4o-mini',
+                choices: [{ index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' }],
+                usage,
+              },
+            },
     });
     const env = { SQL_DSN: created.sqlDsn, SQLITE_PATH: created.sqlitePath || join(folder, 'gateway.db'), QUOTA_JOURNAL_DIR: join(folder, 'journal') };
     const handle = await openDatabase(env.SQL_DSN, env.SQLITE_PATH);
@@ -142,29 +156,39 @@ describe.each(testDatabases())('kill -9 during a burst on $dialect', (database) 
       const key = token.data[0]?.key ?? '';
 
       // The caches pick the channel and token up from the change bus; the first answer is then written.
-      let warm = false;
+      let warm: string | undefined;
       for (let attempt = 0; attempt < 100 && !warm; attempt += 1) warm = await relayOnce(baseUrl, key);
-      expect(warm).toBe(true);
+      expect(warm).toBeDefined();
       const logRows = async () => Number((await sql<{ n: number }>`select count(*) as n from logs where type = 2`.execute(handle.db)).rows[0]?.n ?? 0);
       await expect.poll(logRows, { timeout: 10_000 }).toBe(1);
       const balances = async () => {
-        const user = await handle.db.selectFrom('users').select(['quota', 'used_quota']).where('id', '=', root.id).executeTakeFirstOrThrow();
+        const user = await handle.db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', root.id).executeTakeFirstOrThrow();
         const row = await handle.db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('key', '=', key).executeTakeFirstOrThrow();
-        return { userQuota: Number(user.quota), userUsed: Number(user.used_quota), tokenRemain: Number(row.remain_quota), tokenUsed: Number(row.used_quota) };
+        const channel = await handle.db.selectFrom('channels').select('used_quota').where('name', '=', 'fake').executeTakeFirstOrThrow();
+        return {
+          userQuota: Number(user.quota),
+          userUsed: Number(user.used_quota),
+          requests: Number(user.request_count),
+          tokenRemain: Number(row.remain_quota),
+          tokenUsed: Number(row.used_quota),
+          channelUsed: Number(channel.used_quota),
+        };
       };
       const before = await balances();
 
-      // The burst: SIGKILL the moment enough answers have come back whole, with others in flight.
-      let completed = 0;
+      // The burst, streamed and not: SIGKILL the moment a random number of answers have come back
+      // whole, with others in flight.
+      const killAfterCompleted = 60 + Math.floor(Math.random() * 200);
+      const answered: string[] = [];
       let sent = 0;
       const killed = gateway;
       const worker = async () => {
         while (sent < burst && killed.child.exitCode === null && killed.child.signalCode === null) {
           sent += 1;
-          if (await relayOnce(baseUrl, key)) {
-            completed += 1;
-            if (completed === killAfterCompleted) killed.child.kill('SIGKILL');
-          }
+          const requestId = await relayOnce(baseUrl, key, sent % 2 === 0);
+          if (requestId === undefined) continue;
+          answered.push(requestId);
+          if (answered.length === killAfterCompleted) killed.child.kill('SIGKILL');
         }
       };
       await Promise.all(Array.from({ length: concurrency }, worker));
@@ -177,6 +201,20 @@ describe.each(testDatabases())('kill -9 during a burst on $dialect', (database) 
       expect(await gateway.exited).toBe(0);
 
       const after = await balances();
+      const completed = answered.length;
+      const context = `killed after ${killAfterCompleted} answers; ${completed} answered whole, ${sent} sent, ${writtenBeforeRestart} written before the restart`;
+      // Each answer received whole has exactly one consume log row (by its request id), and no row is there twice.
+      const rows = await handle.db.selectFrom('logs').select('request_id').where('type', '=', 2).execute();
+      const rowsPerRequest = new Map<string, number>();
+      for (const row of rows) rowsPerRequest.set(row.request_id, (rowsPerRequest.get(row.request_id) ?? 0) + 1);
+      expect(
+        answered.filter((requestId) => rowsPerRequest.get(requestId) !== 1),
+        context,
+      ).toEqual([]);
+      expect(
+        [...rowsPerRequest].filter(([, count]) => count > 1),
+        context,
+      ).toEqual([]);
       const charges = await sql<{
         n: number;
         total: number;
@@ -196,14 +234,18 @@ describe.each(testDatabases())('kill -9 during a burst on $dialect', (database) 
       const moved = {
         userBalanceDown: before.userQuota - after.userQuota,
         userUsedUp: after.userUsed - before.userUsed,
+        requests: after.requests - before.requests,
         tokenRemainDown: before.tokenRemain - after.tokenRemain,
         tokenUsedUp: after.tokenUsed - before.tokenUsed,
+        channelUsedUp: after.channelUsed - before.channelUsed,
       };
-      expect(moved, `completed ${completed}, sent ${sent}, written before the restart ${writtenBeforeRestart}\n${gateway.output()}`).toEqual({
+      expect(moved, `${context}\n${gateway.output()}`).toEqual({
         userBalanceDown: spent,
         userUsedUp: spent,
+        requests: charged,
         tokenRemainDown: spent,
         tokenUsedUp: spent,
+        channelUsedUp: spent,
       });
     } finally {
       if (gateway && gateway.child.exitCode === null && gateway.child.signalCode === null) gateway.child.kill('SIGKILL');

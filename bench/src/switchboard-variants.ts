@@ -1,0 +1,88 @@
+import { request } from 'undici';
+import { benchModels } from './fake-upstream/behaviours.ts';
+import { readFakeStats } from './fake-upstream/fake-stats.ts';
+import { reconcile } from './measure/reconcile.ts';
+import type { TargetReport } from './report/bench-report.ts';
+import type { RunOptions } from './run-options.ts';
+import { startSwitchboard, type SwitchboardTarget } from './targets/switchboard.ts';
+import { startingQuota } from './targets/switchboard-seed.ts';
+import { chatBody, type Target } from './targets/target.ts';
+
+/** What the target runs share: options, folders, the fake upstream, the report rows, cleanups. */
+export interface RunContext {
+  options: RunOptions;
+  repoRoot: string;
+  benchRoot: string;
+  runDir: string;
+  fake: { target: Target; pid: number; origin: string };
+  targets: TargetReport[];
+  cleanups: Array<() => Promise<void>>;
+  progress: (message: string) => void;
+}
+
+/** Gateways get CPU 0; the fake upstream and the load generator share CPU 1. */
+export const gatewayCpu = '0';
+
+/** One request through the gateway before measuring: a relay that does not answer 200 is reported, not timed. */
+export async function probe(target: Target): Promise<string | undefined> {
+  try {
+    const answer = await request(`${target.origin}${target.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...target.headers },
+      body: chatBody(benchModels.instant, false),
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+    });
+    const text = await answer.body.text();
+    return answer.statusCode === 200 && text.includes('"usage"') ? undefined : `HTTP ${answer.statusCode}: ${text.slice(0, 300)}`;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+export interface SwitchboardVariant {
+  id: string;
+  label: string;
+  postgres: boolean;
+  extraOptions: Record<string, string>;
+  env?: Record<string, string>;
+  soak?: boolean;
+  /** Measured only to compare one figure with the main row (throughput phase only). */
+  comparison?: boolean;
+  /** Another checkout to run instead of this one (the baseline). */
+  repoRoot?: string;
+  nodeFlags?: string[];
+}
+
+/** Starts one Switchboard variant on its fresh, seeded database (dropped by the run's cleanups). */
+export async function startVariant(context: RunContext, variant: SwitchboardVariant): Promise<SwitchboardTarget> {
+  const started = await startSwitchboard({
+    id: variant.id,
+    label: variant.label,
+    repoRoot: variant.repoRoot ?? context.repoRoot,
+    runDir: context.runDir,
+    upstreamOrigin: context.fake.origin,
+    postgresServerUrl: variant.postgres ? context.options.postgresUrl : undefined,
+    cpus: gatewayCpu,
+    logLevel: 'info',
+    extraOptions: variant.extraOptions,
+    ...(variant.env ? { env: variant.env } : {}),
+    nodeFlags: variant.nodeFlags ?? [],
+  });
+  context.cleanups.push(() => started.cleanup());
+  return started;
+}
+
+/** After a clean stop: the fake's usage tally against the variant's database. */
+export async function reconcileVariant(context: RunContext, variant: SwitchboardVariant, target: SwitchboardTarget, report: TargetReport): Promise<void> {
+  try {
+    const stats = await readFakeStats(context.fake.origin);
+    report.reconciliation = await reconcile(target.sqlDsn, target.sqlitePath, target.seeded, stats, startingQuota, variant.id !== 'switchboard-nolog');
+    const { clean, run } = report.reconciliation;
+    context.progress(
+      `reconciliation, clean account: ${clean.exact ? 'exact' : 'MISMATCH'} (expected ${clean.expectedQuota}, logs ${clean.logQuota}, user ${clean.userUsedQuota}); whole run: holds left ${run.userQuotaSpent - run.userUsedQuota}`,
+    );
+  } catch (error) {
+    report.failed = `${report.failed ? `${report.failed}; ` : ''}reconciliation failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
