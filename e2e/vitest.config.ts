@@ -14,6 +14,9 @@ export default defineConfig({
     fileParallelism: true,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits 1 s by default: too short for a page on a loaded two-core machine (CI runs
+    // every browser file at once), where a form can take longer to fill from its request.
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default'],
   },
 });
