@@ -47,6 +47,8 @@ export async function openConsole(browser: Browser, baseUrl: string, options: Pa
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: 800 }, locale: options.language === 'en' ? 'en-US' : 'zh-CN' });
   await context.addInitScript(
     ([language, theme]) => {
+      // Only the console itself is preset, not the frames it embeds (a sandboxed one has no storage).
+      if (window !== window.top) return;
       // Only the first load of the context is preset, so switching in the page sticks afterwards.
       if (!sessionStorage.getItem('e2e-preset')) {
         localStorage.setItem('i18nextLng', language);

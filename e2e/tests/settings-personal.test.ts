@@ -52,6 +52,13 @@ describe.each(['zh', 'en'] as const)('personal settings (%s)', (language: Langua
 
   it('shows balance, models, invitation and bindings, transfers earnings, binds an e-mail and manages the account', async () => {
     const name = `me${language}${Date.now() % 10000}`;
+    // A model the user's group may call, so the models card has a chip to copy (the channel is never called).
+    const model = `e2e-chip-${language}`;
+    const channel = await root.post('/api/channel/', {
+      mode: 'single',
+      channel: { type: 1, name: `chip-${language}`, key: 'sk-chip', base_url: 'http://127.0.0.1:9', models: model, group: 'default' },
+    });
+    expect(channel.success).toBe(true);
     await createInviter(name);
     const { page, context, consoleErrors } = await openConsole(browser, server.url, { language });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -60,7 +67,7 @@ describe.each(['zh', 'en'] as const)('personal settings (%s)', (language: Langua
     await page.getByTestId('personal-overview').getByText(common('role.common')).waitFor();
     await expect.poll(() => page.getByTestId('invite-link').inputValue()).toContain('/register?aff=');
 
-    // Models: the first ten, then the expander; a click copies the name.
+    // Models: the first ten, then the expander; a click copies the name, and so do Enter and Space on a chip reached from the keyboard.
     const models = page.getByTestId('personal-models');
     const expander = page.getByTestId('models-expander');
     if (await expander.count()) {
@@ -68,10 +75,16 @@ describe.each(['zh', 'en'] as const)('personal settings (%s)', (language: Langua
       await expander.click();
       expect(await models.locator('.ant-tag').count()).toBeGreaterThan(10);
     }
-    if (await models.locator('.ant-tag').count()) {
-      await models.locator('.ant-tag').first().click();
-      await page.locator('.ant-message-success').last().waitFor();
-    }
+    const chip = models.getByRole('button', { name: model, exact: true });
+    await chip.click();
+    await page.locator('.ant-message-success').last().waitFor();
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await chip.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(model);
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(model);
 
     // Invitation earnings: below the minimum is refused, the minimum moves to the balance.
     await page.getByTestId('open-transfer').click();

@@ -155,9 +155,17 @@ describe.each(['zh', 'en'] as const)('public pages (%s)', (language) => {
       await saveScreenshot(page, `about-markdown-${language}`);
 
       await root.setOptions({ HomePageContent: frameUrl });
+      const frameRequest = page.waitForRequest(frameUrl);
       await page.goto('/');
-      await page.locator(`iframe[src="${frameUrl}"]`).waitFor();
+      const frame = page.locator(`iframe[src="${frameUrl}"]`);
+      await frame.waitFor();
       await expect.poll(() => framed.requests.map((url) => url.href)).toEqual([frameUrl]);
+      // Sandboxed: scripts and popups only, and in an opaque origin (the frame's empty start page
+      // would otherwise share the console's); and not told which console page framed it.
+      expect(await frame.getAttribute('sandbox')).toBe('allow-scripts allow-popups');
+      const framedDocument = await (await frame.elementHandle())?.contentFrame();
+      expect(await framedDocument?.evaluate(() => self.origin)).toBe('null');
+      expect((await frameRequest).headers().referer).toBeUndefined();
       await saveScreenshot(page, `home-frame-${language}`);
     } finally {
       // The other tests expect the default home and about pages.

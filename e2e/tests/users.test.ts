@@ -132,7 +132,10 @@ describe.each(['zh', 'en'] as const)('user management (%s)', (language) => {
     await page.getByTestId('add-user-submit').click();
     await page.getByText(text.created).waitFor();
 
-    // Search by keyword.
+    // Search by keyword. The search fields are named for assistive technology, not by a placeholder alone.
+    const t = localeText('users', language);
+    expect(await page.getByTestId('user-keyword').getAttribute('aria-label')).toBe(t('search.keyword'));
+    expect(await page.locator('#userSearch_group').getAttribute('aria-label')).toBe(t('search.group'));
     await page.getByTestId('user-keyword').fill(`  ${username} `);
     await page.getByRole('button', { name: text.search }).click();
     await row(page, username).waitFor();
@@ -144,7 +147,9 @@ describe.each(['zh', 'en'] as const)('user management (%s)', (language) => {
     await page.getByTestId('user-edit-form').getByLabel(text.group, { exact: true }).click();
     await chooseOption(page, 'vip');
     await page.getByTestId('adjust-quota').click();
-    await page.getByRole('dialog', { name: text.addQuota }).getByRole('spinbutton').fill('500000');
+    const delta = page.getByRole('dialog', { name: text.addQuota }).getByRole('spinbutton');
+    expect(await delta.getAttribute('aria-label')).toBe(t('quota.placeholder'));
+    await delta.fill('500000');
     await page
       .getByTestId('quota-equation')
       .getByText(/\+ 500000 =/)

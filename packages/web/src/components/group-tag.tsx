@@ -8,10 +8,6 @@ export function groupColor(group: string): string | undefined {
   return undefined;
 }
 
-export function GroupTag({ group, onClick }: { group: string; onClick?: () => void }) {
-  return (
-    <Tag color={groupColor(group)} onClick={onClick} style={onClick ? { cursor: 'pointer' } : undefined}>
-      {group}
-    </Tag>
-  );
+export function GroupTag({ group }: { group: string }) {
+  return <Tag color={groupColor(group)}>{group}</Tag>;
 }

@@ -1,6 +1,6 @@
 import type { TablePaginationConfig } from 'antd';
 import { useState } from 'react';
-import { pageSizeOptions, readPageSize } from './use-appending-pages.ts';
+import { pageSizeOptions, readPageSize, rememberPageSize } from './page-size.ts';
 
 interface TablePagingOptions {
   /** Remembers the chosen page size in localStorage under this name. */
@@ -23,7 +23,7 @@ export function useTablePaging({ storageKey, defaultPageSize = 10 }: TablePaging
     showSizeChanger: true,
     onChange: (nextPage, nextSize) => {
       if (nextSize === pageSize) return setPage(nextPage);
-      if (storageKey) localStorage.setItem(storageKey, String(nextSize));
+      rememberPageSize(storageKey, nextSize);
       setPageSize(nextSize);
       setPage(1);
     },

@@ -1,10 +1,11 @@
+import type { ChannelView } from '@switchboard/contracts';
 import type { ChannelRow, ChannelRowWithoutKey } from './channel.repository.ts';
 
 /**
  * A channel in the classic wire shape, never with its key, whatever row it is given: the key leaves
  * the server only through the super administrator's logged reveal (`POST /api/channel/:id/key`).
  */
-export function toChannelView(row: ChannelRowWithoutKey | ChannelRow) {
+export function toChannelView(row: ChannelRowWithoutKey | ChannelRow): ChannelView {
   return {
     id: row.id,
     type: row.type,
@@ -35,5 +36,3 @@ export function toChannelView(row: ChannelRowWithoutKey | ChannelRow) {
     remark: row.remark ?? '',
   };
 }
-
-export type ChannelView = ReturnType<typeof toChannelView>;

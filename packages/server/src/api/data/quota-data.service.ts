@@ -1,5 +1,6 @@
+import type { QuotaDataRow, QuotaDataUserRow } from '@switchboard/contracts';
 import type { Clock } from '../../platform/clock.ts';
-import type { QuotaDataBucket, QuotaDataRange, QuotaDataRepository } from './quota-data.repository.ts';
+import type { QuotaDataRange, QuotaDataRepository } from './quota-data.repository.ts';
 
 const day = 86_400;
 
@@ -29,12 +30,12 @@ export class QuotaDataService {
   }
 
   /** Per user and model, every user's or (with username or userId) one user's. */
-  usage(query: UsageQuery): Promise<QuotaDataBucket[]> {
+  usage(query: UsageQuery): Promise<QuotaDataRow[]> {
     return this.repository.buckets({ ...this.range(query), username: query.username, userId: query.userId });
   }
 
   /** Every user's totals per hour, all models together. */
-  usagePerUser(query: UsageQuery): Promise<Omit<QuotaDataBucket, 'user_id' | 'model_name'>[]> {
+  usagePerUser(query: UsageQuery): Promise<QuotaDataUserRow[]> {
     return this.repository.bucketsPerUser(this.range(query));
   }
 }

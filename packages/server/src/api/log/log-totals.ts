@@ -1,12 +1,6 @@
-import { LogType } from '@switchboard/contracts';
+import { type LogStat, LogType } from '@switchboard/contracts';
 import type { LogFilters } from './log-filters.ts';
 import type { LogRepository } from './log.repository.ts';
-
-export interface LogStat {
-  quota: number;
-  rpm: number;
-  tpm: number;
-}
 
 const hour = 3600;
 /** Below this many whole hours the logs table answers directly (a few hours of rows are cheap). */

@@ -1,9 +1,10 @@
+import type { AdminLogView, SelfLogView } from '@switchboard/contracts';
 import { toBoolean } from '../../db/dialect.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { LogRow } from './log.repository.ts';
 
 /** A log row for administrators: the channel (as `channel`, with its name) and every detail. */
-export function toAdminLogView(row: LogRow, channelNames: ReadonlyMap<number, string>) {
+export function toAdminLogView(row: LogRow, channelNames: ReadonlyMap<number, string>): AdminLogView {
   return { ...toSelfLogView(row), channel: Number(row.channel_id), channel_name: channelNames.get(Number(row.channel_id)) ?? '', other: row.other ?? '' };
 }
 
@@ -17,7 +18,7 @@ function withoutAdminInfo(other: string | null): string {
 }
 
 /** A log row for its own user: no channel, no administrator details. */
-export function toSelfLogView(row: LogRow) {
+export function toSelfLogView(row: LogRow): SelfLogView {
   return {
     id: row.id,
     user_id: row.user_id,

@@ -1,16 +1,13 @@
-import type { Page } from '@switchboard/contracts';
+import type { AdminLogView, LogStat, Page, SelfLogView } from '@switchboard/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ChannelRepository } from '../channel/channel.repository.ts';
 import { pageOf } from '../listing/page-query.ts';
 import type { LogFilters } from './log-filters.ts';
 import { purgeLogsBefore } from './log-purge.ts';
 import type { RepairableHourlyTable } from './log-hourly-rollup.ts';
-import { type HourlyTotals, LogTotals, type LogStat } from './log-totals.ts';
+import { type HourlyTotals, LogTotals } from './log-totals.ts';
 import { toAdminLogView, toSelfLogView } from './log-view.ts';
 import type { LogRepository } from './log.repository.ts';
-
-type AdminLog = ReturnType<typeof toAdminLogView>;
-type SelfLog = ReturnType<typeof toSelfLogView>;
 
 export interface LogServiceDependencies {
   readonly repository: LogRepository;
@@ -41,7 +38,7 @@ export class LogService {
     return this.channels.namesOf([...new Set(ids.filter((id) => id > 0))]);
   }
 
-  async adminPage(filters: LogFilters, page: number, pageSize: number): Promise<Page<AdminLog>> {
+  async adminPage(filters: LogFilters, page: number, pageSize: number): Promise<Page<AdminLogView>> {
     const [rows, total] = await Promise.all([this.repository.page(filters, (page - 1) * pageSize, pageSize), this.totals.count(filters)]);
     const names = await this.channelNames(rows.map((row) => Number(row.channel_id)));
     return pageOf(
@@ -52,7 +49,7 @@ export class LogService {
     );
   }
 
-  async selfPage(filters: LogFilters, page: number, pageSize: number): Promise<Page<SelfLog>> {
+  async selfPage(filters: LogFilters, page: number, pageSize: number): Promise<Page<SelfLogView>> {
     const [rows, total] = await Promise.all([this.repository.page(filters, (page - 1) * pageSize, pageSize), this.totals.count(filters)]);
     return pageOf(rows.map(toSelfLogView), total, page, pageSize);
   }

@@ -1,3 +1,4 @@
+import type { PricingAnswer } from '@switchboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { PricingService } from './pricing.service.ts';
@@ -7,6 +8,6 @@ export function registerPricingRoutes(app: FastifyInstance, service: PricingServ
   app.get('/api/pricing', { config: { access: 'public' } }, async (request) => {
     const pricing = await service.pricing(request.currentUser?.group ?? '');
     // The classic console reads group_ratio and usable_group beside `data`.
-    return { ...ok(pricing.data), group_ratio: pricing.group_ratio, usable_group: pricing.usable_group };
+    return { ...ok(pricing.data), group_ratio: pricing.group_ratio, usable_group: pricing.usable_group } satisfies PricingAnswer;
   });
 }

@@ -1,18 +1,9 @@
+import type { PricingEntry } from '@switchboard/contracts';
 import { readPriceTables } from '../../billing/price-tables.ts';
 import { resolvePricing } from '../../billing/pricing.ts';
 import type { OptionStore } from '../../options/option-store.ts';
 import { usableGroups } from '../../groups/usable-groups.ts';
 import type { PricingRepository } from './pricing.repository.ts';
-
-export interface PricingEntry {
-  model_name: string;
-  quota_type: 0 | 1;
-  model_ratio: number;
-  model_price: number;
-  completion_ratio: number;
-  owner_by: string;
-  enable_groups: string[];
-}
 
 /**
  * The public price list: every priced model some enabled channel serves, per token (quota_type 0) or

@@ -1,6 +1,7 @@
+import type { RedemptionView } from '@switchboard/contracts';
 import type { RedemptionRow } from './redemption.repository.ts';
 
-export function toRedemptionView(row: RedemptionRow) {
+export function toRedemptionView(row: RedemptionRow): RedemptionView {
   return {
     id: row.id,
     user_id: row.user_id,

@@ -1,11 +1,8 @@
-import type { Page } from '@switchboard/contracts';
+import type { DrawingView, Page, TaskView } from '@switchboard/contracts';
 import type { OptionStore } from '../../options/option-store.ts';
 import { pageOf, type PageRequest } from '../listing/page-query.ts';
 import { toDrawingView, toTaskView } from './task-view.ts';
 import type { TaskListFilters, TaskRepository } from './task.repository.ts';
-
-type DrawingView = ReturnType<typeof toDrawingView>;
-type TaskView = ReturnType<typeof toTaskView>;
 
 /** The drawing (Midjourney) and async task lists, as the console pages them. */
 export class TaskService {

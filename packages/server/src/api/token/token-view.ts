@@ -1,8 +1,9 @@
+import type { TokenView } from '@switchboard/contracts';
 import { toBoolean } from '../../db/dialect.ts';
 import type { TokenRow } from '../../db/schema.ts';
 
 /** A token as its owner sees it: the key (stored without `sk-`) is theirs to copy. */
-export function toTokenView(row: TokenRow) {
+export function toTokenView(row: TokenRow): TokenView {
   return {
     id: row.id,
     user_id: row.user_id,

@@ -1,6 +1,5 @@
-import { LogType } from '@switchboard/contracts';
+import { LogType, type TopUpPrice, type TopUpRecord } from '@switchboard/contracts';
 import type { CurrentUser } from '../../auth/current-user.ts';
-import type { TopUpRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { LogWriter } from '../../logs/log-writer.repository.ts';
 import type { OptionStore } from '../../options/option-store.ts';
@@ -55,7 +54,7 @@ export class OnlineTopUpService {
   }
 
   /** The caller's own top-up orders, newest first. */
-  topUps(user: CurrentUser, offset: number, limit: number): Promise<TopUpRow[]> {
+  topUps(user: CurrentUser, offset: number, limit: number): Promise<TopUpRecord[]> {
     return this.repository.listTopUps(user.id, offset, limit);
   }
 
@@ -85,7 +84,7 @@ export class OnlineTopUpService {
     return Math.round(this.dollars(amount) * this.options.getNumber('Price') * ratio * 100) / 100;
   }
 
-  async quote(user: CurrentUser, amount: number): Promise<string> {
+  async quote(user: CurrentUser, amount: number): Promise<TopUpPrice> {
     return (await this.priceFor(user, amount)).toFixed(2);
   }
 

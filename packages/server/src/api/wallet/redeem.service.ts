@@ -1,4 +1,4 @@
-import { LogType, RedemptionStatus } from '@switchboard/contracts';
+import { LogType, type RedeemedQuota, RedemptionStatus } from '@switchboard/contracts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { FailureLimiter } from '../../http/rate-limit.ts';
@@ -41,7 +41,7 @@ export class RedeemService {
     this.clock = dependencies.clock;
   }
 
-  async redeem(user: CurrentUser, rawKey: string, ip: string): Promise<number> {
+  async redeem(user: CurrentUser, rawKey: string, ip: string): Promise<RedeemedQuota> {
     const key = rawKey.trim();
     if (!key) throw new AppError(walletMessages.codeMissing);
     const attempt = await this.limiter.reserve(ip, String(user.id));

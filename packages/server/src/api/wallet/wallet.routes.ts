@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { wholeNumber } from '@switchboard/contracts';
+import { type PaymentFormAnswer, wholeNumber } from '@switchboard/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
@@ -39,7 +39,7 @@ export async function registerWalletRoutes(app: FastifyInstance, { redeem, onlin
     const body = parseInput(paySchema, request.body);
     const form = await online.startPayment(requireUser(request), body.amount, body.payment_method ?? '');
     // The classic console posts `data` as a hidden form to `url`.
-    return { ...ok(form.fields, 'success'), url: form.url };
+    return { ...ok(form.fields, 'success'), url: form.url } satisfies PaymentFormAnswer;
   });
   app.get('/api/user/topup/self', { config: { access: 'user', paging: 'from-zero' } }, async (request) => {
     const page = pageFrom(request);

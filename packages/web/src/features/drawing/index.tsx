@@ -1,3 +1,4 @@
+import type { DrawingView } from '@switchboard/contracts';
 import { Alert, Card, Empty, Flex, Modal, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -6,7 +7,7 @@ import { TaskFilterBar, type TaskFilterDraft } from '../../components/task-filte
 import { useTablePaging } from '../../components/use-table-paging.ts';
 import { useStatusValue } from '../../lib/system-status.ts';
 import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
-import { useDrawings, type Drawing, type DrawingFilters } from './api/list-drawings.ts';
+import { useDrawings, type DrawingFilters } from './api/list-drawings.ts';
 import { drawingColumns } from './components/drawing-columns.tsx';
 
 /** Thirty days back to an hour ahead, as the spec's default range. */
@@ -47,7 +48,7 @@ export default function DrawingPage() {
           labels={{ channel: t('filters.channel'), taskId: t('filters.taskId'), range: t('filters.range'), submit: t('filters.submit') }}
         />
         {drawings.isError && <Alert type="error" showIcon title={t('loadFailed', { message: drawings.error.message })} />}
-        <Table<Drawing>
+        <Table<DrawingView>
           rowKey="id"
           size="middle"
           columns={columns}

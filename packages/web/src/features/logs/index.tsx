@@ -1,3 +1,4 @@
+import type { LogView } from '@switchboard/contracts';
 import { Alert, Card, Empty, Flex, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,7 @@ import { useTablePaging } from '../../components/use-table-paging.ts';
 import { useQuotaFormatter } from '../../lib/system-status.ts';
 import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
 import { useLogs } from './api/list-logs.ts';
-import type { LogEntry, LogFilters } from './api/log-types.ts';
+import type { LogFilters } from './api/log-filters.ts';
 import { logColumns } from './components/log-columns.tsx';
 import { LogDetails } from './components/log-details.tsx';
 import { LogStats } from './components/log-stats.tsx';
@@ -36,7 +37,7 @@ export default function LogsPage() {
           }}
         />
         {logs.isError && <Alert type="error" showIcon title={t('loadFailed', { message: logs.error.message })} />}
-        <Table<LogEntry>
+        <Table<LogView>
           rowKey="id"
           size="middle"
           columns={columns}

@@ -1,10 +1,11 @@
+import type { PricingEntry } from '@switchboard/contracts';
 import { Alert, App, Button, Card, Empty, Flex, Input, Segmented, Select, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageSizeOptions } from '../../components/use-appending-pages.ts';
+import { pageSizeOptions } from '../../components/page-size.ts';
 import { useCopyWithFallback } from '../../components/use-copy-with-fallback.tsx';
 import { useStoredUser } from '../../lib/use-stored-user.ts';
-import { usePricing, type PricingEntry } from './api/get-pricing.ts';
+import { usePricing } from './api/get-pricing.ts';
 import { useSelfGroup } from './api/get-self-group.ts';
 import { PricingBanner } from './components/pricing-banner.tsx';
 import { pricingColumns } from './components/pricing-columns.tsx';

@@ -1,46 +1,38 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RedemptionView } from '@switchboard/contracts';
 import { Alert, App, Button, Card, Empty, Flex, Input, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageSizeOptions, useAppendingPages } from '../../components/use-appending-pages.ts';
 import { useCopyWithFallback } from '../../components/use-copy-with-fallback.tsx';
+import { useListState } from '../../components/use-list-state.ts';
+import { useSearchableList } from '../../components/use-searchable-list.ts';
 import { useQuotaFormatter } from '../../lib/system-status.ts';
-import { listRedemptions } from './api/list-redemptions.ts';
-import { redemptionsQueryKey, type Redemption } from './api/redemption-types.ts';
+import { listRedemptions, redemptionsQueryKey } from './api/list-redemptions.ts';
 import { searchRedemptions } from './api/search-redemptions.ts';
 import { CreatedCodesDialog } from './components/created-codes-dialog.tsx';
 import { redemptionColumns } from './components/redemption-columns.tsx';
 import { RedemptionDrawer } from './components/redemption-drawer.tsx';
 
+const noSearch = { keyword: '' };
+
 /** `/redemption`: redemption codes (administrators). */
 export default function RedemptionsPage() {
   const { t } = useTranslation('redemptions');
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const formatQuota = useQuotaFormatter();
   const copy = useCopyWithFallback({ copied: t('messages.copied'), failed: t('messages.copyFailed') });
   const [keywordDraft, setKeywordDraft] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [selected, setSelected] = useState<Redemption[]>([]);
   const [drawer, setDrawer] = useState<{ open: boolean; codeId?: number }>({ open: false });
   const [created, setCreated] = useState<{ name: string; codes: string[] } | null>(null);
-
-  const list = useAppendingPages({
-    queryKey: [...redemptionsQueryKey, 'list'],
-    fetchPage: listRedemptions,
-    pageSizeStorageKey: 'redemption-page-size',
-    enabled: keyword === '',
+  const state = useListState(noSearch, 'redemption-page-size');
+  const list = useSearchableList({
+    queryKey: redemptionsQueryKey,
+    state,
+    pages: 'append',
+    fetchPage: (_search, page, size, signal) => listRedemptions(page, size, signal),
+    fetchSearch: (search, signal) => searchRedemptions(search.keyword, signal),
+    rowKey: (code: RedemptionView) => code.id,
   });
-  const found = useQuery({
-    queryKey: [...redemptionsQueryKey, 'search', keyword],
-    queryFn: ({ signal }) => searchRedemptions(keyword, signal),
-    enabled: keyword !== '',
-  });
-  const searching = keyword !== '';
-  const rows = searching ? (found.data ?? []) : list.rows;
-  const error = searching ? found.error : list.error;
-
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: redemptionsQueryKey });
+  const { refresh } = list;
   const columns = useMemo(
     () =>
       redemptionColumns({
@@ -50,11 +42,12 @@ export default function RedemptionsPage() {
         onEdit: (code) => setDrawer({ open: true, codeId: code.id }),
         onChanged: refresh,
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- refresh only closes over the stable query client
-    [t, formatQuota, copy],
+    [t, formatQuota, copy, refresh],
   );
+  const search = () => list.setSearch({ keyword: keywordDraft.trim() });
 
   function copySelected() {
+    const selected = list.selection.rows;
     if (selected.length === 0) {
       void message.warning(t('messages.selectFirst'));
       return;
@@ -73,10 +66,10 @@ export default function RedemptionsPage() {
               aria-label={t('search')}
               value={keywordDraft}
               onChange={(event) => setKeywordDraft(event.target.value)}
-              onPressEnter={() => setKeyword(keywordDraft.trim())}
+              onPressEnter={search}
               style={{ width: 240 }}
             />
-            <Button type="primary" onClick={() => setKeyword(keywordDraft.trim())}>
+            <Button type="primary" onClick={search}>
               {t('searchSubmit')}
             </Button>
           </Flex>
@@ -88,21 +81,17 @@ export default function RedemptionsPage() {
             <Button onClick={refresh}>{t('toolbar.refresh')}</Button>
           </Flex>
         </Flex>
-        {error && <Alert type="error" showIcon title={t('loadFailed', { message: error.message })} />}
-        <Table<Redemption>
+        {list.error && <Alert type="error" showIcon title={t('loadFailed', { message: list.error.message })} />}
+        <Table<RedemptionView>
           rowKey="id"
           size="middle"
           columns={columns}
-          dataSource={rows}
-          loading={searching ? found.isLoading : list.loading}
+          dataSource={list.rows}
+          loading={list.loading}
           scroll={{ x: 'max-content' }}
-          rowSelection={{ selectedRowKeys: selected.map((code) => code.id), onChange: (_keys, codes) => setSelected(codes) }}
+          rowSelection={list.selection.rowSelection}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
-          pagination={
-            searching
-              ? { pageSizeOptions, showSizeChanger: true }
-              : { current: list.page, pageSize: list.pageSize, total: list.total, pageSizeOptions, showSizeChanger: true, onChange: list.changePage }
-          }
+          pagination={list.pagination}
         />
       </Flex>
       <RedemptionDrawer

@@ -1,3 +1,4 @@
+import type { TaskView } from '@switchboard/contracts';
 import { Alert, Card, Empty, Flex, Modal, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { TaskFilterBar, type TaskFilterDraft } from '../../components/task-filter-bar.tsx';
 import { useTablePaging } from '../../components/use-table-paging.ts';
 import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
-import { useTasks, type AsyncTask, type TaskFilters } from './api/list-tasks.ts';
+import { useTasks, type TaskFilters } from './api/list-tasks.ts';
 import { taskColumns } from './components/task-columns.tsx';
 
 /** From the start of today to an hour ahead, as the spec's default. */
@@ -25,7 +26,7 @@ export default function TasksPage() {
   const [draft, setDraft] = useState<TaskFilterDraft>(defaultDraft);
   const [filters, setFilters] = useState<TaskFilters>(() => toFilters(draft));
   const paging = useTablePaging();
-  const [details, setDetails] = useState<AsyncTask | null>(null);
+  const [details, setDetails] = useState<TaskView | null>(null);
   const tasks = useTasks(filters, paging.page, paging.pageSize, admin);
   const columns = useMemo(() => taskColumns(t, admin, setDetails), [t, admin]);
   const detailsJson = details ? JSON.stringify(details, null, 2) : '';
@@ -45,7 +46,7 @@ export default function TasksPage() {
           labels={{ channel: t('filters.channel'), taskId: t('filters.taskId'), range: t('filters.range'), submit: t('filters.submit') }}
         />
         {tasks.isError && <Alert type="error" showIcon title={t('loadFailed', { message: tasks.error.message })} />}
-        <Table<AsyncTask>
+        <Table<TaskView>
           rowKey="id"
           size="middle"
           columns={columns}

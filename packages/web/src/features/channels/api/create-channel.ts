@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client.ts';
-import type { ChannelInput } from './channel-types.ts';
+import type { ChannelInput } from './channel-input.ts';
 
 /**
  * `POST /api/channel/` `{mode, channel}`: creates a channel. In batch mode the key

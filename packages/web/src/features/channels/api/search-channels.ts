@@ -1,6 +1,6 @@
+import type { ChannelView } from '@switchboard/contracts';
 import { api } from '../../../lib/api-client.ts';
-import type { Channel, ChannelListFilters } from './channel-types.ts';
-import { channelRows } from './list-channels.ts';
+import { channelRows, type ChannelListFilters } from './list-channels.ts';
 
 export interface ChannelSearch {
   keyword: string;
@@ -9,8 +9,12 @@ export interface ChannelSearch {
 }
 
 /** `GET /api/channel/search?keyword=&group=&model=&id_sort=&tag_mode=`: keyword matches id, name or key. */
-export function searchChannels(search: ChannelSearch, filters: ChannelListFilters, signal?: AbortSignal): Promise<Channel[]> {
+export function searchChannels(search: ChannelSearch, filters: ChannelListFilters, signal?: AbortSignal): Promise<ChannelView[]> {
   return api
-    .get<Channel[] | { items?: Channel[] | null } | null>('/api/channel/search', { ...search, id_sort: filters.idSort, tag_mode: filters.tagMode }, signal)
+    .get<ChannelView[] | { items?: ChannelView[] | null } | null>(
+      '/api/channel/search',
+      { ...search, id_sort: filters.idSort, tag_mode: filters.tagMode },
+      signal,
+    )
     .then(channelRows);
 }

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client.ts';
-import type { ChannelInput } from './channel-types.ts';
+import type { ChannelInput } from './channel-input.ts';
 
 /** `PUT /api/channel/`: full update of channel `id`; an empty key keeps the stored one. */
 export function updateChannel(id: number, input: ChannelInput): Promise<unknown> {

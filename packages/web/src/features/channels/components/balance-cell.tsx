@@ -1,11 +1,11 @@
+import type { ChannelView } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { updateBalance } from '../api/update-balance.ts';
-import type { Channel } from '../api/channel-types.ts';
 
 /** Used quota, and the upstream balance (refreshed on click). */
-export function BalanceCell({ channel, formatQuota, onChanged }: { channel: Channel; formatQuota: (quota: number) => string; onChanged: () => void }) {
+export function BalanceCell({ channel, formatQuota, onChanged }: { channel: ChannelView; formatQuota: (quota: number) => string; onChanged: () => void }) {
   const { t } = useTranslation('channels');
   const { message } = App.useApp();
   const refresh = useMutation({

@@ -1,8 +1,7 @@
-import { findChannelType } from '@switchboard/contracts';
+import { findChannelType, type ChannelView } from '@switchboard/contracts';
 import { Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import type { Channel } from '../api/channel-types.ts';
 import { splitList } from '../lib/channel-form.ts';
 import type { ChannelRow, TagRow } from '../lib/tag-rows.ts';
 import { BalanceCell } from './balance-cell.tsx';
@@ -15,9 +14,9 @@ import { TagRowActions } from './tag-row-actions.tsx';
 export interface ChannelColumnContext {
   t: TFunction<'channels'>;
   formatQuota: (quota: number) => string;
-  onEdit: (channel: Channel) => void;
+  onEdit: (channel: ChannelView) => void;
   onEditTag: (row: TagRow) => void;
-  onChannelNumber: (channel: Channel, field: 'priority' | 'weight', value: number) => void;
+  onChannelNumber: (channel: ChannelView, field: 'priority' | 'weight', value: number) => void;
   onTagNumber: (row: TagRow, field: 'priority' | 'weight', value: number) => void;
   onChanged: () => void;
 }

@@ -1,7 +1,7 @@
+import type { ChannelView } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Dropdown, Flex, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Channel } from '../api/channel-types.ts';
 import { copyChannel } from '../api/copy-channel.ts';
 import { deleteChannel } from '../api/delete-channel.ts';
 import { testChannel } from '../api/test-channel.ts';
@@ -9,8 +9,8 @@ import { updateChannelField } from '../api/update-channel.ts';
 import { splitList } from '../lib/channel-form.ts';
 
 interface ChannelRowActionsProps {
-  channel: Channel;
-  onEdit: (channel: Channel) => void;
+  channel: ChannelView;
+  onEdit: (channel: ChannelView) => void;
   onChanged: () => void;
 }
 

@@ -1,6 +1,6 @@
 import { Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatUnixTime } from '../../../lib/date-time.ts';
 
 const colours: Record<number, string> = { 1: 'green', 2: 'red', 3: 'gold' };
 
@@ -26,6 +26,6 @@ export function ChannelStatusTag({ status, otherInfo }: { status: number; otherI
   if (status !== 3) return tag;
   const info = parseInfo(otherInfo);
   if (!info.status_reason && !info.status_time) return tag;
-  const when = info.status_time ? dayjs.unix(info.status_time).format('YYYY-MM-DD HH:mm:ss') : '-';
+  const when = formatUnixTime(info.status_time ?? 0);
   return <Tooltip title={t('status.autoDisabledReason', { reason: info.status_reason || '-', time: when })}>{tag}</Tooltip>;
 }

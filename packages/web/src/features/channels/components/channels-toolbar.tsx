@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../api/catalogue-queries.ts';
 import { deleteDisabledChannels } from '../api/delete-disabled-channels.ts';
-import type { ChannelListFilters } from '../api/channel-types.ts';
+import type { ChannelListFilters } from '../api/list-channels.ts';
 import type { ChannelSearch } from '../api/search-channels.ts';
 import { testAllChannels } from '../api/test-all-channels.ts';
 import { updateAllBalances } from '../api/update-balance.ts';

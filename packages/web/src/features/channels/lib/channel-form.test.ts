@@ -1,5 +1,5 @@
+import type { ChannelView } from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
-import type { Channel } from '../api/channel-types.ts';
 import { emptyChannelForm, formToChannelInput, isJsonObjectOrEmpty } from './channel-form.ts';
 import { buildRows } from './tag-rows.ts';
 
@@ -38,7 +38,7 @@ describe('isJsonObjectOrEmpty', () => {
 
 describe('buildRows', () => {
   const channel = (id: number, tag: string, status = 1) =>
-    ({ id, tag, status, group: 'default', models: `m${id}`, used_quota: 10, priority: 0, weight: 0 }) as Channel;
+    ({ id, tag, status, group: 'default', models: `m${id}`, used_quota: 10, priority: 0, weight: 0 }) as ChannelView;
 
   it('groups tagged channels under one row per tag and keeps untagged ones', () => {
     const rows = buildRows([channel(1, 't'), channel(2, ''), channel(3, 't', 2)], true);

@@ -1,4 +1,5 @@
-import type { Channel, ChannelInput } from '../api/channel-types.ts';
+import type { ChannelView } from '@switchboard/contracts';
+import type { ChannelInput } from '../api/channel-input.ts';
 
 /** The editor's state: lists where the wire has comma strings, booleans where it has 0/1. */
 export interface ChannelFormValues {
@@ -53,7 +54,7 @@ export function splitList(text: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-export function channelToForm(channel: Channel): ChannelFormValues {
+export function channelToForm(channel: ChannelView): ChannelFormValues {
   return {
     type: channel.type,
     name: channel.name,

@@ -1,14 +1,14 @@
-import type { Channel } from '../api/channel-types.ts';
+import type { ChannelView } from '@switchboard/contracts';
 import { splitList } from './channel-form.ts';
 
 /** A table row: a channel, or in tag mode a tag aggregating its channels as children. */
-export type ChannelRow = (Channel & { kind: 'channel'; rowKey: string; children?: undefined }) | TagRow;
+export type ChannelRow = (ChannelView & { kind: 'channel'; rowKey: string; children?: undefined }) | TagRow;
 
 export interface TagRow {
   kind: 'tag';
   rowKey: string;
   tag: string;
-  channels: Channel[];
+  channels: ChannelView[];
   children: ChannelRow[];
   group: string;
   models: string;
@@ -18,12 +18,12 @@ export interface TagRow {
   weight: number;
 }
 
-function asRow(channel: Channel): ChannelRow {
+function asRow(channel: ChannelView): ChannelRow {
   return { ...channel, kind: 'channel', rowKey: `channel-${channel.id}` };
 }
 
 /** Groups tagged channels under one row per tag, in first-seen order; untagged channels stay as they are. */
-export function buildRows(channels: Channel[], tagMode: boolean): ChannelRow[] {
+export function buildRows(channels: ChannelView[], tagMode: boolean): ChannelRow[] {
   if (!tagMode) return channels.map(asRow);
   const rows: ChannelRow[] = [];
   const tags = new Map<string, TagRow>();

@@ -1,11 +1,6 @@
-import { TokenStatus } from '@switchboard/contracts';
+import { TokenStatus, type TokenView } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-
-interface TokenSummary {
-  key: string;
-  status: number;
-}
 
 /** The most the token list answers per page (the server caps `size` at 100). */
 const pageSize = 100;
@@ -19,7 +14,7 @@ const maxPages = 50;
  */
 export async function findFirstEnabledKey(signal?: AbortSignal): Promise<string> {
   for (let page = 0; page < maxPages; page++) {
-    const tokens = await api.get<TokenSummary[]>('/api/token/', { p: page, size: pageSize }, signal);
+    const tokens = await api.get<TokenView[]>('/api/token/', { p: page, size: pageSize }, signal);
     const enabled = tokens.find((token) => token.status === TokenStatus.enabled);
     if (enabled) return enabled.key;
     if (tokens.length < pageSize) return '';

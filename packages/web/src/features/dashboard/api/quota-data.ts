@@ -1,16 +1,6 @@
+import type { QuotaDataRow } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-
-/** One hourly bucket of `quota_data`: what one user spent on one model in that hour. */
-export interface QuotaDataRow {
-  username?: string;
-  model_name: string;
-  /** Start of the hour, Unix seconds. */
-  created_at: number;
-  token_used: number;
-  count: number;
-  quota: number;
-}
 
 export interface QuotaDataQuery {
   start_timestamp: number;

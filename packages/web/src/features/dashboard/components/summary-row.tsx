@@ -1,6 +1,6 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { QuotaDataRow } from '../api/quota-data.ts';
+import type { QuotaDataRow } from '@switchboard/contracts';
 
 /** Totals over the range: consumption, calls, tokens. */
 export function SummaryRow({ rows, formatQuota }: { rows: QuotaDataRow[]; formatQuota: (quota: number) => string }) {

@@ -4,9 +4,9 @@ import { stackBy, totalsBy } from './aggregate.ts';
 
 const hour = (day: number, hourOfDay: number) => dayjs('2026-03-02T00:00:00').add(day, 'day').add(hourOfDay, 'hour').unix();
 const rows = [
-  { model_name: 'a', username: 'u1', created_at: hour(0, 1), token_used: 10, count: 1, quota: 100 },
-  { model_name: 'b', username: 'u2', created_at: hour(0, 1), token_used: 10, count: 4, quota: 50 },
-  { model_name: 'a', username: 'u1', created_at: hour(1, 5), token_used: 10, count: 2, quota: 25 },
+  { user_id: 1, model_name: 'a', username: 'u1', created_at: hour(0, 1), token_used: 10, count: 1, quota: 100 },
+  { user_id: 2, model_name: 'b', username: 'u2', created_at: hour(0, 1), token_used: 10, count: 4, quota: 50 },
+  { user_id: 1, model_name: 'a', username: 'u1', created_at: hour(1, 5), token_used: 10, count: 2, quota: 25 },
 ];
 
 describe('stackBy', () => {

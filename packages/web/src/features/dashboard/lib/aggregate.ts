@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { QuotaDataRow } from '../api/quota-data.ts';
+import type { QuotaDataRow } from '@switchboard/contracts';
 
 export type Granularity = 'hour' | 'day' | 'week';
 

@@ -1,26 +1,6 @@
-import type { Page } from '@switchboard/contracts';
+import type { DrawingView, Page } from '@switchboard/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-
-/** A Midjourney task; its times are Unix milliseconds, as the drawing proxy reports them. */
-export interface Drawing {
-  id: number;
-  mj_id: string;
-  action: string;
-  /** 0 not submitted, 1 submitted, 21 waiting, 22 duplicate. */
-  code: number;
-  status: string;
-  progress: string;
-  image_url: string;
-  prompt: string;
-  prompt_en: string;
-  description?: string;
-  fail_reason: string;
-  channel_id: number;
-  submit_time: number;
-  start_time: number;
-  finish_time: number;
-}
 
 export interface DrawingFilters {
   channel_id: string;
@@ -32,11 +12,11 @@ export interface DrawingFilters {
 
 /** `GET /api/mj/` (administrators) or `/api/mj/self/`: one page (from 1). */
 export function useDrawings(filters: DrawingFilters, page: number, pageSize: number, admin: boolean) {
-  return useQuery<Page<Drawing>>({
+  return useQuery<Page<DrawingView>>({
     queryKey: ['drawings', admin, filters, page, pageSize],
     queryFn: ({ signal }) =>
       api
-        .get<Page<Drawing> | null>(
+        .get<Page<DrawingView> | null>(
           admin ? '/api/mj/' : '/api/mj/self/',
           {
             p: page,

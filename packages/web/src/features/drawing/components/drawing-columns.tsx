@@ -1,8 +1,8 @@
+import type { DrawingView } from '@switchboard/contracts';
 import { Button, Image, Progress, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import type { Drawing } from '../api/list-drawings.ts';
+import type { TypedColumns } from '../../../components/table-columns.ts';
+import { formatUnixTime } from '../../../lib/date-time.ts';
 
 const statusColours: Record<string, string> = {
   SUCCESS: 'green',
@@ -14,15 +14,15 @@ const statusColours: Record<string, string> = {
 };
 const codeColours: Record<number, string> = { 1: 'green', 21: 'lime', 22: 'orange' };
 
-function elapsedSeconds(drawing: Drawing): number | undefined {
+function elapsedSeconds(drawing: DrawingView): number | undefined {
   if (!drawing.finish_time || !drawing.submit_time) return undefined;
   return Math.max(0, (drawing.finish_time - drawing.submit_time) / 1000);
 }
 
 /** Submit time, time taken (red over 60 s), channel, type, task ID, result, status, progress, image, prompts, failure. */
-export function drawingColumns(t: TFunction<'drawing'>, admin: boolean, onPrompt: (text: string) => void): ColumnsType<Drawing> {
-  const columns: ColumnsType<Drawing> = [
-    { title: t('columns.submitTime'), dataIndex: 'submit_time', render: (ms: number) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '-') },
+export function drawingColumns(t: TFunction<'drawing'>, admin: boolean, onPrompt: (text: string) => void): TypedColumns<DrawingView> {
+  const columns: TypedColumns<DrawingView> = [
+    { title: t('columns.submitTime'), dataIndex: 'submit_time', render: (ms: number) => formatUnixTime(ms, 'milliseconds') },
     {
       title: t('columns.duration'),
       key: 'duration',
@@ -57,7 +57,7 @@ export function drawingColumns(t: TFunction<'drawing'>, admin: boolean, onPrompt
     {
       title: t('columns.prompt'),
       dataIndex: 'prompt',
-      render: (text: string) =>
+      render: (text: string | null) =>
         text ? (
           <Button type="link" size="small" onClick={() => onPrompt(text)} style={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {text}
@@ -69,7 +69,7 @@ export function drawingColumns(t: TFunction<'drawing'>, admin: boolean, onPrompt
     {
       title: t('columns.promptEn'),
       dataIndex: 'prompt_en',
-      render: (text: string) =>
+      render: (text: string | null) =>
         text ? (
           <Button type="link" size="small" onClick={() => onPrompt(text)} style={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {text}
@@ -81,7 +81,7 @@ export function drawingColumns(t: TFunction<'drawing'>, admin: boolean, onPrompt
     {
       title: t('columns.failReason'),
       dataIndex: 'fail_reason',
-      render: (text: string) => (text ? <Typography.Text type="danger">{text}</Typography.Text> : '-'),
+      render: (text: string | null) => (text ? <Typography.Text type="danger">{text}</Typography.Text> : '-'),
     },
   );
   return columns;

@@ -1,8 +1,8 @@
 import { ApiOutlined, DollarOutlined, KeyOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, Flex, Row, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatUnixTime } from '../../../lib/date-time.ts';
 import { logoOf, systemNameOf, useStatusValue } from '../../../lib/system-status.ts';
 
 /** What a fresh install shows: what the gateway is, where to call it, and where to go next. */
@@ -48,7 +48,7 @@ export function DefaultHome() {
               items={[
                 { key: 'name', label: t('name'), children: systemNameOf(status) },
                 { key: 'version', label: t('version'), children: status?.version ?? '-' },
-                { key: 'started', label: t('started'), children: status?.start_time ? dayjs.unix(status.start_time).format('YYYY-MM-DD HH:mm:ss') : '-' },
+                { key: 'started', label: t('started'), children: formatUnixTime(status?.start_time ?? 0) },
               ]}
             />
           </Card>

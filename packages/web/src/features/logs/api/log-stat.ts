@@ -1,6 +1,7 @@
+import type { LogStat } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { filterQuery, logsQueryKey, type LogFilters, type LogStat } from './log-types.ts';
+import { filterQuery, logsQueryKey, type LogFilters } from './log-filters.ts';
 
 /** `GET /api/log/stat` or `/api/log/self/stat`: consumed quota, RPM and TPM for the same filters. */
 export function getLogStat(filters: LogFilters, admin: boolean, signal?: AbortSignal): Promise<LogStat> {

@@ -1,14 +1,14 @@
+import type { LogView } from '@switchboard/contracts';
 import { Flex, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import type { LogEntry } from '../api/log-types.ts';
+import type { TypedColumns } from '../../../components/table-columns.ts';
+import { formatUnixTime } from '../../../lib/date-time.ts';
 import { durationColour, firstTokenColour, parseOther } from '../lib/log-other.ts';
 import { UserInfoButton } from './user-info-button.tsx';
 
 const typeColours: Record<number, string> = { 1: 'cyan', 2: 'green', 3: 'orange', 4: 'purple', 5: 'red', 6: 'blue' };
 
-function TimingCell({ entry, t }: { entry: LogEntry; t: TFunction<'logs'> }) {
+function TimingCell({ entry, t }: { entry: LogView; t: TFunction<'logs'> }) {
   if (entry.type !== 2 && entry.type !== 5) return null;
   const other = parseOther(entry.other);
   const firstToken = other.frt !== undefined && other.frt > 0 ? other.frt / 1000 : undefined;
@@ -24,16 +24,14 @@ function TimingCell({ entry, t }: { entry: LogEntry; t: TFunction<'logs'> }) {
 }
 
 /** Time, channel (admin), user (admin), token, group, type, model, timing, tokens, cost, retries (admin), details. */
-export function logColumns(t: TFunction<'logs'>, formatQuota: (quota: number) => string, admin: boolean): ColumnsType<LogEntry> {
-  const columns: ColumnsType<LogEntry> = [
-    { title: t('columns.time'), dataIndex: 'created_at', render: (seconds: number) => dayjs.unix(seconds).format('YYYY-MM-DD HH:mm:ss') },
-  ];
+export function logColumns(t: TFunction<'logs'>, formatQuota: (quota: number) => string, admin: boolean): TypedColumns<LogView> {
+  const columns: TypedColumns<LogView> = [{ title: t('columns.time'), dataIndex: 'created_at', render: (seconds: number) => formatUnixTime(seconds) }];
   if (admin) {
     columns.push(
       {
         title: t('columns.channel'),
         dataIndex: 'channel',
-        render: (channel: number, entry) => (channel ? <Tag title={entry.channel_name}>{channel}</Tag> : null),
+        render: (channel: number | undefined, entry) => (channel ? <Tag title={entry.channel_name}>{channel}</Tag> : null),
       },
       { title: t('columns.user'), dataIndex: 'username', render: (username: string, entry) => <UserInfoButton userId={entry.user_id} username={username} /> },
     );

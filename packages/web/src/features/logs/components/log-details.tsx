@@ -1,13 +1,12 @@
-import { DEFAULT_QUOTA_PER_UNIT } from '@switchboard/contracts';
+import { DEFAULT_QUOTA_PER_UNIT, type LogView } from '@switchboard/contracts';
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStatusValue } from '../../../lib/system-status.ts';
-import type { LogEntry } from '../api/log-types.ts';
 import { billingSteps } from '../lib/billing-process.ts';
 import { parseOther } from '../lib/log-other.ts';
 
 /** The expanded row: what was recorded and how the cost was computed. */
-export function LogDetails({ entry, admin }: { entry: LogEntry; admin: boolean }) {
+export function LogDetails({ entry, admin }: { entry: LogView; admin: boolean }) {
   const { t } = useTranslation('logs');
   const status = useStatusValue();
   const other = parseOther(entry.other);

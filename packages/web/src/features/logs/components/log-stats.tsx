@@ -2,7 +2,7 @@ import { Flex, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQuotaFormatter } from '../../../lib/system-status.ts';
 import { useLogStat } from '../api/log-stat.ts';
-import type { LogFilters } from '../api/log-types.ts';
+import type { LogFilters } from '../api/log-filters.ts';
 
 /** The stats header: quota consumed under the current filters, requests and tokens per minute. */
 export function LogStats({ filters, admin }: { filters: LogFilters; admin: boolean }) {

@@ -2,7 +2,7 @@ import { Button, DatePicker, Flex, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LogFilters } from '../api/log-types.ts';
+import type { LogFilters } from '../api/log-filters.ts';
 import { defaultLogFilters } from '../lib/default-filters.ts';
 
 const logTypes = [0, 1, 2, 3, 4] as const;

@@ -1,9 +1,9 @@
+import type { LogView } from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
-import type { LogEntry } from '../api/log-types.ts';
 import { billingSteps } from './billing-process.ts';
 import { durationColour, firstTokenColour } from './log-other.ts';
 
-const entry = { prompt_tokens: 1000, completion_tokens: 500 } as LogEntry;
+const entry = { prompt_tokens: 1000, completion_tokens: 500 } as LogView;
 
 describe('billingSteps', () => {
   it('explains a per-token charge with the spec formula', () => {

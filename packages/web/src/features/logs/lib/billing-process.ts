@@ -1,4 +1,4 @@
-import type { LogEntry } from '../api/log-types.ts';
+import type { LogView } from '@switchboard/contracts';
 import type { LogOther } from './log-other.ts';
 
 export interface BillingStep {
@@ -13,7 +13,7 @@ const usd = (value: number) => `$${Number(value.toFixed(6))}`;
  * per call = price × group ratio; per token = group × model ratio × (prompt + completion × completion
  * ratio) / 500,000 dollars, shown per million tokens (prompt price = model ratio × 2 × group ratio).
  */
-export function billingSteps(entry: LogEntry, other: LogOther, quotaPerUnit: number): BillingStep[] {
+export function billingSteps(entry: LogView, other: LogOther, quotaPerUnit: number): BillingStep[] {
   const group = other.group_ratio ?? 1;
   if (other.model_price !== undefined && other.model_price > 0) {
     return [{ key: 'perCall', values: { price: usd(other.model_price), group, total: usd(other.model_price * group) } }];

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { LogFilters } from '../api/log-types.ts';
+import type { LogFilters } from '../api/log-filters.ts';
 
 /** The last three days up to an hour from now, every type, no other filter. */
 export function defaultLogFilters(): LogFilters {

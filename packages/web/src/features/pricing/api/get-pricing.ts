@@ -1,17 +1,6 @@
+import type { PricingAnswer, PricingEntry } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { requestWithExtras } from '../../../lib/api-client.ts';
-
-/** One model of the public price list. */
-export interface PricingEntry {
-  model_name: string;
-  /** 0 per token (ratios), 1 per call (fixed price). */
-  quota_type: number;
-  model_ratio: number;
-  completion_ratio: number;
-  model_price: number;
-  /** Groups whose channels serve this model. */
-  enable_groups: string[];
-}
 
 export interface Pricing {
   models: PricingEntry[];
@@ -22,9 +11,9 @@ export interface Pricing {
 
 /** `GET /api/pricing`: the list in `data`, with `group_ratio` and `usable_group` beside it. */
 export async function getPricing(): Promise<Pricing> {
-  const answer = await requestWithExtras<{ group_ratio?: Record<string, number>; usable_group?: Record<string, string> }>('GET', '/api/pricing');
+  const answer = await requestWithExtras<PricingAnswer>('GET', '/api/pricing');
   return {
-    models: Array.isArray(answer.data) ? (answer.data as PricingEntry[]) : [],
+    models: Array.isArray(answer.data) ? answer.data : [],
     groupRatio: answer.group_ratio ?? {},
     usableGroups: answer.usable_group ?? {},
   };

@@ -1,3 +1,4 @@
+import type { UserView } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -5,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 export function useSelfGroup(loggedIn: boolean) {
   return useQuery({
     queryKey: ['user', 'self'],
-    queryFn: ({ signal }) => api.get<{ group: string }>('/api/user/self', undefined, signal),
+    queryFn: ({ signal }) => api.get<UserView>('/api/user/self', undefined, signal),
     enabled: loggedIn,
     select: (self) => self.group || 'default',
   });

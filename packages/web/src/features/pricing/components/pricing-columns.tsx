@@ -1,7 +1,7 @@
+import type { PricingEntry } from '@switchboard/contracts';
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import type { PricingEntry } from '../api/get-pricing.ts';
+import type { TypedColumns } from '../../../components/table-columns.ts';
 import { formatUsd, priceOf, type PriceUnit } from '../lib/prices.ts';
 
 interface ColumnContext {
@@ -14,7 +14,7 @@ interface ColumnContext {
 }
 
 /** Availability, model (click copies), billing type, usable groups (click switches), price. */
-export function pricingColumns({ t, group, groupRatio, unit, onCopy, onGroup }: ColumnContext): ColumnsType<PricingEntry> {
+export function pricingColumns({ t, group, groupRatio, unit, onCopy, onGroup }: ColumnContext): TypedColumns<PricingEntry> {
   return [
     {
       title: t('columns.available'),

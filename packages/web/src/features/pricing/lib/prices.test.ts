@@ -1,7 +1,16 @@
+import type { PricingEntry } from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
 import { fuzzyMatch, priceOf } from './prices.ts';
 
-const perToken = { model_name: 'gpt-4o-mini', quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: ['default'] };
+const perToken: PricingEntry = {
+  model_name: 'gpt-4o-mini',
+  quota_type: 0,
+  model_ratio: 0.075,
+  completion_ratio: 4,
+  model_price: 0,
+  owner_by: '',
+  enable_groups: ['default'],
+};
 
 describe('priceOf', () => {
   it('shows per-token prices per million tokens: ratio × 2 × group ratio, completion × completion ratio', () => {

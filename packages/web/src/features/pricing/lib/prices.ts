@@ -1,4 +1,4 @@
-import type { PricingEntry } from '../api/get-pricing.ts';
+import type { PricingEntry } from '@switchboard/contracts';
 
 export type PriceUnit = '1M' | '1K';
 

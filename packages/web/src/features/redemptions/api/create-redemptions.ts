@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client.ts';
-import type { RedemptionInput } from './redemption-types.ts';
+import type { RedemptionInput } from './redemption-input.ts';
 
 /** `POST /api/redemption/` `{name, quota, count}`: answers the generated codes. */
 export function createRedemptions(input: RedemptionInput, count: number): Promise<string[]> {

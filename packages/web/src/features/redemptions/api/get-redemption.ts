@@ -1,7 +1,7 @@
+import type { RedemptionView } from '@switchboard/contracts';
 import { api } from '../../../lib/api-client.ts';
-import type { Redemption } from './redemption-types.ts';
 
 /** `GET /api/redemption/{id}`. */
-export function getRedemption(id: number, signal?: AbortSignal): Promise<Redemption> {
-  return api.get<Redemption>(`/api/redemption/${id}`, undefined, signal);
+export function getRedemption(id: number, signal?: AbortSignal): Promise<RedemptionView> {
+  return api.get<RedemptionView>(`/api/redemption/${id}`, undefined, signal);
 }

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client.ts';
-import type { RedemptionInput } from './redemption-types.ts';
+import type { RedemptionInput } from './redemption-input.ts';
 
 /** `PUT /api/redemption/`: renames or changes the quota of an unused code. */
 export function updateRedemption(id: number, input: RedemptionInput): Promise<unknown> {

@@ -1,7 +1,7 @@
-import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import type { RedemptionView } from '@switchboard/contracts';
 import type { TFunction } from 'i18next';
-import type { Redemption } from '../api/redemption-types.ts';
+import type { TypedColumns } from '../../../components/table-columns.ts';
+import { formatUnixTime } from '../../../lib/date-time.ts';
 import { RedemptionRowActions } from './redemption-row-actions.tsx';
 import { RedemptionStatusTag } from './redemption-status-tag.tsx';
 
@@ -9,12 +9,12 @@ interface ColumnContext {
   t: TFunction<'redemptions'>;
   formatQuota: (quota: number) => string;
   onCopy: (text: string) => void;
-  onEdit: (code: Redemption) => void;
+  onEdit: (code: RedemptionView) => void;
   onChanged: () => void;
 }
 
 /** ID, name, status, quota, created, redeemer ('none' when 0), actions. */
-export function redemptionColumns({ t, formatQuota, onCopy, onEdit, onChanged }: ColumnContext): ColumnsType<Redemption> {
+export function redemptionColumns({ t, formatQuota, onCopy, onEdit, onChanged }: ColumnContext): TypedColumns<RedemptionView> {
   return [
     { title: t('columns.id'), dataIndex: 'id', width: 70 },
     { title: t('columns.name'), dataIndex: 'name' },
@@ -23,7 +23,7 @@ export function redemptionColumns({ t, formatQuota, onCopy, onEdit, onChanged }:
     {
       title: t('columns.createdTime'),
       dataIndex: 'created_time',
-      render: (seconds: number) => dayjs.unix(seconds).format('YYYY-MM-DD HH:mm:ss'),
+      render: (seconds: number) => formatUnixTime(seconds),
       responsive: ['md'],
     },
     { title: t('columns.usedBy'), dataIndex: 'used_user_id', render: (userId: number) => (userId ? userId : t('none')) },

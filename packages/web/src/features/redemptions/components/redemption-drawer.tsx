@@ -1,3 +1,4 @@
+import type { RedemptionView } from '@switchboard/contracts';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/form-drawer.tsx';
@@ -6,8 +7,8 @@ import { useDrawerRecord, useSaveAction } from '../../../components/use-form-dra
 import { useQuotaFormatter } from '../../../lib/system-status.ts';
 import { createRedemptions } from '../api/create-redemptions.ts';
 import { getRedemption } from '../api/get-redemption.ts';
-import { defaultRedemptionQuota, maximumBatch, type Redemption } from '../api/redemption-types.ts';
 import { updateRedemption } from '../api/update-redemption.ts';
+import { defaultRedemptionQuota, maximumBatch } from '../lib/redemption-defaults.ts';
 
 interface FormValues {
   name: string;
@@ -24,7 +25,7 @@ interface RedemptionDrawerProps {
 }
 
 const blankCode: FormValues = { name: '', quota: defaultRedemptionQuota, count: 1 };
-const codeToForm = (code: Redemption): FormValues => ({ name: code.name, quota: code.quota, count: 1 });
+const codeToForm = (code: RedemptionView): FormValues => ({ name: code.name, quota: code.quota, count: 1 });
 
 /** Name, quota (presets) and, on creation, how many codes (1 to 100). */
 export function RedemptionDrawer({ open, codeId, onClose, onSaved, onCreated }: RedemptionDrawerProps) {

@@ -1,14 +1,14 @@
+import type { RedemptionView } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Flex, Popconfirm, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteRedemption } from '../api/delete-redemption.ts';
-import type { Redemption } from '../api/redemption-types.ts';
 import { setRedemptionStatus } from '../api/update-redemption.ts';
 
 interface RedemptionRowActionsProps {
-  code: Redemption;
+  code: RedemptionView;
   onCopy: (text: string) => void;
-  onEdit: (code: Redemption) => void;
+  onEdit: (code: RedemptionView) => void;
   onChanged: () => void;
 }
 

@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { dateTimeFormat } from '../../../lib/date-time.ts';
 import { purgeLogs } from '../api/purge-logs.ts';
 import { OptionSection } from '../components/option-section.tsx';
 import type { OptionField } from '../lib/option-field.ts';
@@ -42,11 +43,7 @@ export function LogSection({ options }: { options: Record<string, string> }) {
         <Flex gap={8} wrap align="center">
           <DatePicker showTime value={before} onChange={setBefore} data-testid="purge-before" />
           {before ? (
-            <Popconfirm
-              title={t('logs.purgeConfirm', { time: before.format('YYYY-MM-DD HH:mm:ss') })}
-              onConfirm={() => void purge()}
-              okButtonProps={{ danger: true }}
-            >
+            <Popconfirm title={t('logs.purgeConfirm', { time: before.format(dateTimeFormat) })} onConfirm={() => void purge()} okButtonProps={{ danger: true }}>
               <Button danger loading={busy} data-testid="purge-logs">
                 {t('logs.purge')}
               </Button>

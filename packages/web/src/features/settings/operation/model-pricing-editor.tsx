@@ -98,6 +98,7 @@ export function ModelPricingEditor({ options }: { options: Record<string, string
         <Input.Search
           allowClear
           placeholder={t('pricing.search')}
+          aria-label={t('pricing.search')}
           onSearch={setFilter}
           onChange={(event) => setFilter(event.target.value)}
           style={{ maxWidth: 280 }}
@@ -108,6 +109,7 @@ export function ModelPricingEditor({ options }: { options: Record<string, string
             onChange={(event) => setNewName(event.target.value)}
             onPressEnter={add}
             placeholder={t('pricing.newName')}
+            aria-label={t('pricing.newName')}
             data-testid="pricing-new-name"
           />
           <Button icon={<PlusOutlined />} onClick={add} data-testid="pricing-add">

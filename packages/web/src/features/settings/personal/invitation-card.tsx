@@ -52,7 +52,13 @@ export function InvitationCard({ user }: { user: UserView }) {
   return (
     <Card size="small" title={t('personal.invitation')} style={{ marginBottom: 16 }} data-testid="personal-invitation">
       <Space.Compact style={{ width: '100%', marginBottom: 16 }}>
-        <Input readOnly value={link} placeholder={code.isLoading ? t('personal.loading') : ''} data-testid="invite-link" />
+        <Input
+          readOnly
+          value={link}
+          placeholder={code.isLoading ? t('personal.loading') : ''}
+          aria-label={t('personal.inviteLink')}
+          data-testid="invite-link"
+        />
         <Button icon={<CopyOutlined />} disabled={!link} onClick={() => void copyLink()}>
           {t('actions.copy', { ns: 'common' })}
         </Button>
@@ -81,6 +87,7 @@ export function InvitationCard({ user }: { user: UserView }) {
           precision={0}
           style={{ width: '100%' }}
           placeholder={t('personal.transferPlaceholder', { min: quotaPerUnit })}
+          aria-label={t('personal.transferPlaceholder', { min: quotaPerUnit })}
         />
       </Modal>
     </Card>

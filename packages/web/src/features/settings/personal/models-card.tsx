@@ -1,6 +1,7 @@
-import { Alert, App, Button, Card, Empty, Flex, Skeleton, Tag } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClickableTag } from '../../../components/clickable-tag.tsx';
 import { copyText } from '../../../lib/copy-text.ts';
 import { useSelfModels } from '../api/list-self-models.ts';
 
@@ -27,9 +28,9 @@ export function ModelsCard() {
       {models.isSuccess && names.length === 0 && <Empty description={t('personal.noModels')} />}
       <Flex wrap gap={6}>
         {shown.map((name) => (
-          <Tag key={name} onClick={() => void copy(name)} style={{ cursor: 'pointer', marginInlineEnd: 0 }}>
+          <ClickableTag key={name} onClick={() => void copy(name)} style={{ marginInlineEnd: 0 }}>
             {name}
-          </Tag>
+          </ClickableTag>
         ))}
         {names.length > collapsedCount && (
           <Button size="small" type="link" onClick={() => setExpanded((value) => !value)} data-testid="models-expander">

@@ -139,6 +139,7 @@ export function SecurityCard({ username }: { username: string }) {
           value={typedName}
           onChange={(event) => setTypedName(event.target.value)}
           placeholder={t('security.typeUsernamePlaceholder', { username })}
+          aria-label={t('security.typeUsernamePlaceholder', { username })}
           data-testid="delete-confirm-name"
         />
       </Modal>

@@ -36,7 +36,13 @@ export function WechatBindModal({ open, qrCodeUrl, onClose, onBound }: WechatBin
     <Modal open={open} title={t('bindings.bindWechat')} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} destroyOnHidden>
       {qrCodeUrl && <img src={qrCodeUrl} alt="" width={200} style={{ display: 'block', margin: '0 auto 12px' }} />}
       <Typography.Paragraph type="secondary">{t('bindings.wechatHint')}</Typography.Paragraph>
-      <Input value={code} onChange={(event) => setCode(event.target.value)} placeholder={t('bindings.code')} data-testid="bind-wechat-code" />
+      <Input
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        placeholder={t('bindings.code')}
+        aria-label={t('bindings.code')}
+        data-testid="bind-wechat-code"
+      />
     </Modal>
   );
 }

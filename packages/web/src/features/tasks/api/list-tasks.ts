@@ -1,25 +1,6 @@
-import type { Page } from '@switchboard/contracts';
+import type { Page, TaskView } from '@switchboard/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-
-/** An async (music) task; times are Unix seconds. */
-export interface AsyncTask {
-  id: number;
-  task_id: string;
-  platform: string;
-  /** MUSIC or LYRICS. */
-  action: string;
-  /** NOT_START, SUBMITTED, QUEUED, IN_PROGRESS, SUCCESS, FAILURE, UNKNOWN; empty while submitting. */
-  status: string;
-  progress: string;
-  fail_reason: string;
-  channel_id: number;
-  submit_time: number;
-  start_time: number;
-  finish_time: number;
-  data?: unknown;
-  [field: string]: unknown;
-}
 
 export interface TaskFilters {
   channel_id: string;
@@ -30,11 +11,11 @@ export interface TaskFilters {
 
 /** `GET /api/task/` (administrators) or `/api/task/self`: one page (from 1). */
 export function useTasks(filters: TaskFilters, page: number, pageSize: number, admin: boolean) {
-  return useQuery<Page<AsyncTask>>({
+  return useQuery<Page<TaskView>>({
     queryKey: ['tasks', admin, filters, page, pageSize],
     queryFn: ({ signal }) =>
       api
-        .get<Page<AsyncTask> | null>(
+        .get<Page<TaskView> | null>(
           admin ? '/api/task/' : '/api/task/self',
           {
             p: page,

@@ -1,8 +1,8 @@
+import type { TaskView } from '@switchboard/contracts';
 import { Button, Progress, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import type { AsyncTask } from '../api/list-tasks.ts';
+import type { TypedColumns } from '../../../components/table-columns.ts';
+import { formatUnixTime } from '../../../lib/date-time.ts';
 
 const statusColours: Record<string, string> = {
   SUCCESS: 'green',
@@ -13,13 +13,12 @@ const statusColours: Record<string, string> = {
   NOT_START: 'default',
   UNKNOWN: 'default',
 };
-const time = (seconds: number) => (seconds ? dayjs.unix(seconds).format('YYYY-MM-DD HH:mm:ss') : '-');
 
 /** Submit, finish, progress, time taken, channel (admin), platform, type, task ID (full JSON), status, failure. */
-export function taskColumns(t: TFunction<'tasks'>, admin: boolean, onDetails: (task: AsyncTask) => void): ColumnsType<AsyncTask> {
-  const columns: ColumnsType<AsyncTask> = [
-    { title: t('columns.submitTime'), dataIndex: 'submit_time', render: time },
-    { title: t('columns.finishTime'), dataIndex: 'finish_time', render: time },
+export function taskColumns(t: TFunction<'tasks'>, admin: boolean, onDetails: (task: TaskView) => void): TypedColumns<TaskView> {
+  const columns: TypedColumns<TaskView> = [
+    { title: t('columns.submitTime'), dataIndex: 'submit_time', render: (seconds: number) => formatUnixTime(seconds) },
+    { title: t('columns.finishTime'), dataIndex: 'finish_time', render: (seconds: number) => formatUnixTime(seconds) },
     {
       title: t('columns.progress'),
       dataIndex: 'progress',
@@ -59,7 +58,7 @@ export function taskColumns(t: TFunction<'tasks'>, admin: boolean, onDetails: (t
     {
       title: t('columns.failReason'),
       dataIndex: 'fail_reason',
-      render: (text: string) => (text ? <Typography.Text type="danger">{text}</Typography.Text> : '-'),
+      render: (text: string | null) => (text ? <Typography.Text type="danger">{text}</Typography.Text> : '-'),
     },
   );
   return columns;

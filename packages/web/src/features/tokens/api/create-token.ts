@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client.ts';
-import type { TokenInput } from './token-types.ts';
+import type { TokenInput } from './token-input.ts';
 
 /**
  * `POST /api/token/`: creates `count` tokens; the server generates the keys and names the extra copies

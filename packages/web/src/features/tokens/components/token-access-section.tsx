@@ -26,6 +26,7 @@ export function TokenAccessSection() {
             allowClear
             loading={models.isLoading}
             placeholder={t('form.modelLimitsPlaceholder')}
+            aria-label={t('form.modelLimitsPlaceholder')}
             options={(models.data ?? []).map((name) => ({ value: name, label: name }))}
           />
         </Form.Item>

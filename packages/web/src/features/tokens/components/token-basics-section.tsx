@@ -1,6 +1,7 @@
 import { Button, DatePicker, Flex, Form, Input } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../../lib/date-time.ts';
 
 const shortcuts = [
   { key: 'minute', add: [1, 'minute'] },
@@ -47,7 +48,13 @@ export function TokenBasicsSection({ creating }: { creating: boolean }) {
             },
           ]}
         >
-          <DatePicker showTime format="YYYY-MM-DD HH:mm:ss" placeholder={t('form.expiredPlaceholder')} style={{ width: '100%' }} />
+          <DatePicker
+            showTime
+            format={dateTimeFormat}
+            placeholder={t('form.expiredPlaceholder')}
+            aria-label={t('form.expiredTime')}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
       </Form.Item>
     </>

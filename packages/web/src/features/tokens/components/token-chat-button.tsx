@@ -1,11 +1,12 @@
+import type { TokenView } from '@switchboard/contracts';
 import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStatusValue } from '../../../lib/system-status.ts';
-import { fullKey, type Token } from '../api/token-types.ts';
 import { chatLinksOf, fillChatLink } from '../../../lib/chat-links.ts';
+import { fullKey } from '../lib/full-key.ts';
 
 /** Opens a configured chat front end with this key and the server address filled in. */
-export function TokenChatButton({ token }: { token: Token }) {
+export function TokenChatButton({ token }: { token: TokenView }) {
   const { t } = useTranslation('tokens');
   const { message } = App.useApp();
   const status = useStatusValue();

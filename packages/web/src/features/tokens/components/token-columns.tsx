@@ -1,8 +1,8 @@
+import type { TokenView } from '@switchboard/contracts';
 import { Flex, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import type { Token } from '../api/token-types.ts';
+import type { TypedColumns } from '../../../components/table-columns.ts';
+import { formatUnixTime } from '../../../lib/date-time.ts';
 import { TokenRowActions } from './token-row-actions.tsx';
 import { TokenStatusTag } from './token-status-tag.tsx';
 
@@ -10,16 +10,12 @@ interface ColumnContext {
   t: TFunction<'tokens'>;
   formatQuota: (quota: number) => string;
   onCopy: (text: string) => void;
-  onEdit: (token: Token) => void;
+  onEdit: (token: TokenView) => void;
   onChanged: () => void;
 }
 
-export function formatTime(seconds: number): string {
-  return dayjs.unix(seconds).format('YYYY-MM-DD HH:mm:ss');
-}
-
 /** The token table: name, status with group, used, remaining (or unlimited), created, expiry, actions. */
-export function tokenColumns({ t, formatQuota, onCopy, onEdit, onChanged }: ColumnContext): ColumnsType<Token> {
+export function tokenColumns({ t, formatQuota, onCopy, onEdit, onChanged }: ColumnContext): TypedColumns<TokenView> {
   return [
     { title: t('columns.name'), dataIndex: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
     {
@@ -38,11 +34,11 @@ export function tokenColumns({ t, formatQuota, onCopy, onEdit, onChanged }: Colu
       dataIndex: 'remain_quota',
       render: (quota: number, token) => (token.unlimited_quota ? <Tag color="blue">{t('unlimited')}</Tag> : formatQuota(quota)),
     },
-    { title: t('columns.createdTime'), dataIndex: 'created_time', render: (seconds: number) => formatTime(seconds), responsive: ['md'] },
+    { title: t('columns.createdTime'), dataIndex: 'created_time', render: (seconds: number) => formatUnixTime(seconds), responsive: ['md'] },
     {
       title: t('columns.expiredTime'),
       dataIndex: 'expired_time',
-      render: (seconds: number) => (seconds === -1 ? t('neverExpires') : formatTime(seconds)),
+      render: (seconds: number) => (seconds === -1 ? t('neverExpires') : formatUnixTime(seconds)),
       responsive: ['md'],
     },
     {

@@ -1,16 +1,17 @@
+import type { TokenView } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Flex, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteToken } from '../api/delete-token.ts';
 import { setTokenStatus } from '../api/set-token-status.ts';
-import { fullKey, type Token } from '../api/token-types.ts';
+import { fullKey } from '../lib/full-key.ts';
 import { TokenChatButton } from './token-chat-button.tsx';
 
 interface TokenRowActionsProps {
-  token: Token;
+  token: TokenView;
   onCopy: (text: string) => void;
-  onEdit: (token: Token) => void;
+  onEdit: (token: TokenView) => void;
   onChanged: () => void;
 }
 

@@ -1,5 +1,6 @@
+import type { TokenView } from '@switchboard/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { Token, TokenInput } from '../api/token-types.ts';
+import type { TokenInput } from '../api/token-input.ts';
 import { defaultTokenQuota } from './token-defaults.ts';
 
 /** The drawer's form state: dates as dayjs, model limits as a list (the wire uses a comma string). */
@@ -27,7 +28,7 @@ export const emptyTokenForm: TokenFormValues = {
   group: '',
 };
 
-export function tokenToForm(token: Token): TokenFormValues {
+export function tokenToForm(token: TokenView): TokenFormValues {
   return {
     name: token.name,
     expires: token.expired_time > 0 ? dayjs.unix(token.expired_time) : null,

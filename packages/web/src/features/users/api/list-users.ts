@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UserView } from '@switchboard/contracts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -9,6 +8,7 @@ export interface UserListQuery {
   group: string;
 }
 
+/** Every user query (list, search, one user) lives under this key; saving invalidates it. */
 export const usersKey = ['users'] as const;
 
 /**
@@ -19,8 +19,4 @@ export function listUsers(query: UserListQuery, signal?: AbortSignal): Promise<U
   const paging = { p: query.page, page_size: query.pageSize };
   if (query.keyword || query.group) return api.get<UserView[]>('/api/user/search', { keyword: query.keyword, group: query.group, ...paging }, signal);
   return api.get<UserView[]>('/api/user/', paging, signal);
-}
-
-export function useUsers(query: UserListQuery) {
-  return useQuery({ queryKey: [...usersKey, query], queryFn: ({ signal }) => listUsers(query, signal), placeholderData: keepPreviousData });
 }

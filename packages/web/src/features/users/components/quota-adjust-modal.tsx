@@ -36,6 +36,7 @@ export function QuotaAdjustModal({ open, current, onCancel, onConfirm }: QuotaAd
         precision={0}
         style={{ width: '100%' }}
         placeholder={t('quota.placeholder')}
+        aria-label={t('quota.placeholder')}
         data-testid="quota-delta"
         autoFocus
       />

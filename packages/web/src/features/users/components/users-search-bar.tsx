@@ -32,12 +32,13 @@ export function UsersSearchBar({ value, onSearch, onAdd, onRefresh, refreshing }
   return (
     <Form form={form} name="userSearch" layout="inline" onFinish={submit} initialValues={value} style={{ rowGap: 8 }}>
       <Form.Item name="keyword" style={{ minWidth: 220, flex: '1 1 220px' }}>
-        <Input allowClear prefix={<SearchOutlined />} placeholder={t('search.keyword')} data-testid="user-keyword" />
+        <Input allowClear prefix={<SearchOutlined />} placeholder={t('search.keyword')} aria-label={t('search.keyword')} data-testid="user-keyword" />
       </Form.Item>
       <Form.Item name="group" style={{ minWidth: 160 }}>
         <Select
           allowClear
           placeholder={t('search.group')}
+          aria-label={t('search.group')}
           loading={groups.isLoading}
           options={(groups.data ?? []).map((group) => ({ value: group, label: group }))}
           onClear={() => form.setFieldValue('group', '')}

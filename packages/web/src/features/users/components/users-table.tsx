@@ -1,30 +1,27 @@
 import type { ManageAction, UserView } from '@switchboard/contracts';
-import { Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Space, Table, Tag, Tooltip, Typography, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GroupTag } from '../../../components/group-tag.tsx';
 import { RoleTag } from '../../../components/role-tag.tsx';
+import type { TypedColumns } from '../../../components/table-columns.ts';
 import { useQuotaFormatter } from '../../../lib/system-status.ts';
 import { UserRowActions } from './user-row-actions.tsx';
 import { UserStatusTag } from './user-status-tag.tsx';
 
-export const pageSizes = [10, 20, 50, 100];
-
 interface UsersTableProps {
   users: UserView[];
   loading: boolean;
-  page: number;
-  pageSize: number;
+  pagination: TablePaginationConfig;
   busyId: number | undefined;
-  onPageChange: (page: number, pageSize: number) => void;
   onManage: (user: UserView, action: ManageAction) => void;
   onEdit: (user: UserView) => void;
 }
 
-export function UsersTable({ users, loading, page, pageSize, busyId, onPageChange, onManage, onEdit }: UsersTableProps) {
+export function UsersTable({ users, loading, pagination, busyId, onManage, onEdit }: UsersTableProps) {
   const { t } = useTranslation('users');
   const formatQuota = useQuotaFormatter();
 
-  const columns: TableColumnsType<UserView> = [
+  const columns: TypedColumns<UserView> = [
     { title: 'ID', dataIndex: 'id', width: 80 },
     {
       title: t('columns.username'),
@@ -67,8 +64,6 @@ export function UsersTable({ users, loading, page, pageSize, busyId, onPageChang
     },
   ];
 
-  // The API answers one page without a total: a full page means another may follow.
-  const total = page * pageSize + users.length + (users.length === pageSize ? 1 : 0);
   return (
     <Table<UserView>
       rowKey="id"
@@ -78,14 +73,7 @@ export function UsersTable({ users, loading, page, pageSize, busyId, onPageChang
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('empty') }}
       rowClassName={(user) => (user.DeletedAt ? 'user-row-deregistered' : '')}
-      pagination={{
-        current: page + 1,
-        pageSize,
-        total,
-        pageSizeOptions: pageSizes,
-        showSizeChanger: true,
-        onChange: (next, size) => onPageChange(size === pageSize ? next - 1 : 0, size),
-      }}
+      pagination={pagination}
       data-testid="users-table"
     />
   );

@@ -1,30 +1,4 @@
-import type { Page } from '@switchboard/contracts';
-
-/** One usage-log row (`logs` table in the classic wire shape). */
-export interface LogEntry {
-  id: number;
-  created_at: number;
-  /** 1 top-up, 2 consume, 3 admin, 4 system (5 error, 6 refund on newer servers). */
-  type: number;
-  content: string;
-  user_id: number;
-  username: string;
-  token_name: string;
-  model_name: string;
-  quota: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  /** Seconds. */
-  use_time: number;
-  is_stream: boolean;
-  /** Channel id (JSON name `channel`). */
-  channel: number;
-  channel_name?: string;
-  group: string;
-  /** JSON text, see `LogOther`. */
-  other: string;
-}
-
+/** The filters of the log page; the list and its stats read the same ones. */
 export interface LogFilters {
   type: number;
   start_timestamp: number;
@@ -37,14 +11,7 @@ export interface LogFilters {
   channel: string;
 }
 
-export interface LogStat {
-  quota: number;
-  rpm: number;
-  tpm: number;
-}
-
-export type LogPage = Page<LogEntry>;
-
+/** Every log query (list and stats) lives under this key. */
 export const logsQueryKey = ['logs'] as const;
 
 /** The query parameters of both the list and the stats; the self endpoints ignore admin-only ones. */

@@ -1,0 +1,23 @@
+import type { Envelope } from './envelope.ts';
+
+/** One model of the public price list. */
+export interface PricingEntry {
+  model_name: string;
+  /** 0 per token (ratios), 1 per call (fixed price). */
+  quota_type: 0 | 1;
+  model_ratio: number;
+  model_price: number;
+  completion_ratio: number;
+  owner_by: string;
+  /** Groups whose channels serve this model. */
+  enable_groups: string[];
+}
+
+/**
+ * `GET /api/pricing` (public): the list in `data`, and beside it, as the classic console reads them,
+ * the group ratios and the groups the caller may use (mapped to their description).
+ */
+export interface PricingAnswer extends Envelope<PricingEntry[]> {
+  group_ratio: Record<string, number>;
+  usable_group: Record<string, string>;
+}
