@@ -17,3 +17,4 @@ export * from './tasks.ts';
 export * from './pricing.ts';
 export * from './wallet.ts';
 export * from './data.ts';
+export * from './server-sent-events.ts';

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { SseEvent } from '@switchboard/contracts';
 
 /**
  * The contract between the relay pipeline and one upstream vendor (house style §5.1).
@@ -112,10 +113,7 @@ export interface ConversionContext {
 }
 
 /** One server-sent event as read from the upstream. */
-export interface SseEvent {
-  readonly event: string;
-  readonly data: string;
-}
+export type { SseEvent };
 
 /** The caller's request as the pipeline hands it to a capability (after model mapping). */
 export interface RelayRequest {

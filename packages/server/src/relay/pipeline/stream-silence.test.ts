@@ -3,7 +3,7 @@ import { testDatabases } from '../../testing/test-databases.ts';
 import { fakeBedrockAccessKeys, startFakeBedrock } from '../providers/aws/testing/fake-bedrock.ts';
 import { startFakeClaude } from '../providers/claude/testing/fake-claude.ts';
 import type { FakeServer } from '../providers/claude/testing/fake-server.ts';
-import { parseSseText } from '../providers/claude/testing/fixtures.ts';
+import { parseSseText } from '@switchboard/contracts';
 import { startNativeRelay, type NativeRelay } from '../providers/claude/testing/native-relay.ts';
 import { startFakeGemini } from '../providers/gemini/testing/fake-gemini.ts';
 import { startFakeVertex, type FakeVertex } from '../providers/vertex/testing/fake-vertex.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/test-databases.ts';
-import { parseSseText } from '../../providers/claude/testing/fixtures.ts';
+import { parseSseText } from '@switchboard/contracts';
 import type { FakeServer } from '../../providers/claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../../providers/claude/testing/native-relay.ts';
 import { startFakeGemini } from '../../providers/gemini/testing/fake-gemini.ts';

@@ -9,7 +9,8 @@ import { createChatStreamConverter } from './convert-chat-stream.ts';
 import { normalizeClaudeUsage } from './convert-usage.ts';
 import { mapStopReason } from './map-stop-reason.ts';
 import { parseClaudeError } from './parse-claude-error.ts';
-import { parseSseText, readJsonFixture, readStreamFixture } from './testing/fixtures.ts';
+import { parseSseText } from '@switchboard/contracts';
+import { readJsonFixture, readStreamFixture } from './testing/fixtures.ts';
 
 const fixtures = new URL('./__fixtures__/', import.meta.url);
 const context: ConversionContext = { model: 'claude-sonnet-4', upstreamModel: 'claude-sonnet-4-20250514', requestId: 'req1', createdAt: 1_700_000_000 };

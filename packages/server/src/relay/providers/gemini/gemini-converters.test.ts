@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openAIChatRequestSchema, type OpenAIChatChunk } from '@switchboard/contracts';
 import type { ConversionContext } from '../../provider.ts';
-import { parseSseText, readJsonFixture, readStreamFixture } from '../claude/testing/fixtures.ts';
+import { parseSseText } from '@switchboard/contracts';
+import { readJsonFixture, readStreamFixture } from '../claude/testing/fixtures.ts';
 import { cleanSchema } from './clean-schema.ts';
 import { convertChatRequest, defaultSafetySettings, thinkingFromModel } from './convert-chat-request.ts';
 import { convertChatResponse } from './convert-chat-response.ts';

@@ -1,6 +1,6 @@
+import { parseSseBlock, SseBlockSplitter } from '@switchboard/contracts';
 import i18n from '../../../lib/i18n.ts';
 import { readStoredUser } from '../../../lib/stored-user.ts';
-import { createSseParser } from '../lib/sse-lines.ts';
 
 export interface ChatRequest {
   messages: Array<{ role: 'system' | 'user' | 'assistant'; content: string }>;
@@ -45,7 +45,7 @@ export async function streamChat(request: ChatRequest, onDelta: (text: string) =
 
   let failure: string | undefined;
   let done = false;
-  const parse = createSseParser((payload) => {
+  const onData = (payload: string) => {
     if (payload === '[DONE]') {
       done = true;
       return;
@@ -60,12 +60,17 @@ export async function streamChat(request: ChatRequest, onDelta: (text: string) =
     if (chunk.error) failure = chunk.error.message ?? payload;
     const text = chunk.choices?.[0]?.delta?.content;
     if (text) onDelta(text);
-  });
+  };
+  const splitter = new SseBlockSplitter();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   while (!done) {
     const { value, done: ended } = await reader.read();
     if (ended) break;
-    parse(value);
+    for (const block of splitter.push(value)) {
+      const event = parseSseBlock(block);
+      if (event) onData(event.data);
+      if (failure || done) break;
+    }
     if (failure) break;
   }
   if (done) await reader.cancel().catch(() => undefined);

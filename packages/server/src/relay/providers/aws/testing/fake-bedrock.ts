@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
-import { parseSseText, readJsonFixture, readStreamFixture } from '../../claude/testing/fixtures.ts';
+import { parseSseText } from '@switchboard/contracts';
+import { readJsonFixture, readStreamFixture } from '../../claude/testing/fixtures.ts';
 import { sendJson, startFakeServer, type FakeResponse, type FakeServer } from '../../claude/testing/fake-server.ts';
 
 const fixtures = new URL('../__fixtures__/', import.meta.url);

@@ -1,0 +1,190 @@
+import { parseSseBlock, type SseEvent } from '@switchboard/contracts';
+import { safeParseJson } from '../../platform/safe-json.ts';
+import type { ConvertedResponse, ConversionContext, NormalizedUsage, PassThroughResponse, StreamConverter } from '../provider.ts';
+import type { AnswerFormat, AnswerStreamWriter } from './answer-format.ts';
+import { StreamSensitiveCheck, type SensitiveWords } from './sensitive-words.ts';
+import { StreamTextCounter } from './token-estimate.ts';
+
+/** What the translator needs to know about the stream it translates (see StreamRelayOptions). */
+export interface StreamEventOptions {
+  readonly handling: PassThroughResponse | ConvertedResponse;
+  readonly dialect: 'chat' | 'responses';
+  /** The caller asked for usage in the stream; otherwise a usage-only chunk we forced is hidden. */
+  readonly callerWantsUsage: boolean;
+  /** For a synthetic usage chunk when the caller asked for usage and the upstream sent none. */
+  readonly promptTokensEstimate: number;
+  readonly context: ConversionContext;
+  /** A caller of another dialect: every OpenAI chunk goes through its writer instead of out as is. */
+  readonly answerFormat?: AnswerFormat;
+  /** Set when completions are checked for sensitive words (CheckSensitiveOnCompletionEnabled). */
+  readonly sensitive?: SensitiveWords;
+}
+
+/** A frame that may hold usage (`"usage": {`); OpenAI's other frames say `"usage": null` or nothing. */
+const carriesUsage = /"usage"\s*:\s*\{/;
+/** Frame data held unparsed per stream before it is counted anyway (bounds memory on long answers). */
+const maxUncountedLength = 32_768;
+
+/** `data: …` and the blank line that ends an event. */
+export function sseFrame(data: string): string {
+  return `data: ${data}\n\n`;
+}
+
+function hasChoices(value: Record<string, unknown>): boolean {
+  return Array.isArray(value.choices) && value.choices.length > 0;
+}
+
+/**
+ * Turns each upstream event of one streamed answer into what the caller receives, and keeps what the
+ * stream reported on the way: its usage, the text it carried (counted locally for when no usage
+ * comes), and whether a sensitive word stopped it. Pass-through events are forwarded as the upstream
+ * wrote them, and only frames that may carry usage are parsed; converted events go through the
+ * provider's converter and, for callers of another dialect, the answer format's writer.
+ */
+export class StreamEventTranslator {
+  /** Usage the upstream reported, once it did. */
+  usage: NormalizedUsage | undefined;
+  /** The upstream's usage chunk went to the caller as it was (who then needs no synthetic one). */
+  usageForwarded = false;
+  /** A sensitive word ended the answer: no further event goes out. */
+  stoppedBySensitiveWord = false;
+  /** Renders the caller's dialect when it is not OpenAI's. */
+  readonly writer: AnswerStreamWriter | undefined;
+  private readonly options: StreamEventOptions;
+  private readonly converter: StreamConverter | undefined;
+  private readonly passThrough: PassThroughResponse | undefined;
+  private readonly sensitiveCheck: StreamSensitiveCheck | undefined;
+  private readonly counter = new StreamTextCounter();
+  /**
+   * Forwarded as they are, pass-through frames need no parse unless they carry usage: their text
+   * matters only when the upstream reports no usage. They wait here, bounded, and are counted only then.
+   */
+  private readonly defersCounting: boolean;
+  private uncounted: string[] = [];
+  private uncountedLength = 0;
+  /** The answer text of the event being translated (for the sensitive-word check). */
+  private eventText = '';
+
+  constructor(options: StreamEventOptions) {
+    this.options = options;
+    const { handling } = options;
+    this.converter = handling.kind === 'convert' ? handling.createStreamConverter(options.context) : undefined;
+    this.passThrough = handling.kind === 'pass-through' ? handling : undefined;
+    // Writers that announce usage up front (Anthropic's message_start) get the upstream's count once
+    // a frame reported it, else the prompt estimate: never a zero that clients would take as real.
+    this.writer = options.answerFormat?.createStreamWriter(options.context, { usageSoFar: () => this.usageOrEstimate(0) });
+    this.sensitiveCheck = options.sensitive ? new StreamSensitiveCheck(options.sensitive) : undefined;
+    this.defersCounting = this.passThrough !== undefined && !this.writer && !this.sensitiveCheck;
+  }
+
+  /** Tokens of the answer text that reached us, counted locally. */
+  localCompletionTokens(): number {
+    this.countDeferred();
+    return this.counter.total();
+  }
+
+  /** The reported usage, else the prompt estimate with `completionTokens`. */
+  usageOrEstimate(completionTokens: number): NormalizedUsage {
+    return this.usage ?? { promptTokens: this.options.promptTokensEstimate, completionTokens };
+  }
+
+  /**
+   * One complete event block in, the caller's text out, checked for sensitive words when that is on:
+   * a hit stops the answer there (the event is not sent) or, when not stopping, is masked in the
+   * event. A word split across events is found by the check's carried-over tail; masking covers the
+   * part inside this event.
+   */
+  translate(block: string): string {
+    this.eventText = '';
+    const out = this.translateEvent(block);
+    if (!this.sensitiveCheck || !this.eventText) return out;
+    const found = this.sensitiveCheck.inspect(this.eventText);
+    if (found.length === 0) return out;
+    if (this.options.sensitive?.stops) {
+      this.stoppedBySensitiveWord = true;
+      return '';
+    }
+    return this.options.sensitive?.mask(out, found) ?? out;
+  }
+
+  private translateEvent(block: string): string {
+    const event = parseSseBlock(block);
+    if (!event?.data) return this.converter ? '' : `${block}\n\n`;
+    if (event.data === '[DONE]') return '';
+    if (this.converter) return this.translateConverted(this.converter, event);
+    return this.translatePassThrough(block, event.data);
+  }
+
+  private translateConverted(converter: StreamConverter, event: SseEvent): string {
+    let out = '';
+    const chunks = converter.push(event);
+    // Before the chunks go out: a writer may announce the usage this very event carried.
+    this.usage = converter.usage() ?? this.usage;
+    for (const chunk of chunks) {
+      if (this.writer) {
+        out += this.writer.push(chunk);
+        continue;
+      }
+      const object = chunk as Record<string, unknown>;
+      const replaced = object?.usage ? this.withoutForcedUsage(object) : undefined;
+      out += replaced ?? sseFrame(JSON.stringify(chunk));
+    }
+    this.eventText = converter.takeText();
+    this.counter.add(this.eventText);
+    return out;
+  }
+
+  private translatePassThrough(block: string, data: string): string {
+    const asWritten = `${block}\n\n`;
+    if (this.defersCounting && !carriesUsage.test(data)) {
+      if (this.usage === undefined) this.deferCounting(data);
+      return asWritten;
+    }
+    const parsed = safeParseJson(data);
+    if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return this.writer ? '' : asWritten;
+    const value = parsed.value as Record<string, unknown>;
+    this.eventText = this.passThrough?.extractStreamText(value) ?? '';
+    this.counter.add(this.eventText);
+    const found = this.passThrough?.extractUsage(value);
+    const reported = found !== undefined && (found.promptTokens > 0 || found.completionTokens > 0);
+    if (this.writer) {
+      if (reported) this.usage = found;
+      return this.writer.push(value);
+    }
+    if (!reported) return asWritten;
+    this.usage = found;
+    this.uncounted = [];
+    this.uncountedLength = 0;
+    if (this.options.dialect !== 'chat') return asWritten;
+    return this.withoutForcedUsage(value) ?? asWritten;
+  }
+
+  /**
+   * A chunk carrying usage: forwarded as it is when the caller asked for usage (undefined), else the
+   * usage we forced is hidden: the chunk without it, or nothing when it held only usage.
+   */
+  private withoutForcedUsage(value: Record<string, unknown>): string | undefined {
+    if (this.options.callerWantsUsage) {
+      this.usageForwarded = true;
+      return undefined;
+    }
+    if (!hasChoices(value)) return '';
+    const { usage: _hidden, ...rest } = value;
+    return sseFrame(JSON.stringify(rest));
+  }
+
+  private deferCounting(data: string): void {
+    this.uncounted.push(data);
+    this.uncountedLength += data.length;
+    if (this.uncountedLength >= maxUncountedLength) this.countDeferred();
+  }
+
+  private countDeferred(): void {
+    for (const data of this.uncounted) {
+      const parsed = safeParseJson(data);
+      if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null) this.counter.add(this.passThrough?.extractStreamText(parsed.value) ?? '');
+    }
+    this.uncounted = [];
+    this.uncountedLength = 0;
+  }
+}
