@@ -32,7 +32,8 @@ export class SseBlockSplitter {
   next(): string | undefined {
     for (let end = this.buffer.indexOf('\n\n'); end >= 0; end = this.buffer.indexOf('\n\n')) {
       const block = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
+      // Most chunks end with their event: no copy of an empty rest.
+      this.buffer = end + 2 === this.buffer.length ? '' : this.buffer.slice(end + 2);
       if (block) return block;
     }
     return undefined;
@@ -42,7 +43,7 @@ export class SseBlockSplitter {
   push(text: string): string[] {
     this.append(text);
     const blocks: string[] = [];
-    for (let block = this.next(); block !== undefined; block = this.next()) blocks.push(block);
+    for (let block = this.next(); block !== undefined; block = this.buffer ? this.next() : undefined) blocks.push(block);
     return blocks;
   }
 

@@ -13,6 +13,8 @@ export const chargeJournalPrefix = 'quota-journal';
  */
 export interface ChargeRecorder {
   record(tokenId: number, userId: number, channelId: number, quota: number, log: LogEntry | undefined): number;
+  /** Settles once every record made so far is written (an answer waits for this before its last bytes). */
+  written(): Promise<void>;
 }
 
 /** One settled charge read back from a journal: its quota movement and its consume log row. */
@@ -37,9 +39,13 @@ export class ChargeJournal implements ChargeRecorder {
     return this.journal.name;
   }
 
-  /** One compact line, built by one JSON.stringify and written by one syscall (the cost per request). */
+  /** One compact line, built by one JSON.stringify; the lines of one event-loop turn share one write. */
   record(tokenId: number, userId: number, channelId: number, quota: number, log: LogEntry | undefined): number {
     return this.journal.append(JSON.stringify({ t: tokenId, u: userId, c: channelId, q: quota, l: log }));
+  }
+
+  written(): Promise<void> {
+    return this.journal.written();
   }
 
   /** Everything up to `seq` is in the databases (quota and log rows): segments holding only that can go. */

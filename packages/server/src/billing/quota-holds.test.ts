@@ -14,6 +14,7 @@ function recordingJournal() {
       records.push({ tokenId, userId, channelId, quota, log });
       return 40 + records.length;
     },
+    written: () => Promise.resolve(),
   };
 }
 

@@ -99,10 +99,12 @@ export class QuotaLedger {
   /**
    * Replaces the hold with the final charge (which may exceed it: the balance may then go below
    * zero, as in new-api), records it in the journal and queues it with the consume log and the
-   * channel's used quota. Called before the answer's last bytes go out (see relay-pipeline.ts).
+   * channel's used quota. Called before the answer's last bytes go out (see relay-pipeline.ts), which
+   * wait for the returned promise: it settles once the record is written to the journal (undefined
+   * without a journal, or when there was nothing to settle).
    */
-  settle(reservation: Reservation, finalQuota: number, channelId: number, log: LogEntry | undefined): void {
-    if (reservation.state !== 'held') return;
+  settle(reservation: Reservation, finalQuota: number, channelId: number, log: LogEntry | undefined): Promise<void> | undefined {
+    if (reservation.state !== 'held') return undefined;
     reservation.state = 'settled';
     this.totals.settled += 1;
     this.totals.chargedQuota += finalQuota;
@@ -114,6 +116,7 @@ export class QuotaLedger {
     this.pending.addChannel(channelId, finalQuota);
     if (log) this.pending.logs.push({ seq, row: log });
     if (seq > 0) this.pending.highSeq = seq;
+    return this.journal?.written();
   }
 
   /** Gives the hold back; a second call (or a call after settling) does nothing. */

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,5 +58,51 @@ describe('append journal', () => {
     journal.applied(3);
     expect(journal.close()).toEqual({ removed: true });
     expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('writes the lines of one event-loop turn together at its end, and says when they are out', async () => {
+    const { folder, journal } = journalIn();
+    const segment = join(folder, 'quota-journal.abc123.0.log');
+    journal.append('a');
+    journal.append('b');
+    const written = journal.written();
+    // Nothing yet: the answers that wait for these lines have not gone out either.
+    expect(readFileSync(segment, 'utf8')).toBe('');
+    await written;
+    expect(readFileSync(segment, 'utf8')).toBe('1\ta\n2\tb\n');
+    // With nothing pending there is nothing to wait for.
+    await journal.written();
+    journal.append('c');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(readFileSync(segment, 'utf8')).toBe('1\ta\n2\tb\n3\tc\n');
+    journal.close();
+  });
+
+  it('writes pending lines before sealing a segment and before closing', () => {
+    const { folder, journal } = journalIn();
+    journal.append('one');
+    journal.applied(0);
+    expect(readFileSync(join(folder, 'quota-journal.abc123.0.log'), 'utf8')).toBe('1\tone\n');
+    journal.append('two');
+    expect(journal.close()).toEqual({ removed: false });
+    expect(readFileSync(join(folder, 'quota-journal.abc123.1.log'), 'utf8')).toBe('2\ttwo\n');
+  });
+
+  it('lets the waiting answers go when a write fails, reports the failure once, and goes on in a new segment', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'sb-journal-test-'));
+    folders.push(folder);
+    // The first segment is a full disk: every write to it fails with ENOSPC.
+    symlinkSync('/dev/full', join(folder, 'quota-journal.abc123.0.log'));
+    const errors: unknown[] = [];
+    const journal = new LiveJournal({ folder, prefix: 'quota-journal', name: 'abc123', onWriteError: (error) => errors.push(error) });
+    journal.append('lost');
+    await journal.written();
+    expect(errors).toEqual([expect.objectContaining({ code: 'ENOSPC' })]);
+    journal.append('kept');
+    await journal.written();
+    expect(errors).toHaveLength(1);
+    expect(readdirSync(folder).filter((file) => file.endsWith('.log'))).toEqual(['quota-journal.abc123.1.log']);
+    expect(readFileSync(join(folder, 'quota-journal.abc123.1.log'), 'utf8')).toBe('2\tkept\n');
+    journal.close();
   });
 });

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { setImmediate as atEndOfTurn } from 'node:timers';
 import { ExclusiveFileLock } from './exclusive-file-lock.ts';
 
 /**
@@ -7,9 +8,12 @@ import { ExclusiveFileLock } from './exclusive-file-lock.ts';
  * `<prefix>.<name>.lock` (held while the owner lives, see ExclusiveFileLock) and segments
  * `<prefix>.<name>.<segment>.log`, one line each `<seq>\t<payload>\n`.
  *
- * Appending is one write syscall on a descriptor opened once, with no fsync: a killed process (kill -9,
- * an out-of-memory kill) does not lose what it wrote, the kernel's page cache still has it; only a
- * power cut or a kernel crash could, and those take the machine's database writes with them too.
+ * Lines are written in groups: every line appended during one turn of the event loop goes out in
+ * one write syscall at its end (`setImmediate`), and `written()` tells a caller when its line is out,
+ * so an answer can wait for its record (a group commit: the cost of the syscall is shared by every
+ * request that finished in that turn). There is no fsync: a killed process (kill -9, an out-of-memory
+ * kill) does not lose what it wrote, the kernel's page cache still has it; only a power cut or a
+ * kernel crash could, and those take the machine's database writes with them too.
  */
 
 /** Where a line is: its file and 1-based line number (for reports about unreadable lines). */
@@ -82,6 +86,12 @@ export class LiveJournal {
   private sealed: Segment[] = [];
   private seq = 0;
   private appliedSeq = 0;
+  /** Lines appended this turn, not yet written, and the highest sequence among them. */
+  private pendingLines = '';
+  private pendingSeq = 0;
+  private writeScheduled = false;
+  /** Settles when the pending lines are written (or their write failed); made on demand. */
+  private pendingWritten: PromiseWithResolvers<void> | undefined;
   /** Set after a failed or partial write: the next append starts a new segment, so a torn line stays last in its file. */
   private broken = false;
   /** A failure was reported and nothing has succeeded since (one report per failure spell). */
@@ -107,23 +117,55 @@ export class LiveJournal {
     return this.seq;
   }
 
-  /** Appends one line (the payload must hold no newline) and returns its sequence number. */
+  /**
+   * Appends one line (the payload must hold no newline) and returns its sequence number. The line is
+   * written at the end of this turn of the event loop; `written()` says when.
+   */
   append(payload: string): number {
     if (this.closed) return 0;
     const seq = (this.seq += 1);
+    this.pendingLines += `${seq}\t${payload}\n`;
+    this.pendingSeq = seq;
+    if (!this.writeScheduled) {
+      this.writeScheduled = true;
+      atEndOfTurn(() => this.writePending());
+    }
+    return seq;
+  }
+
+  /**
+   * Settles once every line appended so far is written to the kernel (or its write failed, which
+   * was reported: the records then live on in memory only, as they would without a journal).
+   */
+  written(): Promise<void> {
+    if (!this.pendingLines) return Promise.resolve();
+    this.pendingWritten ??= Promise.withResolvers<void>();
+    return this.pendingWritten.promise;
+  }
+
+  /** Writes the pending lines now, in one syscall. */
+  writePending(): void {
+    this.writeScheduled = false;
+    const waiting = this.pendingWritten;
+    this.pendingWritten = undefined;
+    const lines = this.pendingLines;
+    this.pendingLines = '';
     // After a failed write, never append behind a possibly torn line: a new segment, or nothing.
-    if (this.broken && !this.rotate()) return seq;
-    const line = Buffer.from(`${seq}\t${payload}\n`);
+    if (lines && (!this.broken || this.rotate())) this.write(lines, this.pendingSeq);
+    waiting?.resolve();
+  }
+
+  private write(lines: string, lastSeq: number): void {
+    const bytes = Buffer.from(lines);
     try {
-      const written = writeSync(this.fd, line);
-      if (written !== line.length) throw new Error(`short write to the journal (${written} of ${line.length} bytes)`);
-      this.current.lastSeq = seq;
+      const written = writeSync(this.fd, bytes);
+      if (written !== bytes.length) throw new Error(`short write to the journal (${written} of ${bytes.length} bytes)`);
+      this.current.lastSeq = lastSeq;
       this.failing = false;
     } catch (error) {
       this.fail(error);
       this.broken = true;
     }
-    return seq;
   }
 
   /**
@@ -132,6 +174,8 @@ export class LiveJournal {
    */
   applied(seq: number): void {
     if (this.closed) return;
+    // Lines still pending belong in the segment being sealed (they are applied, or will be replayed).
+    this.writePending();
     this.appliedSeq = Math.max(this.appliedSeq, seq);
     if (this.current.lastSeq > 0) this.rotate();
     this.sealed = this.sealed.filter((segment) => {
@@ -149,6 +193,7 @@ export class LiveJournal {
   /** Stops appending. Fully applied, the journal is removed; otherwise it stays for the next start to replay. */
   close(): { removed: boolean } {
     if (this.closed) return { removed: false };
+    this.writePending();
     this.closed = true;
     closeSync(this.fd);
     const removed = this.seq <= this.appliedSeq;

@@ -112,9 +112,12 @@ export async function relayRequest(
   const tried = new Set<number>();
   const triedOrder: number[] = [];
   let lastError: RelayError | undefined;
-  /** The charge of the attempt that answered, with its consume log; once (the ledger ignores a second settle). */
-  const settle = (channel: ChannelRecord, result: ChargedAttempt) => {
-    if (reservation.state !== 'held') return;
+  /**
+   * The charge of the attempt that answered, with its consume log; once (the ledger ignores a second
+   * settle). Returns what the answer's last bytes wait for: the charge written to the journal.
+   */
+  const settle = (channel: ChannelRecord, result: ChargedAttempt): Promise<void> | undefined => {
+    if (reservation.state !== 'held') return undefined;
     const localCount = result.usage === undefined;
     const usage: NormalizedUsage = result.usage ?? { promptTokens: countTextTokens(parsed.promptText), completionTokens: result.localCompletionTokens };
     const quota = computeQuota(pricing, usage, tables.quotaPerUnit, parsed.calls);
@@ -141,7 +144,7 @@ export async function relayRequest(
           createdAt: clock.unixSeconds(),
         })
       : undefined;
-    services.ledger.settle(reservation, quota, channel.id, log);
+    return services.ledger.settle(reservation, quota, channel.id, log);
   };
   try {
     const retryTimes = caller.pinnedChannelId === undefined ? Math.max(0, options.getNumber('RetryTimes')) : 0;
@@ -176,7 +179,7 @@ export async function relayRequest(
       });
       if (result.kind === 'charged') {
         // Answers that never reached the caller (it left, or gets an error instead) settle here.
-        settle(channel, result);
+        void settle(channel, result);
         // Charged, yet answered with an error: the entry renders it in the caller's own format.
         if (result.callerError) throw result.callerError;
         return;

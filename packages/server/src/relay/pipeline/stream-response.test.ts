@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -38,7 +38,12 @@ const brokenUpstream = () =>
 async function relay(
   frames: string[],
   callerWantsUsage: boolean,
-  options: { cut?: boolean; dialect?: 'chat' | 'responses'; upstream?: () => Promise<{ body: Readable; first: Buffer }> } = {},
+  options: {
+    cut?: boolean;
+    dialect?: 'chat' | 'responses';
+    upstream?: () => Promise<{ body: Readable; first: Buffer }>;
+    beforeEnd?: (outcome: StreamOutcome, response: ServerResponse) => Promise<void> | undefined;
+  } = {},
 ): Promise<{ body: string; outcome: StreamOutcome }> {
   let outcome: Promise<StreamOutcome> | undefined;
   server = createServer((_request, response) => {
@@ -58,6 +63,7 @@ async function relay(
         context: { model: 'gpt-4o', upstreamModel: 'gpt-4o', requestId: 'test', createdAt: 1 },
         headers: {},
         firstChunk,
+        beforeEnd: (ended) => options.beforeEnd?.(ended, response),
       }),
     );
   });
@@ -69,6 +75,24 @@ async function relay(
 }
 
 describe('relayStream', () => {
+  it("holds the answer's last bytes until the charge's record is written", async () => {
+    const seen: Array<{ reason: string; endedAtRecord: boolean; endedBeforeWritten: boolean }> = [];
+    const { body } = await relay([contentFrame('Hello'), usageFrame(9, 1), 'data: [DONE]\n\n'], false, {
+      // The journal's write completes a turn later; the answer must not end before it.
+      beforeEnd: (outcome, response) => {
+        const endedAtRecord = response.writableEnded;
+        return new Promise((resolve) =>
+          setImmediate(() => {
+            seen.push({ reason: outcome.endReason, endedAtRecord, endedBeforeWritten: response.writableEnded });
+            resolve();
+          }),
+        );
+      },
+    });
+    expect(seen).toEqual([{ reason: 'done', endedAtRecord: false, endedBeforeWritten: false }]);
+    expect(body.endsWith('data: [DONE]\n\n')).toBe(true);
+  });
+
   it('forwards frames byte for byte and takes the usage frame as the count', async () => {
     const frames = [contentFrame('Hello'), contentFrame(' world'), 'data: {"not json"\n\n', usageFrame(9, 2), 'data: [DONE]\n\n'];
     const { body, outcome } = await relay(frames, true);

@@ -26,9 +26,10 @@ export interface StreamRelayOptions extends StreamEventOptions {
   readonly firstChunk: Buffer;
   /**
    * Receives the outcome before the answer's last bytes are written (the caller cannot have the whole
-   * answer before its charge is recorded), or, when the caller left, before the promise resolves.
+   * answer before its charge is recorded; a promise it returns is waited for), or, when the caller
+   * left, before the promise resolves.
    */
-  readonly beforeEnd?: (outcome: StreamOutcome) => void;
+  readonly beforeEnd?: (outcome: StreamOutcome) => Promise<void> | undefined;
 }
 
 /**
@@ -91,15 +92,18 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     return out;
   };
 
-  /** The outcome, handed to `beforeEnd` first. With usage reported, no tokenizing at the end of every stream. */
-  const reportOutcome = (endReason: StreamEndReason): StreamOutcome => {
-    const outcome = { usage: translator.usage, localCompletionTokens: translator.usage ? 0 : translator.localCompletionTokens(), endReason };
-    options.beforeEnd?.(outcome);
-    return outcome;
-  };
+  /** The outcome (with usage reported, no tokenizing at the end of every stream). */
+  const outcomeOf = (endReason: StreamEndReason): StreamOutcome => ({
+    usage: translator.usage,
+    localCompletionTokens: translator.usage ? 0 : translator.localCompletionTokens(),
+    endReason,
+  });
 
-  /** Translates what is left and writes the ending; the outcome is reported before the last bytes go. */
-  const endAnswer = (reported: StreamEndReason): StreamOutcome => {
+  /**
+   * Translates what is left and writes the ending, once `beforeEnd` has the outcome and what it
+   * returned is done. Resolves when the last bytes are handed to the caller's socket.
+   */
+  const endAnswer = async (reported: StreamEndReason): Promise<StreamOutcome> => {
     let tail = '';
     if (reported !== 'sensitive') {
       tail = translateText(decoder.end());
@@ -108,8 +112,17 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     }
     const endReason = translator.stoppedBySensitiveWord ? 'sensitive' : reported;
     tail += closingText(translator, endReason, options);
-    const outcome = reportOutcome(endReason);
+    const outcome = outcomeOf(endReason);
+    const recorded = options.beforeEnd?.(outcome);
+    if (recorded) await recorded;
     response.end(tail);
+    return outcome;
+  };
+
+  /** The caller left: nothing more is written, the outcome says what the upstream produced until then. */
+  const callerLeft = async (reported: StreamEndReason): Promise<StreamOutcome> => {
+    const outcome = outcomeOf(reported);
+    await options.beforeEnd?.(outcome);
     return outcome;
   };
 
@@ -119,9 +132,10 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
       finished = true;
       upstream.off('data', onData);
       const answered = reported !== 'client_gone' && !response.destroyed;
-      const outcome = answered ? endAnswer(reported) : reportOutcome(reported);
-      if (outcome.endReason !== 'done') options.abortUpstream();
-      resolve(outcome);
+      const ending = answered ? endAnswer(reported) : callerLeft(reported);
+      // Not 'done': the upstream is told to stop now, not once the ending is written.
+      if (reported !== 'done' || translator.stoppedBySensitiveWord) options.abortUpstream();
+      resolve(ending);
     };
     let awaitingDrain = false;
     const onDrain = () => {

@@ -58,9 +58,10 @@ export interface AttemptInput {
   readonly callerGone: AbortSignal;
   /**
    * Settles a charged attempt before the answer's last bytes are handed to the caller, so a process
-   * killed after that point has the charge in its journal. The result returned later is the same.
+   * killed after that point has the charge in its journal. The last bytes wait for the promise it
+   * may return (the journal's write). The result returned later is the same.
    */
-  readonly settle?: (charged: ChargedAttempt) => void;
+  readonly settle?: (charged: ChargedAttempt) => Promise<void> | undefined;
 }
 
 function failed(error: RelayError, retryable: boolean, disablesChannel = false): AttemptResult {
@@ -293,7 +294,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     } catch (error) {
       return transportFailure(error, input.callerGone, sent);
     }
-    return sendWholeAnswer(input, capability.response, response, raw, context, sent);
+    return await sendWholeAnswer(input, capability.response, response, raw, context, sent);
   } finally {
     if (relayTimer) clearTimeout(relayTimer);
     input.callerGone.removeEventListener('abort', abortOnCallerGone);
@@ -305,14 +306,14 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
  * checked for sensitive words, then sent. A stop on sensitive words is charged (the upstream did the
  * work) and answered as an error, which the entry renders in the caller's own format.
  */
-function sendWholeAnswer(
+async function sendWholeAnswer(
   input: AttemptInput,
   handling: PassThroughResponse | ConvertedResponse,
   response: UpstreamResponse,
   raw: Buffer,
   context: ConversionContext,
   sent: SentRequest,
-): AttemptResult {
+): Promise<AttemptResult> {
   const { endpoint, reply } = input;
   const firstResponseMs = input.now() - input.startedAt;
   const contentType = String(response.headers['content-type'] ?? 'application/json');
@@ -350,7 +351,8 @@ function sendWholeAnswer(
     if (found.length > 0) outBody = input.sensitive.mask(typeof outBody === 'string' ? outBody : outBody.toString('utf8'), found);
   }
   const complete: ChargedAttempt = { ...charged, endReason: 'complete' };
-  input.settle?.(complete);
+  const journaled = input.settle?.(complete);
+  if (journaled) await journaled;
   reply
     .status(200)
     .header('content-type', handling.kind === 'convert' || endpoint.answerFormat ? 'application/json' : contentType)
