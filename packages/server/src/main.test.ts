@@ -1,19 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer } from './testing/local-http-server.ts';
+import { freePort, startMainProcess } from './testing/main-process.ts';
 
 /**
  * The real entry point, started as `npm start` starts it: its own process, its own working folder,
  * only the environment given here (never the suite's SQL_DSN or Redis), so start-up failures and the
  * shutdown sequence are seen exactly as an operator sees them.
  */
-const mainPath = fileURLToPath(new URL('./main.ts', import.meta.url));
 const folders: string[] = [];
 
 function temporaryFolder(): string {
@@ -22,28 +19,17 @@ function temporaryFolder(): string {
   return folder;
 }
 
-interface Started {
-  child: ChildProcess;
-  output: () => string[];
-  exited: Promise<number | null>;
-}
-
-function startMain(env: Record<string, string>, cwd = temporaryFolder()): Started {
-  const child = spawn(process.execPath, [mainPath], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => text.split('\n').filter((line) => line.trim() !== '') };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
+/** Starts the gateway in its own process; its output as non-empty lines. */
+function startMain(env: Record<string, string>, cwd = temporaryFolder()) {
+  const started = startMainProcess(env, cwd);
+  return {
+    ...started,
+    output: () =>
+      started
+        .output()
+        .split('\n')
+        .filter((line) => line.trim() !== ''),
+  };
 }
 
 afterAll(() => {
@@ -92,7 +78,7 @@ describe('a running server', () => {
   const folder = temporaryFolder();
   const webDist = join(folder, 'web');
   const sqlitePath = join(folder, 'data', 'gateway.db');
-  let server: Started;
+  let server: ReturnType<typeof startMain>;
   let baseUrl = '';
   let upstream: Awaited<ReturnType<typeof startLocalServer>>;
 

@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../platform/database.ts';
 import { startLocalServer } from '../testing/local-http-server.ts';
+import { freePort, type MainProcess, startMainProcess } from '../testing/main-process.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 
 /**
@@ -17,7 +15,6 @@ import { testDatabases } from '../testing/test-databases.ts';
  * written to the database in batches every 500 ms, so the kill always catches some unwritten: only
  * the quota journal (appended before each answer's last bytes go out, replayed at start) keeps them.
  */
-const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url));
 const rootPassword = 'kill-nine-root-pass';
 const burst = 400;
 const concurrency = 24;
@@ -27,29 +24,14 @@ afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-interface Gateway {
-  child: ChildProcess;
+interface Gateway extends MainProcess {
   baseUrl: string;
-  exited: Promise<number | null>;
-  output: () => string;
 }
 
 async function startGateway(env: Record<string, string>, cwd: string): Promise<Gateway> {
   const port = await freePort();
-  const child = spawn(process.execPath, [mainPath], {
-    cwd,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: cwd,
+  const started = startMainProcess(
+    {
       PORT: String(port),
       HOST: '127.0.0.1',
       SESSION_SECRET: 'kill-nine-session-secret',
@@ -57,12 +39,8 @@ async function startGateway(env: Record<string, string>, cwd: string): Promise<G
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    cwd,
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
     if (
@@ -72,10 +50,10 @@ async function startGateway(env: Record<string, string>, cwd: string): Promise<G
       )
     )
       break;
-    if (child.exitCode !== null || attempt > 300) throw new Error(`gateway did not start:\n${text}`);
+    if (started.child.exitCode !== null || attempt > 300) throw new Error(`gateway did not start:\n${started.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, baseUrl, exited, output: () => text };
+  return { ...started, baseUrl };
 }
 
 const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { LogType } from '@switchboard/contracts';
+import { LogType, type QuotaDataRow } from '@switchboard/contracts';
 import { inTransaction } from '../../db/in-transaction.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LogCursorAggregation } from '../../logs/log-cursor-aggregation.ts';
@@ -7,17 +7,8 @@ import type { LogCursorAggregation } from '../../logs/log-cursor-aggregation.ts'
 export const quotaDataJobName = 'quota_data';
 const hourBucket = sql<number>`${sql.ref('created_at')} - (${sql.ref('created_at')} % 3600)`;
 
-/** One user's use of one model in one hour: a `quota_data` row, or what is added to one. */
-export interface QuotaDataBucket {
-  user_id: number;
-  username: string;
-  model_name: string;
-  /** Start of the hour, Unix seconds. */
-  created_at: number;
-  token_used: number;
-  count: number;
-  quota: number;
-}
+/** One user's use of one model in one hour: a `quota_data` row (as the dashboard receives it), or what is added to one. */
+export type QuotaDataBucket = QuotaDataRow;
 
 export interface QuotaDataRange {
   from: number;
