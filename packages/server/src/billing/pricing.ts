@@ -44,6 +44,7 @@ export interface BilledUsage {
   /** Part of `cacheCreationTokens`, billed at `cacheCreation1hRatio`. */
   readonly cacheCreation1hTokens?: number;
   readonly audioInputTokens?: number;
+  /** Part of `completionTokens`. */
   readonly audioOutputTokens?: number;
 }
 

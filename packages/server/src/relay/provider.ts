@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { SseEvent } from '@switchboard/contracts';
+import type { BilledUsage } from '../billing/pricing.ts';
 
 /**
  * The contract between the relay pipeline and one upstream vendor (house style §5.1).
@@ -155,18 +156,11 @@ export interface UpstreamRequest {
   readonly warnings?: readonly string[];
 }
 
-/** Usage in OpenAI's semantics: `promptTokens` includes cached, cache-write and audio input tokens. */
-export interface NormalizedUsage {
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  readonly cachedTokens?: number;
-  readonly cacheCreationTokens?: number;
-  /** Part of `cacheCreationTokens`: writes kept for an hour (Anthropic's 1h TTL), priced higher. */
-  readonly cacheCreation1hTokens?: number;
-  readonly audioInputTokens?: number;
-  /** Part of `completionTokens`. */
-  readonly audioOutputTokens?: number;
-}
+/**
+ * Usage in OpenAI's semantics: `promptTokens` includes cached, cache-write and audio input tokens;
+ * what billing prices (the same shape, see BilledUsage).
+ */
+export type NormalizedUsage = BilledUsage;
 
 /** A failed upstream answer, classified by the provider; the pipeline acts on it. */
 export interface UpstreamError {

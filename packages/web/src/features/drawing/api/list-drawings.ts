@@ -1,6 +1,6 @@
 import type { DrawingView, Page } from '@switchboard/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { getPage } from '../../../lib/get-page.ts';
 
 export interface DrawingFilters {
   channel_id: string;
@@ -15,20 +15,18 @@ export function useDrawings(filters: DrawingFilters, page: number, pageSize: num
   return useQuery<Page<DrawingView>>({
     queryKey: ['drawings', admin, filters, page, pageSize],
     queryFn: ({ signal }) =>
-      api
-        .get<Page<DrawingView> | null>(
-          admin ? '/api/mj/' : '/api/mj/self/',
-          {
-            p: page,
-            page_size: pageSize,
-            mj_id: filters.mj_id,
-            start_timestamp: filters.start_timestamp,
-            end_timestamp: filters.end_timestamp,
-            ...(admin ? { channel_id: filters.channel_id } : {}),
-          },
-          signal,
-        )
-        .then((data) => data ?? { items: [], total: 0, page, page_size: pageSize }),
+      getPage<DrawingView>(
+        admin ? '/api/mj/' : '/api/mj/self/',
+        {
+          mj_id: filters.mj_id,
+          start_timestamp: filters.start_timestamp,
+          end_timestamp: filters.end_timestamp,
+          ...(admin ? { channel_id: filters.channel_id } : {}),
+        },
+        page,
+        pageSize,
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }

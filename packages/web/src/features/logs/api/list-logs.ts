@@ -1,13 +1,11 @@
 import type { LogView, Page } from '@switchboard/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { getPage } from '../../../lib/get-page.ts';
 import { filterQuery, logsQueryKey, type LogFilters } from './log-filters.ts';
 
 /** `GET /api/log/` (administrators: everyone's) or `/api/log/self/`: one page (from 1) of log rows. */
 export function listLogs(filters: LogFilters, page: number, pageSize: number, admin: boolean, signal?: AbortSignal): Promise<Page<LogView>> {
-  return api
-    .get<Page<LogView> | null>(admin ? '/api/log/' : '/api/log/self/', { ...filterQuery(filters, admin), p: page, page_size: pageSize }, signal)
-    .then((data) => data ?? { items: [], total: 0, page, page_size: pageSize });
+  return getPage<LogView>(admin ? '/api/log/' : '/api/log/self/', filterQuery(filters, admin), page, pageSize, signal);
 }
 
 export function useLogs(filters: LogFilters, page: number, pageSize: number, admin: boolean) {

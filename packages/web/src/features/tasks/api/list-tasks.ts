@@ -1,6 +1,6 @@
 import type { Page, TaskView } from '@switchboard/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { getPage } from '../../../lib/get-page.ts';
 
 export interface TaskFilters {
   channel_id: string;
@@ -14,20 +14,18 @@ export function useTasks(filters: TaskFilters, page: number, pageSize: number, a
   return useQuery<Page<TaskView>>({
     queryKey: ['tasks', admin, filters, page, pageSize],
     queryFn: ({ signal }) =>
-      api
-        .get<Page<TaskView> | null>(
-          admin ? '/api/task/' : '/api/task/self',
-          {
-            p: page,
-            page_size: pageSize,
-            task_id: filters.task_id,
-            start_timestamp: filters.start_timestamp,
-            end_timestamp: filters.end_timestamp,
-            ...(admin ? { channel_id: filters.channel_id } : {}),
-          },
-          signal,
-        )
-        .then((data) => data ?? { items: [], total: 0, page, page_size: pageSize }),
+      getPage<TaskView>(
+        admin ? '/api/task/' : '/api/task/self',
+        {
+          task_id: filters.task_id,
+          start_timestamp: filters.start_timestamp,
+          end_timestamp: filters.end_timestamp,
+          ...(admin ? { channel_id: filters.channel_id } : {}),
+        },
+        page,
+        pageSize,
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }
