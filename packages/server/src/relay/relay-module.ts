@@ -25,6 +25,7 @@ import type { RelayServices } from './relay-services.ts';
 import { registerBillingDashboardRoutes } from './routes/billing-dashboard.routes.ts';
 import { registerModelRoutes } from './routes/models.routes.ts';
 import { registerPlaygroundRoutes } from './routes/playground.routes.ts';
+import { registerRealtimeRoute } from './realtime/realtime.routes.ts';
 import { registerRelayEndpoints } from './routes/relay.routes.ts';
 
 declare module 'fastify' {
@@ -170,6 +171,8 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   if (context.metrics) registerRelayMetrics(context.metrics, services);
 
   registerChannelHealthModule(app, services);
+  // WebSocket sessions arrive as HTTP upgrades, outside Fastify's routing and body parsing.
+  registerRealtimeRoute(app, services);
   await app.register(async (scope) => {
     // Relay bodies are kept as bytes: forwarded untouched, parsed once by the pipeline.
     scope.removeAllContentTypeParsers();

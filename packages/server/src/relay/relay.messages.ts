@@ -31,5 +31,7 @@ export const relayMessages = {
   badResponseBody: { zh: '上游返回了无法解析的响应', en: 'The upstream answered with an unreadable body' },
   modelNotFound: { zh: '模型 {model} 不存在', en: 'The model {model} does not exist' },
   invalidRequest: { zh: '无效的请求', en: 'Invalid request' },
+  notFound: { zh: '接口不存在', en: 'Not found' },
+  realtimeRefused: { zh: '上游拒绝了实时会话：{reason}', en: 'The upstream refused the realtime session: {reason}' },
   playgroundGroupNotAllowed: { zh: '无权使用分组 {group}', en: 'No access to group {group}' },
 } as const satisfies Record<string, LocalizedMessage>;

@@ -27,7 +27,7 @@ describe('provider registry', () => {
     expect(providerForChannelType(1)?.id).toBe('openai');
     expect(providerForChannelType(8)?.id).toBe('custom');
     expect(providerForChannelType(43)?.id).toBe('deepseek');
-    expect(providerForChannelType(15)).toBeUndefined();
+    expect(providerForChannelType(36)).toBeUndefined();
   });
 
   it('relays the native providers: Azure, Claude, Gemini, AWS Bedrock and Vertex AI', () => {

@@ -1,17 +1,25 @@
 import type { Provider } from '../provider.ts';
 import { aigc2dProvider } from './aigc2d/index.ts';
+import { aiproxyLibraryProvider } from './aiproxy-library/index.ts';
 import { aliProvider } from './ali/index.ts';
 import { api2gptProvider } from './api2gpt/index.ts';
 import { awsProvider } from './aws/index.ts';
 import { azureProvider } from './azure/index.ts';
+import { baiduProvider } from './baidu/index.ts';
 import { baiduV2Provider } from './baidu-v2/index.ts';
 import { claudeProvider } from './claude/index.ts';
+import { cloudflareProvider } from './cloudflare/index.ts';
+import { cohereProvider } from './cohere/index.ts';
+import { cozeProvider } from './coze/index.ts';
 import { customProvider } from './custom/index.ts';
 import { deepseekProvider } from './deepseek/index.ts';
+import { difyProvider } from './dify/index.ts';
 import { geminiProvider } from './gemini/index.ts';
 import { jinaProvider } from './jina/index.ts';
 import { lingyiwanwuProvider } from './lingyiwanwu/index.ts';
+import { minimaxProvider } from './minimax/index.ts';
 import { mistralProvider } from './mistral/index.ts';
+import { mokaaiProvider } from './mokaai/index.ts';
 import { moonshotProvider } from './moonshot/index.ts';
 import { ollamaProvider } from './ollama/index.ts';
 import { openaiProvider } from './openai/index.ts';
@@ -19,10 +27,13 @@ import { openaiAlikeProvider } from './openai-alike/index.ts';
 import { openrouterProvider } from './openrouter/index.ts';
 import { perplexityProvider } from './perplexity/index.ts';
 import { siliconcloudProvider } from './siliconcloud/index.ts';
+import { tencentProvider } from './tencent/index.ts';
 import { vertexProvider } from './vertex/index.ts';
 import { volcengineProvider } from './volcengine/index.ts';
 import { xaiProvider } from './xai/index.ts';
+import { xunfeiProvider } from './xunfei/index.ts';
 import { zhipuV4Provider } from './zhipu-v4/index.ts';
+import { zhipuProvider } from './zhipu/index.ts';
 
 /** Every provider the relay knows. Adding one: a folder under providers/ and one line here. */
 export const providers: readonly Provider[] = [
@@ -30,8 +41,10 @@ export const providers: readonly Provider[] = [
   openaiAlikeProvider,
   api2gptProvider,
   aigc2dProvider,
+  aiproxyLibraryProvider,
   customProvider,
   deepseekProvider,
+  difyProvider,
   moonshotProvider,
   mistralProvider,
   siliconcloudProvider,
@@ -42,14 +55,23 @@ export const providers: readonly Provider[] = [
   xaiProvider,
   jinaProvider,
   zhipuV4Provider,
+  zhipuProvider,
+  minimaxProvider,
+  mokaaiProvider,
   aliProvider,
   volcengineProvider,
   baiduV2Provider,
+  baiduProvider,
   claudeProvider,
+  cohereProvider,
+  cozeProvider,
   geminiProvider,
   azureProvider,
   awsProvider,
   vertexProvider,
+  tencentProvider,
+  xunfeiProvider,
+  cloudflareProvider,
 ];
 
 /**
@@ -59,19 +81,8 @@ export const providers: readonly Provider[] = [
 export const notYetRelayed: Readonly<Record<number, string>> = {
   2: 'Midjourney proxy: task routes under /mj, not the OpenAI relay',
   5: 'Midjourney proxy plus: task routes under /mj',
-  11: 'Google PaLM2: retired vendor API',
-  15: 'Baidu ERNIE v1: native signed API',
-  16: 'Zhipu ChatGLM v3: native JWT-signed API',
-  18: 'iFlytek Spark: WebSocket API',
-  21: 'AI Proxy knowledge base: not a model API',
-  23: 'Tencent Hunyuan: native TC3-signed API',
-  34: 'Cohere: native API',
-  35: 'MiniMax: native API',
+  11: 'Google PaLM2: Google has shut down the PaLM API; serve these models from a Gemini channel (type 24) instead',
   36: 'Suno: task routes under /suno',
-  37: 'Dify: native app API',
-  39: 'Cloudflare Workers AI: account-scoped URLs',
-  44: 'MokaAI: native API',
-  49: 'Coze: native bot API',
 };
 
 const byChannelType = new Map<number, Provider>();

@@ -1,0 +1,123 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { safeParseJson } from '../../../platform/safe-json.ts';
+
+/** Usage of one response as OpenAI's `response.done` reports it. */
+export interface RealtimeResponseUsage {
+  total_tokens: number;
+  input_tokens: number;
+  output_tokens: number;
+  input_token_details: { cached_tokens: number; text_tokens: number; audio_tokens: number };
+  output_token_details: { text_tokens: number; audio_tokens: number };
+}
+
+/** What the fake saw of one session: its handshake and the client's frames, as text. */
+export interface SeenSession {
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  frames: string[];
+}
+
+export interface FakeRealtime {
+  /** `http://127.0.0.1:<port>`: a channel's base URL. */
+  baseUrl: string;
+  sessions: SeenSession[];
+  /** Closes every open session from the upstream side (a vendor hanging up mid-session). */
+  hangUp(code: number): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A local stand-in for OpenAI's (and Azure's) Realtime API, speaking its events: `session.created` on
+ * connect and, for each `response.create`, `response.created`, one `response.audio.delta`, one
+ * `response.text.delta` and `response.done` with `usage`. The handshake is checked like the real one:
+ * OpenAI `/v1/realtime?model=` with `Authorization: Bearer <key>` and `OpenAI-Beta: realtime=v1`,
+ * Azure `/openai/realtime?api-version=&deployment=` with `api-key`; a wrong key gets HTTP 401.
+ */
+export async function startFakeRealtime(options: { key: string; usage: RealtimeResponseUsage }): Promise<FakeRealtime> {
+  const sessions: SeenSession[] = [];
+  const sockets = new Set<WebSocket>();
+  const server = createServer((_request, response) => response.writeHead(404).end());
+  const upgrades = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const azure = url.pathname === '/openai/realtime' && url.searchParams.has('api-version') && url.searchParams.has('deployment');
+    const openai = url.pathname === '/v1/realtime' && url.searchParams.has('model') && request.headers['openai-beta'] === 'realtime=v1';
+    const key = azure ? request.headers['api-key'] : String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+    if ((!azure && !openai) || key !== options.key) {
+      const body = JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
+      socket.end(`HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      return;
+    }
+    upgrades.handleUpgrade(request, socket, head, (client) => {
+      const seen: SeenSession = { path: url.pathname, query: url.searchParams, headers: request.headers, frames: [] };
+      sessions.push(seen);
+      sockets.add(client);
+      client.on('close', () => sockets.delete(client));
+      client.send(
+        JSON.stringify({
+          type: 'session.created',
+          event_id: 'event_1',
+          session: { id: 'sess_1', object: 'realtime.session', model: url.searchParams.get('model') },
+        }),
+      );
+      let responses = 0;
+      client.on('message', (data) => {
+        const text = data.toString();
+        seen.frames.push(text);
+        const parsed = safeParseJson(text);
+        if (!parsed.ok || (parsed.value as { type?: string }).type !== 'response.create') return;
+        responses += 1;
+        const id = `resp_${responses}`;
+        client.send(
+          JSON.stringify({ type: 'response.created', event_id: `event_c${responses}`, response: { id, object: 'realtime.response', status: 'in_progress' } }),
+        );
+        client.send(
+          JSON.stringify({
+            type: 'response.audio.delta',
+            event_id: `event_a${responses}`,
+            response_id: id,
+            item_id: 'item_1',
+            output_index: 0,
+            content_index: 0,
+            delta: 'UklGRg==',
+          }),
+        );
+        client.send(
+          JSON.stringify({
+            type: 'response.text.delta',
+            event_id: `event_t${responses}`,
+            response_id: id,
+            item_id: 'item_1',
+            output_index: 0,
+            content_index: 0,
+            delta: 'Hello',
+          }),
+        );
+        client.send(
+          JSON.stringify({
+            type: 'response.done',
+            event_id: `event_d${responses}`,
+            response: { id, object: 'realtime.response', status: 'completed', output: [], usage: options.usage },
+          }),
+        );
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    sessions,
+    hangUp: (code) => {
+      for (const socket of sockets) socket.close(code, 'server hang-up');
+    },
+    close: async () => {
+      for (const socket of sockets) socket.terminate();
+      upgrades.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
