@@ -115,3 +115,17 @@ export interface OpenAIChatChunk {
   choices: { index: number; delta: OpenAIChunkDelta; finish_reason: OpenAIFinishReason | null }[];
   usage?: OpenAIUsage;
 }
+
+/**
+ * One streamed chunk with a single choice, as OpenAI writes them: what every converted stream sends
+ * (`source` is the conversion context: the caller's model and the answer's creation time).
+ */
+export function chatChunk(
+  id: string,
+  source: { readonly createdAt: number; readonly model: string },
+  delta: OpenAIChunkDelta,
+  finishReason: OpenAIFinishReason | null = null,
+  index = 0,
+): OpenAIChatChunk {
+  return { id, object: 'chat.completion.chunk', created: source.createdAt, model: source.model, choices: [{ index, delta, finish_reason: finishReason }] };
+}

@@ -1,4 +1,4 @@
-import type { OpenAIChatChunk, OpenAIChatCompletion, OpenAIMessage } from '@switchboard/contracts';
+import { type OpenAIChatChunk, type OpenAIChatCompletion, type OpenAIMessage, chatChunk } from '@switchboard/contracts';
 import { safeParseJson } from '../../../platform/safe-json.ts';
 import type { ConversionContext, NormalizedUsage, SseEvent, StreamConverter } from '../../provider.ts';
 import { documentsMarkdown, libraryAnswerSchema, libraryStreamEventSchema, type LibraryDocument, type LibraryRequest } from './aiproxy-library-api.ts';
@@ -49,13 +49,7 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
     const delta = started ? { content } : { role: 'assistant' as const, content };
     started = true;
     pendingText += content;
-    return {
-      id: `chatcmpl-${context.requestId}`,
-      object: 'chat.completion.chunk',
-      created: context.createdAt,
-      model: context.model,
-      choices: [{ index: 0, delta, finish_reason: finish }],
-    };
+    return chatChunk(`chatcmpl-${context.requestId}`, context, delta, finish);
   };
   return {
     push(event: SseEvent): unknown[] {

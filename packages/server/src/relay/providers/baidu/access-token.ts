@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import { SharedTokenCache, type FetchedToken } from '../../../platform/shared-token-cache.ts';
 import { safeParseJson } from '../../../platform/safe-json.ts';
 import { baiduTokenResponseSchema } from './baidu-api.ts';
 
@@ -33,65 +34,35 @@ export class TokenExchangeError extends Error {
   }
 }
 
-interface CachedToken {
-  readonly token: string;
-  readonly refreshAt: number;
-}
-
 const defaultExchangeTimeoutMs = 30_000;
 const maximumRefreshMarginSeconds = 3600;
 
-/** Waits for `shared` until `signal` aborts; the abort rejects this wait only. */
-function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return shared;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  const left = Promise.withResolvers<never>();
-  const leave = () => left.reject(signal.reason);
-  signal.addEventListener('abort', leave, { once: true });
-  return Promise.race([shared, left.promise]).finally(() => signal.removeEventListener('abort', leave));
+function cacheKeyOf(baseUrl: string, key: BaiduKey): string {
+  return `${baseUrl}\n${key.apiKey}\n${key.secretKey}`;
 }
 
 export class BaiduAccessTokens {
-  readonly #cache = new Map<string, CachedToken>();
-  readonly #pending = new Map<string, Promise<CachedToken>>();
-  readonly #now: () => number;
+  readonly #tokens: SharedTokenCache;
   readonly #exchangeTimeoutMs: number;
 
   /** `now` gives Unix seconds; tests pass their own clock. */
   constructor(now: () => number = () => Math.floor(Date.now() / 1000), options: { exchangeTimeoutMs?: number } = {}) {
-    this.#now = now;
+    this.#tokens = new SharedTokenCache(now);
     this.#exchangeTimeoutMs = options.exchangeTimeoutMs ?? defaultExchangeTimeoutMs;
   }
 
   /** A valid access token; `signal` ends this caller's wait, not the exchange others may share. */
-  async accessToken(baseUrl: string, key: BaiduKey, signal?: AbortSignal): Promise<string> {
-    signal?.throwIfAborted();
-    const cacheKey = `${baseUrl}\n${key.apiKey}\n${key.secretKey}`;
-    const cached = this.#cache.get(cacheKey);
-    if (cached && cached.refreshAt > this.#now()) return cached.token;
-    let pending = this.#pending.get(cacheKey);
-    if (!pending) {
-      pending = this.#exchange(baseUrl, key)
-        .then((fresh) => {
-          this.#cache.set(cacheKey, fresh);
-          return fresh;
-        })
-        .finally(() => this.#pending.delete(cacheKey));
-      // Every caller may have left before a failure: it is theirs to see, not an unhandled rejection.
-      pending.catch(() => undefined);
-      this.#pending.set(cacheKey, pending);
-    }
-    return (await untilAborted(pending, signal)).token;
+  accessToken(baseUrl: string, key: BaiduKey, signal?: AbortSignal): Promise<string> {
+    return this.#tokens.get(cacheKeyOf(baseUrl, key), () => this.#exchange(baseUrl, key), signal);
   }
 
   /** Drops `token` when Baidu called it invalid (error 110/111), unless a newer one replaced it already. */
   forget(baseUrl: string, key: BaiduKey, token: string): void {
-    const cacheKey = `${baseUrl}\n${key.apiKey}\n${key.secretKey}`;
-    if (this.#cache.get(cacheKey)?.token === token) this.#cache.delete(cacheKey);
+    this.#tokens.forget(cacheKeyOf(baseUrl, key), token);
   }
 
-  async #exchange(baseUrl: string, key: BaiduKey): Promise<CachedToken> {
-    const now = this.#now();
+  async #exchange(baseUrl: string, key: BaiduKey): Promise<FetchedToken> {
+    const now = this.#tokens.now();
     const query = new URLSearchParams({ grant_type: 'client_credentials', client_id: key.apiKey, client_secret: key.secretKey });
     const timeout = AbortSignal.timeout(this.#exchangeTimeoutMs);
     let text: string;

@@ -1,4 +1,4 @@
-import type { OpenAIChatChunk, OpenAIChunkDelta, OpenAIFinishReason } from '@switchboard/contracts';
+import { type OpenAIChatChunk, type OpenAIChunkDelta, type OpenAIFinishReason, chatChunk } from '@switchboard/contracts';
 import { safeParseJson } from '../../../platform/safe-json.ts';
 import type { ConversionContext, NormalizedUsage, SseEvent, StreamConverter } from '../../provider.ts';
 import { difyStreamEventSchema } from './dify-api.ts';
@@ -23,13 +23,7 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
   let pendingText = '';
   const reportedTools = new Set<string>();
 
-  const chunk = (delta: OpenAIChunkDelta, finish: OpenAIFinishReason | null = null): OpenAIChatChunk => ({
-    id,
-    object: 'chat.completion.chunk',
-    created: context.createdAt,
-    model: context.model,
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  });
+  const chunk = (delta: OpenAIChunkDelta, finish: OpenAIFinishReason | null = null): OpenAIChatChunk => chatChunk(id, context, delta, finish);
   /** The first chunk says who speaks, as OpenAI's first chunk does. */
   const withRole = (delta: OpenAIChunkDelta): OpenAIChunkDelta => {
     if (started) return delta;

@@ -1,4 +1,4 @@
-import type { OpenAIChatChunk, OpenAIChunkDelta } from '@switchboard/contracts';
+import { type OpenAIChatChunk, type OpenAIChunkDelta, chatChunk } from '@switchboard/contracts';
 import { safeParseJson } from '../../../platform/safe-json.ts';
 import type { ConversionContext, NormalizedUsage, SseEvent, StreamConverter } from '../../provider.ts';
 import { toOpenAIUsage } from '../claude/convert-usage.ts';
@@ -22,13 +22,7 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
   let callIds = 0;
   const idFor = () => `call_${context.requestId}_${callIds++}`;
 
-  const chunk = (delta: OpenAIChunkDelta, index = 0): OpenAIChatChunk => ({
-    id,
-    object: 'chat.completion.chunk',
-    created: context.createdAt,
-    model: context.model,
-    choices: [{ index, delta, finish_reason: null }],
-  });
+  const chunk = (delta: OpenAIChunkDelta, index = 0): OpenAIChatChunk => chatChunk(id, context, delta, null, index);
 
   return {
     push(event: SseEvent): unknown[] {

@@ -1,4 +1,5 @@
 import { createSign } from 'node:crypto';
+import { SharedTokenCache, type FetchedToken } from '../../../platform/shared-token-cache.ts';
 import { request } from 'undici';
 import { z } from 'zod';
 import { safeParseJson } from '../../../platform/safe-json.ts';
@@ -55,56 +56,27 @@ export function signJwt(account: ServiceAccount, nowSeconds: number): string {
 
 const tokenResponseSchema = z.looseObject({ access_token: z.string().min(1), expires_in: z.number().nullish() });
 
-interface CachedToken {
-  readonly token: string;
-  readonly expiresAt: number;
-}
-
-/** Waits for `shared` until `signal` aborts; the abort rejects this wait only, never `shared`. */
-function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return shared;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  const left = Promise.withResolvers<never>();
-  const leave = () => left.reject(signal.reason);
-  signal.addEventListener('abort', leave, { once: true });
-  return Promise.race([shared, left.promise]).finally(() => signal.removeEventListener('abort', leave));
+function cacheKeyOf(account: ServiceAccount): string {
+  return `${account.client_email}\n${account.private_key_id ?? ''}\n${account.token_uri ?? ''}`;
 }
 
 export class ServiceAccountTokens {
-  readonly #cache = new Map<string, CachedToken>();
-  readonly #pending = new Map<string, Promise<CachedToken>>();
-  readonly #now: () => number;
+  readonly #tokens: SharedTokenCache;
   readonly #exchangeTimeoutMs: number;
 
   /** `now` gives Unix seconds; tests pass their own clock (and a short exchange time limit). */
   constructor(now: () => number = () => Math.floor(Date.now() / 1000), options: { exchangeTimeoutMs?: number } = {}) {
-    this.#now = now;
+    this.#tokens = new SharedTokenCache(now);
     this.#exchangeTimeoutMs = options.exchangeTimeoutMs ?? defaultExchangeTimeoutMs;
   }
 
   /** A valid access token; `signal` ends this caller's wait, not the exchange others may share. */
-  async accessToken(account: ServiceAccount, signal?: AbortSignal): Promise<string> {
-    signal?.throwIfAborted();
-    const cacheKey = `${account.client_email}\n${account.private_key_id ?? ''}\n${account.token_uri ?? ''}`;
-    const cached = this.#cache.get(cacheKey);
-    if (cached && cached.expiresAt - refreshMarginSeconds > this.#now()) return cached.token;
-    let pending = this.#pending.get(cacheKey);
-    if (!pending) {
-      pending = this.#exchange(account)
-        .then((fresh) => {
-          this.#cache.set(cacheKey, fresh);
-          return fresh;
-        })
-        .finally(() => this.#pending.delete(cacheKey));
-      // Every caller may have left before a failure: it is theirs to see, not an unhandled rejection.
-      pending.catch(() => undefined);
-      this.#pending.set(cacheKey, pending);
-    }
-    return (await untilAborted(pending, signal)).token;
+  accessToken(account: ServiceAccount, signal?: AbortSignal): Promise<string> {
+    return this.#tokens.get(cacheKeyOf(account), () => this.#exchange(account), signal);
   }
 
-  async #exchange(account: ServiceAccount): Promise<CachedToken> {
-    const now = this.#now();
+  async #exchange(account: ServiceAccount): Promise<FetchedToken> {
+    const now = this.#tokens.now();
     const form = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: signJwt(account, now) });
     const timeout = AbortSignal.timeout(this.#exchangeTimeoutMs);
     let text: string;
@@ -129,6 +101,6 @@ export class ServiceAccountTokens {
       const reason = [detail.error, detail.error_description].filter((part) => typeof part === 'string' && part).join(': ');
       throw new TokenExchangeError(statusCode === 200 ? 502 : statusCode, `service account token exchange failed: ${reason || text.slice(0, 200)}`);
     }
-    return { token: parsed.data.access_token, expiresAt: now + (parsed.data.expires_in ?? 3600) };
+    return { token: parsed.data.access_token, refreshAt: now + (parsed.data.expires_in ?? 3600) - refreshMarginSeconds };
   }
 }
