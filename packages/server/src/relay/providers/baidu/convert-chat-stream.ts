@@ -1,4 +1,4 @@
-import type { OpenAIChatChunk, OpenAIChunkDelta, OpenAIFinishReason } from '@switchboard/contracts';
+import { type OpenAIChatChunk, type OpenAIChunkDelta, type OpenAIFinishReason, chatChunk } from '@switchboard/contracts';
 import { safeParseJson } from '../../../platform/safe-json.ts';
 import type { ConversionContext, NormalizedUsage, SseEvent, StreamConverter } from '../../provider.ts';
 import { baiduChatResponseSchema } from './baidu-api.ts';
@@ -17,13 +17,7 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
   let pendingText = '';
   let started = false;
 
-  const chunk = (delta: OpenAIChunkDelta, finishReason: OpenAIFinishReason | null = null): OpenAIChatChunk => ({
-    id,
-    object: 'chat.completion.chunk',
-    created: context.createdAt,
-    model: context.model,
-    choices: [{ index: 0, delta, finish_reason: finishReason }],
-  });
+  const chunk = (delta: OpenAIChunkDelta, finishReason: OpenAIFinishReason | null = null): OpenAIChatChunk => chatChunk(id, context, delta, finishReason);
 
   return {
     push(event: SseEvent): unknown[] {
