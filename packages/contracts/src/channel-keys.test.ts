@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { firstMisshapenKey } from './channel-keys.ts';
 import { channelTypes } from './channel-types.ts';
 
-const serviceAccount = JSON.stringify({ type: 'service_account', project_id: 'p', private_key: '-----BEGIN PRIVATE KEY-----', client_email: 'a@p.iam' }, null, 2);
+const serviceAccount = JSON.stringify(
+  { type: 'service_account', project_id: 'p', private_key: '-----BEGIN PRIVATE KEY-----', client_email: 'a@p.iam' },
+  null,
+  2,
+);
 
 describe('channel key formats', () => {
   it('accepts keys in each strict native format, one per line', () => {

@@ -16,6 +16,10 @@ export const relayMessages = {
   channelNotFound: { zh: '渠道不存在或未启用：{id}', en: 'Channel does not exist or is disabled: {id}' },
   missingModel: { zh: '未指定模型名称', en: 'model is required' },
   noChannel: { zh: '当前分组 {group} 下对于模型 {model} 无可用渠道', en: 'No available channel for model {model} under group {group}' },
+  noRelayedChannel: {
+    zh: '当前分组 {group} 下对于模型 {model} 无可用渠道：提供该模型的渠道类型无法转发（{reason}）',
+    en: 'No available channel for model {model} under group {group}: the channels that list it are of a type that is not relayed ({reason})',
+  },
   modelPriceError: {
     zh: '模型 {model} 倍率或价格未配置，请联系管理员设置',
     en: 'Model {model} has no price or ratio configured; ask the administrator to set one',

@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer } from '../testing/local-http-server.ts';
-import { AccountCallError, balanceSupported, fetchUpstreamBalance, listUpstreamModels } from './upstream-account.ts';
+import { AccountCallError, AccountQuestionUnanswerable, balanceSupported, fetchUpstreamBalance, listUpstreamModels } from './upstream-account.ts';
 
 /** Each vendor's account API answered by a local server in that vendor's documented shape. */
 describe('upstream accounts: model lists and balances through the providers', () => {
   let upstream: Awaited<ReturnType<typeof startLocalServer>>;
   const now = Date.UTC(2026, 10, 25);
-  const channel = (type: number, key = 'sk-good') => ({ type, baseUrl: `${upstream.url}/`, key });
+  const channel = (type: number, key = 'sk-good', other = '') => ({ type, baseUrl: `${upstream.url}/`, key, other });
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
 
   beforeAll(async () => {
     upstream = await startLocalServer({
@@ -33,21 +38,45 @@ describe('upstream accounts: model lists and balances through the providers', ()
           ],
         },
       }),
+      'GET /client/v4/accounts/acc-42/ai/models/search': (request) => ({
+        json: {
+          success: true,
+          result: request.headers.authorization === 'Bearer cf-token' ? [{ name: '@cf/meta/llama-3.1-8b-instruct' }] : [],
+          result_info: { total_count: 1 },
+        },
+      }),
       'GET /broken': () => ({ text: 'not json' }),
     });
   });
   afterAll(() => upstream.close());
 
-  it("lists models in each vendor dialect, and OpenAI's for types without their own", async () => {
+  it("lists models in each vendor dialect, OpenAI's for the OpenAI-compatible types", async () => {
     expect(await listUpstreamModels(channel(1), now)).toEqual(['gpt-4o', 'o3']);
     expect(await listUpstreamModels(channel(14), now)).toEqual(['claude-sonnet-4-5']);
     expect(await listUpstreamModels(channel(24), now)).toEqual(['gemini-2.5-pro']);
     expect(await listUpstreamModels(channel(4, ''), now)).toEqual(['llama3']);
     expect(await listUpstreamModels(channel(4), now)).toEqual(['llama3:authorised']);
-    // Bedrock has no listing of its own and Midjourney is not relayed: both try OpenAI's, as new-api does.
-    expect(await listUpstreamModels(channel(33), now)).toEqual(['gpt-4o', 'o3']);
-    expect(await listUpstreamModels(channel(2), now)).toEqual(['gpt-4o', 'o3']);
     expect(await listUpstreamModels(channel(1, 'sk-good\nsk-second'), now)).toEqual(['gpt-4o', 'o3']);
+  });
+
+  it("passes the channel's extra field to the provider: Cloudflare's account id", async () => {
+    expect(await listUpstreamModels(channel(39, 'cf-token', ' acc-42 '), now)).toEqual(['@cf/meta/llama-3.1-8b-instruct']);
+    expect(upstream.requests.some((request) => request.url.startsWith('/client/v4/accounts/acc-42/ai/models/search?'))).toBe(true);
+    expect(((await failure(listUpstreamModels(channel(39, 'cf-token'), now))) as Error).message).toContain('account id');
+  });
+
+  it('sends nothing for a vendor without a model list, and says why', async () => {
+    const before = upstream.requests.length;
+    // Native vendors without a list endpoint: even with no base URL (iFlytek's is a WebSocket host) the answer is "none".
+    for (const type of [15, 16, 18, 23, 33, 35, 37, 41, 44, 49]) {
+      const error = await failure(listUpstreamModels({ type, baseUrl: '', key: 'k', other: '' }, now));
+      expect(error).toBeInstanceOf(AccountQuestionUnanswerable);
+      expect((error as AccountQuestionUnanswerable).notRelayedReason).toBeUndefined();
+    }
+    const palm = await failure(listUpstreamModels(channel(11), now));
+    expect(palm).toBeInstanceOf(AccountQuestionUnanswerable);
+    expect((palm as AccountQuestionUnanswerable).notRelayedReason).toContain('Google has shut down the PaLM API');
+    expect(upstream.requests.length).toBe(before);
   });
 
   it('reads each balance from the vendor that has one', async () => {
@@ -65,18 +94,13 @@ describe('upstream accounts: model lists and balances through the providers', ()
   });
 
   it('turns every failure into a message that never holds the key', async () => {
-    const failure = (promise: Promise<unknown>) =>
-      promise.then(
-        () => undefined,
-        (error: unknown) => error,
-      );
     const unauthorised = await failure(listUpstreamModels(channel(1, 'sk-bad'), now));
     expect(unauthorised).toBeInstanceOf(AccountCallError);
     expect((unauthorised as Error).message).toBe('HTTP 401');
-    expect(((await failure(listUpstreamModels({ type: 1, baseUrl: `${upstream.url}/broken#`, key: 'sk-good' }, now))) as Error).message).toBe(
+    expect(((await failure(listUpstreamModels({ type: 1, baseUrl: `${upstream.url}/broken#`, key: 'sk-good', other: '' }, now))) as Error).message).toBe(
       'the answer is not JSON',
     );
     expect(((await failure(fetchUpstreamBalance(channel(14), now))) as Error).message).toBe('not supported');
-    expect(((await failure(listUpstreamModels({ type: 47, baseUrl: '', key: 'sk-good' }, now))) as Error).message).toBe('no base URL');
+    expect(((await failure(listUpstreamModels({ type: 47, baseUrl: '', key: 'sk-good', other: '' }, now))) as Error).message).toBe('no base URL');
   });
 });

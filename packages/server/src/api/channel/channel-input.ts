@@ -68,4 +68,5 @@ export type EditTagInput = z.output<typeof editTagSchema>;
 /** `POST /api/channel/copy/:id?suffix=`: the suffix becomes part of the copy's name. */
 export const copyQuerySchema = z.object({ suffix: nameText.default('_复制') });
 
-export const fetchModelsSchema = z.object({ base_url: z.string().nullish(), type: integer, key: z.string().nullish() });
+/** `POST /api/channel/fetch_models`: an unsaved form's address, type, key and extra field (Cloudflare's account id, …). */
+export const fetchModelsSchema = z.object({ base_url: z.string().nullish(), type: integer, key: z.string().nullish(), other: z.string().nullish() });

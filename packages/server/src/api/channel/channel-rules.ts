@@ -1,4 +1,4 @@
-import { ChannelStatus } from '@switchboard/contracts';
+import { ChannelStatus, findChannelType, firstMisshapenKey } from '@switchboard/contracts';
 import type { ChannelUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
@@ -95,6 +95,17 @@ export function channelColumnsFrom(fields: ChannelFields, options: { clampWeight
   if (fields.tag !== undefined) columns.tag = fields.tag?.trim() ? fields.tag.trim() : null;
   if (fields.remark !== undefined) columns.remark = fields.remark ?? '';
   return columns;
+}
+
+/**
+ * A key the relay could not use (`APIKey|SecretKey` typed as one plain key, a Vertex JSON missing its
+ * private key, …) would fail at every request: it is refused on save, naming the expected format.
+ */
+export function checkKeyFormat(type: number, keyText: string): void {
+  const position = firstMisshapenKey(type, keyText);
+  if (position === undefined) return;
+  const info = findChannelType(type);
+  throw new AppError(channelMessages.keyFormatInvalid, { params: { label: info?.label ?? String(type), format: info?.keyFormat?.pattern ?? '', position } });
 }
 
 /** What every stored channel must have after a create or an edit. */

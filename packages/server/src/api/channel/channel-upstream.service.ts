@@ -1,10 +1,26 @@
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AccountCallError, balanceSupported, fetchUpstreamBalance, listUpstreamModels } from '../../relay/upstream-account.ts';
+import { findChannelType } from '@switchboard/contracts';
+import {
+  AccountCallError,
+  AccountQuestionUnanswerable,
+  balanceSupported,
+  fetchUpstreamBalance,
+  listUpstreamModels,
+  type ChannelAccount,
+} from '../../relay/upstream-account.ts';
 import type { ChannelRepository, ChannelRow } from './channel.repository.ts';
 import { channelMessages } from './channel.messages.ts';
 
 const refreshConcurrency = 4;
+
+const accountOf = (channel: ChannelRow): ChannelAccount => ({ type: channel.type, baseUrl: channel.base_url, key: channel.key, other: channel.other });
+
+/** Why the vendor cannot answer, in the administrator's words. */
+function unanswerable(type: number, error: AccountQuestionUnanswerable): AppError {
+  if (error.notRelayedReason) return new AppError(channelMessages.typeNotRelayed, { params: { reason: error.notRelayedReason } });
+  return new AppError(channelMessages.modelListNotOffered, { params: { label: findChannelType(type)?.label ?? String(type) } });
+}
 
 /** What the console asks of the providers themselves: a channel's balance and its model list. */
 export class ChannelUpstreamService {
@@ -17,7 +33,7 @@ export class ChannelUpstreamService {
   }
 
   private async refresh(channel: ChannelRow): Promise<number> {
-    const balance = await fetchUpstreamBalance({ type: channel.type, baseUrl: channel.base_url, key: channel.key }, this.clock.now());
+    const balance = await fetchUpstreamBalance(accountOf(channel), this.clock.now());
     await this.repository.saveBalance(channel.id, balance, this.clock.unixSeconds());
     return balance;
   }
@@ -56,15 +72,16 @@ export class ChannelUpstreamService {
   async modelsOfChannel(id: number): Promise<string[]> {
     const channel = await this.repository.findById(id);
     if (!channel) throw new AppError(channelMessages.notFound);
-    return this.models({ type: channel.type, baseUrl: channel.base_url, key: channel.key });
+    return this.models(accountOf(channel));
   }
 
-  async models(target: { type: number; baseUrl: string | null | undefined; key: string }): Promise<string[]> {
+  async models(target: ChannelAccount): Promise<string[]> {
     if (!target.key.trim()) throw new AppError(channelMessages.fetchModelsKeyRequired);
     try {
       return await listUpstreamModels(target, this.clock.now());
     } catch (error) {
       if (error instanceof AccountCallError) throw new AppError(channelMessages.fetchModelsFailed, { params: { reason: error.message } });
+      if (error instanceof AccountQuestionUnanswerable) throw unanswerable(target.type, error);
       throw error;
     }
   }

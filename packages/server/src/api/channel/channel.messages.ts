@@ -25,4 +25,13 @@ export const channelMessages = {
   balanceFailed: { zh: '查询余额失败：{reason}', en: 'Balance query failed: {reason}' },
   fetchModelsFailed: { zh: '获取模型列表失败：{reason}', en: 'Failed to fetch the model list: {reason}' },
   fetchModelsKeyRequired: { zh: '请先填写密钥', en: 'Please fill in the key first' },
+  keyFormatInvalid: {
+    zh: '{label} 渠道的密钥格式应为 {format}，第 {position} 个密钥不符合',
+    en: 'A {label} channel key must be written as {format}; key {position} is not',
+  },
+  modelListNotOffered: {
+    zh: '{label} 不提供模型列表接口，请手动填写模型或使用“填入相关模型”',
+    en: '{label} offers no model list; enter the models by hand or use "fill related models"',
+  },
+  typeNotRelayed: { zh: '该渠道类型目前无法使用：{reason}', en: 'This channel type cannot be used: {reason}' },
 } as const satisfies Record<string, LocalizedMessage>;

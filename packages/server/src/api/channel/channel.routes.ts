@@ -119,7 +119,7 @@ export function registerChannelRoutes(app: FastifyInstance, { service, upstream,
   app.get('/api/channel/fetch_models/:id', admin, async (request) => ok(await upstream.modelsOfChannel(routeId(request.params))));
   app.post('/api/channel/fetch_models', admin, async (request) => {
     const body = parseInput(fetchModelsSchema, request.body);
-    return ok(await upstream.models({ type: body.type ?? 1, baseUrl: body.base_url, key: body.key ?? '' }));
+    return ok(await upstream.models({ type: body.type ?? 1, baseUrl: body.base_url, key: body.key ?? '', other: body.other }));
   });
 
   // The only way a key leaves the server: an explicit, audited action of the super administrator.

@@ -7,7 +7,7 @@ import type { ChangeBus } from '../../platform/change-bus.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ChannelFields } from './channel-input.ts';
-import { channelColumnsFrom, checkCompleteChannel, checkTypeAndGroups, defaultOther } from './channel-rules.ts';
+import { channelColumnsFrom, checkCompleteChannel, checkKeyFormat, checkTypeAndGroups, defaultOther } from './channel-rules.ts';
 import { type ChannelRepository, type ChannelRowWithoutKey, type ChannelSearch } from './channel.repository.ts';
 import { channelMessages } from './channel.messages.ts';
 
@@ -119,6 +119,7 @@ export class ChannelService {
       settings: '',
     };
     checkCompleteChannel(base);
+    checkKeyFormat(base.type ?? 0, base.key);
     base.other = defaultOther(base.type ?? 0, base.other) ?? base.other;
     const keys = splitKeys(base.key, batch);
     const ids = await this.repository.transaction(async (channels) => {
@@ -161,6 +162,8 @@ export class ChannelService {
       if (!existing) throw new AppError(channelMessages.notFound);
       const merged = { ...existing, ...columns };
       checkCompleteChannel(merged);
+      // An edit that changes neither key nor type leaves an imported key alone, whatever its shape.
+      if (columns.key !== undefined || columns.type !== undefined) checkKeyFormat(merged.type, merged.key);
       const other = defaultOther(merged.type ?? existing.type, merged.other);
       if (other !== undefined) columns.other = other;
       await channels.update(id, columns);

@@ -75,7 +75,7 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     expect(keys.map((row) => row.key)).toEqual(['k1', 'k2', 'k3']);
     const single = (await call('POST', '/api/channel/', { mode: 'single', channel: channelBody({ key: 'a\nb' }) })).json();
     expect(single.data).toHaveLength(1);
-    const vertex = await create({ type: 41, key: '{\n "type": "service_account"\n}' });
+    const vertex = await create({ type: 41, key: '{\n "type": "service_account",\n "project_id": "p",\n "private_key": "pk",\n "client_email": "a@p"\n}' });
     expect(vertex).toHaveLength(1);
   });
 
@@ -111,12 +111,45 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     expect(published).toEqual([]);
 
     const [azure] = await create({ type: 3, other: '' });
-    const [iflytek] = await create({ type: 18 });
+    const [iflytek] = await create({ type: 18, key: 'appid|api-secret|api-key' });
     const [kept] = await create({ type: 3, other: '2024-10-21', priority: -999, model_mapping: '{"gpt-4o":"gpt-4o-2024-08-06"}' });
     const other = async (id?: number) => (await call('GET', `/api/channel/${id}`)).json().data.other;
     expect(await other(azure)).toBe('2023-06-01-preview');
     expect(await other(iflytek)).toBe('v2.1');
     expect(await other(kept)).toBe('2024-10-21');
+  });
+
+  it("refuses a key that is not in the type's native format, on create and on edit, and changes nothing", async () => {
+    const refused = async (method: 'POST' | 'PUT', body: Record<string, unknown>, message: string) =>
+      expect((await call(method, '/api/channel/', body)).json()).toEqual({ success: false, message });
+    await refused('POST', channelBody({ type: 15, key: 'sk-plain' }), 'A 百度文心千帆 / Baidu channel key must be written as APIKey|SecretKey; key 1 is not');
+    await refused(
+      'POST',
+      { mode: 'batch', channel: channelBody({ type: 18, key: 'a|b|c\na|b' }) },
+      'A 讯飞星火认知 / iFlytek channel key must be written as APPID|APISecret|APIKey; key 2 is not',
+    );
+    await refused('POST', channelBody({ type: 16, key: 'no-dot' }), 'A 智谱 ChatGLM / Zhipu channel key must be written as id.secret; key 1 is not');
+    const vertex = (await call('POST', '/api/channel/', channelBody({ type: 41, key: '{"project_id": "p"}' }))).json();
+    expect(vertex.message).toMatch(/^A Vertex AI channel key must be written as \{ "type": "service_account", .*; key 1 is not$/);
+    const chinese = await testApp.app.inject({ method: 'POST', url: '/api/channel/', headers: root.headers, payload: channelBody({ type: 23, key: 'a|b' }) });
+    expect(chinese.json()).toEqual({ success: false, message: '腾讯混元 / Tencent 渠道的密钥格式应为 AppId|SecretId|SecretKey，第 1 个密钥不符合' });
+    expect(await testApp.context.database.db.selectFrom('channels').select('id').execute()).toEqual([]);
+
+    const [baidu] = await create({ type: 15, key: 'api-key|secret-key' });
+    const [aws] = await create({ type: 33, key: 'AKIA|secret|session|us-east-1' });
+    await refused('PUT', { id: baidu, key: 'api-key-only' }, 'A 百度文心千帆 / Baidu channel key must be written as APIKey|SecretKey; key 1 is not');
+    // A type change is checked against the stored key, which an OpenAI channel's plain key would fail.
+    const [openai] = await create();
+    await refused('PUT', { id: openai, type: 23 }, 'A 腾讯混元 / Tencent channel key must be written as AppId|SecretId|SecretKey; key 1 is not');
+    const stored = await testApp.context.database.db.selectFrom('channels').select(['id', 'type', 'key']).orderBy('id').execute();
+    expect(stored).toEqual([
+      { id: baidu, type: 15, key: 'api-key|secret-key' },
+      { id: aws, type: 33, key: 'AKIA|secret|session|us-east-1' },
+      { id: openai, type: 1, key: 'sk-upstream-1' },
+    ]);
+    // Edits that leave key and type alone go through, so an imported channel can still be switched off.
+    expect((await call('PUT', '/api/channel/', { id: baidu, status: 2 })).json()).toEqual({ success: true, message: '' });
+    expect((await call('PUT', '/api/channel/', { id: baidu, key: 'other-key|other-secret' })).json()).toEqual({ success: true, message: '' });
   });
 
   it('updates fully or per row, keeps the key when none is sent and rebuilds abilities', async () => {
@@ -287,6 +320,7 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
       'GET /user/balance': () => ({ json: { is_available: true, balance_infos: [{ currency: 'USD', total_balance: '12.50' }] } }),
       'GET /v1/dashboard/billing/subscription': () => ({ json: { hard_limit_usd: 20 } }),
       'GET /v1/dashboard/billing/usage': () => ({ json: { total_usage: 550 } }),
+      'GET /client/v4/accounts/acc-7/ai/models/search': () => ({ json: { success: true, result: [{ name: '@cf/meta/llama-3.1-8b-instruct' }] } }),
       'GET /v1/models': (request) =>
         request.headers.authorization === 'Bearer good' ? { json: { object: 'list', data: [{ id: 'gpt-4o' }, { id: 'o3' }] } } : { status: 401, json: {} },
     });
@@ -313,6 +347,21 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
       expect((await call('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 1, key: '' })).json().message).toBe(
         'Please fill in the key first',
       );
+      // The unsaved form's extra field reaches the provider: Cloudflare lists the account it names.
+      const cloudflare = await call('POST', '/api/channel/fetch_models', { base_url: upstream.url, type: 39, key: 'good', other: 'acc-7' });
+      expect(cloudflare.json().data).toEqual(['@cf/meta/llama-3.1-8b-instruct']);
+      const [spark] = await create({ type: 18, key: 'appid|api-secret|api-key' });
+      expect((await call('GET', `/api/channel/fetch_models/${spark}`)).json()).toEqual({
+        success: false,
+        message: '讯飞星火认知 / iFlytek offers no model list; enter the models by hand or use "fill related models"',
+      });
+      const sparkChinese = await testApp.app.inject({ method: 'GET', url: `/api/channel/fetch_models/${spark}`, headers: root.headers });
+      expect(sparkChinese.json().message).toBe('讯飞星火认知 / iFlytek 不提供模型列表接口，请手动填写模型或使用“填入相关模型”');
+      expect((await call('POST', '/api/channel/fetch_models', { type: 11, key: 'palm-key' })).json()).toEqual({
+        success: false,
+        message:
+          'This channel type cannot be used: Google PaLM2: Google has shut down the PaLM API; serve these models from a Gemini channel (type 24) instead',
+      });
       expect(upstream.requests.every((request) => !request.url.includes('good'))).toBe(true);
     } finally {
       await upstream.close();

@@ -4,7 +4,7 @@ export const channelHealthMessages = {
   channelNotFound: { zh: '渠道不存在', en: 'Channel does not exist' },
   testAlreadyRunning: { zh: '测试已在运行中', en: 'Test is already running' },
   testStarted: { zh: '已开始在后台测试所有渠道', en: 'Testing all channels in the background' },
-  notRelayed: { zh: '该渠道类型暂不支持测试', en: 'This channel type cannot be tested' },
+  notRelayed: { zh: '该渠道类型目前无法使用，无法测试：{reason}', en: 'This channel type cannot be used, so it cannot be tested: {reason}' },
   testFailed: { zh: '测试失败：{reason}', en: 'Test failed: {reason}' },
   tooSlow: { zh: '响应时间 {seconds}s 超过阈值 {threshold}s', en: 'Response time {seconds}s exceeds the threshold of {threshold}s' },
 } as const satisfies Record<string, LocalizedMessage>;

@@ -16,6 +16,8 @@ export function registerChannelTestRoutes(app: FastifyInstance, tests: ChannelTe
     const result = await tests.testOne(id, model);
     const language = languageFromHeader(request.headers['accept-language'], 'zh');
     const time = Number((result.elapsedMs / 1000).toFixed(3));
+    if (result.notRelayedReason !== undefined)
+      return { success: false, message: renderMessage(channelHealthMessages.notRelayed, language, { reason: result.notRelayedReason }), time };
     if (!result.ok) return { success: false, message: renderMessage(channelHealthMessages.testFailed, language, { reason: result.message }), time };
     return { success: true, message: '', time };
   });

@@ -3,6 +3,7 @@ import type { ChannelRecord } from '../cache/channel-cache.ts';
 import { maskSecrets } from '../pipeline/relay-error.ts';
 import { mapModel } from '../pipeline/channel-selector.ts';
 import type { CapabilityName, ChannelTarget, RelayRequest } from '../provider.ts';
+import { notYetRelayed } from '../providers/index.ts';
 import { httpTransport } from '../transport/http-transport.ts';
 
 export interface ChannelTestResult {
@@ -12,6 +13,8 @@ export interface ChannelTestResult {
   readonly elapsedMs: number;
   /** The failure says the credentials are dead (auto-disable applies). */
   readonly disablesChannel: boolean;
+  /** Set when the type is not relayed at all: why, in words the console shows as they are. */
+  readonly notRelayedReason?: string;
 }
 
 /** The model a test uses: the one asked for, else the channel's test model, else its first model. */
@@ -35,7 +38,12 @@ export async function testChannel(
   const provider = channel.provider;
   const capability = provider?.[capabilityName];
   const started = now();
-  if (!provider || !capability) return { ok: false, message: `channel type ${channel.type} is not relayed`, elapsedMs: 0, disablesChannel: false };
+  if (!provider) {
+    // Nothing to send: the administrator gets the registry's reason (PaLM2: Google shut the API down).
+    const notRelayedReason = notYetRelayed[channel.type] ?? `channel type ${channel.type} has no provider`;
+    return { ok: false, message: `channel type ${channel.type} is not relayed: ${notRelayedReason}`, notRelayedReason, elapsedMs: 0, disablesChannel: false };
+  }
+  if (!capability) return { ok: false, message: `channel type ${channel.type} is not relayed`, elapsedMs: 0, disablesChannel: false };
   const upstreamModel = mapModel(channel.modelMapping, model);
   const body = embedding ? { model: upstreamModel, input: 'hi' } : { model: upstreamModel, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 };
   const request: RelayRequest = {

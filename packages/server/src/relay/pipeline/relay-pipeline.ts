@@ -10,6 +10,7 @@ import type { RelayServices } from '../relay-services.ts';
 import { checkModelAllowed, type RelayCaller } from './caller-auth.ts';
 import { selectChannel } from './channel-selector.ts';
 import { consumeLogEntry } from './consume-log.ts';
+import { noChannelError } from './no-channel-error.ts';
 import type { RelayEndpoint } from './relay-endpoints.ts';
 import { RelayError } from './relay-error.ts';
 import { readRelayBody, type ParsedRelayBody } from './request-reader.ts';
@@ -191,5 +192,5 @@ export async function relayRequest(
   } finally {
     services.ledger.refund(reservation);
   }
-  throw lastError ?? new RelayError(503, 'model_not_found', relayMessages.noChannel, { params: { model: parsed.model, group: caller.usingGroup } });
+  throw lastError ?? noChannelError(services.channels, caller, parsed.model);
 }

@@ -97,9 +97,3 @@ for (const provider of providers) {
 export function providerForChannelType(type: number): Provider | undefined {
   return byChannelType.get(type);
 }
-
-/**
- * The model listing new-api tries for every type without one of its own: OpenAI's `GET /v1/models`
- * with the bearer key, over plain HTTP.
- */
-export { listOpenAIModels as listModelsTheOpenAIWay } from './openai-compatible/account-readers.ts';

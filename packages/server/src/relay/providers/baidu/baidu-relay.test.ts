@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelStatus } from '@switchboard/contracts';
 import { testDatabases } from '../../../testing/test-databases.ts';
@@ -147,5 +148,43 @@ describe.each(testDatabases())('Baidu ERNIE v1 channels through the relay on $di
       .catch((caught: unknown) => caught)) as { status: number; error: { message: string; code: string } };
     expect(error).toMatchObject({ status: 400, error: { code: 'baidu_336003' } });
     expect(error.error.message).toContain('the length of messages must be an odd number');
+  });
+
+  it('serves the official Anthropic client on /v1/messages from a Baidu channel, streamed and not, charged exactly', async () => {
+    await relay.channel({ type: 15, key: fakeBaiduKeys.good, baseUrl: fake.url, models: ['ERNIE-4.0-8K'] });
+    const token = await relay.token();
+    const client = new Anthropic({ apiKey: token.apiKey, baseURL: relay.baseUrl, maxRetries: 0, timeout: 20_000 });
+    const message = await client.messages.create({
+      model: 'ERNIE-4.0-8K',
+      max_tokens: 256,
+      system: '你是一个助手',
+      messages: [{ role: 'user', content: '你好' }],
+    });
+    expect(message.content).toEqual([
+      { type: 'text', text: '您好，我是文心一言，英文名是ERNIE Bot。我能够与人对话互动，回答问题，协助创作，高效便捷地帮助人们获取信息、知识和灵感。' },
+    ]);
+    expect(message.stop_reason).toBe('end_turn');
+    expect(message.usage).toMatchObject({ input_tokens: 4, output_tokens: 36 });
+    // Claude's system prompt becomes Baidu's own `system` field, not a message (turns must alternate).
+    expect(fake.requests.at(-1)?.body).toMatchObject({ messages: [{ role: 'user', content: '你好' }], system: '你是一个助手' });
+
+    const stream = client.messages.stream({ model: 'ERNIE-4.0-8K', max_tokens: 256, messages: [{ role: 'user', content: '你好' }] });
+    let text = '';
+    stream.on('text', (delta) => {
+      text += delta;
+    });
+    const final = await stream.finalMessage();
+    expect(text).toBe('您好，我是文心一言。有什么可以帮您？');
+    expect(final.stop_reason).toBe('end_turn');
+    expect(final.usage).toMatchObject({ output_tokens: 13 });
+    expect(fake.requests.at(-1)?.body?.stream).toBe(true);
+
+    const state = await token.state([]);
+    const charges = state.logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens]);
+    expect(charges.sort((left, right) => (left[0] ?? 0) - (right[0] ?? 0))).toEqual([
+      [streamCharge, 5, 13],
+      [answerCharge, 4, 36],
+    ]);
+    expect(state.token.remain_quota).toBe(10_000_000 - answerCharge - streamCharge);
   });
 });

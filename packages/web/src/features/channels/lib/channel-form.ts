@@ -24,6 +24,7 @@ export interface ChannelFormValues {
 
 export const azureDefaultApiVersion = '2023-06-01-preview';
 export const iflytekDefaultVersion = 'v2.1';
+export const geminiDefaultVersion = 'v1beta';
 export const modelMappingExample = '{\n  "gpt-3.5-turbo": "gpt-3.5-turbo-0125"\n}';
 export const vertexRegionExample = '{\n  "default": "us-central1",\n  "claude-3-5-sonnet-20240620": "europe-west1"\n}';
 

@@ -25,7 +25,13 @@ export function ModelsSection({ channelId }: { channelId?: number }) {
       if (channelId !== undefined) return fetchChannelModels(channelId);
       const key = String(form.getFieldValue('key') ?? '').trim();
       if (!key) throw new Error(t('form.fetchNeedsKey'));
-      return fetchModelsWithKey({ base_url: String(form.getFieldValue('base_url') ?? '').trim(), type, key: key.split('\n')[0] ?? key });
+      // The whole key text: the server takes its first key, and a Vertex JSON credential spans many lines.
+      return fetchModelsWithKey({
+        base_url: String(form.getFieldValue('base_url') ?? '').trim(),
+        type,
+        key,
+        other: String(form.getFieldValue('other') ?? '').trim(),
+      });
     },
     onSuccess: (fetched) => {
       setModels([...models, ...fetched]);

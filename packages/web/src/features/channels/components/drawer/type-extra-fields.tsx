@@ -1,11 +1,13 @@
 import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { azureDefaultApiVersion, iflytekDefaultVersion, isJsonObjectOrEmpty, vertexRegionExample } from '../../lib/channel-form.ts';
+import { azureDefaultApiVersion, geminiDefaultVersion, iflytekDefaultVersion, isJsonObjectOrEmpty, vertexRegionExample } from '../../lib/channel-form.ts';
 
 /**
  * gateway-operations.md §2 "Extra inputs by type": Azure endpoint and API version (3), custom URL and
  * settings (8), private address (22), Suno address (36), model version (18), Vertex region (41),
- * knowledge base (21), account ID (39), organization (1), else an optional proxy address.
+ * knowledge base (21), account ID (39), organization (1), else an optional proxy address. Every
+ * type whose provider reads `other` has its input here: Gemini's API version (24) and Coze's bot
+ * ID (49) too; Dify (37) has no public default address, so its API address is asked for.
  */
 export function TypeExtraFields({ type }: { type: number }) {
   const { t } = useTranslation('channels');
@@ -75,9 +77,47 @@ export function TypeExtraFields({ type }: { type: number }) {
       );
     case 39:
       return (
-        <Form.Item name="other" label={t('form.accountId')}>
+        <Form.Item
+          name="other"
+          label={t('form.accountId')}
+          extra={t('form.accountIdHelp')}
+          rules={[{ required: true, whitespace: true, message: t('form.accountIdRequired') }]}
+        >
           <Input placeholder="d6b5da8hk1awo8nap34ube6gh" />
         </Form.Item>
+      );
+    case 24:
+      return (
+        <>
+          <Form.Item name="other" label={t('form.geminiVersion')} extra={t('form.geminiVersionHelp')}>
+            <Input placeholder={geminiDefaultVersion} />
+          </Form.Item>
+          <Form.Item name="base_url" label={t('form.proxy')} extra={t('form.proxyHelp')}>
+            <Input placeholder="https://generativelanguage.googleapis.com" />
+          </Form.Item>
+        </>
+      );
+    case 37:
+      return (
+        <Form.Item
+          name="base_url"
+          label={t('form.difyAddress')}
+          extra={t('form.difyAddressHelp')}
+          rules={[{ required: true, whitespace: true, message: t('form.difyAddressRequired') }]}
+        >
+          <Input placeholder="https://api.dify.ai" />
+        </Form.Item>
+      );
+    case 49:
+      return (
+        <>
+          <Form.Item name="other" label={t('form.botId')} extra={t('form.botIdHelp')}>
+            <Input placeholder="7342866812345678901" />
+          </Form.Item>
+          <Form.Item name="base_url" label={t('form.cozeAddress')} extra={t('form.cozeAddressHelp')}>
+            <Input placeholder="https://api.coze.cn" />
+          </Form.Item>
+        </>
       );
     case 1:
       return (
