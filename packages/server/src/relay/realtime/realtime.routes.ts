@@ -114,7 +114,11 @@ async function acceptSession(services: RelayServices, server: WebSocketServer, r
   try {
     session = await openSession(services, request, url, requestId);
     const { channel, upstream, upstreamModel, tried } = await connectChannel(services, session);
+    let joined = false;
+    // Completes synchronously, or not at all: a caller gone while the upstream opened, or a
+    // handshake ws refuses (bad Sec-WebSocket-Key), never gets the callback.
     server.handleUpgrade(request, socket, head, (client) => {
+      joined = true;
       const held = session as Session;
       bridgeRealtime(client, upstream, {
         mayContinue: (usage) => mayContinue(services, held, usage),
@@ -126,6 +130,11 @@ async function acceptSession(services: RelayServices, server: WebSocketServer, r
         onEnd: (usage, reason) => settleSession(services, held, { channel, upstreamModel, tried, usage, reason }),
       });
     });
+    if (!joined) {
+      upstream.terminate();
+      services.ledger.refund(session.reservation);
+      socket.destroy();
+    }
   } catch (error) {
     if (session) services.ledger.refund(session.reservation);
     const refusal = error instanceof RelayError ? error : new RelayError(502, 'upstream_error', relayMessages.upstreamUnreachable);

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelStatus } from '@switchboard/contracts';
 import { WebSocket } from 'ws';
@@ -136,6 +137,26 @@ describe.each(testDatabases())('realtime sessions on $dialect', (database) => {
     expect(elsewhere.status).toBe(404);
     const state = await token.state([]);
     expect([state.token.used_quota, state.logs.length]).toEqual([0, 0]);
+  });
+
+  it("gives the hold back and closes the upstream when the caller's handshake cannot be completed", async () => {
+    const channelId = await relay.channel({ type: 1, key: 'sk-upstream-realtime', baseUrl: fake.baseUrl, models: [model] });
+    const token = await relay.token();
+    const sessions = fake.sessions.length;
+    // An upgrade without Sec-WebSocket-Key: authenticated, priced and connected upstream, then refused by the handshake.
+    const status = await new Promise<number>((resolve, reject) => {
+      const upgrade = httpRequest(`${relay.baseUrl}/v1/realtime?model=${model}`, {
+        headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', authorization: `Bearer ${token.apiKey}` },
+      });
+      upgrade.on('response', (response) => resolve(response.statusCode ?? 0));
+      upgrade.on('error', reject);
+      upgrade.end();
+    });
+    expect(status).toBe(400);
+    expect(fake.sessions.length).toBe(sessions + 1);
+    await expect.poll(() => fake.openSessions()).toBe(0);
+    const state = await token.state([channelId]);
+    expect([state.token.used_quota, state.token.remain_quota, state.logs.length]).toEqual([0, 10_000_000, 0]);
   });
 
   it('charges what was used when the upstream hangs up, and nothing for a session that produced nothing', async () => {

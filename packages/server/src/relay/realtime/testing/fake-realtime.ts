@@ -24,6 +24,8 @@ export interface FakeRealtime {
   /** `http://127.0.0.1:<port>`: a channel's base URL. */
   baseUrl: string;
   sessions: SeenSession[];
+  /** Sessions still open on the upstream side. */
+  openSessions(): number;
   /** Closes every open session from the upstream side (a vendor hanging up mid-session). */
   hangUp(code: number): void;
   close(): Promise<void>;
@@ -111,6 +113,7 @@ export async function startFakeRealtime(options: { key: string; usage: RealtimeR
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     sessions,
+    openSessions: () => sockets.size,
     hangUp: (code) => {
       for (const socket of sockets) socket.close(code, 'server hang-up');
     },
