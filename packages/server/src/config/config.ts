@@ -28,6 +28,8 @@ export interface Config {
   nodeType: 'master' | 'slave';
   streamingTimeoutSeconds: number;
   relayTimeoutSeconds: number;
+  /** TASK_TIMEOUT_MINUTES: a drawing or music task still unfinished after this long fails and is refunded. */
+  taskTimeoutMinutes: number;
   initialRootPassword: string;
   logLevel: string;
   webDistPath: string;
@@ -101,6 +103,7 @@ export function loadConfig(env: Env = process.env): Config {
     nodeType,
     streamingTimeoutSeconds: read(env, 'STREAMING_TIMEOUT', seconds, 300),
     relayTimeoutSeconds: read(env, 'RELAY_TIMEOUT', seconds, 0),
+    taskTimeoutMinutes: read(env, 'TASK_TIMEOUT_MINUTES', z.coerce.number().int().min(1), 1440),
     initialRootPassword: read(env, 'INITIAL_ROOT_PASSWORD', z.string().min(8, 'must be at least 8 characters').max(20, 'must be at most 20 characters'), ''),
     logLevel: read(env, 'LOG_LEVEL', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
     webDistPath: read(env, 'WEB_DIST_PATH', z.string(), ''),

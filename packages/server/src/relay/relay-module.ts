@@ -27,6 +27,7 @@ import { registerModelRoutes } from './routes/models.routes.ts';
 import { registerPlaygroundRoutes } from './routes/playground.routes.ts';
 import { registerRealtimeRoute } from './realtime/realtime.routes.ts';
 import { registerRelayEndpoints } from './routes/relay.routes.ts';
+import { registerTaskRelays } from '../tasks/task-module.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,7 +131,7 @@ function isSessionAuthenticated(routePattern: string | undefined): boolean {
   return routePattern?.startsWith('/pg/') === true;
 }
 
-/** The relay: /v1, /pg and the legacy billing routes, plus the channel test endpoints. */
+/** The relay: /v1, /pg and the legacy billing routes, the task relays (/mj, /suno), plus the channel test endpoints. */
 export async function registerRelayRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const instanceId = randomAlphanumeric(12);
   // Other instances hold these rows in memory too: tell them what was written (with Redis only;
@@ -194,5 +195,6 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     registerPlaygroundRoutes(scope, services);
     registerAnthropicEntryRoutes(scope, services);
     registerGeminiEntryRoutes(scope, services);
+    registerTaskRelays(scope, services);
   });
 }

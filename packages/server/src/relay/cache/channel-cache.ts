@@ -3,6 +3,7 @@ import { toBoolean } from '../../db/dialect.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { Provider } from '../provider.ts';
 import { providerForChannelType } from '../providers/index.ts';
+import { isTaskChannelType } from '../../tasks/task-channel-types.ts';
 import type { AbilityRow, ChannelRow, RelayCacheRepository } from './relay-cache.repository.ts';
 
 /** An upstream channel as the relay needs it, with its JSON columns parsed once. */
@@ -28,7 +29,7 @@ export interface ChannelRecord {
   readonly models: readonly string[];
   readonly groups: readonly string[];
   otherInfo: string;
-  /** Undefined when the type is not relayed: such a channel is never selected. */
+  /** Undefined when the type is not relayed by a provider: only task channels are then selected (by the task relays). */
   readonly provider: Provider | undefined;
 }
 
@@ -186,7 +187,8 @@ export class ChannelCache {
     for (const ability of abilities) {
       if (!toBoolean(ability.enabled)) continue;
       const channel = byId.get(ability.channel_id);
-      if (!channel || channel.status !== ChannelStatus.enabled || !channel.provider) continue;
+      // Task channels have no provider: only the task relays (/mj, /suno) ask for their models.
+      if (!channel || channel.status !== ChannelStatus.enabled || !(channel.provider || isTaskChannelType(channel.type))) continue;
       const models = grouped.get(ability.group) ?? new Map<string, Map<number, WeightedChannel[]>>();
       grouped.set(ability.group, models);
       const tiers = models.get(ability.model) ?? new Map<number, WeightedChannel[]>();

@@ -9,6 +9,7 @@ import type { ChannelHealth } from './channel-health.ts';
 import { channelHealthMessages } from './channel-health.messages.ts';
 import type { ChannelStatusRepository } from './channel-status.repository.ts';
 import { testChannel, type ChannelTestResult } from './channel-tester.ts';
+import { isTaskChannelType } from '../../tasks/task-channel-types.ts';
 
 export interface ChannelTestDependencies {
   readonly channels: ChannelCache;
@@ -52,6 +53,7 @@ export class ChannelTestService {
     await this.channels.reload();
     const channel = this.channels.get(id);
     if (!channel) throw new AppError(channelHealthMessages.channelNotFound);
+    if (isTaskChannelType(channel.type)) throw new AppError(channelHealthMessages.taskChannelUntestable);
     return this.run(channel, model);
   }
 
@@ -59,7 +61,9 @@ export class ChannelTestService {
   startAll(): boolean {
     if (this.running) return false;
     this.running = true;
-    const channels = this.channels.all().filter((channel) => channel.status === ChannelStatus.enabled || channel.status === ChannelStatus.autoDisabled);
+    const channels = this.channels
+      .all()
+      .filter((channel) => (channel.status === ChannelStatus.enabled || channel.status === ChannelStatus.autoDisabled) && !isTaskChannelType(channel.type));
     void (async () => {
       for (const channel of channels)
         await this.run(channel, undefined).catch((error: unknown) => this.logger.warn({ err: error, channelId: channel.id }, 'channel test failed'));

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { channelTypes } from '@switchboard/contracts';
+import { isTaskChannelType, taskChannelType } from '../../tasks/task-channel-types.ts';
 import { notYetRelayed, providerForChannelType, providers } from './index.ts';
 
 describe('provider registry', () => {
-  it('maps every catalogue channel type to exactly one provider or lists it as not yet relayed', () => {
+  it('maps every catalogue channel type to exactly one provider, the task relays, or lists it as not yet relayed', () => {
     for (const { type, label } of channelTypes) {
       const claimedBy = providers.filter((provider) => provider.channelTypes.includes(type));
       const listed = type in notYetRelayed;
-      expect({ type, label, providers: claimedBy.length + (listed ? 1 : 0) }).toEqual({ type, label, providers: 1 });
+      const taskRelayed = isTaskChannelType(type);
+      expect({ type, label, relays: claimedBy.length + (listed ? 1 : 0) + (taskRelayed ? 1 : 0) }).toEqual({ type, label, relays: 1 });
     }
+  });
+
+  it('relays Midjourney Proxy (2), Midjourney Proxy Plus (5) and Suno (36) through the task routes, not a provider', () => {
+    const known = new Set(channelTypes.map((info) => info.type));
+    for (const type of Object.values(taskChannelType)) {
+      expect(known.has(type)).toBe(true);
+      expect(notYetRelayed[type]).toBeUndefined();
+      expect(providerForChannelType(type)).toBeUndefined();
+    }
+    expect(Object.values(taskChannelType).sort((a, b) => a - b)).toEqual([2, 5, 36]);
   });
 
   it('lists no type that the catalogue does not know', () => {

@@ -76,13 +76,11 @@ export const providers: readonly Provider[] = [
 
 /**
  * Channel types of the catalogue that the relay does not serve (yet), with the reason. A channel of
- * such a type is never selected; the registry test fails when a type is in neither list.
+ * such a type is never selected; the registry test fails when a type is in neither list nor a task
+ * channel type (Midjourney and Suno, relayed by tasks/ under /mj and /suno).
  */
 export const notYetRelayed: Readonly<Record<number, string>> = {
-  2: 'Midjourney proxy: task routes under /mj, not the OpenAI relay',
-  5: 'Midjourney proxy plus: task routes under /mj',
   11: 'Google PaLM2: Google has shut down the PaLM API; serve these models from a Gemini channel (type 24) instead',
-  36: 'Suno: task routes under /suno',
 };
 
 const byChannelType = new Map<number, Provider>();
