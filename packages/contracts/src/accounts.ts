@@ -75,6 +75,11 @@ export const registerRequestSchema = z.object({
   email: nullAsEmpty(z.string()),
   verification_code: nullAsEmpty(z.string()),
   aff_code: nullAsEmpty(z.string()),
+  /** The registration form's checkbox: required true when a user agreement or privacy policy is set. */
+  agreed_to_terms: z
+    .boolean()
+    .nullish()
+    .transform((value) => value === true),
 });
 
 export const createUserRequestSchema = z.object({

@@ -19,7 +19,7 @@ export interface OptionDefinition {
   /** A trailing slash is removed before saving (addresses that get paths appended). */
   readonly trimTrailingSlash?: boolean;
   /** For JSON options: the shape the value must have. */
-  readonly jsonShape?: 'object' | 'array' | 'number-map' | 'string-map';
+  readonly jsonShape?: 'object' | 'array' | 'number-map' | 'string-map' | 'amount-list' | 'amount-discounts';
 }
 
 const bool = (on: boolean): OptionDefinition => ({ kind: 'boolean', defaultValue: on ? 'true' : 'false' });
@@ -88,6 +88,9 @@ export const optionDefinitions = {
   PayAddress: address(),
   CustomCallbackAddress: address(),
   PayMethods: json(defaultPayMethods, 'array'),
+  /** new-api's payment_setting: the preset amounts the wallet offers, and amount → price factor (0.9 = 10 % off) for those amounts. */
+  'payment_setting.amount_options': json([10, 20, 50, 100, 200, 500], 'amount-list'),
+  'payment_setting.amount_discount': json({}, 'amount-discounts'),
   // Third-party logins
   GitHubClientId: text(),
   GitHubClientSecret: secret(),
@@ -106,6 +109,9 @@ export const optionDefinitions = {
   Footer: text(),
   About: text(),
   HomePageContent: text(),
+  /** new-api's legal settings (Markdown): when either is set, registering requires accepting them. */
+  'legal.user_agreement': text(),
+  'legal.privacy_policy': text(),
   TopUpLink: text(),
   ChatLink: text(),
   ChatLink2: text(),

@@ -38,4 +38,7 @@ export interface SystemStatus {
   linuxdo_oauth: boolean;
   linuxdo_client_id: string;
   self_use_mode_enabled: boolean;
+  /** new-api's names: a user agreement / privacy policy is set, so registering asks to accept them. */
+  user_agreement_enabled: boolean;
+  privacy_policy_enabled: boolean;
 }

@@ -29,3 +29,30 @@ export interface TopUpRecord {
   /** pending until the payment notice arrives, then success. */
   status: string;
 }
+
+/** One payment method as the administrator lists it in PayMethods (new-api's shape). */
+export interface PayMethod {
+  name: string;
+  type: string;
+  color?: string;
+  /** Per-method minimum, as text, when the administrator set one. */
+  min_topup?: string;
+}
+
+/**
+ * `GET /api/user/topup/info`, new-api's shape: what the wallet may offer. Switchboard pays through Epay
+ * only, so the Stripe and Creem switches are always false (kept so new-api's consoles read them).
+ */
+export interface TopUpInfo {
+  enable_online_topup: boolean;
+  enable_stripe_topup: false;
+  enable_creem_topup: false;
+  pay_methods: PayMethod[];
+  /** MinTopUp as stored, in dollars (as new-api answers it). */
+  min_topup: number;
+  /** Preset amounts the wallet shows as buttons. */
+  amount_options: number[];
+  /** Amount → price factor for that exact amount (0.9 = 10 % off). */
+  discount: Record<string, number>;
+  topup_link: string;
+}

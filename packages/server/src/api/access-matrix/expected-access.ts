@@ -14,6 +14,8 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'GET /api/notice': 'anonymous',
   'GET /api/about': 'anonymous',
   'GET /api/home_page_content': 'anonymous',
+  'GET /api/user-agreement': 'anonymous',
+  'GET /api/privacy-policy': 'anonymous',
   'GET /api/pricing': 'anonymous',
 
   // Register, login, logout, mail codes and password reset.
@@ -49,6 +51,7 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'POST /api/user/topup': 'user',
   'POST /api/user/amount': 'user',
   'POST /api/user/pay': 'user',
+  'GET /api/user/topup/info': 'user',
   'GET /api/user/topup/self': 'user',
   'GET /api/user/epay/notify': 'anonymous',
   'POST /api/user/epay/notify': 'anonymous',

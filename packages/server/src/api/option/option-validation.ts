@@ -53,9 +53,28 @@ function checkJson(key: OptionKey, definition: OptionDefinition, value: string):
       if (!isObject || !Object.values(json).every((entry) => typeof entry === 'string'))
         fail(optionMessages.wrongJsonShape, { key, shape: '{"name": "text"}' });
       return;
+    case 'amount-list':
+      if (!Array.isArray(json) || !json.every(isPositiveWholeAmount)) fail(optionMessages.wrongJsonShape, { key, shape: '[whole number > 0]' });
+      return;
+    case 'amount-discounts':
+      if (
+        !isObject ||
+        !Object.entries(json).every(([amount, factor]) => /^[1-9]\d*$/.test(amount) && isPositiveWholeAmount(Number(amount)) && isPriceFactor(factor))
+      )
+        fail(optionMessages.wrongJsonShape, { key, shape: '{"whole amount > 0": factor in (0, 1]}' });
+      return;
     default:
       return;
   }
+}
+
+function isPositiveWholeAmount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+/** A discount may lower the price, never raise it or make it free. */
+function isPriceFactor(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= 1;
 }
 
 function checkNumber(key: OptionKey, definition: OptionDefinition, value: string): void {

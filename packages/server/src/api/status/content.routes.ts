@@ -12,6 +12,9 @@ const contentRoutes: ReadonlyArray<readonly [path: string, option: OptionKey]> =
   ['/api/notice', 'Notice'],
   ['/api/about', 'About'],
   ['/api/home_page_content', 'HomePageContent'],
+  // The registration page shows these before anyone has an account.
+  ['/api/user-agreement', 'legal.user_agreement'],
+  ['/api/privacy-policy', 'legal.privacy_policy'],
 ];
 
 export function registerContentRoutes(app: FastifyInstance, context: AppContext): void {

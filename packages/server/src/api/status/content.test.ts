@@ -6,6 +6,8 @@ const routes = [
   ['/api/notice', 'Notice'],
   ['/api/about', 'About'],
   ['/api/home_page_content', 'HomePageContent'],
+  ['/api/user-agreement', 'legal.user_agreement'],
+  ['/api/privacy-policy', 'legal.privacy_policy'],
 ] as const;
 
 describe.each(testDatabases())('public content on $dialect', (database) => {
@@ -38,6 +40,8 @@ describe.each(testDatabases())('public content on $dialect', (database) => {
       'GET /api/about public',
       'GET /api/home_page_content public',
       'GET /api/notice public',
+      'GET /api/privacy-policy public',
+      'GET /api/user-agreement public',
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { SystemStatus } from '@switchboard/contracts';
 import type { OptionStore } from '../../options/option-store.ts';
+import { hasPrivacyPolicy, hasUserAgreement } from '../register/legal-consent.ts';
 
 export interface StatusContext {
   version: string;
@@ -49,5 +50,7 @@ export function buildSystemStatus(options: OptionStore, context: StatusContext):
     linuxdo_oauth: flag('LinuxDOOAuthEnabled'),
     linuxdo_client_id: text('LinuxDOClientId'),
     self_use_mode_enabled: flag('SelfUseModeEnabled'),
+    user_agreement_enabled: hasUserAgreement(options),
+    privacy_policy_enabled: hasPrivacyPolicy(options),
   };
 }

@@ -10,6 +10,7 @@ import { randomAlphanumeric } from '../../platform/random.ts';
 import { describeQuota } from '../listing/quota-text.ts';
 import { firstAmbiguousEpayField, isPlainEpayValue, signEpay, verifyEpay } from './epay-signature.ts';
 import { resolvePayType } from './pay-methods.ts';
+import { amountDiscounts } from './topup-info.ts';
 import { topUpStatus, type WalletRepository } from './wallet.repository.ts';
 import { walletMessages } from './wallet.messages.ts';
 
@@ -35,8 +36,9 @@ const moneyPattern = /^\d+(\.\d+)?$/;
 
 /**
  * Online top-up through an Epay gateway: `amount` is in dollars (or in quota units when the site does
- * not show currency), the price is amount × Price × TopupGroupRatio[group]. The notify callback is the
- * only thing that credits, exactly once per order, and only for a valid signature, merchant and sum.
+ * not show currency), the price is amount × Price × TopupGroupRatio[group] × the discount set for that
+ * amount. The notify callback is the only thing that credits, exactly once per order, and only for a
+ * valid signature, merchant and sum.
  */
 export class OnlineTopUpService {
   private readonly repository: WalletRepository;
@@ -81,7 +83,9 @@ export class OnlineTopUpService {
     if (!Number.isInteger(amount) || amount < this.minimum()) throw new AppError(walletMessages.belowMinimum, { params: { min: this.minimum() } });
     const group = await this.repository.userGroup(user.id);
     const ratio = this.options.getJson<Record<string, number>>('TopupGroupRatio')?.[group] || 1;
-    return Math.round(this.dollars(amount) * this.options.getNumber('Price') * ratio * 100) / 100;
+    // As new-api: a discount is set for an exact amount the wallet offers, keyed by what the user asked for.
+    const discount = amountDiscounts(this.options)[String(amount)] ?? 1;
+    return Math.round(this.dollars(amount) * this.options.getNumber('Price') * ratio * discount * 100) / 100;
   }
 
   async quote(user: CurrentUser, amount: number): Promise<TopUpPrice> {

@@ -18,5 +18,6 @@ export async function registerWalletModule(app: FastifyInstance, context: AppCon
   await registerWalletRoutes(app, {
     redeem: new RedeemService({ repository, limiter: new FailureLimiter(store, 'redeem', redeemFailureLimits), options, bus, logWriter, clock }),
     online: new OnlineTopUpService({ repository, options, bus, logWriter, clock }),
+    options,
   });
 }

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { type PaymentFormAnswer, wholeNumber } from '@switchboard/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
+import type { OptionStore } from '../../options/option-store.ts';
 import { ok } from '../../http/envelope.ts';
 import { pageFrom } from '../listing/page-query.ts';
 import { parseInput } from '../listing/parse-input.ts';
 import type { OnlineTopUpService } from './online-topup.service.ts';
 import type { RedeemService } from './redeem.service.ts';
+import { buildTopUpInfo } from './topup-info.ts';
 
 const user = { config: { access: 'user' as const } };
 /** A JSON number, as the console sends it; the service bounds it. */
@@ -23,10 +25,11 @@ function flatParameters(source: unknown): Record<string, string> {
 export interface WalletRouteServices {
   readonly redeem: RedeemService;
   readonly online: OnlineTopUpService;
+  readonly options: OptionStore;
 }
 
-/** The wallet: redeeming codes, online top-up through Epay, and the caller's top-up orders. */
-export async function registerWalletRoutes(app: FastifyInstance, { redeem, online }: WalletRouteServices): Promise<void> {
+/** The wallet: redeeming codes, what online top-up offers, top-up through Epay, and the caller's top-up orders. */
+export async function registerWalletRoutes(app: FastifyInstance, { redeem, online, options }: WalletRouteServices): Promise<void> {
   app.post('/api/user/topup', user, async (request) => {
     const body = parseInput(z.object({ key: z.string().nullish() }), request.body);
     return ok(await redeem.redeem(requireUser(request), body.key ?? '', request.ip));
@@ -41,6 +44,7 @@ export async function registerWalletRoutes(app: FastifyInstance, { redeem, onlin
     // The classic console posts `data` as a hidden form to `url`.
     return { ...ok(form.fields, 'success'), url: form.url } satisfies PaymentFormAnswer;
   });
+  app.get('/api/user/topup/info', user, async () => ok(buildTopUpInfo(options)));
   app.get('/api/user/topup/self', { config: { access: 'user', paging: 'from-zero' } }, async (request) => {
     const page = pageFrom(request);
     return ok(await online.topUps(requireUser(request), page.offset, page.pageSize));

@@ -11,6 +11,7 @@ import { useStatusValue } from '../../lib/system-status.ts';
 import { register } from './api/register.ts';
 import { sendVerificationCode } from './api/send-verification-code.ts';
 import { AuthCard } from './components/auth-card.tsx';
+import { LegalConsent } from './components/legal-consent.tsx';
 import { OAuthOptions } from './components/oauth-options.tsx';
 import { useCompleteLogin } from './lib/use-complete-login.ts';
 import { useTurnstileToken } from './lib/use-turnstile-token.ts';
@@ -21,13 +22,14 @@ interface RegisterValues {
   password2: string;
   email?: string;
   verification_code?: string;
+  agreed_to_terms?: boolean;
 }
 
 const usernameMaxLength = 12;
 const passwordMinLength = 8;
 const passwordMaxLength = 20;
 
-/** /register: username and password, plus e-mail and code when verification is on. */
+/** /register: username and password, plus e-mail and code when verification is on, and consent when legal documents are published. */
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const status = useStatusValue();
@@ -39,6 +41,9 @@ export default function RegisterPage() {
   const completeLogin = useCompleteLogin();
   const [busy, setBusy] = useState(false);
   const emailVerification = status?.email_verification ?? false;
+  const userAgreement = status?.user_agreement_enabled ?? false;
+  const privacyPolicy = status?.privacy_policy_enabled ?? false;
+  const askConsent = userAgreement || privacyPolicy;
 
   useEffect(() => rememberAffiliateCode(search), [search]);
 
@@ -72,6 +77,7 @@ export default function RegisterPage() {
           password2: values.password2,
           ...(emailVerification ? { email: values.email?.trim(), verification_code: values.verification_code?.trim() } : {}),
           aff_code: storedAffiliateCode() || undefined,
+          ...(askConsent ? { agreed_to_terms: values.agreed_to_terms === true } : {}),
         },
         turnstile.token,
       );
@@ -155,6 +161,7 @@ export default function RegisterPage() {
             </Form.Item>
           </>
         )}
+        {askConsent && <LegalConsent userAgreement={userAgreement} privacyPolicy={privacyPolicy} />}
         {turnstile.enabled && (
           <Form.Item>
             <TurnstileWidget siteKey={turnstile.siteKey} onToken={turnstile.setToken} />

@@ -7,6 +7,8 @@ export interface RegisterInput {
   email?: string;
   verification_code?: string;
   aff_code?: string;
+  /** Required true by the server when a user agreement or privacy policy is published. */
+  agreed_to_terms?: boolean;
 }
 
 /** POST /api/user/register (query turnstile). */

@@ -15,6 +15,13 @@ export const paymentFields: readonly OptionField[] = [
   { key: 'MinTopUp', kind: 'number', min: 1 },
   text('CustomCallbackAddress'),
   { key: 'TopupGroupRatio', kind: 'json', help: true },
+  { key: 'payment_setting.amount_options', kind: 'json', help: true },
+  { key: 'payment_setting.amount_discount', kind: 'json', help: true },
+];
+/** new-api's legal documents, Markdown shown at registration (an empty one is not shown nor required). */
+export const legalFields: readonly OptionField[] = [
+  { key: 'legal.user_agreement', kind: 'textarea', rows: 8, help: true },
+  { key: 'legal.privacy_policy', kind: 'textarea', rows: 8, help: true },
 ];
 export const loginSwitchFields: readonly OptionField[] = [
   'PasswordLoginEnabled',

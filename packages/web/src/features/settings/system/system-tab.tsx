@@ -6,6 +6,7 @@ import {
   emailDomainFields,
   forceSslAtPort465,
   gitHubFields,
+  legalFields,
   linuxDoFields,
   loginSwitchFields,
   paymentFields,
@@ -47,6 +48,7 @@ export function SystemTab({ options }: { options: Record<string, string> }) {
       <OptionSection id="worker" fields={workerFields} options={options} />
       <OptionSection id="payment" fields={paymentFields} options={options} validate={validatePayment} />
       <OptionSection id="loginSwitches" fields={loginSwitchFields} options={options} confirm={confirmLoginSwitches} />
+      <OptionSection id="legal" fields={legalFields} options={options} />
       <OptionSection id="emailDomain" fields={emailDomainFields} options={options} />
       <OptionSection id="smtp" fields={smtpFields} options={options} normalize={forceSslAtPort465} />
       <OptionSection id="github" fields={gitHubFields} options={options} />

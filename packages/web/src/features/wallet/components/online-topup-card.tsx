@@ -1,27 +1,39 @@
-import { App, Button, Card, Descriptions, Flex, InputNumber, Modal, Typography } from 'antd';
+import type { PayMethod } from '@switchboard/contracts';
+import { App, Button, Card, Descriptions, Flex, InputNumber, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatusValue } from '../../../lib/system-status.ts';
+import { useTopUpInfo } from '../api/get-topup-info.ts';
 import { quoteAmount } from '../api/quote-amount.ts';
 import { startPayment } from '../api/start-payment.ts';
 import { postPaymentForm } from '../lib/post-payment-form.ts';
 
-const paymentMethods = [
-  { value: 'zfb', labelKey: 'online.alipay' },
-  { value: 'wx', labelKey: 'online.wechat' },
-] as const;
+/** The two usual Epay types get the console's own names; others show the name the administrator gave them. */
+const knownMethodLabels: Readonly<Record<string, string>> = { alipay: 'online.alipay', wxpay: 'online.wechat' };
 
-/** Online top-up: amount (at least the configured minimum), a confirmation with the real price, then the payment page. */
+/**
+ * Online top-up: preset amounts (with their discounts) or a typed amount of at least the configured
+ * minimum, one button per payment method the site offers, a confirmation with the real price, then
+ * the payment page.
+ */
 export function OnlineTopUpCard() {
   const { t } = useTranslation('wallet');
   const { message } = App.useApp();
   const status = useStatusValue();
+  const info = useTopUpInfo().data;
   const minimum = status?.min_topup || 1;
   const [amount, setAmount] = useState<number>(minimum);
   const [confirm, setConfirm] = useState<{ method: string; payable: number } | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (!status?.enable_online_topup) return null;
+  const methods: PayMethod[] = info?.pay_methods ?? [];
+  const presets = (info?.amount_options ?? []).filter((preset) => preset >= minimum);
+  const discountLabel = (preset: number) => {
+    const factor = info?.discount[String(preset)];
+    if (factor === undefined || factor >= 1) return null;
+    return t('online.discount', { percent: Math.round((1 - factor) * 100) });
+  };
 
   async function prepare(method: string) {
     if (!Number.isFinite(amount) || amount < minimum) {
@@ -54,6 +66,20 @@ export function OnlineTopUpCard() {
   return (
     <Card title={t('online.title')}>
       <Flex vertical gap={12}>
+        {presets.length > 0 && (
+          <Flex gap={8} wrap role="group" aria-label={t('online.presets')}>
+            {presets.map((preset) => (
+              <Button key={preset} type={preset === amount ? 'primary' : 'default'} onClick={() => setAmount(preset)}>
+                {preset}
+                {discountLabel(preset) && (
+                  <Tag color="red" style={{ marginInlineStart: 6, marginInlineEnd: 0 }}>
+                    {discountLabel(preset)}
+                  </Tag>
+                )}
+              </Button>
+            ))}
+          </Flex>
+        )}
         <Flex gap={8} align="center" wrap>
           <InputNumber
             min={0}
@@ -66,9 +92,9 @@ export function OnlineTopUpCard() {
           <Typography.Text type="secondary">{t('online.minimum', { min: minimum })}</Typography.Text>
         </Flex>
         <Flex gap={8} wrap>
-          {paymentMethods.map((method) => (
-            <Button key={method.value} loading={busy && confirm === null} onClick={() => void prepare(method.value)}>
-              {t(method.labelKey)}
+          {methods.map((method) => (
+            <Button key={method.type} loading={busy && confirm === null} onClick={() => void prepare(method.type)}>
+              {knownMethodLabels[method.type] ? t(knownMethodLabels[method.type] ?? '') : method.name}
             </Button>
           ))}
         </Flex>
