@@ -7,6 +7,7 @@ export * from './options.ts';
 export * from './status.ts';
 export * from './input-fields.ts';
 export * from './accounts.ts';
+export * from './two-factor.ts';
 export * from './openai-chat.ts';
 export * from './links.ts';
 export * from './tokens.ts';

@@ -4,6 +4,8 @@ import { registerOAuthRoutes } from './oauth/oauth.routes.ts';
 import { registerOptionRoutes } from './option/option.routes.ts';
 import { registerRegistrationRoutes } from './register/register.routes.ts';
 import { registerSessionRoutes } from './session/session.routes.ts';
+import { createTwoFactorModule } from './two-factor/two-factor-module.ts';
+import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.ts';
 import { createAccountServices } from './user/account-services.ts';
 import { registerSelfRoutes } from './user/self.routes.ts';
 import { SelfService } from './user/self.service.ts';
@@ -17,11 +19,13 @@ export async function registerAccountRoutes(app: FastifyInstance, context: AppCo
   const services = createAccountServices(context);
   const verification = new VerificationService(services);
   const { users, creation, sessions, options, logWriter, bus, clock } = services;
-  registerSessionRoutes(app, services);
+  const twoFactor = createTwoFactorModule(services, context);
+  registerSessionRoutes(app, services, twoFactor.completeLogin);
+  registerTwoFactorRoutes(app, services, twoFactor);
   registerRegistrationRoutes(app, services, verification);
   registerVerificationRoutes(app, services, verification);
-  registerOAuthRoutes(app, services, verification);
-  registerSelfRoutes(app, new SelfService(services), sessions);
+  registerOAuthRoutes(app, services, verification, twoFactor.completeLogin);
+  registerSelfRoutes(app, new SelfService(services), sessions, twoFactor.verification);
   registerUserAdminRoutes(app, new UserAdminService({ users, creation, sessions, options, logWriter, bus, clock }));
   registerOptionRoutes(app, context.options);
 }

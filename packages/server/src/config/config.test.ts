@@ -8,6 +8,7 @@ describe('loadConfig', () => {
     expect(config.sqlDsn).toBe('');
     expect(config.sqlitePath).toBe('data/switchboard.db');
     expect(config.syncFrequencySeconds).toBe(60);
+    expect(config.taskPollIntervalSeconds).toBe(15);
     expect(config.nodeType).toBe('master');
     expect(config.sessionSecretGenerated).toBe(true);
     expect(config.cryptoSecret).toBe(config.sessionSecret);
@@ -18,6 +19,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ SYNC_FREQUENCY: '0' })).toThrow(/SYNC_FREQUENCY/);
+    expect(() => loadConfig({ TASK_POLL_INTERVAL_SECONDS: '0' })).toThrow(/TASK_POLL_INTERVAL_SECONDS/);
+    expect(() => loadConfig({ TASK_POLL_INTERVAL_SECONDS: 'fast' })).toThrow(/TASK_POLL_INTERVAL_SECONDS/);
     expect(() => loadConfig({ NODE_TYPE: 'primary' })).toThrow(/NODE_TYPE/);
     expect(() => loadConfig({ SQL_DSN: 'oracle://x' })).toThrow(/SQL_DSN/);
     expect(() => loadConfig({ REDIS_CONN_STRING: 'localhost:6379' })).toThrow(/REDIS_CONN_STRING/);

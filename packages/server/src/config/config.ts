@@ -30,6 +30,8 @@ export interface Config {
   relayTimeoutSeconds: number;
   /** TASK_TIMEOUT_MINUTES: a drawing or music task still unfinished after this long fails and is refunded. */
   taskTimeoutMinutes: number;
+  /** TASK_POLL_INTERVAL_SECONDS: between two passes of the drawing and music task poller (new-api: 15 s; tests poll faster). */
+  taskPollIntervalSeconds: number;
   initialRootPassword: string;
   logLevel: string;
   webDistPath: string;
@@ -104,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     streamingTimeoutSeconds: read(env, 'STREAMING_TIMEOUT', seconds, 300),
     relayTimeoutSeconds: read(env, 'RELAY_TIMEOUT', seconds, 0),
     taskTimeoutMinutes: read(env, 'TASK_TIMEOUT_MINUTES', z.coerce.number().int().min(1), 1440),
+    taskPollIntervalSeconds: read(env, 'TASK_POLL_INTERVAL_SECONDS', z.coerce.number().int().min(1).max(3600), 15),
     initialRootPassword: read(env, 'INITIAL_ROOT_PASSWORD', z.string().min(8, 'must be at least 8 characters').max(20, 'must be at most 20 characters'), ''),
     logLevel: read(env, 'LOG_LEVEL', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
     webDistPath: read(env, 'WEB_DIST_PATH', z.string(), ''),

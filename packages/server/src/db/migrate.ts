@@ -10,6 +10,7 @@ import { dropSupersededLogIndexesMigration } from './migrations/0013-drop-supers
 import { usersOidcAndTaskStartTimeMigration } from './migrations/0014-users-oidc-and-task-start-time.ts';
 import { logHourlyChannelGroupMigration } from './migrations/0015-log-hourly-channel-group.ts';
 import { quotaJournalMigration } from './migrations/0016-quota-journal.ts';
+import { twoFactorMigration } from './migrations/0017-two-factor.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
 /**
@@ -29,6 +30,7 @@ function mainMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0010-job-state': jobStateMigration(dialect),
     '0014-users-oidc-and-task-start-time': usersOidcAndTaskStartTimeMigration(dialect),
     '0016-quota-journal': quotaJournalMigration(dialect),
+    '0017-two-factor': twoFactorMigration(dialect),
   };
 }
 

@@ -259,6 +259,24 @@ export interface QuotaJournalTable {
   created_at: number;
 }
 
+/** TOTP second factor per user (migration 0017); `enabled` 0 is a pending setup. */
+export interface TwoFactorTable {
+  user_id: number;
+  secret: string;
+  enabled: Flag;
+  last_step: number;
+  created_at: number;
+  enabled_at: number;
+}
+
+/** Hashed single-use backup codes (migration 0017); `used_at` 0 is unused. */
+export interface TwoFactorBackupCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -277,6 +295,8 @@ export interface Database {
   switchboard_log_hourly: LogHourlyTable;
   switchboard_log_hourly_channel_group: LogHourlyChannelGroupTable;
   switchboard_quota_journal: QuotaJournalTable;
+  switchboard_two_factor: TwoFactorTable;
+  switchboard_two_factor_backup_codes: TwoFactorBackupCodesTable;
 }
 
 /*

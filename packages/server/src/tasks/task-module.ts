@@ -53,7 +53,7 @@ export function registerTaskRelays(
     lease: new TaskLeaseRepository(database.db, pollLeaseName),
     clock,
     logger,
-    timing: { ...defaultPollerTiming, ...settings.poller },
+    timing: { ...defaultPollerTiming, intervalMs: config.taskPollIntervalSeconds * 1000, ...settings.poller },
   });
   pollers.set(services, poller);
   if (config.nodeType !== 'slave') services.context.onShutdown(poller.start());

@@ -7,7 +7,7 @@ import { changeTopics } from '../../platform/change-topics.ts';
 import type { OptionKey } from '@switchboard/contracts';
 import type { AccountServices } from '../user/account-services.ts';
 import { queryText } from '../listing/query-parameters.ts';
-import { toLoginView } from '../user/user-view.ts';
+import type { CompleteLogin } from '../two-factor/two-factor-module.ts';
 import { assertEmailAllowed, normaliseEmail } from '../verification/email-rules.ts';
 import type { VerificationService } from '../verification/verification.service.ts';
 import { verificationMessages } from '../verification/verification.messages.ts';
@@ -34,8 +34,8 @@ const kinds = {
   },
 } as const satisfies Record<string, ThirdPartyKind>;
 
-export function registerOAuthRoutes(app: FastifyInstance, services: AccountServices, verification: VerificationService): void {
-  const { options, sessions, outsideEndpoints } = services;
+export function registerOAuthRoutes(app: FastifyInstance, services: AccountServices, verification: VerificationService, completeLogin: CompleteLogin): void {
+  const { options, outsideEndpoints } = services;
   const states = new OAuthStates(services.store);
   const thirdParty = new ThirdPartyLogin(services);
 
@@ -49,9 +49,8 @@ export function registerOAuthRoutes(app: FastifyInstance, services: AccountServi
       await thirdParty.bind(request.currentUser.id, kind, identity.id);
       return ok(undefined, 'bind');
     }
-    const row = await thirdParty.login(kind, identity, affCode);
-    await sessions.start(reply, row.id, request.ip);
-    return ok(toLoginView(row));
+    // A user with a second factor gets `require_2fa` here too, like a password login.
+    return completeLogin(request, reply, await thirdParty.login(kind, identity, affCode));
   }
 
   app.get('/api/oauth/state', open, async (request, reply) => ok(await states.issue(reply, queryText(request.query, 'aff'))));
@@ -73,9 +72,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: AccountServi
   app.get('/api/oauth/wechat', open, async (request, reply) => {
     assertEnabled('WeChatAuthEnabled', oauthMessages.weChatDisabled);
     const openId = await fetchWeChatOpenId(queryText(request.query, 'code'), options);
-    const row = await thirdParty.login(kinds.wechat, { id: openId, displayName: 'WeChat User', email: '' });
-    await sessions.start(reply, row.id, request.ip);
-    return ok(toLoginView(row));
+    return completeLogin(request, reply, await thirdParty.login(kinds.wechat, { id: openId, displayName: 'WeChat User', email: '' }));
   });
 
   app.get('/api/oauth/wechat/bind', user, async (request) => {
@@ -87,9 +84,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: AccountServi
   app.get('/api/oauth/telegram/login', open, async (request, reply) => {
     assertEnabled('TelegramOAuthEnabled', oauthMessages.telegramDisabled);
     const telegramId = verifyTelegramLogin(telegramFields(request.query), options.get('TelegramBotToken'), services.clock.unixSeconds());
-    const row = await thirdParty.login(kinds.telegram, { id: telegramId, displayName: '', email: '' });
-    await sessions.start(reply, row.id, request.ip);
-    return ok(toLoginView(row));
+    return completeLogin(request, reply, await thirdParty.login(kinds.telegram, { id: telegramId, displayName: '', email: '' }));
   });
 
   // The widget's auth URL: a browser navigation, so it carries the session cookie but no

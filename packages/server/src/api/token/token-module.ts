@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { TwoFactorRepository } from '../two-factor/two-factor.repository.ts';
 import { TokenRepository } from './token.repository.ts';
 import { registerTokenRoutes } from './token.routes.ts';
 import { TokenService } from './token.service.ts';
@@ -7,5 +8,7 @@ import { TokenService } from './token.service.ts';
 /** The token module's one composition: its repository and service, built once, handed to its routes. */
 export function registerTokenModule(app: FastifyInstance, context: AppContext): void {
   const repository = new TokenRepository(context.database.db, context.database.dialect);
-  registerTokenRoutes(app, new TokenService({ repository, options: context.options, bus: context.bus, clock: context.clock }));
+  const twoFactor = new TwoFactorRepository(context.database.db);
+  const hidesKeys = async (userId: number) => (await twoFactor.find(userId))?.enabled === true;
+  registerTokenRoutes(app, new TokenService({ repository, options: context.options, bus: context.bus, clock: context.clock }), hidesKeys);
 }

@@ -2,12 +2,20 @@ import type { TokenView } from '@switchboard/contracts';
 import { toBoolean } from '../../db/dialect.ts';
 import type { TokenRow } from '../../db/schema.ts';
 
-/** A token as its owner sees it: the key (stored without `sk-`) is theirs to copy. */
-export function toTokenView(row: TokenRow): TokenView {
+/** new-api's mask: the first and last four characters, so the owner can still tell keys apart. */
+export function maskTokenKey(key: string): string {
+  return key.length <= 8 ? '*'.repeat(key.length) : `${key.slice(0, 4)}${'*'.repeat(10)}${key.slice(-4)}`;
+}
+
+/**
+ * A token as its owner sees it: the key (stored without `sk-`) is theirs to copy, unless `hideKey`
+ * (owners with a second factor reveal it through POST /api/token/:id/key after re-verifying).
+ */
+export function toTokenView(row: TokenRow, hideKey = false): TokenView {
   return {
     id: row.id,
     user_id: row.user_id,
-    key: row.key,
+    key: hideKey ? maskTokenKey(row.key) : row.key,
     status: row.status,
     name: row.name,
     created_time: Number(row.created_time),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import type { SessionService } from '../../auth/session-service.ts';
+import type { RecentVerification } from '../two-factor/recent-verification.ts';
 import { parseInput } from '../listing/parse-input.ts';
 import { localize } from './localize.ts';
 import type { SelfService } from './self.service.ts';
@@ -11,11 +12,14 @@ import { toUserView } from './user-view.ts';
 
 const user = { config: { access: 'user' as const } };
 
-export function registerSelfRoutes(app: FastifyInstance, self: SelfService, sessions: SessionService): void {
+export function registerSelfRoutes(app: FastifyInstance, self: SelfService, sessions: SessionService, secondFactor: RecentVerification): void {
   app.get('/api/user/self', user, async (request) => ok(toUserView(await self.get(requireUser(request).id))));
 
   app.put('/api/user/self', user, async (request) => {
-    await self.update(requireUser(request).id, sessions.sessionId(request), parseInput(updateSelfRequestSchema, request.body));
+    const input = parseInput(updateSelfRequestSchema, request.body);
+    // A new password with a second factor set needs a recent POST /api/verify (a stolen session alone cannot take the account).
+    if (input.password) await secondFactor.assert(request, requireUser(request).id);
+    await self.update(requireUser(request).id, sessions.sessionId(request), input);
     return ok();
   });
 

@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { TurnstileWidget } from '../../components/turnstile-widget.tsx';
 import { rememberAffiliateCode } from '../../lib/affiliate-code.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -10,10 +10,11 @@ import { useStatusValue } from '../../lib/system-status.ts';
 import { login, type LoginInput } from './api/login.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { OAuthOptions } from './components/oauth-options.tsx';
-import { isDefaultRootLogin, useCompleteLogin } from './lib/use-complete-login.ts';
+import { TwoFactorStep } from './components/two-factor-step.tsx';
+import { isDefaultRootLogin, type TwoFactorLoginState, useCompleteLogin } from './lib/use-complete-login.ts';
 import { useTurnstileToken } from './lib/use-turnstile-token.ts';
 
-/** /login: password login plus the enabled third-party logins. */
+/** /login: password login plus the enabled third-party logins; then the code step when a second factor is set. */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const status = useStatusValue();
@@ -23,6 +24,9 @@ export default function LoginPage() {
   const turnstile = useTurnstileToken();
   const [busy, setBusy] = useState(false);
   const expired = search.get('expired') === 'true';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const pendingSecondFactor = (location.state as Partial<TwoFactorLoginState> | null)?.twoFactor;
 
   useEffect(() => rememberAffiliateCode(search), [search]);
 
@@ -49,6 +53,14 @@ export default function LoginPage() {
       setBusy(false);
     }
   };
+
+  if (pendingSecondFactor) {
+    return (
+      <AuthCard title={t('twoFactor.title')}>
+        <TwoFactorStep pending={pendingSecondFactor} onCancel={() => void navigate('/login', { replace: true, state: null })} />
+      </AuthCard>
+    );
+  }
 
   const passwordLogin = status?.password_login_enabled ?? true;
   const canRegister = status?.register_enabled ?? true;

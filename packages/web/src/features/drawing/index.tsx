@@ -53,7 +53,7 @@ export default function DrawingPage() {
           size="middle"
           columns={columns}
           dataSource={drawings.data?.items ?? []}
-          loading={drawings.isFetching}
+          loading={drawings.isPending || drawings.isPlaceholderData}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
           pagination={paging.pagination(drawings.data?.total ?? 0)}

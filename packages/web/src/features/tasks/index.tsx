@@ -51,7 +51,7 @@ export default function TasksPage() {
           size="middle"
           columns={columns}
           dataSource={tasks.data?.items ?? []}
-          loading={tasks.isFetching}
+          loading={tasks.isPending || tasks.isPlaceholderData}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
           pagination={paging.pagination(tasks.data?.total ?? 0)}

@@ -11,7 +11,7 @@ import { searchTokens } from './api/search-tokens.ts';
 import { tokenColumns } from './components/token-columns.tsx';
 import { TokenDrawer } from './components/token-drawer.tsx';
 import { TokensToolbar, type TokenSearch } from './components/tokens-toolbar.tsx';
-import { fullKey } from './lib/full-key.ts';
+import { useRevealKey } from './lib/use-reveal-key.ts';
 
 const noSearch: TokenSearch = { keyword: '', token: '' };
 
@@ -21,6 +21,7 @@ export default function TokensPage() {
   const { message } = App.useApp();
   const formatQuota = useQuotaFormatter();
   const copy = useCopyWithFallback({ copied: t('messages.copied'), failed: t('messages.copyFailed') });
+  const revealKey = useRevealKey();
   const [drawer, setDrawer] = useState<{ open: boolean; tokenId?: number }>({ open: false });
   const state = useListState(noSearch, 'token-page-size');
   const list = useSearchableList({
@@ -44,7 +45,12 @@ export default function TokensPage() {
       void message.warning(t('messages.selectFirst'));
       return;
     }
-    void copy(selected.map((token) => `${token.name}    ${fullKey(token)}`).join('\n'));
+    // One at a time: the first masked key may ask for the second factor, which then covers the rest.
+    void (async () => {
+      const lines: string[] = [];
+      for (const token of selected) lines.push(`${token.name}    ${await revealKey(token)}`);
+      void copy(lines.join('\n'));
+    })().catch((error: unknown) => void message.error(error instanceof Error ? error.message : String(error)));
   }
 
   return (

@@ -7,6 +7,8 @@ interface FakeSong {
   readonly action: string;
   step: number;
   readonly fails: boolean;
+  /** Unix seconds, as the Suno API reports its times. */
+  readonly submittedAt: number;
 }
 
 /**
@@ -35,7 +37,7 @@ export class FakeSunoApi extends FakeVendorServer {
       if (prompt.includes('banned')) return { status: 400, json: fixture(fixtures, 'submit-error.json') };
       this.counter += 1;
       const id = `736a6f88-bd29-4b1e-b110-${String(this.counter).padStart(12, '0')}`;
-      this.songs.set(id, { id, action: (submit[1] ?? '').toUpperCase(), step: 0, fails: prompt.includes('fail') });
+      this.songs.set(id, { id, action: (submit[1] ?? '').toUpperCase(), step: 0, fails: prompt.includes('fail'), submittedAt: Math.floor(Date.now() / 1000) });
       return { status: 200, json: { ...fixture(fixtures, 'submit-success.json'), data: id } };
     }
     if (request.method === 'POST' && request.path === '/suno/fetch') {
@@ -51,6 +53,8 @@ export class FakeSunoApi extends FakeVendorServer {
     song.step += 1;
     const name = song.step === 1 ? 'fetch-in-progress.json' : song.fails ? 'fetch-failure.json' : 'fetch-success.json';
     const recorded = (fixture(fixtures, name).data as Array<Record<string, unknown>>)[0] ?? {};
-    return { ...recorded, task_id: id, action: song.action };
+    // The recorded answers carry the recording day's times; a live task reports its own.
+    const times = { submit_time: song.submittedAt, start_time: song.submittedAt, finish_time: song.step === 1 ? 0 : Math.floor(Date.now() / 1000) };
+    return { ...recorded, ...times, task_id: id, action: song.action };
   }
 }

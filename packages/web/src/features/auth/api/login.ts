@@ -1,12 +1,12 @@
 import { api } from '../../../lib/api-client.ts';
-import type { StoredUser } from '../../../lib/stored-user.ts';
+import type { LoginAnswer } from '../lib/login-answer.ts';
 
 export interface LoginInput {
   username: string;
   password: string;
 }
 
-/** POST /api/user/login (query turnstile): data is the user. */
-export function login(input: LoginInput, turnstile: string): Promise<StoredUser> {
-  return api.post<StoredUser>('/api/user/login', input, { turnstile: turnstile || undefined });
+/** POST /api/user/login (query turnstile): data is the user, or the second-factor challenge. */
+export function login(input: LoginInput, turnstile: string): Promise<LoginAnswer> {
+  return api.post<LoginAnswer>('/api/user/login', input, { turnstile: turnstile || undefined });
 }

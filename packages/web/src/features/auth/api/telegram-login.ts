@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client.ts';
-import type { StoredUser } from '../../../lib/stored-user.ts';
+import type { LoginAnswer } from '../lib/login-answer.ts';
 
 /** What the Telegram login widget hands to its callback. @see https://core.telegram.org/widgets/login#receiving-authorization-data */
 export interface TelegramAuthData {
@@ -13,6 +13,6 @@ export interface TelegramAuthData {
 }
 
 /** GET /api/oauth/telegram/login with the widget's fields (the server checks the hash). */
-export function telegramLogin(data: TelegramAuthData, language: string): Promise<StoredUser> {
-  return api.get<StoredUser>('/api/oauth/telegram/login', { ...data, lang: language });
+export function telegramLogin(data: TelegramAuthData, language: string): Promise<LoginAnswer> {
+  return api.get<LoginAnswer>('/api/oauth/telegram/login', { ...data, lang: language });
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TelegramLoginWidget } from '../../../components/telegram-login-widget.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { startOAuth, type OAuthProvider } from '../../../lib/oauth-start.ts';
-import type { StoredUser } from '../../../lib/stored-user.ts';
+import type { LoginAnswer } from '../lib/login-answer.ts';
 import { useStatusValue } from '../../../lib/system-status.ts';
 import { telegramLogin, type TelegramAuthData } from '../api/telegram-login.ts';
 import { WechatLoginModal } from './wechat-login-modal.tsx';
@@ -16,7 +16,7 @@ function LinuxDoMark() {
 }
 
 /** The third-party logins the administrator enabled, under an 'or' divider. */
-export function OAuthOptions({ onLoggedIn }: { onLoggedIn: (user: StoredUser) => void }) {
+export function OAuthOptions({ onLoggedIn }: { onLoggedIn: (user: LoginAnswer) => void }) {
   const { t, i18n } = useTranslation('auth');
   const status = useStatusValue();
   const { message } = App.useApp();

@@ -2,14 +2,14 @@ import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import type { StoredUser } from '../../../lib/stored-user.ts';
+import type { LoginAnswer } from '../lib/login-answer.ts';
 import { wechatLogin } from '../api/wechat-login.ts';
 
 interface WechatLoginModalProps {
   open: boolean;
   qrCodeUrl: string;
   onClose: () => void;
-  onLoggedIn: (user: StoredUser) => void;
+  onLoggedIn: (user: LoginAnswer) => void;
 }
 
 /** Scan the official account's QR code, send it 'verification code', type the code it replies with. */

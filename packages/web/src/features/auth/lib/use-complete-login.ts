@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { storeUser, type StoredUser } from '../../../lib/stored-user.ts';
+import { storeUser } from '../../../lib/stored-user.ts';
+import { isTwoFactorChallenge, type LoginAnswer } from './login-answer.ts';
 
 /** The classic console's default credentials of the first administrator. */
 const defaultRootUsername = 'root';
@@ -12,8 +13,14 @@ export function isDefaultRootLogin(username: string, password: string): boolean 
   return username === defaultRootUsername && password === defaultRootPassword;
 }
 
+/** Router state handing a pending second-factor login to the login page. */
+export interface TwoFactorLoginState {
+  twoFactor: { flowToken: string; to: string; defaultPassword: boolean };
+}
+
 /**
- * What every successful login does: remember the user, say 'login successful', go on (to /token after
+ * What every successful login does (a challenge for the second factor first goes to the login page's
+ * code step, from any login method): remember the user, say 'login successful', go on (to /token after
  * a password login, to / otherwise) and, for root still on the default password, insist on a change.
  */
 export function useCompleteLogin() {
@@ -22,7 +29,12 @@ export function useCompleteLogin() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  return (user: StoredUser, options: { to: string; defaultPassword?: boolean }) => {
+  return (user: LoginAnswer, options: { to: string; defaultPassword?: boolean }) => {
+    if (isTwoFactorChallenge(user)) {
+      const state: TwoFactorLoginState = { twoFactor: { flowToken: user.flow_token, to: options.to, defaultPassword: options.defaultPassword ?? false } };
+      void navigate('/login', { state });
+      return;
+    }
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'status' });
     storeUser(user);
     void message.success(t('login.success'));

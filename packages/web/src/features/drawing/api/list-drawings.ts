@@ -2,6 +2,12 @@ import type { DrawingView, Page } from '@switchboard/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getPage } from '../../../lib/get-page.ts';
 
+/** How often a page showing unfinished drawings asks again, so their progress moves without a reload. */
+const refreshWhileRunningMs = 3000;
+
+/** Still moving on its own: not ended, and not waiting for the user's input in a modal window. */
+const isRunning = (drawing: DrawingView) => !['SUCCESS', 'FAILURE', 'MODAL'].includes(drawing.status);
+
 export interface DrawingFilters {
   channel_id: string;
   mj_id: string;
@@ -28,5 +34,6 @@ export function useDrawings(filters: DrawingFilters, page: number, pageSize: num
         signal,
       ),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some(isRunning) ? refreshWhileRunningMs : false),
   });
 }

@@ -51,7 +51,15 @@ export function drawingColumns(t: TFunction<'drawing'>, admin: boolean, onPrompt
     {
       title: t('columns.progress'),
       dataIndex: 'progress',
-      render: (progress: string) => <Progress percent={Number.parseInt(progress, 10) || 0} size="small" style={{ width: 100 }} />,
+      // A failed task keeps the progress it reached, drawn red so it never reads as still running.
+      render: (progress: string, drawing) => (
+        <Progress
+          percent={Number.parseInt(progress, 10) || 0}
+          status={drawing.status === 'FAILURE' ? 'exception' : undefined}
+          size="small"
+          style={{ width: 100 }}
+        />
+      ),
     },
     { title: t('columns.image'), dataIndex: 'image_url', render: (url: string) => (url ? <Image src={url} width={64} alt={t('columns.image')} /> : t('none')) },
     {

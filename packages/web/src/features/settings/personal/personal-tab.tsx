@@ -5,6 +5,7 @@ import { InvitationCard } from './invitation-card.tsx';
 import { ModelsCard } from './models-card.tsx';
 import { OverviewCard } from './overview-card.tsx';
 import { SecurityCard } from './security-card.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 
 /** Everyone's own page: balance, models, invitations, bindings and account security. */
 export function PersonalTab() {
@@ -25,6 +26,7 @@ export function PersonalTab() {
         </Col>
       </Row>
       <SecurityCard username={user.username} />
+      <TwoFactorCard />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { clearStoredUser } from '../../../lib/stored-user.ts';
 import { changeOwnPassword } from '../api/change-own-password.ts';
 import { deleteOwnAccount } from '../api/delete-own-account.ts';
 import { regenerateAccessToken } from '../api/regenerate-access-token.ts';
+import { verifySecondFactor } from '../api/verify-second-factor.ts';
 
 /** Profile editing (/user/edit), system access token, password change and account deletion (typed-username check). */
 export function SecurityCard({ username }: { username: string }) {
@@ -22,6 +23,9 @@ export function SecurityCard({ username }: { username: string }) {
   const [busy, setBusy] = useState(false);
   const [passwordForm] = Form.useForm<{ password: string; password2: string }>();
   const [typedName, setTypedName] = useState('');
+  // With a second factor set, the server asks for a fresh code (POST /api/verify) before a new password.
+  const [verifying, setVerifying] = useState(false);
+  const [verifyCode, setVerifyCode] = useState('');
   const showError = (error: unknown) => void message.error(error instanceof ApiError ? error.message : String(error));
 
   const generateToken = async () => {
@@ -45,10 +49,27 @@ export function SecurityCard({ username }: { username: string }) {
       passwordForm.resetFields();
       setDialog(undefined);
     } catch (error) {
-      showError(error);
+      if (error instanceof ApiError && error.code === 'verification_required') {
+        setVerifyCode('');
+        setVerifying(true);
+      } else showError(error);
     } finally {
       setBusy(false);
     }
+  };
+
+  const verifyThenChangePassword = async () => {
+    setBusy(true);
+    try {
+      await verifySecondFactor(verifyCode.trim());
+      setVerifying(false);
+    } catch (error) {
+      showError(error);
+      return;
+    } finally {
+      setBusy(false);
+    }
+    await changePassword();
   };
 
   const deleteAccount = async () => {
@@ -124,6 +145,26 @@ export function SecurityCard({ username }: { username: string }) {
             <Input.Password maxLength={accountLimits.passwordMax} autoComplete="new-password" />
           </Form.Item>
         </Form>
+      </Modal>
+      <Modal
+        open={verifying}
+        title={t('twoFactor.verifyTitle')}
+        onCancel={() => setVerifying(false)}
+        onOk={() => void verifyThenChangePassword()}
+        okButtonProps={{ disabled: !verifyCode.trim() }}
+        confirmLoading={busy}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{t('twoFactor.verifyHint')}</Typography.Paragraph>
+        <Input
+          value={verifyCode}
+          onChange={(event) => setVerifyCode(event.target.value)}
+          placeholder={t('twoFactor.codeOrBackup')}
+          aria-label={t('twoFactor.code')}
+          autoComplete="one-time-code"
+          maxLength={16}
+          data-testid="verify-second-factor-code"
+        />
       </Modal>
       <Modal
         open={dialog === 'delete'}

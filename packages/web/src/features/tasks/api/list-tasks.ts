@@ -2,6 +2,11 @@ import type { Page, TaskView } from '@switchboard/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getPage } from '../../../lib/get-page.ts';
 
+/** How often a page showing unfinished tasks asks again, so their progress moves without a reload. */
+const refreshWhileRunningMs = 3000;
+
+const isRunning = (task: TaskView) => task.status !== 'SUCCESS' && task.status !== 'FAILURE';
+
 export interface TaskFilters {
   channel_id: string;
   task_id: string;
@@ -27,5 +32,6 @@ export function useTasks(filters: TaskFilters, page: number, pageSize: number, a
         signal,
       ),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some(isRunning) ? refreshWhileRunningMs : false),
   });
 }

@@ -22,7 +22,15 @@ export function taskColumns(t: TFunction<'tasks'>, admin: boolean, onDetails: (t
     {
       title: t('columns.progress'),
       dataIndex: 'progress',
-      render: (progress: string) => <Progress percent={Number.parseInt(progress, 10) || 0} size="small" style={{ width: 100 }} />,
+      // A failed task keeps the progress it reached, drawn red so it never reads as still running.
+      render: (progress: string, task) => (
+        <Progress
+          percent={Number.parseInt(progress, 10) || 0}
+          status={task.status === 'FAILURE' ? 'exception' : undefined}
+          size="small"
+          style={{ width: 100 }}
+        />
+      ),
     },
     {
       title: t('columns.duration'),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStatusValue } from '../../../lib/system-status.ts';
 import { chatLinksOf, fillChatLink } from '../../../lib/chat-links.ts';
 import { fullKey } from '../lib/full-key.ts';
+import { isMaskedKey, useRevealKey } from '../lib/use-reveal-key.ts';
 
 /** Opens a configured chat front end with this key and the server address filled in. */
 export function TokenChatButton({ token }: { token: TokenView }) {
@@ -12,9 +13,17 @@ export function TokenChatButton({ token }: { token: TokenView }) {
   const status = useStatusValue();
   const links = chatLinksOf(status);
   const serverAddress = status?.server_address || window.location.origin;
+  const revealKey = useRevealKey();
 
   function open(template: string) {
-    window.open(fillChatLink(template, fullKey(token), serverAddress), '_blank', 'noopener');
+    if (!isMaskedKey(token)) {
+      window.open(fillChatLink(template, fullKey(token), serverAddress), '_blank', 'noopener');
+      return;
+    }
+    revealKey(token).then(
+      (key) => window.open(fillChatLink(template, key, serverAddress), '_blank', 'noopener'),
+      (error: unknown) => void message.error(error instanceof Error ? error.message : String(error)),
+    );
   }
 
   if (links === 'invalid' || links.length === 0) {

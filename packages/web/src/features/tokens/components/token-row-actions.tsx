@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteToken } from '../api/delete-token.ts';
 import { setTokenStatus } from '../api/set-token-status.ts';
-import { fullKey } from '../lib/full-key.ts';
+import { useRevealKey } from '../lib/use-reveal-key.ts';
 import { TokenChatButton } from './token-chat-button.tsx';
 
 interface TokenRowActionsProps {
@@ -19,8 +19,12 @@ interface TokenRowActionsProps {
 export function TokenRowActions({ token, onCopy, onEdit, onChanged }: TokenRowActionsProps) {
   const { t } = useTranslation('tokens');
   const { message } = App.useApp();
-  const [showKey, setShowKey] = useState(false);
+  const [shownKey, setShownKey] = useState('');
   const onError = (error: Error) => void message.error(error.message);
+  const revealKey = useRevealKey();
+  const withKey = (use: (key: string) => void) => {
+    revealKey(token).then(use, onError);
+  };
   const toggle = useMutation({
     mutationFn: () => setTokenStatus(token.id, token.status === 1 ? 2 : 1),
     onSuccess: () => {
@@ -41,10 +45,10 @@ export function TokenRowActions({ token, onCopy, onEdit, onChanged }: TokenRowAc
   return (
     <Flex vertical gap={4}>
       <Flex gap={4} wrap>
-        <Button size="small" onClick={() => setShowKey((shown) => !shown)}>
-          {showKey ? t('actions.hideKey') : t('actions.viewKey')}
+        <Button size="small" onClick={() => (shownKey ? setShownKey('') : withKey(setShownKey))}>
+          {shownKey ? t('actions.hideKey') : t('actions.viewKey')}
         </Button>
-        <Button size="small" onClick={() => onCopy(fullKey(token))}>
+        <Button size="small" onClick={() => withKey(onCopy)}>
           {t('actions.copy')}
         </Button>
         <TokenChatButton token={token} />
@@ -60,9 +64,9 @@ export function TokenRowActions({ token, onCopy, onEdit, onChanged }: TokenRowAc
           {t('actions.edit')}
         </Button>
       </Flex>
-      {showKey && (
-        <Typography.Text code copyable={{ text: fullKey(token) }} style={{ wordBreak: 'break-all' }}>
-          {fullKey(token)}
+      {shownKey && (
+        <Typography.Text code copyable={{ text: shownKey }} style={{ wordBreak: 'break-all' }}>
+          {shownKey}
         </Typography.Text>
       )}
     </Flex>

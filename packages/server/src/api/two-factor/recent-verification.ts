@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import type { SessionService } from '../../auth/session-service.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { ExpiringStore } from '../../platform/expiring-store.ts';
+import { twoFactorMessages } from './two-factor.messages.ts';
+
+/** How long one re-verification covers sensitive actions (new-api: five minutes). */
+export const verificationLifetimeSeconds = 5 * 60;
+
+/**
+ * Re-verification before sensitive actions (revealing a token key, changing the password): after
+ * `POST /api/verify` with a second-factor code, the caller's session (or, for a system access token,
+ * the user) counts as verified for five minutes. Users without a second factor are not asked.
+ */
+export class RecentVerification {
+  private readonly store: ExpiringStore;
+  private readonly sessions: SessionService;
+  private readonly isEnabled: (userId: number) => Promise<boolean>;
+
+  constructor(store: ExpiringStore, sessions: SessionService, isEnabled: (userId: number) => Promise<boolean>) {
+    this.store = store;
+    this.sessions = sessions;
+    this.isEnabled = isEnabled;
+  }
+
+  private key(request: FastifyRequest, userId: number): string {
+    const sessionId = this.sessions.sessionId(request);
+    return sessionId ? `2fa-verified:session:${sessionId}` : `2fa-verified:user:${userId}`;
+  }
+
+  /** Records a passed check; answers when it runs out (unix seconds). */
+  async mark(request: FastifyRequest, userId: number, nowSeconds: number): Promise<number> {
+    await this.store.set(this.key(request, userId), String(userId), verificationLifetimeSeconds);
+    return nowSeconds + verificationLifetimeSeconds;
+  }
+
+  /** Refuses (code `verification_required`, for the console to ask for the code) unless verified lately. */
+  async assert(request: FastifyRequest, userId: number): Promise<void> {
+    if (!(await this.isEnabled(userId))) return;
+    if ((await this.store.get(this.key(request, userId))) === String(userId)) return;
+    throw new AppError(twoFactorMessages.verificationRequired, { status: 403, code: 'verification_required' });
+  }
+}
