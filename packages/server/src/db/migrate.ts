@@ -11,6 +11,7 @@ import { usersOidcAndTaskStartTimeMigration } from './migrations/0014-users-oidc
 import { logHourlyChannelGroupMigration } from './migrations/0015-log-hourly-channel-group.ts';
 import { quotaJournalMigration } from './migrations/0016-quota-journal.ts';
 import { twoFactorMigration } from './migrations/0017-two-factor.ts';
+import { midjourneyTokenMigration } from './migrations/0018-midjourney-token.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
 /**
@@ -31,6 +32,7 @@ function mainMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0014-users-oidc-and-task-start-time': usersOidcAndTaskStartTimeMigration(dialect),
     '0016-quota-journal': quotaJournalMigration(dialect),
     '0017-two-factor': twoFactorMigration(dialect),
+    '0018-midjourney-token': midjourneyTokenMigration(dialect),
   };
 }
 

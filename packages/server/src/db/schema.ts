@@ -164,6 +164,8 @@ export interface MidjourneysTable {
   quota: number;
   buttons: string | null;
   properties: string | null;
+  /** Switchboard's own column (0 on rows new-api wrote): the token charged at submit, refunded with the user. */
+  token_id: Generated<number>;
 }
 
 export interface TasksTable {

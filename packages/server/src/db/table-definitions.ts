@@ -254,6 +254,8 @@ export const midjourneys: TableDefinition = {
     bigint('quota'),
     text('buttons'),
     text('properties'),
+    // Ours, not new-api's: the relay key that paid, so a failed drawing's refund returns to it too.
+    bigint('token_id'),
   ],
   indexes: [
     index('midjourneys', 'user_id'),

@@ -121,8 +121,8 @@ describe.each(testDatabases())('task relays across a restart on $dialect', (data
       ['suno_music', 50_000],
     ]);
     expect(state.user).toMatchObject({ quota: 1_000_000 - 2 * 50_000, used_quota: 2 * 50_000, request_count: 5 });
-    // Drawings give the user back its balance (no token column); songs give the token back too.
-    expect(state.token).toMatchObject({ remain_quota: 600_000 - 5 * 50_000 + 50_000 });
+    // Every refund returns to the token that paid as well as to the user.
+    expect(state.token).toMatchObject({ remain_quota: 600_000 - 2 * 50_000, used_quota: 2 * 50_000 });
     await second.close();
   });
 

@@ -103,7 +103,7 @@ export class MidjourneyPolling implements TaskPlatformPoller {
     const reason = patch.fail_reason ?? row.fail_reason ?? '';
     const refund: TaskRefund = {
       userId: Number(row.user_id),
-      tokenId: 0,
+      tokenId: Number(row.token_id),
       channelId: Number(row.channel_id),
       quota,
       log: {

@@ -120,6 +120,7 @@ function submitRow(input: MjSubmitInput, answer: SubmitAnswer, fields: { action:
   return {
     code: answer.code,
     user_id: input.caller.user.id,
+    token_id: input.caller.token?.id ?? 0,
     action: fields.action,
     mj_id: typeof answer.result === 'string' ? answer.result : '',
     prompt: fields.prompt,

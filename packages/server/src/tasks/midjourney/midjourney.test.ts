@@ -121,8 +121,9 @@ describe.each(testDatabases())('a midjourney-proxy client through Switchboard on
 
     const after = await ledgerState(testApp, { tokenId: token.id, userId, channelIds: [plusChannel] });
     expect(after.user).toMatchObject({ quota: before.user.quota, used_quota: before.user.used_quota });
-    // midjourneys has no token column (as in new-api): the user's balance is what is given back.
-    expect(after.token.remain_quota).toBe(before.token.remain_quota - imagineQuota);
+    // The token that paid gets it back too (midjourneys.token_id, a column new-api does not have).
+    expect(after.token).toMatchObject({ remain_quota: before.token.remain_quota, used_quota: before.token.used_quota });
+    expect(testApp.app.relay.tokens.get(token.key)?.remainQuota).toBe(after.token.remain_quota);
     expect(Number(after.channels[0]?.used_quota)).toBe(Number(before.channels[0]?.used_quota));
     const refunds = await refundLogs(testApp, userId);
     expect(refunds).toHaveLength(1);
