@@ -21,6 +21,8 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   // Register, login, logout, mail codes and password reset.
   'POST /api/user/register': 'anonymous',
   'POST /api/user/login': 'anonymous',
+  // The second step of a login whose password (or OAuth) passed: the pending login names the user.
+  'POST /api/user/login/2fa': 'anonymous',
   'GET /api/user/logout': 'anonymous',
   'GET /api/verification': 'anonymous',
   'GET /api/reset_password': 'anonymous',
@@ -40,6 +42,12 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   // Self service.
   'GET /api/user/self': 'user',
   'PUT /api/user/self': 'user',
+  'GET /api/user/2fa/status': 'user',
+  'POST /api/user/2fa/setup': 'user',
+  'POST /api/user/2fa/enable': 'user',
+  'POST /api/user/2fa/disable': 'user',
+  'POST /api/user/2fa/backup_codes': 'user',
+  'POST /api/verify': 'user',
   'DELETE /api/user/self': 'user',
   'GET /api/user/token': 'user',
   'GET /api/user/aff': 'user',
@@ -67,6 +75,7 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'GET /api/user/:id': 'admin',
   'POST /api/user/manage': 'admin',
   'DELETE /api/user/:id': 'admin',
+  'DELETE /api/user/:id/2fa': 'admin',
 
   // Settings: only the super administrator.
   'GET /api/option/': 'root',
@@ -130,6 +139,7 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'PUT /api/token': 'user',
   'GET /api/token/search': 'user',
   'GET /api/token/:id': 'user',
+  'POST /api/token/:id/key': 'user',
   'GET /api/token/:id/': 'user',
   'DELETE /api/token/:id': 'user',
   'DELETE /api/token/:id/': 'user',
