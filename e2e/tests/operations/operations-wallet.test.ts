@@ -27,7 +27,7 @@ describe.each(['zh', 'en'] as const)('online top-up (%s)', (language) => {
 
   it('checks the minimum, confirms the real price and posts the signed form to the payment page', async () => {
     const { page, context, consoleErrors } = await world.open('/topup', { language });
-    const amount = page.getByLabel(text.online.amount);
+    const amount = page.getByLabel(text.online.amount, { exact: true });
     await amount.fill('4');
     await page.getByRole('button', { name: buttonName(text.online.alipay) }).click();
     await waitForToast(page, localePattern(text.online.belowMinimum));
