@@ -59,6 +59,21 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
       soak: false,
       comparison: true,
     },
+    // The request limits' cost: new-api's per-user model request limit on, and the bench token's own
+    // RPM, TPM and concurrency limits set, all far above the load so none refuses (limits/).
+    {
+      id: 'switchboard-limits',
+      label: 'Switchboard, SQLite, request limits on',
+      postgres: false,
+      extraOptions: {
+        ModelRequestRateLimitEnabled: 'true',
+        ModelRequestRateLimitCount: '2000000000',
+        ModelRequestRateLimitSuccessCount: '2000000000',
+      },
+      tokenColumns: { rpm_limit: 2_000_000_000, tpm_limit: 1_000_000_000_000, concurrency_limit: 1_000_000 },
+      soak: false,
+      comparison: true,
+    },
   ];
   if (options.baselineRoot) {
     switchboards.push({

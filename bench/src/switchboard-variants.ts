@@ -45,6 +45,8 @@ export interface SwitchboardVariant {
   label: string;
   postgres: boolean;
   extraOptions: Record<string, string>;
+  /** Columns set on the bench tokens (the request limits' row sets its limits). */
+  tokenColumns?: Record<string, number>;
   env?: Record<string, string>;
   soak?: boolean;
   /** Measured only to compare one figure with the main row (throughput phase only). */
@@ -66,6 +68,7 @@ export async function startVariant(context: RunContext, variant: SwitchboardVari
     cpus: gatewayCpu,
     logLevel: 'info',
     extraOptions: variant.extraOptions,
+    ...(variant.tokenColumns ? { tokenColumns: variant.tokenColumns } : {}),
     ...(variant.env ? { env: variant.env } : {}),
     nodeFlags: variant.nodeFlags ?? [],
   });

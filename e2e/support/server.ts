@@ -59,6 +59,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       SESSION_SECRET: 'e2e-session-secret',
       WEB_DIST_PATH: join(webRoot, 'dist'),
       LOG_LEVEL: 'info',
+      // new-api's IP limits (on by default) would refuse a browser suite's hundreds of calls from one address.
+      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+      GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+      CRITICAL_RATE_LIMIT_ENABLE: 'false',
+      SEARCH_RATE_LIMIT_ENABLE: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -61,6 +61,14 @@ export function budgetChecks(report: BenchReport): BudgetCheck[] {
       met: cpu <= 1.05 * withoutJournal,
     });
   }
+  const withLimits = find('switchboard-limits')?.measurements?.throughput?.cpuMicrosPerRequest;
+  if (cpu !== undefined && withLimits !== undefined) {
+    checks.push({
+      budget: 'request limits cost ≤ 5 % CPU per request (SQLite, limits on vs none)',
+      measured: `${percentMore(withLimits, cpu)} (${withLimits.toFixed(0)} vs ${cpu.toFixed(0)} µs)`,
+      met: withLimits <= 1.05 * cpu,
+    });
+  }
   const baseline = find('switchboard-baseline')?.measurements?.throughput?.cpuMicrosPerRequest;
   if (cpu !== undefined && baseline !== undefined) {
     // 3 % is the spread of repeated runs of one build on this rig; beyond it the change cost something.

@@ -51,6 +51,7 @@ export async function seedSwitchboard(
   upstreamOrigin: string,
   upstreamKey: string,
   extraOptions: Readonly<Record<string, string>> = {},
+  tokenColumns: Readonly<Record<string, number>> = {},
 ): Promise<SeededSwitchboard> {
   const handle = await openDatabase(sqlDsn, sqlitePath);
   try {
@@ -106,6 +107,7 @@ export async function seedSwitchboard(
         used_quota: 0,
         group: '',
         deleted_at: null,
+        ...tokenColumns,
       });
       return { key: `sk-${key}`, id: await insertReturningId(query, handle.dialect) };
     };

@@ -30,6 +30,8 @@ export interface SwitchboardStart {
   logLevel: string;
   /** Options rows written before start (for example LogConsumeEnabled=false for the logging-off variant). */
   extraOptions?: Readonly<Record<string, string>>;
+  /** Columns set on every bench token (for example its request limits). */
+  tokenColumns?: Readonly<Record<string, number>>;
   /** Extra environment (for example QUOTA_JOURNAL_DIR=off for the journal-off variant). */
   env?: Readonly<Record<string, string>>;
 }
@@ -106,7 +108,7 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
     options.repoRoot === defaultRepoRoot
       ? seedSwitchboard
       : ((await import(join(options.repoRoot, 'bench/src/targets/switchboard-seed.ts'))) as { seedSwitchboard: typeof seedSwitchboard }).seedSwitchboard;
-  const seeded = await seed(sqlDsn, sqlitePath, options.upstreamOrigin, upstreamKey, options.extraOptions);
+  const seeded = await seed(sqlDsn, sqlitePath, options.upstreamOrigin, upstreamKey, options.extraOptions, options.tokenColumns);
   const port = await freePort();
   const started = startProcess({
     name: options.label,

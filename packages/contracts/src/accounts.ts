@@ -120,3 +120,13 @@ export const resetPasswordRequestSchema = z.object({ email: z.string().default('
 
 /** Option values are text; numbers and switches sent as JSON are written as text and checked per key. */
 export const updateOptionRequestSchema = z.object({ key: z.string().min(1), value: z.union([z.string(), finiteNumber, z.boolean()]).transform(String) });
+
+/**
+ * One entry of `GET /api/user/self/groups`, keyed by group name, as every new-api console reads it:
+ * the ratio the user pays in that group (`'自动'` for the `auto` group, whose ratio depends on the
+ * group chosen per request) and its label.
+ */
+export interface UsableGroup {
+  ratio: number | string;
+  desc: string;
+}

@@ -12,3 +12,20 @@ export interface QuotaDataRow {
 
 /** `GET /api/data/users`: one user's hour, all models together. */
 export type QuotaDataUserRow = Omit<QuotaDataRow, 'user_id' | 'model_name'>;
+
+/**
+ * `GET /api/data/channels` (administrators): one channel's traffic over the range. `calls` counts
+ * answered and failed calls, `errors` the failed ones; latency percentiles (whole seconds, the upper
+ * bound of the latency bucket the call fell in) are of answered calls, null without any.
+ */
+export interface ChannelStatRow {
+  channel_id: number;
+  /** '' for a deleted channel or calls that failed before one was chosen (channel 0). */
+  channel_name: string;
+  calls: number;
+  errors: number;
+  quota: number;
+  latency_p50: number | null;
+  latency_p90: number | null;
+  latency_p99: number | null;
+}

@@ -19,7 +19,7 @@ export interface OptionDefinition {
   /** A trailing slash is removed before saving (addresses that get paths appended). */
   readonly trimTrailingSlash?: boolean;
   /** For JSON options: the shape the value must have. */
-  readonly jsonShape?: 'object' | 'array' | 'number-map' | 'string-map' | 'amount-list' | 'amount-discounts';
+  readonly jsonShape?: 'object' | 'array' | 'number-map' | 'string-map' | 'amount-list' | 'amount-discounts' | 'rate-limit-groups';
 }
 
 const bool = (on: boolean): OptionDefinition => ({ kind: 'boolean', defaultValue: on ? 'true' : 'false' });
@@ -34,10 +34,17 @@ const json = (value: unknown, jsonShape: OptionDefinition['jsonShape']): OptionD
   jsonShape,
 });
 
+/** new-api's default chat links of the spec's era, in its order, then Cherry Studio (added by new-api later). */
 const defaultChats = [
+  { 'ChatGPT Next Web 官方示例': 'https://app.nextchat.dev/#/?settings={"key":"{key}","url":"{address}"}' },
+  { 'Lobe Chat 官方示例': 'https://chat-preview.lobehub.com/?settings={"keyVaults":{"openai":{"apiKey":"{key}","baseURL":"{address}/v1"}}}' },
+  {
+    'AI as Workspace':
+      'https://aiaw.app/set-provider?provider={"type":"openai","settings":{"apiKey":"{key}","baseURL":"{address}/v1","compatibility":"strict"}}',
+  },
+  { 'AMA 问天': 'ama://set-api-key?server={address}&key={key}' },
+  { OpenCat: 'opencat://team/join?domain={address}&token={key}' },
   { 'Cherry Studio': 'cherrystudio://providers/api-keys?v=1&data={cherryConfig}' },
-  { 'Lobe Chat': 'https://chat-preview.lobehub.com/?settings={"keyVaults":{"openai":{"apiKey":"{key}","baseURL":"{address}/v1"}}}' },
-  { 'ChatGPT Next Web': 'https://app.nextchat.dev/#/?settings={"key":"{key}","url":"{address}"}' },
 ];
 
 const defaultSensitiveWords = ['test_sensitive'];
@@ -121,6 +128,10 @@ export const optionDefinitions = {
   DisplayInCurrencyEnabled: bool(true),
   DisplayTokenStatEnabled: bool(true),
   DefaultCollapseSidebar: bool(false),
+  /** The user, token, channel, code, drawing and task lists answer new-api's later `{items, total, page, page_size}` from page 1 (off: arrays from page 0). */
+  PagedListsEnabled: bool(false),
+  /** new-api's ratio sharing: `GET /api/ratio_config` answers the model ratios and prices to other instances. */
+  ExposeRatioEnabled: bool(false),
   // Drawing and tasks
   DrawingEnabled: bool(true),
   TaskEnabled: bool(true),
@@ -148,6 +159,29 @@ export const optionDefinitions = {
   AutomaticEnableChannelEnabled: bool(false),
   /** Minutes between automatic balance refreshes of enabled channels; 0 turns it off (new-api's CHANNEL_UPDATE_FREQUENCY). */
   ChannelUpdateFrequency: int(0, 0),
+  // Periodic channel test (new-api's monitor_setting; CHANNEL_TEST_FREQUENCY minutes in the environment wins)
+  'monitor_setting.auto_test_channel_enabled': bool(false),
+  'monitor_setting.auto_test_channel_minutes': int(10, 1),
+  /** 'scheduled_all' tests every enabled and auto-disabled channel; 'passive_recovery' only those waiting to recover. */
+  'monitor_setting.channel_test_mode': text('scheduled_all'),
+  // Circuit breaker per channel and per key (relay/circuit-breaker): skipped while open, one probe when half-open
+  ChannelBreakerEnabled: bool(true),
+  /** Consecutive failures that open a channel's breaker; 0 turns the rule off. */
+  ChannelBreakerConsecutiveFailures: int(5, 0),
+  /** Error rate (percent) over the window that opens it; 0 turns the rule off. */
+  ChannelBreakerErrorRatePercent: int(50, 0),
+  ChannelBreakerMinimumRequests: int(20, 1),
+  ChannelBreakerWindowSeconds: int(60, 1),
+  ChannelBreakerCooldownSeconds: int(30, 1),
+  // new-api's per-user model request limit on /v1 and /v1beta (limits/model-request-limit.ts)
+  ModelRequestRateLimitEnabled: bool(false),
+  ModelRequestRateLimitDurationMinutes: int(1, 1),
+  /** Requests per window, failed ones included; 0 = unlimited. */
+  ModelRequestRateLimitCount: int(0, 0),
+  /** Successful requests per window. */
+  ModelRequestRateLimitSuccessCount: int(1000, 1),
+  /** Per-group overrides `{"group": [total, success]}` (total ≥ 0, success ≥ 1). */
+  ModelRequestRateLimitGroup: json({}, 'rate-limit-groups'),
   // Quota
   QuotaForNewUser: int(0, 0),
   PreConsumedQuota: int(500, 0),
@@ -167,6 +201,16 @@ export const optionDefinitions = {
   AudioCompletionRatio: json({ 'gpt-4o-audio-preview': 2, 'gpt-4o-mini-audio-preview': 2, 'gpt-4o-realtime-preview': 2 }, 'number-map'),
   CreateCacheRatio: json({}, 'number-map'),
   GroupGroupRatio: json({}, 'object'),
+  /** new-api's image-input token ratio per model. */
+  ImageRatio: json({ 'gpt-image-1': 2 }, 'number-map'),
+  /**
+   * new-api's per user-group changes to the usable groups: for users of the outer key, `"+:g"` or `"g"`
+   * offers group g (with the value as its label), `"-:g"` withdraws it.
+   */
+  'group_ratio_setting.group_special_usable_group': json({ vip: { append_1: 'vip_special_group_1', '-:remove_1': 'vip_removed_group_1' } }, 'object'),
+  /** new-api's `auto` token group: the groups it tries in order; whether new tokens start in it. */
+  AutoGroups: json(['default'], 'array'),
+  DefaultUseAutoGroup: bool(false),
 } as const satisfies Record<string, OptionDefinition>;
 
 export type OptionKey = keyof typeof optionDefinitions;

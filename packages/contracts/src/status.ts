@@ -41,4 +41,8 @@ export interface SystemStatus {
   /** new-api's names: a user agreement / privacy policy is set, so registering asks to accept them. */
   user_agreement_enabled: boolean;
   privacy_policy_enabled: boolean;
+  /** `PagedListsEnabled`: the lists answer `{items, total, page, page_size}` from page 1, not arrays from page 0. */
+  paged_lists: boolean;
+  /** new-api's `DefaultUseAutoGroup`: a new token's group starts as `auto`. */
+  default_use_auto_group: boolean;
 }

@@ -22,4 +22,8 @@ export interface TokenView {
   allow_ips: string;
   used_quota: number;
   group: string;
+  /** The token's own limits: requests per minute, tokens per minute, concurrent requests; 0 = unlimited. */
+  rpm_limit: number;
+  tpm_limit: number;
+  concurrency_limit: number;
 }

@@ -1,6 +1,7 @@
 import type { AuthRepository } from './auth/auth.repository.ts';
 import type { SessionService } from './auth/session-service.ts';
 import type { Config } from './config/config.ts';
+import type { LimitStore } from './limits/limit-store.ts';
 import type { LogWriter } from './logs/log-writer.repository.ts';
 import type { OptionStore } from './options/option-store.ts';
 import type { ChangeBus } from './platform/change-bus.ts';
@@ -33,6 +34,8 @@ export interface AppContext extends AppDependencies {
   readonly startTime: number;
   /** Present when METRICS_TOKEN is set: modules add the figures they own. */
   readonly metrics?: Metrics;
+  /** Request-limit counters: in Redis shared by every instance when configured, else in memory. */
+  readonly limitStore: LimitStore;
   /** Work to finish before the pools close on shutdown (pending log and quota writes). */
   readonly onShutdown: (task: () => Promise<void>) => void;
 }

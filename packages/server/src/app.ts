@@ -13,6 +13,8 @@ import { createAccessLog } from './http/access-log.ts';
 import { registerConsoleAssets } from './http/console-assets.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { generateRequestId, requestIdHeader } from './http/request-id.ts';
+import { openLimitStore } from './limits/fallback-limit-store.ts';
+import { registerIpRateLimits } from './limits/ip-rate-limits.ts';
 import { LogWriter } from './logs/log-writer.repository.ts';
 import { LazyChildLogger, type Logger } from './platform/logger.ts';
 import { registerMetricsRoute } from './http/metrics.routes.ts';
@@ -58,6 +60,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   reloadTimer.unref();
 
   const authRepository = new AuthRepository(dependencies.database.db);
+  const limits = openLimitStore(dependencies.redis, dependencies.logger);
+  shutdownTasks.push(async () => limits.close());
   const context: AppContext = {
     ...dependencies,
     options,
@@ -67,6 +71,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     version: packageJson.version,
     startTime: dependencies.clock.unixSeconds(),
     ...(dependencies.config.metricsToken ? { metrics: await Metrics.create() } : {}),
+    limitStore: limits.store,
     onShutdown: (task) => shutdownTasks.push(task),
   };
   const routes = trackRouteAccess(app);
@@ -91,6 +96,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     for (const task of shutdownTasks) await task();
   });
 
+  // Before any route: the limits attach their hooks to the routes they limit as those are registered.
+  registerIpRateLimits(app, { config: dependencies.config.rateLimits, store: limits.store, clock: dependencies.clock });
   registerErrorHandling(app);
   await registerAuthentication(app, {
     secret: dependencies.config.sessionSecret,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { ListDialect } from './listing/list-dialect.ts';
 import { registerOAuthRoutes } from './oauth/oauth.routes.ts';
 import { registerOptionRoutes } from './option/option.routes.ts';
 import { registerRegistrationRoutes } from './register/register.routes.ts';
@@ -26,6 +27,6 @@ export async function registerAccountRoutes(app: FastifyInstance, context: AppCo
   registerVerificationRoutes(app, services, verification);
   registerOAuthRoutes(app, services, verification, twoFactor.completeLogin);
   registerSelfRoutes(app, new SelfService(services), sessions, twoFactor.verification);
-  registerUserAdminRoutes(app, new UserAdminService({ users, creation, sessions, options, logWriter, bus, clock }));
+  registerUserAdminRoutes(app, new UserAdminService({ users, creation, sessions, options, logWriter, bus, clock }), new ListDialect(options));
   registerOptionRoutes(app, context.options);
 }

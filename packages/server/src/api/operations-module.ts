@@ -3,8 +3,11 @@ import type { AppContext } from '../app-context.ts';
 import { startOperationsJobs } from '../jobs/operations-jobs.ts';
 import { registerChannelModule } from './channel/channel-module.ts';
 import { registerDataModule } from './data/data-module.ts';
+import { registerExportModule } from './export/export-module.ts';
 import { registerGroupRoutes } from './group/group.routes.ts';
 import { registerLogModule } from './log/log-module.ts';
+import { registerMoveOverModule } from './move-over/move-over-module.ts';
+import { registerPrefillGroupModule } from './prefill-group/prefill-group-module.ts';
 import { registerPricingModule } from './pricing/pricing-module.ts';
 import { registerRedemptionModule } from './redemption/redemption-module.ts';
 import { registerTaskModule } from './task/task-module.ts';
@@ -15,6 +18,7 @@ import { registerWalletModule } from './wallet/wallet-module.ts';
 export async function registerOperationsRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   registerChannelModule(app, context);
   registerGroupRoutes(app, context);
+  registerPrefillGroupModule(app, context);
   registerTokenModule(app, context);
   registerRedemptionModule(app, context);
   await registerWalletModule(app, context);
@@ -22,5 +26,7 @@ export async function registerOperationsRoutes(app: FastifyInstance, context: Ap
   registerTaskModule(app, context);
   registerPricingModule(app, context);
   registerDataModule(app, context);
+  registerExportModule(app, context);
+  registerMoveOverModule(app, context);
   startOperationsJobs(context);
 }

@@ -31,6 +31,18 @@ export interface Reservation {
   /** Its worst-case cost minus `amount`, counted in the token's and user's exposure until it ends. */
   readonly exposure: number;
   state: 'held' | 'settled' | 'refunded';
+  /** A share of something else held with the quota (a spending budget), ended with it. */
+  attachment?: ReservationAttachment;
+}
+
+/** Held beside a reservation; ended exactly once, with the final charge or (refund) undefined. */
+export interface ReservationAttachment {
+  end(finalQuota: number | undefined): void;
+}
+
+/** Told of every settled charge once the balances moved (low-balance and budget alerts). */
+export interface SettleWatcher {
+  settled(reservation: Reservation, finalQuota: number): void;
 }
 
 export type ReserveResult = { ok: true; reservation: Reservation } | { ok: false; refusedBy: 'token' | 'user' };
@@ -52,12 +64,22 @@ export class QuotaLedger {
   /** Changes at the start and at the end of every batch write (see `readConsistently`). */
   private epoch = 0;
   private idleWaiters: Array<() => void> = [];
+  private watcher: SettleWatcher | undefined;
   /** Running totals since start, for /metrics (plain fields: nothing is computed per request). */
   readonly totals = { settled: 0, refunded: 0, chargedQuota: 0, heldQuota: 0 };
 
   /** Without a journal (QUOTA_JOURNAL_DIR=off, unit tests), a crash loses the charges not yet flushed. */
   constructor(journal?: ChargeRecorder) {
     this.journal = journal;
+  }
+
+  watch(watcher: SettleWatcher): void {
+    this.watcher = watcher;
+  }
+
+  /** Quota held on a user by its requests in flight (its balance without them is `quota + this`). */
+  heldOnUser(id: number): number {
+    return this.held.onUser(id);
   }
 
   /**
@@ -116,6 +138,8 @@ export class QuotaLedger {
     this.pending.addChannel(channelId, finalQuota);
     if (log) this.pending.logs.push({ seq, row: log });
     if (seq > 0) this.pending.highSeq = seq;
+    reservation.attachment?.end(finalQuota);
+    this.watcher?.settled(reservation, finalQuota);
     return this.journal?.written();
   }
 
@@ -126,6 +150,7 @@ export class QuotaLedger {
     this.totals.refunded += 1;
     this.totals.heldQuota -= reservation.amount;
     this.release(reservation);
+    reservation.attachment?.end(undefined);
   }
 
   /** Queues a log row that moves no quota (channel test results, system notes); not journaled. */

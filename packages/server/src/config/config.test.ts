@@ -42,4 +42,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ QUOTA_JOURNAL_DIR: '/run/journal' }).quotaJournalDir).toBe('/run/journal');
     expect(loadConfig({ QUOTA_JOURNAL_DIR: 'off' }).quotaJournalDir).toBe('');
   });
+
+  it('takes the time zone of budgets from TZ and refuses one Intl does not know', () => {
+    expect(loadConfig({ TZ: 'Asia/Shanghai' }).timeZone).toBe('Asia/Shanghai');
+    expect(loadConfig({}).timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(() => loadConfig({ TZ: 'Mars/Olympus' })).toThrow(/TZ/);
+  });
 });

@@ -32,6 +32,8 @@ export interface Config {
   taskTimeoutMinutes: number;
   /** TASK_POLL_INTERVAL_SECONDS: between two passes of the drawing and music task poller (new-api: 15 s; tests poll faster). */
   taskPollIntervalSeconds: number;
+  /** CHANNEL_TEST_FREQUENCY: test channels every this many minutes, whatever the console's monitor settings say; 0 = unset. */
+  channelTestFrequencyMinutes: number;
   initialRootPassword: string;
   logLevel: string;
   webDistPath: string;
@@ -42,6 +44,28 @@ export interface Config {
   metricsToken: string;
   /** Turnstile and OAuth provider addresses (overridable so tests use local fakes). */
   outsideEndpoints: OutsideEndpoints;
+  /** new-api's IP and per-user request limits of the console API and pages (limits/ip-rate-limits.ts). */
+  rateLimits: RateLimitsConfig;
+  /** TZ (an IANA zone such as Asia/Shanghai), else the system's: where budget days, weeks and months start. */
+  timeZone: string;
+}
+
+/** One of new-api's fixed-window limits: at most `count` requests per `durationSeconds`, unless disabled. */
+export interface RateLimitSetting {
+  enabled: boolean;
+  count: number;
+  durationSeconds: number;
+}
+
+export interface RateLimitsConfig {
+  /** GLOBAL_API_RATE_LIMIT*: per client address on /api and the legacy billing routes (360 / 180 s). */
+  globalApi: RateLimitSetting;
+  /** GLOBAL_WEB_RATE_LIMIT*: per client address on console pages (120 / 180 s). */
+  globalWeb: RateLimitSetting;
+  /** CRITICAL_RATE_LIMIT*: per client address on login, register, reset, OAuth, key reveal, top-up (20 / 1200 s). */
+  critical: RateLimitSetting;
+  /** SEARCH_RATE_LIMIT*: per user on searches (10 / 60 s). */
+  search: RateLimitSetting;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +101,28 @@ export function printableStartupError(message: string, env: Env = process.env): 
   return hideSecrets(message, env);
 }
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** `<NAME>_ENABLE`, `<NAME>` and `<NAME>_DURATION`, with new-api's names and defaults. */
+function readRateLimit(env: Env, name: string, count: number, durationSeconds: number): RateLimitSetting {
+  return {
+    enabled: read(env, `${name}_ENABLE`, bool, true),
+    count: read(env, name, z.coerce.number().int().min(1), count),
+    durationSeconds: read(env, `${name}_DURATION`, z.coerce.number().int().min(1), durationSeconds),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const sqlDsn = read(env, 'SQL_DSN', z.string(), '');
   if (sqlDsn && !/^(postgres(ql)?:\/\/|mysql:\/\/|local|[^/]*@tcp\()/.test(sqlDsn)) {
@@ -107,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     relayTimeoutSeconds: read(env, 'RELAY_TIMEOUT', seconds, 0),
     taskTimeoutMinutes: read(env, 'TASK_TIMEOUT_MINUTES', z.coerce.number().int().min(1), 1440),
     taskPollIntervalSeconds: read(env, 'TASK_POLL_INTERVAL_SECONDS', z.coerce.number().int().min(1).max(3600), 15),
+    channelTestFrequencyMinutes: read(env, 'CHANNEL_TEST_FREQUENCY', z.coerce.number().int().min(0), 0),
     initialRootPassword: read(env, 'INITIAL_ROOT_PASSWORD', z.string().min(8, 'must be at least 8 characters').max(20, 'must be at most 20 characters'), ''),
     logLevel: read(env, 'LOG_LEVEL', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
     webDistPath: read(env, 'WEB_DIST_PATH', z.string(), ''),
@@ -116,5 +163,12 @@ export function loadConfig(env: Env = process.env): Config {
     outsideEndpoints: loadOutsideEndpoints(env, (variable, detail) => {
       throw new ConfigError(variable, detail);
     }),
+    rateLimits: {
+      globalApi: readRateLimit(env, 'GLOBAL_API_RATE_LIMIT', 360, 180),
+      globalWeb: readRateLimit(env, 'GLOBAL_WEB_RATE_LIMIT', 120, 180),
+      critical: readRateLimit(env, 'CRITICAL_RATE_LIMIT', 20, 1200),
+      search: readRateLimit(env, 'SEARCH_RATE_LIMIT', 10, 60),
+    },
+    timeZone: read(env, 'TZ', z.string().refine(isTimeZone, 'is not a time zone Intl knows (e.g. Asia/Shanghai, UTC)'), systemTimeZone()),
   };
 }

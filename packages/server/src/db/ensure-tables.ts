@@ -79,19 +79,37 @@ export async function ensureTable(db: AnyDatabase, table: TableDefinition, diale
     if (dialect === 'mysql') create = create.modifyEnd(sql`default charset = utf8mb4`);
     await create.execute();
   } else {
-    for (const column of table.columns) {
-      if (columns.has(column.name) || column.type === 'id') continue;
-      await addColumn(db.schema.alterTable(table.name), column, dialect, false).execute();
+    const missing = table.columns.filter((column) => !columns.has(column.name) && column.type !== 'id');
+    if (dialect === 'sqlite') {
+      for (const column of missing) await addColumn(db.schema.alterTable(table.name), column, dialect, false).execute();
+    } else if (missing.length > 0) {
+      // One ALTER for all of them: MySQL may rebuild the table for each, and a new-api `logs` is big.
+      let alter: any = db.schema.alterTable(table.name);
+      for (const column of missing) alter = addColumn(alter, column, dialect, false);
+      await alter.execute();
     }
   }
   const indexes = await existingIndexes(db, table.name, dialect);
+  const textColumns = dialect === 'mysql' ? await mysqlTextColumns(db, table.name) : new Set<string>();
   for (const index of table.indexes) {
     if (indexes.has(index.name)) continue;
-    let create: any = db.schema
-      .createIndex(index.name)
-      .on(table.name)
-      .columns([...index.columns]);
+    let create: any = db.schema.createIndex(index.name).on(table.name);
+    // GORM leaves an unindexed string `longtext` on MySQL (new-api's classic top_ups.trade_no), which
+    // MySQL indexes only by a prefix; 191 characters is GORM's own indexed-string length.
+    create = index.columns.some((column) => textColumns.has(column))
+      ? create.expression(sql.join(index.columns.map((column) => (textColumns.has(column) ? sql`${sql.ref(column)}(191)` : sql.ref(column)))))
+      : create.columns([...index.columns]);
     if (index.unique) create = create.unique();
     await create.execute();
   }
+}
+
+/** Columns of a MySQL table that only a prefix index can cover (TEXT and BLOB types). */
+async function mysqlTextColumns(db: AnyDatabase, table: string): Promise<Set<string>> {
+  const rows = await sql<{
+    COLUMN_NAME: string;
+  }>`select COLUMN_NAME from information_schema.columns where table_schema = database() and table_name = ${table} and data_type in ('text', 'mediumtext', 'longtext', 'tinytext', 'blob', 'mediumblob', 'longblob')`.execute(
+    db,
+  );
+  return new Set(rows.rows.map((row) => row.COLUMN_NAME));
 }

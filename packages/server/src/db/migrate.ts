@@ -1,6 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on any schema */
 import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
+import { systemClock, type Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/logger.ts';
 import type { SqlDialect } from '../platform/sql-dsn.ts';
 import { coreTablesMigration } from './migrations/0001-core-tables.ts';
 import { jobStateMigration } from './migrations/0010-job-state.ts';
@@ -12,6 +14,12 @@ import { logHourlyChannelGroupMigration } from './migrations/0015-log-hourly-cha
 import { quotaJournalMigration } from './migrations/0016-quota-journal.ts';
 import { twoFactorMigration } from './migrations/0017-two-factor.ts';
 import { midjourneyTokenMigration } from './migrations/0018-midjourney-token.ts';
+import { tokenRequestLimitsMigration } from './migrations/0019-token-request-limits.ts';
+import { budgetsMigration } from './migrations/0021-budgets.ts';
+import { prefillGroups, prefillGroupsMigration } from './migrations/0022-prefill-groups.ts';
+import { logHourlyChannelLatencyMigration } from './migrations/0023-log-hourly-channel-latency.ts';
+import { oneApiMappingMigration } from './migrations/0024-one-api-mapping.ts';
+import { recordOrigin, surveyUnknownSchema } from './move-over/schema-survey.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
 /**
@@ -24,7 +32,7 @@ import { logTables, mainTables, sessions } from './table-definitions.ts';
  * changed tables (ensureTable only adds what is missing, so it is safe on every engine and on
  * imported new-api databases).
  */
-function mainMigrations(dialect: SqlDialect): Record<string, Migration> {
+function mainMigrations(dialect: SqlDialect, clock: Clock, notes: string[]): Record<string, Migration> {
   return {
     '0001-core-tables': coreTablesMigration(mainTables, dialect),
     '0002-sessions': coreTablesMigration([sessions], dialect),
@@ -33,6 +41,10 @@ function mainMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0016-quota-journal': quotaJournalMigration(dialect),
     '0017-two-factor': twoFactorMigration(dialect),
     '0018-midjourney-token': midjourneyTokenMigration(dialect),
+    '0019-token-request-limits': tokenRequestLimitsMigration(dialect),
+    '0021-budgets': budgetsMigration(dialect),
+    '0022-prefill-groups': prefillGroupsMigration(dialect),
+    '0024-one-api-mapping': oneApiMappingMigration(dialect, () => clock.unixSeconds(), notes),
   };
 }
 
@@ -44,6 +56,7 @@ function logMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0013-drop-superseded-log-indexes': dropSupersededLogIndexesMigration(dialect),
     '0015-log-hourly-channel-group': logHourlyChannelGroupMigration(dialect),
     '0016-quota-journal': quotaJournalMigration(dialect),
+    '0023-log-hourly-channel-latency': logHourlyChannelLatencyMigration(dialect),
   };
 }
 
@@ -64,8 +77,30 @@ async function run(db: Kysely<any>, dialect: SqlDialect, migrations: Record<stri
   }
 }
 
-export async function migrateMainDatabase(db: Kysely<any>, dialect: SqlDialect): Promise<void> {
-  await run(db, dialect, mainMigrations(dialect), 'switchboard_migration');
+/** What start-up passes so the move-over steps can say what they did (tests may leave it out). */
+export interface MigrationContext {
+  readonly logger?: Logger;
+  readonly clock?: Clock;
+}
+
+/**
+ * Migrates the main database. On a new-api or one-api database opened for the first time, its origin
+ * is recorded first (db/move-over/); tables and columns nobody defined are reported in one log line.
+ */
+export async function migrateMainDatabase(db: Kysely<any>, dialect: SqlDialect, context: MigrationContext = {}): Promise<void> {
+  const clock = context.clock ?? systemClock;
+  const migrationTable = 'switchboard_migration';
+  const origin = await recordOrigin(db, dialect, migrationTable, clock.unixSeconds());
+  if (origin) context.logger?.info(`opening a ${origin} database in place: migrations add tables, columns and indexes and change no existing one`);
+  const notes: string[] = [];
+  await run(db, dialect, mainMigrations(dialect, clock, notes), migrationTable);
+  for (const note of notes) context.logger?.warn(note);
+  const unknown = await surveyUnknownSchema(db, [...mainTables, ...logTables, sessions, prefillGroups]);
+  if (unknown.length > 0)
+    context.logger?.warn(
+      { unknown },
+      `the database has ${unknown.length} table(s) or column(s) Switchboard does not know (a newer new-api's?); they are left as they are: ${unknown.join(', ')}`,
+    );
 }
 
 export async function migrateLogDatabase(db: Kysely<any>, dialect: SqlDialect): Promise<void> {

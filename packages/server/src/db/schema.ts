@@ -8,7 +8,25 @@ export type Flag = ColumnType<boolean | number, number, number>;
 /** Soft-delete marker; write it with `sqlTimestamp` from `db/dialect.ts`. */
 export type DeletedAt = ColumnType<Date | string | null, string | null, string | null>;
 
-export interface UsersTable {
+/** A column the database fills with its default when an insert leaves it out. */
+export type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+/** A spending budget per day, week or month and its alert state, on tokens and users (migration 0021). */
+export interface BudgetColumns {
+  /** Quota units per period; 0 is no budget. */
+  budget_quota: Defaulted<number>;
+  /** 'day', 'week' or 'month' ('' with no budget). */
+  budget_period: Defaulted<string>;
+  /** Unix seconds of the start of the period `budget_used_base` belongs to. */
+  budget_period_start: Defaulted<number>;
+  /** `used_quota` at that start: the period's use is `used_quota - budget_used_base`. */
+  budget_used_base: Defaulted<number>;
+  /** The last alert level sent (50, 80, 100) and in which period (its start). */
+  budget_alert_level: Defaulted<number>;
+  budget_alert_period: Defaulted<number>;
+}
+
+export interface UsersTable extends BudgetColumns {
   id: Generated<number>;
   username: string;
   password: string;
@@ -37,9 +55,11 @@ export interface UsersTable {
   created_at: number;
   last_login_at: number;
   deleted_at: DeletedAt;
+  /** Unix seconds of the last low-balance alert (migration 0021). */
+  quota_alerted_at: Defaulted<number>;
 }
 
-export interface TokensTable {
+export interface TokensTable extends BudgetColumns {
   id: Generated<number>;
   user_id: number;
   key: string;
@@ -56,6 +76,10 @@ export interface TokensTable {
   used_quota: number;
   group: string;
   deleted_at: DeletedAt;
+  /** The token's requests per minute, tokens per minute and concurrent requests; 0 = unlimited (migration 0019). */
+  rpm_limit: Defaulted<number>;
+  tpm_limit: Defaulted<number>;
+  concurrency_limit: Defaulted<number>;
 }
 
 export interface ChannelsTable {
@@ -253,6 +277,17 @@ export interface LogHourlyChannelGroupTable {
   quota: number;
 }
 
+/** Hourly log totals per channel, type and latency bucket (migration 0023, log database). */
+export interface LogHourlyChannelLatencyTable {
+  bucket: number;
+  channel_id: number;
+  type: number;
+  /** The latency bucket's upper bound, whole seconds. */
+  latency: number;
+  count: number;
+  quota: number;
+}
+
 /** Quota journal watermarks (migration 0016, main and log database). */
 export interface QuotaJournalTable {
   name: string;
@@ -279,6 +314,39 @@ export interface TwoFactorBackupCodesTable {
   used_at: number;
 }
 
+/** new-api's prefill groups (migration 0022): `items` is a JSON array as text; `deleted_at` a soft delete. */
+export interface PrefillGroupsTable {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  items: string | null;
+  description: Generated<string>;
+  created_time: number;
+  updated_time: number;
+  deleted_at: DeletedAt;
+}
+
+/** `switchboard_move_over` (db/move-over/move-over-tables.ts): the product a database was first opened as. */
+export interface MoveOverTable {
+  name: string;
+  source: string;
+  detected_at: Generated<number>;
+  report: string | null;
+  mapped_at: Generated<number>;
+  dismissed_at: Generated<number>;
+}
+
+/** `switchboard_one_api_channels`: each one-api channel migration 0024 rewrote, with its old values. */
+export interface OneApiChannelsTable {
+  channel_id: number;
+  one_api_type: number;
+  type: number;
+  base_url_before: string | null;
+  other_before: string | null;
+  status_before: Generated<number>;
+  mapped_at: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -296,9 +364,13 @@ export interface Database {
   switchboard_job_state: JobStateTable;
   switchboard_log_hourly: LogHourlyTable;
   switchboard_log_hourly_channel_group: LogHourlyChannelGroupTable;
+  switchboard_log_hourly_channel_latency: LogHourlyChannelLatencyTable;
   switchboard_quota_journal: QuotaJournalTable;
   switchboard_two_factor: TwoFactorTable;
   switchboard_two_factor_backup_codes: TwoFactorBackupCodesTable;
+  prefill_groups: PrefillGroupsTable;
+  switchboard_move_over: MoveOverTable;
+  switchboard_one_api_channels: OneApiChannelsTable;
 }
 
 /*
@@ -322,3 +394,4 @@ export type LogRow = Selectable<LogsTable>;
 export type MidjourneyRow = Selectable<MidjourneysTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type TopUpRow = Selectable<TopUpsTable>;
+export type PrefillGroupRow = Selectable<PrefillGroupsTable>;

@@ -45,6 +45,21 @@ const deletedAt: ColumnDefinition = { name: 'deleted_at', type: 'timestamp' };
 const index = (table: string, ...columns: string[]): IndexDefinition => ({ name: `idx_${table}_${columns.join('_')}`, columns });
 const uniqueIndex = (table: string, ...columns: string[]): IndexDefinition => ({ name: `uidx_${table}_${columns.join('_')}`, columns, unique: true });
 
+/**
+ * A spending budget per day, week or month (migration 0021): `budget_quota` 0 is none. The period's
+ * use is `used_quota - budget_used_base` while `budget_period_start` (unix seconds) is the current
+ * period's start, so every charge already counted in `used_quota` counts in the budget without a
+ * write of its own; the alert columns remember the last 50/80/100 % level mailed in which period.
+ */
+const budgetColumns: readonly ColumnDefinition[] = [
+  bigint('budget_quota'),
+  varchar('budget_period', 16, ''),
+  bigint('budget_period_start'),
+  bigint('budget_used_base'),
+  int('budget_alert_level'),
+  bigint('budget_alert_period'),
+];
+
 export const users: TableDefinition = {
   name: 'users',
   columns: [
@@ -76,6 +91,9 @@ export const users: TableDefinition = {
     bigint('created_at'),
     bigint('last_login_at'),
     deletedAt,
+    ...budgetColumns,
+    // When the low-balance alert (QuotaRemindThreshold) last went out: one per crossing across instances (0021).
+    bigint('quota_alerted_at'),
   ],
   indexes: [
     uniqueIndex('users', 'username'),
@@ -112,6 +130,11 @@ export const tokens: TableDefinition = {
     bigint('used_quota'),
     varchar('group', 64, ''),
     deletedAt,
+    ...budgetColumns,
+    // The token's own request limits, 0 = unlimited (migration 0019).
+    int('rpm_limit'),
+    bigint('tpm_limit'),
+    int('concurrency_limit'),
   ],
   indexes: [uniqueIndex('tokens', 'key'), index('tokens', 'user_id'), index('tokens', 'name'), index('tokens', 'deleted_at')],
 };

@@ -1,13 +1,17 @@
 import type { AppContext } from '../app-context.ts';
 import { ChannelRepository } from '../api/channel/channel.repository.ts';
 import { ChannelUpstreamService } from '../api/channel/channel-upstream.service.ts';
+import { ChannelStatsRepository } from '../api/data/channel-stats.repository.ts';
 import { quotaDataJob } from '../api/data/quota-data-aggregator.ts';
 import { QuotaDataRepository } from '../api/data/quota-data.repository.ts';
 import { logHourlyJob } from '../api/log/log-hourly-rollup.ts';
 import { logHourlyRepositories } from '../api/log/log-hourly.repository.ts';
 import { purgeLogsBefore } from '../api/log/log-purge.ts';
 import { LogRepository } from '../api/log/log.repository.ts';
-import { type RepeatingJob, scheduleJobs } from './job-scheduler.ts';
+import { trailingLogAggregationJob } from '../logs/log-cursor-aggregation.ts';
+import { JobLeaseRepository } from './job-lease.repository.ts';
+import type { RepeatingJob } from './job-scheduler.ts';
+import { scheduleLeasedJobs } from './leased-job.ts';
 
 const minute = 60_000;
 /** One retention run deletes at most this many batches, so a large backlog is worked off over several runs. */
@@ -42,13 +46,20 @@ export function operationsJobs(context: AppContext): RepeatingJob[] {
     },
     { name: 'log-hourly', intervalMs: () => minute, run: logHourlyJob(byModel, context.clock) },
     { name: 'log-hourly-channel-group', intervalMs: () => minute, run: logHourlyJob(byChannelGroup, context.clock) },
+    // The dashboard's per-channel view (calls, errors, latency percentiles, cost), migration 0023.
+    {
+      name: 'log-hourly-channel-latency',
+      intervalMs: () => minute,
+      run: trailingLogAggregationJob(new ChannelStatsRepository(context.logDatabase.db), context.clock),
+    },
     { name: 'log-retention', intervalMs: () => (options.getNumber('LogRetentionDays') > 0 ? 10 * minute : 0), run: () => applyLogRetention(context) },
     { name: 'channel-balance', intervalMs: () => options.getNumber('ChannelUpdateFrequency') * minute, run: () => channels.refreshAllBalances() },
   ];
 }
 
-/** Slave nodes run none of the jobs; the master's runs are safe to overlap with another master's anyway. */
+/** Slave nodes run none of the jobs; of several masters sharing a database, each job runs on the one holding its lease. */
 export function startOperationsJobs(context: AppContext): void {
   if (context.config.nodeType === 'slave') return;
-  context.onShutdown(scheduleJobs(operationsJobs(context), context.logger));
+  const leases = new JobLeaseRepository(context.database.db);
+  context.onShutdown(scheduleLeasedJobs(operationsJobs(context), { leases, clock: context.clock, logger: context.logger }));
 }

@@ -9,4 +9,6 @@ export const changeTopics = {
   channels: 'channels',
   /** Quota deltas another instance just flushed (JSON, see billing/quota-broadcast.ts); applied in memory. */
   quota: 'quota',
+  /** A channel's circuit breaker opened or closed (JSON, see relay/circuit-breaker/redis-breaker-sync.ts). */
+  breakers: 'breakers',
 } as const;

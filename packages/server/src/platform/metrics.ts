@@ -34,6 +34,25 @@ export class Metrics {
     });
   }
 
+  /** One value per label set, read when scraped (label sets absent from a reading disappear from the output). */
+  labelledGauge<Label extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly Label[],
+    read: () => Array<{ labels: Record<Label, string>; value: number }>,
+  ): void {
+    new this.client.Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const { labels, value } of read()) this.set(labels, value);
+      },
+    });
+  }
+
   /** A running total kept by its owner, read when scraped. */
   counter(name: string, help: string, read: () => number): void {
     new this.client.Counter({

@@ -32,7 +32,7 @@ export async function openDependencies(config: Config, logger: Logger, clock: Cl
       opened.push(logDatabase);
     }
     if (config.nodeType === 'master') {
-      await migrateMainDatabase(database.db, database.dialect);
+      await migrateMainDatabase(database.db, database.dialect, { logger, clock });
       await migrateLogDatabase(logDatabase.db, logDatabase.dialect);
       await ensureRootUser(new RootUserRepository(database.db), { initialPassword: config.initialRootPassword, clock, logger });
     }

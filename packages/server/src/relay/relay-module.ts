@@ -6,7 +6,9 @@ import { QuotaFlusher } from '../billing/quota-flusher.ts';
 import { openQuotaJournal } from '../billing/quota-journal-setup.ts';
 import { QuotaLedger } from '../billing/quota-ledger.ts';
 import { QuotaRepository } from '../billing/quota.repository.ts';
+import { createRelayBudgets, registerBudgetModule } from '../budgets/budget-module.ts';
 import { decodeQuotaBroadcast, encodeQuotaBroadcast } from '../billing/quota-broadcast.ts';
+import { RelayLimits } from '../limits/relay-limits.ts';
 import { Mailer } from '../platform/mailer.ts';
 import type { Metrics } from '../platform/metrics.ts';
 import { changeTopics } from '../platform/change-topics.ts';
@@ -18,6 +20,10 @@ import { UserCache } from './cache/user-cache.ts';
 import { ChannelHealth } from './channel-health/channel-health.ts';
 import { ChannelStatusRepository } from './channel-health/channel-status.repository.ts';
 import { registerChannelHealthModule } from './channel-health/channel-health-module.ts';
+import { registerBreakerMetrics } from './circuit-breaker/breaker-metrics.ts';
+import { registerBreakerRoutes } from './circuit-breaker/breaker.routes.ts';
+import { ChannelBreakers } from './circuit-breaker/channel-breakers.ts';
+import { shareBreakersThroughRedis } from './circuit-breaker/redis-breaker-sync.ts';
 import { registerAnthropicEntryRoutes } from './entry/anthropic/messages.routes.ts';
 import { registerGeminiEntryRoutes } from './entry/gemini/generate.routes.ts';
 import { SensitiveWords } from './pipeline/sensitive-words.ts';
@@ -49,6 +55,7 @@ interface QuotaWiring {
 
 function wireServices(context: AppContext, { instanceId, journal, publishWritten }: QuotaWiring): RelayServices {
   const ledger = new QuotaLedger(journal);
+  const budgets = createRelayBudgets(context, ledger, instanceId);
   const repository = new RelayCacheRepository(context.database.db);
   const channels = new ChannelCache(repository);
   const tokens = new TokenCache(repository, ledger, () => context.clock.now());
@@ -105,9 +112,12 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     users,
     channels,
     ledger,
+    budgets,
     flusher,
     health,
+    breakers: new ChannelBreakers({ options: context.options, clock: context.clock }),
     sensitive: new SensitiveWords(context.options),
+    limits: new RelayLimits({ store: context.limitStore, options: context.options, clock: context.clock }),
     random: Math.random,
     timeouts: { headersMs: relayMs > 0 ? relayMs : streamMs, streamMs, relayMs },
   };
@@ -153,11 +163,11 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
       })
     : undefined;
   const services = wireServices(context, { instanceId, journal: quotaJournal?.journal, publishWritten });
-  await Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll()]);
+  await Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll(), services.budgets.book.loadAll()]);
   services.flusher.start(flushIntervalMs);
   const resync = setInterval(() => {
-    void Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll()]).catch((error: unknown) =>
-      context.logger.warn({ err: error }, 'relay cache resync failed'),
+    void Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll(), services.budgets.book.loadAll()]).catch(
+      (error: unknown) => context.logger.warn({ err: error }, 'relay cache resync failed'),
     );
   }, context.config.syncFrequencySeconds * 1000);
   resync.unref();
@@ -170,8 +180,13 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   });
   app.decorate('relay', services);
   if (context.metrics) registerRelayMetrics(context.metrics, services);
+  // With Redis every instance skips a channel once any instance opened its breaker.
+  if (context.redis) await shareBreakersThroughRedis(services.breakers, context.redis, context.bus, context.clock, context.logger);
+  if (context.metrics) registerBreakerMetrics(context.metrics, services.breakers, services.channels);
+  registerBreakerRoutes(app, services.breakers, services.channels);
 
   registerChannelHealthModule(app, services);
+  registerBudgetModule(app, services);
   // WebSocket sessions arrive as HTTP upgrades, outside Fastify's routing and body parsing.
   registerRealtimeRoute(app, services);
   await app.register(async (scope) => {

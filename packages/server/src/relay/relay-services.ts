@@ -1,10 +1,13 @@
 import type { AppContext } from '../app-context.ts';
 import type { QuotaFlusher } from '../billing/quota-flusher.ts';
 import type { QuotaLedger } from '../billing/quota-ledger.ts';
+import type { RelayBudgets } from '../budgets/budget-module.ts';
+import type { RelayLimits } from '../limits/relay-limits.ts';
 import type { ChannelCache } from './cache/channel-cache.ts';
 import type { TokenCache } from './cache/token-cache.ts';
 import type { UserCache } from './cache/user-cache.ts';
 import type { ChannelHealth } from './channel-health/channel-health.ts';
+import type { ChannelBreakers } from './circuit-breaker/channel-breakers.ts';
 import type { SensitiveWords } from './pipeline/sensitive-words.ts';
 
 /** The relay's wired services, built once by relay-module.ts. */
@@ -14,9 +17,15 @@ export interface RelayServices {
   readonly users: UserCache;
   readonly channels: ChannelCache;
   readonly ledger: QuotaLedger;
+  /** Spending budgets held beside the quota, and the balance and budget alerts. */
+  readonly budgets: RelayBudgets;
   readonly flusher: QuotaFlusher;
   readonly health: ChannelHealth;
+  /** Circuit breakers per channel and key: which to skip, which to probe. */
+  readonly breakers: ChannelBreakers;
   readonly sensitive: SensitiveWords;
+  /** Request limits (per user, per token), checked before the upstream is called. */
+  readonly limits: RelayLimits;
   readonly random: () => number;
   readonly timeouts: { readonly headersMs: number; readonly streamMs: number; readonly relayMs: number };
 }

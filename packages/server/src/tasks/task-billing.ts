@@ -1,9 +1,11 @@
 import { readPriceTables } from '../billing/price-tables.ts';
 import { resolvePricing, type ModelPricing } from '../billing/pricing.ts';
 import type { Reservation } from '../billing/quota-ledger.ts';
+import { renderMessage } from '../messages/catalogue.ts';
 import { changeTopics } from '../platform/change-topics.ts';
 import type { RelayCaller } from '../relay/pipeline/caller-auth.ts';
 import { consumeLogEntry } from '../relay/pipeline/consume-log.ts';
+import { RelayError } from '../relay/pipeline/relay-error.ts';
 import type { RelayServices } from '../relay/relay-services.ts';
 import type { TaskRefund, TaskStoreRepository, MidjourneyPatch, TaskPatch } from './task-store.repository.ts';
 
@@ -38,6 +40,22 @@ export type TaskHold = { ok: true; reservation: Reservation } | { ok: false; ref
 /** Holds the whole price in memory before the vendor is called (no trust bypass for tasks). */
 export function holdTaskQuota(services: RelayServices, caller: RelayCaller, price: TaskPrice): TaskHold {
   return services.ledger.reserve(caller.token, caller.user, price.quota);
+}
+
+/**
+ * Holds the task's price on the caller's token and user budgets too (see budgets/budget-keeper.ts).
+ * Undefined when held (or no budget applies); else the refusal, in English as task APIs answer, with
+ * the quota hold already given back.
+ */
+export async function holdTaskBudget(services: RelayServices, reservation: Reservation, quota: number): Promise<{ code: string; message: string } | undefined> {
+  try {
+    const pending = services.budgets.keeper.hold(reservation, quota);
+    if (pending) await pending;
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof RelayError)) throw error;
+    return { code: error.code, message: error.localized ? renderMessage(error.localized, 'en', error.params) : error.message };
+  }
 }
 
 export interface TaskChargeFacts {

@@ -7,7 +7,7 @@ import { SunoPolling } from './suno/suno-polling.ts';
 import { registerSunoRoutes } from './suno/suno.routes.ts';
 import { SunoRepository } from './suno/suno.repository.ts';
 import { TaskRefunds } from './task-billing.ts';
-import { TaskLeaseRepository } from './task-lease.repository.ts';
+import { JobLeaseRepository } from '../jobs/job-lease.repository.ts';
 import { defaultPollerTiming, TaskPoller, type TaskPollerTiming } from './task-poller.ts';
 import type { TaskRelayContext, TaskRelayTiming } from './task-relay-context.ts';
 import { TaskStoreRepository } from './task-store.repository.ts';
@@ -21,9 +21,6 @@ export function taskPollerOf(services: RelayServices): TaskPoller {
   if (!poller) throw new Error('the task relays are not registered');
   return poller;
 }
-
-/** The row in switchboard_job_state whose lease lets one instance poll. */
-const pollLeaseName = 'task-poll-lease';
 
 /**
  * The task relays (/mj and /suno) on the relay's scope, and the poller that follows their tasks.
@@ -50,7 +47,7 @@ export function registerTaskRelays(
 
   const poller = new TaskPoller({
     pollers: [new MidjourneyPolling(context, midjourney), new SunoPolling(context, suno)],
-    lease: new TaskLeaseRepository(database.db, pollLeaseName),
+    leases: new JobLeaseRepository(database.db),
     clock,
     logger,
     timing: { ...defaultPollerTiming, intervalMs: config.taskPollIntervalSeconds * 1000, ...settings.poller },

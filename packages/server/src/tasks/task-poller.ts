@@ -1,7 +1,8 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
+import type { JobLeaseRepository } from '../jobs/job-lease.repository.ts';
 import { scheduleJobs } from '../jobs/job-scheduler.ts';
-import type { TaskLeaseRepository } from './task-lease.repository.ts';
+import { LeasedJob } from '../jobs/leased-job.ts';
 
 /** One vendor's polling pass: refresh its unfinished tasks, end the finished and timed-out ones. */
 export interface TaskPlatformPoller {
@@ -18,50 +19,49 @@ export interface TaskPollerTiming {
 
 export const defaultPollerTiming: TaskPollerTiming = { intervalMs: 15_000, leaseMs: 120_000 };
 
+/** The row in switchboard_job_state whose lease lets one instance poll (its name predates the other jobs' leases). */
+const pollLeaseName = 'task-poll-lease';
+
 /**
- * Polls the task vendors every `intervalMs` on one instance only: a pass first takes (or renews) the
- * lease in the database and does nothing without it. Unfinished tasks are read from the database on
- * every pass, so a restart loses none. Tests call `pollOnce` instead of waiting for the timer.
+ * Polls the task vendors every `intervalMs` on one instance only, as a leased job (jobs/leased-job.ts):
+ * a pass first takes (or renews) the lease and does nothing without it. Unfinished tasks are read
+ * from the database on every pass, so a restart loses none. Tests call `pollOnce` instead of
+ * waiting for the timer.
  */
 export class TaskPoller {
   private readonly pollers: readonly TaskPlatformPoller[];
-  private readonly lease: TaskLeaseRepository;
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly timing: TaskPollerTiming;
-  /** This instance's lease holder id. */
-  private readonly holder = 1 + Math.floor(Math.random() * 2 ** 40);
-  private running: Promise<boolean> | undefined;
+  private readonly job: LeasedJob;
 
-  constructor(dependencies: { pollers: readonly TaskPlatformPoller[]; lease: TaskLeaseRepository; clock: Clock; logger: Logger; timing: TaskPollerTiming }) {
+  constructor(dependencies: { pollers: readonly TaskPlatformPoller[]; leases: JobLeaseRepository; clock: Clock; logger: Logger; timing: TaskPollerTiming }) {
     this.pollers = dependencies.pollers;
-    this.lease = dependencies.lease;
     this.clock = dependencies.clock;
     this.logger = dependencies.logger;
     this.timing = dependencies.timing;
+    this.job = new LeasedJob(
+      { name: 'task-poll', intervalMs: () => this.timing.intervalMs, run: () => this.pass() },
+      { leases: dependencies.leases, clock: dependencies.clock, logger: dependencies.logger },
+      { leaseName: pollLeaseName, leaseMs: this.timing.leaseMs },
+    );
   }
 
   /** One pass; false when another instance holds the lease. Concurrent calls share one pass. */
   pollOnce(): Promise<boolean> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.job.run();
   }
 
   /** Schedules passes every `intervalMs`; the returned stop waits for a running pass and gives the lease up. */
   start(): () => Promise<void> {
-    const stopJobs = scheduleJobs([{ name: 'task-poll', intervalMs: () => this.timing.intervalMs, run: () => this.pollOnce() }], this.logger);
+    const stopJobs = scheduleJobs([this.job], this.logger);
     return async () => {
       await stopJobs();
-      await this.running;
-      await this.lease.release(this.holder).catch((error: unknown) => this.logger.warn({ err: error }, 'task poll lease release failed'));
+      await this.job.release();
     };
   }
 
-  private async pass(): Promise<boolean> {
-    const now = this.clock.now();
-    if (!(await this.lease.acquire(this.holder, now, now + this.timing.leaseMs))) return false;
+  private async pass(): Promise<void> {
     for (const poller of this.pollers) {
       try {
         await poller.poll(this.clock.now());
@@ -69,6 +69,5 @@ export class TaskPoller {
         this.logger.warn({ err: error, poller: poller.name }, 'task polling failed');
       }
     }
-    return true;
   }
 }

@@ -15,6 +15,17 @@ import { hashPassword } from '../platform/password-hasher.ts';
 import { randomAlphanumeric } from '../platform/random.ts';
 import type { TestDatabase } from './test-databases.ts';
 
+/**
+ * new-api's IP limits are on by default (360 /api requests per 3 minutes from one address, 20 logins
+ * per 20 minutes): tests send far more from 127.0.0.1. Tests of the limits turn them back on in `env`.
+ */
+export const ipRateLimitsOff: Record<string, string> = {
+  GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+  GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+  CRITICAL_RATE_LIMIT_ENABLE: 'false',
+  SEARCH_RATE_LIMIT_ENABLE: 'false',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   context: AppContext;
@@ -37,6 +48,7 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
     SESSION_SECRET: 'test-session-secret',
     LOG_LEVEL: 'silent',
     QUOTA_JOURNAL_DIR: journalFolder,
+    ...ipRateLimitsOff,
     ...env,
   });
   const logger = createLogger(config.logLevel);

@@ -3,6 +3,8 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/config.ts';
 import { createLogger } from '../platform/logger.ts';
 import { openDependencies, type OpenedDependencies } from '../platform/open-dependencies.ts';
+import type { Clock } from '../platform/clock.ts';
+import { ipRateLimitsOff } from './test-app.ts';
 import { testDatabases } from './test-databases.ts';
 
 export interface TwoInstances {
@@ -13,8 +15,9 @@ export interface TwoInstances {
 /**
  * Two gateway instances on one fresh SQLite database and one Redis, as in a scaled-out deployment.
  * The periodic reload is an hour away, so anything the second instance sees came through Redis.
+ * `env` adds variables to both; `clock` is shared by both (tests move time for the two at once).
  */
-export async function startTwoInstances(redisUrl: string): Promise<TwoInstances> {
+export async function startTwoInstances(redisUrl: string, options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TwoInstances> {
   const sqlite = testDatabases({})[0];
   if (!sqlite) throw new Error('SQLite test database missing');
   const created = await sqlite.create();
@@ -27,8 +30,10 @@ export async function startTwoInstances(redisUrl: string): Promise<TwoInstances>
       SESSION_SECRET: 'shared',
       LOG_LEVEL: 'silent',
       SYNC_FREQUENCY: '3600',
+      ...ipRateLimitsOff,
+      ...options.env,
     });
-    const dependencies = await openDependencies(config, createLogger('silent'));
+    const dependencies = await openDependencies(config, createLogger('silent'), options.clock);
     opened.push(dependencies);
     apps.push(await buildApp(dependencies));
   }

@@ -2,7 +2,7 @@ import type { Page } from '@switchboard/contracts';
 import { api, type Query } from './api-client.ts';
 
 /**
- * `GET path` for one page (from 1) of a list the server pages with totals (logs, drawings, tasks),
+ * `GET path` for one page (from 1) of a list the server always pages with totals (the logs),
  * with the list's filters in `query`. A server that answers no data means an empty page.
  */
 export function getPage<Row>(path: string, query: Query, page: number, pageSize: number, signal?: AbortSignal): Promise<Page<Row>> {

@@ -17,6 +17,9 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'GET /api/user-agreement': 'anonymous',
   'GET /api/privacy-policy': 'anonymous',
   'GET /api/pricing': 'anonymous',
+  // new-api's later console: its uptime panel (empty without a monitor) and ratio sharing (ExposeRatioEnabled).
+  'GET /api/uptime/status': 'anonymous',
+  'GET /api/ratio_config': 'anonymous',
 
   // Register, login, logout, mail codes and password reset.
   'POST /api/user/register': 'anonymous',
@@ -105,6 +108,18 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'PUT /api/channel': 'admin',
   'GET /api/channel/search': 'admin',
   'GET /api/channel/models': 'admin',
+  'GET /api/channel/models_enabled': 'admin',
+  // The one-time notice about a one-api database opened in place (issue 21): the root only.
+  'GET /api/move-over': 'root',
+  'POST /api/move-over/dismiss': 'root',
+  // new-api's prefill groups (model/tag/endpoint lists for the channel form): administrators.
+  'GET /api/prefill_group/': 'admin',
+  'GET /api/prefill_group': 'admin',
+  'POST /api/prefill_group/': 'admin',
+  'POST /api/prefill_group': 'admin',
+  'PUT /api/prefill_group/': 'admin',
+  'PUT /api/prefill_group': 'admin',
+  'DELETE /api/prefill_group/:id': 'admin',
   'GET /api/models': 'user',
   'DELETE /api/channel/disabled': 'admin',
   'DELETE /api/channel/disabled/': 'admin',
@@ -129,6 +144,8 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'DELETE /api/channel/:id/': 'admin',
   'GET /api/channel/test': 'admin',
   'GET /api/channel/test/:id': 'admin',
+  // Circuit breaker state per channel (Switchboard's own, for the channel list).
+  'GET /api/channel/breaker': 'admin',
 
   // Tokens: every user manages their own.
   'GET /api/token/': 'user',
@@ -167,11 +184,29 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'GET /api/task/self': 'user',
   'GET /api/task/self/': 'user',
 
+  // Spending budgets: one's own tokens and page; administrators set any user's.
+  'GET /api/budget/tokens': 'user',
+  'PUT /api/budget/tokens/:id': 'user',
+  'GET /api/budget/self': 'user',
+  'PUT /api/budget/self/alerts': 'user',
+  'GET /api/budget/users/:id': 'admin',
+  'PUT /api/budget/users/:id': 'admin',
+
   // Dashboard data.
   'GET /api/data/': 'admin',
   'GET /api/data': 'admin',
   'GET /api/data/users': 'admin',
   'GET /api/data/users/': 'admin',
+  'GET /api/data/channels': 'admin',
+  'GET /api/data/channels/': 'admin',
   'GET /api/data/self': 'user',
   'GET /api/data/self/': 'user',
+
+  // CSV exports of the console's tables (issue 22): the list's own level; tokens and self logs are one's own.
+  'GET /api/export/logs': 'admin',
+  'GET /api/export/logs/self': 'user',
+  'GET /api/export/users': 'admin',
+  'GET /api/export/channels': 'admin',
+  'GET /api/export/tokens': 'user',
+  'GET /api/export/redemptions': 'admin',
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { ListDialect } from '../listing/list-dialect.ts';
 import { ChannelUpstreamService } from './channel-upstream.service.ts';
 import { ChannelRepository } from './channel.repository.ts';
 import { registerChannelRoutes } from './channel.routes.ts';
@@ -13,5 +14,6 @@ export function registerChannelModule(app: FastifyInstance, context: AppContext)
     service: new ChannelService({ repository, bus: context.bus, logWriter: context.logWriter, clock: context.clock }),
     upstream: new ChannelUpstreamService(repository, context.clock),
     knownModels: () => knownModels(context.options, context.clock.unixSeconds()),
+    lists: new ListDialect(context.options),
   });
 }

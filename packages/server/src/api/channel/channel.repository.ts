@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { ChannelStatus } from '@switchboard/contracts';
 import { inTransaction } from '../../db/in-transaction.ts';
+import { fromBoolean } from '../../db/dialect.ts';
 import { insertReturningId } from '../../db/insert-id.ts';
 import { containsText } from '../../db/like-pattern.ts';
 import type { ChannelRow, ChannelUpdate, Database, NewChannel } from '../../db/schema.ts';
@@ -69,6 +70,28 @@ export class ChannelRepository {
     const query = this.db.selectFrom('channels').select(columnsWithoutKey);
     const ordered = idSort ? query.orderBy('id', 'desc') : query.orderBy('priority', 'desc').orderBy('id', 'desc');
     return ordered.limit(limit).offset(offset).execute();
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('channels')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  async typeCounts(): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom('channels')
+      .select((eb) => ['type', eb.fn.countAll<number | string>().as('total')])
+      .groupBy('type')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [String(row.type), Number(row.total)]));
+  }
+
+  async enabledModels(): Promise<string[]> {
+    const rows = await this.db.selectFrom('abilities').select('model').distinct().where('enabled', '=', fromBoolean(true)).orderBy('model').execute();
+    return rows.map((row) => row.model);
   }
 
   async listByIds(ids: readonly number[], idSort: boolean): Promise<ChannelRowWithoutKey[]> {

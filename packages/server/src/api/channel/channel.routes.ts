@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { pageFrom } from '../listing/page-query.ts';
+import type { ListDialect } from '../listing/list-dialect.ts';
 import { parseInput } from '../listing/parse-input.ts';
 import { booleanParameter, textParameter } from '../listing/query-parameters.ts';
 import { routeId } from '../listing/route-id.ts';
@@ -25,6 +25,13 @@ import type { ChannelService } from './channel.service.ts';
 import { defaultModelsByType, type ModelObject } from './model-catalogue.ts';
 
 type Query = Record<string, unknown>;
+
+/** A search's `type_counts`: its matches per channel type. */
+function countByType(channels: ReadonlyArray<{ type: number }>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { type } of channels) counts[String(type)] = (counts[String(type)] ?? 0) + 1;
+  return counts;
+}
 const admin = { config: { access: 'admin' as const } };
 const rowEditFields = new Set(['id', 'status', 'priority', 'weight']);
 
@@ -34,16 +41,19 @@ export interface ChannelRouteServices {
   readonly upstream: ChannelUpstreamService;
   /** The catalogue of `GET /api/channel/models`: every model the gateway knows, as of now. */
   readonly knownModels: () => ModelObject[];
+  readonly lists: ListDialect;
 }
 
 /** Channels: administrators only, except the model catalogue every logged-in user may read. */
-export function registerChannelRoutes(app: FastifyInstance, { service, upstream, knownModels }: ChannelRouteServices): void {
+export function registerChannelRoutes(app: FastifyInstance, { service, upstream, knownModels, lists }: ChannelRouteServices): void {
+  const typeCounts = async () => ({ type_counts: await service.typeCounts() });
   for (const url of withAndWithoutSlash('/api/channel/')) {
-    app.get(url, { config: { access: 'admin', paging: 'from-zero' } }, async (request) => {
+    app.get(url, { config: { access: 'admin', paging: 'by-dialect' } }, async (request) => {
       const query = request.query as Query;
-      const page = pageFrom(request);
-      const rows = await service.list({ offset: page.offset, limit: page.pageSize }, booleanParameter(query, 'id_sort'), booleanParameter(query, 'tag_mode'));
-      return ok(rows.map(toChannelView));
+      const page = lists.page(request);
+      const tagMode = booleanParameter(query, 'tag_mode');
+      const rows = await service.list({ offset: page.offset, limit: page.pageSize }, booleanParameter(query, 'id_sort'), tagMode);
+      return ok(await lists.answer(page, rows.map(toChannelView), () => service.count(tagMode), typeCounts));
     });
     app.post(url, admin, async (request) => {
       const { mode, channel, ...classic } = parseInput(createChannelSchema, request.body);
@@ -55,17 +65,20 @@ export function registerChannelRoutes(app: FastifyInstance, { service, upstream,
       const body = parseInput(updateChannelSchema, request.body);
       const rowEdit = Object.keys(request.body as object).every((field) => rowEditFields.has(field));
       await service.update(requireUser(request), body.id, body, rowEdit);
-      return ok();
+      // new-api's consoles update the row from the answer.
+      return ok(toChannelView(await service.get(body.id)));
     });
   }
 
-  app.get('/api/channel/search', admin, async (request) => {
+  app.get('/api/channel/search', { config: { access: 'admin', paging: 'by-dialect' } }, async (request) => {
     const query = request.query as Query;
     const search = { keyword: textParameter(query, 'keyword'), group: textParameter(query, 'group'), model: textParameter(query, 'model') };
     if (search.group === 'null') search.group = '';
-    return ok((await service.search(search, booleanParameter(query, 'id_sort'))).map(toChannelView));
+    const found = (await service.search(search, booleanParameter(query, 'id_sort'))).map(toChannelView);
+    return ok(lists.whole(request, found, (all) => ({ type_counts: countByType(all) })));
   });
   app.get('/api/channel/models', admin, async () => ok(knownModels()));
+  app.get('/api/channel/models_enabled', admin, async () => ok(await service.enabledModels()));
   app.get('/api/models', { config: { access: 'user' } }, async () => ok(defaultModelsByType()));
 
   for (const url of withAndWithoutSlash('/api/channel/disabled')) {

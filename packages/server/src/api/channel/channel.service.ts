@@ -48,7 +48,32 @@ export class ChannelService {
 
   async list(page: { offset: number; limit: number }, idSort: boolean, tagMode: boolean): Promise<ChannelRowWithoutKey[]> {
     if (!tagMode) return this.repository.list(page.offset, page.limit, idSort);
-    // A tag row stands for all its channels; untagged channels are rows of their own.
+    const pageEntries = (await this.tagEntries(idSort)).slice(page.offset, page.offset + page.limit);
+    const rows = await this.repository.listByIds(
+      pageEntries.flatMap((entry) => entry.ids),
+      idSort,
+    );
+    const position = new Map(pageEntries.flatMap((entry, index) => entry.ids.map((id) => [id, index] as const)));
+    return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  }
+
+  /** How many rows the list has: channels, or in tag mode tags plus untagged channels. */
+  async count(tagMode: boolean): Promise<number> {
+    return tagMode ? (await this.tagEntries(false)).length : this.repository.count();
+  }
+
+  /** Channel type → number of channels, as new-api's later list reports beside a page (`type_counts`). */
+  typeCounts(): Promise<Record<string, number>> {
+    return this.repository.typeCounts();
+  }
+
+  /** Every model some enabled channel serves (`GET /api/channel/models_enabled`). */
+  enabledModels(): Promise<string[]> {
+    return this.repository.enabledModels();
+  }
+
+  /** The tag-mode rows in list order: a tag row stands for all its channels; untagged channels are rows of their own. */
+  private async tagEntries(idSort: boolean): Promise<Array<{ ids: number[]; priority: number; maxId: number }>> {
     const entries = new Map<string, { ids: number[]; priority: number; maxId: number }>();
     for (const channel of await this.repository.listTagOutline()) {
       const entryKey = channel.tag ? `tag:${channel.tag}` : `id:${channel.id}`;
@@ -58,14 +83,7 @@ export class ChannelService {
       entry.maxId = Math.max(entry.maxId, channel.id);
       entries.set(entryKey, entry);
     }
-    const ordered = [...entries.values()].sort((a, b) => (idSort ? b.maxId - a.maxId : b.priority - a.priority || b.maxId - a.maxId));
-    const pageEntries = ordered.slice(page.offset, page.offset + page.limit);
-    const rows = await this.repository.listByIds(
-      pageEntries.flatMap((entry) => entry.ids),
-      idSort,
-    );
-    const position = new Map(pageEntries.flatMap((entry, index) => entry.ids.map((id) => [id, index] as const)));
-    return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+    return [...entries.values()].sort((a, b) => (idSort ? b.maxId - a.maxId : b.priority - a.priority || b.maxId - a.maxId));
   }
 
   search(search: ChannelSearch, idSort: boolean): Promise<ChannelRowWithoutKey[]> {

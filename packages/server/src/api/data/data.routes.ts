@@ -3,6 +3,7 @@ import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import { integerParameter, textParameter } from '../listing/query-parameters.ts';
 import { withAndWithoutSlash } from '../listing/route-paths.ts';
+import type { ChannelStatsService } from './channel-stats.service.ts';
 import type { QuotaDataService, UsageQuery } from './quota-data.service.ts';
 
 type Query = Record<string, unknown>;
@@ -13,8 +14,8 @@ function rangeFrom(query: Query): UsageQuery {
   return { from: integerParameter(query, 'start_timestamp'), to: integerParameter(query, 'end_timestamp') };
 }
 
-/** Hourly usage for the data dashboard (`quota_data`, filled by the quota-data job). */
-export function registerDataRoutes(app: FastifyInstance, service: QuotaDataService): void {
+/** Hourly usage for the data dashboard (`quota_data` and the logs it has not counted yet), and per-channel traffic. */
+export function registerDataRoutes(app: FastifyInstance, service: QuotaDataService, channels: ChannelStatsService): void {
   for (const url of withAndWithoutSlash('/api/data/')) {
     app.get(url, admin, async (request) => {
       const query = request.query as Query;
@@ -23,6 +24,10 @@ export function registerDataRoutes(app: FastifyInstance, service: QuotaDataServi
   }
   for (const url of withAndWithoutSlash('/api/data/users')) {
     app.get(url, admin, async (request) => ok(await service.usagePerUser(rangeFrom(request.query as Query))));
+  }
+  // Per channel (calls, errors, latency percentiles, cost): the dashboard's administrator view.
+  for (const url of withAndWithoutSlash('/api/data/channels')) {
+    app.get(url, admin, async (request) => ok(await channels.perChannel(rangeFrom(request.query as Query))));
   }
   for (const url of withAndWithoutSlash('/api/data/self')) {
     app.get(url, user, async (request) => ok(await service.usage({ ...rangeFrom(request.query as Query), userId: requireUser(request).id })));

@@ -122,23 +122,37 @@ export class QuotaDataRepository implements LogCursorAggregation<QuotaDataBucket
     return rows.map((row) => ({ ...row, created_at: toNumber(row.created_at), token_used: toNumber(row.token_used), count: toNumber(row.count), quota: toNumber(row.quota) }));
   }
 
-  /** Every user's totals per hour in [from, to], all models together (the per-user chart). */
-  async bucketsPerUser(range: QuotaDataRange): Promise<Omit<QuotaDataBucket, 'user_id' | 'model_name'>[]> {
-    const rows = await this.db
-      .selectFrom('quota_data')
-      .select([
+  /**
+   * The same sums as `rowsOfLogs`, of the consume logs newer than `afterId` whose hour starts in
+   * [from, to]: the part of the range the aggregation has not counted yet (minutes of logs).
+   */
+  async newestBuckets(afterId: number, range: QuotaDataRange): Promise<QuotaDataBucket[]> {
+    let query = this.logDb
+      .selectFrom('logs')
+      .select(({ fn }) => [
+        'user_id',
         'username',
-        'created_at',
-        sql<number>`sum(${sql.ref('token_used')})`.as('token_used'),
-        sql<number>`sum(${sql.ref('count')})`.as('count'),
+        'model_name',
+        hourBucket.as('created_at'),
+        fn.countAll<number>().as('count'),
         sql<number>`sum(${sql.ref('quota')})`.as('quota'),
+        sql<number>`sum(${sql.ref('prompt_tokens')} + ${sql.ref('completion_tokens')})`.as('token_used'),
       ])
-      .where('created_at', '>=', range.from)
-      .where('created_at', '<=', range.to)
-      .groupBy(['username', 'created_at'])
-      .orderBy('created_at')
-      .orderBy('username')
-      .execute();
-    return rows.map((row) => ({ username: row.username, created_at: toNumber(row.created_at), token_used: toNumber(row.token_used), count: toNumber(row.count), quota: toNumber(row.quota) }));
+      .where('id', '>', afterId)
+      .where('type', '=', LogType.consume)
+      .where('created_at', '>=', Math.ceil(range.from / 3600) * 3600)
+      .where('created_at', '<', range.to - (range.to % 3600) + 3600);
+    if (range.userId !== undefined) query = query.where('user_id', '=', range.userId);
+    if (range.username) query = query.where('username', '=', range.username);
+    const rows = await query.groupBy(['user_id', 'username', 'model_name', hourBucket]).execute();
+    return rows.map((row) => ({
+      user_id: row.user_id,
+      username: row.username,
+      model_name: row.model_name,
+      created_at: toNumber(row.created_at),
+      token_used: toNumber(row.token_used),
+      count: toNumber(row.count),
+      quota: toNumber(row.quota),
+    }));
   }
 }

@@ -44,7 +44,7 @@ describe.each(testDatabases())('page parameters on $dialect', (database) => {
 
   it('finds the list routes in the route table, both ways of counting pages', () => {
     expect(lists.every((route) => route.method === 'GET')).toBe(true);
-    expect(new Set(lists.map((route) => route.paging))).toEqual(new Set(['from-zero', 'from-one']));
+    expect(new Set(lists.map((route) => route.paging))).toEqual(new Set(['from-zero', 'from-one', 'by-dialect']));
   });
 
   it.each([

@@ -5,12 +5,13 @@ import { queryText } from './query-parameters.ts';
 import { inputMessages } from './input.messages.ts';
 
 /**
- * Which page number a list starts from: the classic lists (channels, tokens, codes, users, top-ups)
- * page from 0 and answer an array; the log, drawing and task lists page from 1 and answer
- * `{items, total, page, page_size}`. A list route declares it (`config: { paging }`), so the route
- * table knows every list and the page parser cannot be called by a route that does not say which.
+ * Which page number a list starts from: `from-zero` lists (top-ups) page from 0 and answer an array;
+ * the log lists page from 1 and answer `{items, total, page, page_size}`; `by-dialect` lists (users,
+ * tokens, channels, codes, drawings, tasks and their searches) do either, as the `PagedListsEnabled`
+ * option says (list-dialect.ts). A list route declares it (`config: { paging }`), so the route table
+ * knows every list and the page parser cannot be called by a route that does not say which.
  */
-export type Paging = 'from-zero' | 'from-one';
+export type Paging = 'from-zero' | 'from-one' | 'by-dialect';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -56,10 +57,12 @@ function requestedSize(query: unknown, defaultSize: number): number {
  * The one page parser of every list route: `p` and the page size from the query, counted the way the
  * route declared. A page that is not a whole number up to `maximumPage` is a 400 naming it.
  */
-export function pageFrom(request: FastifyRequest, options: { defaultSize?: number } = {}): PageRequest {
+export function pageFrom(request: FastifyRequest, options: { defaultSize?: number; pagedLists?: boolean } = {}): PageRequest {
   const paging = request.routeOptions.config.paging;
-  if (paging === undefined) throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} reads a page but declares no paging`);
-  const first = paging === 'from-zero' ? 0 : 1;
+  const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+  if (paging === undefined) throw new Error(`${route} reads a page but declares no paging`);
+  if (paging === 'by-dialect' && options.pagedLists === undefined) throw new Error(`${route} pages by dialect but was not told which`);
+  const first = paging === 'from-zero' || (paging === 'by-dialect' && options.pagedLists === false) ? 0 : 1;
   const page = requestedPage(request.query, first);
   const pageSize = requestedSize(request.query, options.defaultSize ?? pageLimits.defaultSize);
   return { page, pageSize, offset: (page - first) * pageSize };

@@ -41,6 +41,21 @@ export class LogRepository {
     return applyLogFilters(this.db.selectFrom('logs').selectAll(), filters).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
   }
 
+  /**
+   * The next `limit` rows in the page's order after `after` (the last row of the previous batch): the
+   * CSV export's keyset batches. `created_at <= c` is the index range of the (filter, created_at, id)
+   * indexes; the rows of that same second already written are left out by id.
+   */
+  batchAfter(filters: LogFilters, after: { createdAt: number; id: number } | undefined, limit: number): Promise<LogRow[]> {
+    let query = applyLogFilters(this.db.selectFrom('logs').selectAll(), filters);
+    if (after) {
+      query = query
+        .where('created_at', '<=', after.createdAt)
+        .where((where) => where.or([where('created_at', '<', after.createdAt), where('id', '<', after.id)]));
+    }
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+
   /** Rows matching the filters (and, with `afterId`, newer than that log id). */
   async count(filters: LogFilters, afterId?: number): Promise<number> {
     let query = applyLogFilters(

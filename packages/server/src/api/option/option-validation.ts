@@ -63,9 +63,18 @@ function checkJson(key: OptionKey, definition: OptionDefinition, value: string):
       )
         fail(optionMessages.wrongJsonShape, { key, shape: '{"whole amount > 0": factor in (0, 1]}' });
       return;
+    case 'rate-limit-groups':
+      if (!isObject || !Object.values(json).every(isRateLimitPair)) fail(optionMessages.wrongJsonShape, { key, shape: '{"group": [total ≥ 0, success ≥ 1]}' });
+      return;
     default:
       return;
   }
+}
+
+/** new-api's check of `ModelRequestRateLimitGroup` entries: [total 0…2^31-1, success 1…2^31-1]. */
+function isRateLimitPair(value: unknown): boolean {
+  const inRange = (count: unknown, min: number) => typeof count === 'number' && Number.isSafeInteger(count) && count >= min && count <= 2_147_483_647;
+  return Array.isArray(value) && value.length === 2 && inRange(value[0], 0) && inRange(value[1], 1);
 }
 
 function isPositiveWholeAmount(value: unknown): boolean {

@@ -23,6 +23,15 @@ export class RedemptionRepository {
     return this.live().orderBy('id', 'desc').limit(limit).offset(offset).execute();
   }
 
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('redemptions')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
   /** By id (when the keyword is a number) or by name prefix. */
   search(keyword: string): Promise<RedemptionRow[]> {
     const asId = /^\d+$/.test(keyword) ? Number(keyword) : -1;

@@ -3,7 +3,7 @@ import { idNumber, nameText, wholeNumber } from '@switchboard/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import { pageFrom } from '../listing/page-query.ts';
+import type { ListDialect } from '../listing/list-dialect.ts';
 import { parseInput } from '../listing/parse-input.ts';
 import { booleanParameter, textParameter } from '../listing/query-parameters.ts';
 import { routeId } from '../listing/route-id.ts';
@@ -19,11 +19,11 @@ const fields = z.object({ name: nameText.nullish(), quota: integer, expired_time
 const createSchema = fields.extend({ count: integer });
 const updateSchema = fields.extend({ id: idNumber, status: integer });
 
-export function registerRedemptionRoutes(app: FastifyInstance, service: RedemptionService): void {
+export function registerRedemptionRoutes(app: FastifyInstance, service: RedemptionService, lists: ListDialect): void {
   for (const url of withAndWithoutSlash('/api/redemption/')) {
-    app.get(url, { config: { access: 'admin', paging: 'from-zero' } }, async (request) => {
-      const page = pageFrom(request);
-      return ok((await service.list(page.offset, page.pageSize)).map(toRedemptionView));
+    app.get(url, { config: { access: 'admin', paging: 'by-dialect' } }, async (request) => {
+      const page = lists.page(request);
+      return ok(await lists.answer(page, (await service.list(page.offset, page.pageSize)).map(toRedemptionView), () => service.count()));
     });
     app.post(url, admin, async (request) => {
       const body = parseInput(createSchema, request.body);
@@ -34,8 +34,8 @@ export function registerRedemptionRoutes(app: FastifyInstance, service: Redempti
       return ok(toRedemptionView(await service.update(body.id, body, booleanParameter(request.query as Query, 'status_only'))));
     });
   }
-  app.get('/api/redemption/search', admin, async (request) =>
-    ok((await service.search(textParameter(request.query as Query, 'keyword'))).map(toRedemptionView)),
+  app.get('/api/redemption/search', { config: { access: 'admin', paging: 'by-dialect' } }, async (request) =>
+    ok(lists.whole(request, (await service.search(textParameter(request.query as Query, 'keyword'))).map(toRedemptionView))),
   );
   for (const url of withAndWithoutSlash('/api/redemption/:id')) {
     app.get(url, admin, async (request) => ok(toRedemptionView(await service.get(routeId(request.params)))));

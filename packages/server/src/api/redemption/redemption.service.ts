@@ -49,6 +49,10 @@ export class RedemptionService {
     return this.repository.list(offset, limit);
   }
 
+  count(): Promise<number> {
+    return this.repository.count();
+  }
+
   search(keyword: string) {
     return this.repository.search(keyword);
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { AppContext } from '../../app-context.ts';
+import { registerCompatStatusRoutes } from './compat.routes.ts';
 import { registerContentRoutes } from './content.routes.ts';
 import { buildSystemStatus } from './status.service.ts';
 
@@ -9,4 +10,5 @@ export function registerStatusRoutes(app: FastifyInstance, context: AppContext):
     ok(buildSystemStatus(context.options, { version: context.version, startTime: context.startTime })),
   );
   registerContentRoutes(app, context);
+  registerCompatStatusRoutes(app, context.options);
 }

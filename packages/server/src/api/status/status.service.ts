@@ -52,5 +52,7 @@ export function buildSystemStatus(options: OptionStore, context: StatusContext):
     self_use_mode_enabled: flag('SelfUseModeEnabled'),
     user_agreement_enabled: hasUserAgreement(options),
     privacy_policy_enabled: hasPrivacyPolicy(options),
+    paged_lists: flag('PagedListsEnabled'),
+    default_use_auto_group: flag('DefaultUseAutoGroup'),
   };
 }

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import { pageFrom } from '../listing/page-query.ts';
+import type { ListDialect } from '../listing/list-dialect.ts';
 import { integerParameter, textParameter } from '../listing/query-parameters.ts';
 import { withAndWithoutSlash } from '../listing/route-paths.ts';
 import type { TaskListFilters } from './task.repository.ts';
 import type { TaskService } from './task.service.ts';
 
 type Query = Record<string, unknown>;
-const admin = { config: { access: 'admin' as const, paging: 'from-one' as const } };
-const user = { config: { access: 'user' as const, paging: 'from-one' as const } };
+const admin = { config: { access: 'admin' as const, paging: 'by-dialect' as const } };
+const user = { config: { access: 'user' as const, paging: 'by-dialect' as const } };
 
 /** The filters of the drawing and task lists; a user's own list ignores `channel_id`. */
 function filtersFrom(query: Query, upstreamIdParameter: string, self?: { userId: number }): TaskListFilters {
@@ -25,13 +25,17 @@ function filtersFrom(query: Query, upstreamIdParameter: string, self?: { userId:
   };
 }
 
-/** `/api/mj/` and `/api/task/` (administrators: everyone's) and their `self` variants. */
-export function registerTaskRoutes(app: FastifyInstance, service: TaskService): void {
+/**
+ * `/api/mj/` and `/api/task/` (administrators: everyone's) and their `self` variants: a bare array
+ * paged from 0 in the classic dialect (the drawing and task pages of that console read nothing else),
+ * `{items, total, page, page_size}` paged from 1 in the later one.
+ */
+export function registerTaskRoutes(app: FastifyInstance, service: TaskService, lists: ListDialect): void {
   // The page is read before the filters, so a bad page is the error a caller is told about.
   const list = (kind: 'drawings' | 'tasks', self: boolean) => async (request: FastifyRequest) => {
-    const page = pageFrom(request);
+    const page = lists.page(request);
     const filters = filtersFrom(request.query as Query, kind === 'drawings' ? 'mj_id' : 'task_id', self ? { userId: requireUser(request).id } : undefined);
-    return ok(kind === 'drawings' ? await service.drawings(filters, page) : await service.tasks(filters, page));
+    return ok(kind === 'drawings' ? lists.shape(await service.drawings(filters, page)) : lists.shape(await service.tasks(filters, page)));
   };
   for (const url of withAndWithoutSlash('/api/mj/')) app.get(url, admin, list('drawings', false));
   for (const url of withAndWithoutSlash('/api/mj/self/')) app.get(url, user, list('drawings', true));

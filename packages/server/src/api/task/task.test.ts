@@ -72,8 +72,24 @@ describe.each(testDatabases())('drawing and task lists on $dialect', (database) 
       .values([task(alice.id, {}), task(alice.id, { task_id: 't-2', submit_time: 2000, channel_id: 6 }), task(root.id, { task_id: 't-3', submit_time: 3000 })])
       .execute();
     await testApp.context.options.set('ServerAddress', 'https://console.example');
+    await testApp.context.options.set('PagedListsEnabled', 'true');
   });
   afterAll(async () => testApp.close());
+
+  it('answers bare arrays paged from 0 in the classic dialect, as that console reads them', async () => {
+    await testApp.context.options.set('PagedListsEnabled', 'false');
+    try {
+      const ids = async (user: TestUser, url: string, field: 'mj_id' | 'task_id') =>
+        ((await get(user, url)).data as Array<Record<string, string>>).map((item) => item[field]);
+      expect(await ids(root, '/api/mj/?p=0&page_size=2', 'mj_id')).toEqual(['mj-3', 'mj-2']);
+      expect(await ids(root, '/api/mj/?p=1&page_size=2', 'mj_id')).toEqual(['mj-1']);
+      expect(await ids(alice, '/api/mj/self/?p=0', 'mj_id')).toEqual(['mj-2', 'mj-1']);
+      expect(await ids(root, '/api/task/?p=0&page_size=2', 'task_id')).toEqual(['t-3', 't-2']);
+      expect(await ids(alice, '/api/task/self?p=0', 'task_id')).toEqual(['t-2', 't-1']);
+    } finally {
+      await testApp.context.options.set('PagedListsEnabled', 'true');
+    }
+  });
 
   it('lists every drawing for administrators with filters, pages from 1, forwarding image URLs', async () => {
     const all = await get(root, '/api/mj/?p=1&page_size=2');

@@ -1,5 +1,6 @@
 import { idNumber, nameText, wholeNumber } from '@switchboard/contracts';
 import { z } from 'zod';
+import { tokenLimitFields } from './token-limit-fields.ts';
 
 /** JSON numbers only, as the console sends them. */
 const optionalInteger = wholeNumber.optional();
@@ -23,6 +24,7 @@ export const tokenFieldsSchema = z.object({
   model_limits: modelList,
   allow_ips: z.string().nullish(),
   group: nameText.nullish(),
+  ...tokenLimitFields,
 });
 export type TokenFields = z.output<typeof tokenFieldsSchema>;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { ListDialect } from '../listing/list-dialect.ts';
 import { TwoFactorRepository } from '../two-factor/two-factor.repository.ts';
 import { TokenRepository } from './token.repository.ts';
 import { registerTokenRoutes } from './token.routes.ts';
@@ -10,5 +11,10 @@ export function registerTokenModule(app: FastifyInstance, context: AppContext): 
   const repository = new TokenRepository(context.database.db, context.database.dialect);
   const twoFactor = new TwoFactorRepository(context.database.db);
   const hidesKeys = async (userId: number) => (await twoFactor.find(userId))?.enabled === true;
-  registerTokenRoutes(app, new TokenService({ repository, options: context.options, bus: context.bus, clock: context.clock }), hidesKeys);
+  registerTokenRoutes(
+    app,
+    new TokenService({ repository, options: context.options, bus: context.bus, clock: context.clock }),
+    hidesKeys,
+    new ListDialect(context.options),
+  );
 }

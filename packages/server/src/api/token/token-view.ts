@@ -28,5 +28,8 @@ export function toTokenView(row: TokenRow, hideKey = false): TokenView {
     allow_ips: row.allow_ips ?? '',
     used_quota: Number(row.used_quota),
     group: row.group,
+    rpm_limit: Number(row.rpm_limit ?? 0),
+    tpm_limit: Number(row.tpm_limit ?? 0),
+    concurrency_limit: Number(row.concurrency_limit ?? 0),
   };
 }

@@ -23,6 +23,16 @@ export class TokenRepository {
     return this.live(userId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
   }
 
+  async count(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('tokens')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
   search(userId: number, name: string, key: string): Promise<TokenRow[]> {
     let query = this.live(userId);
     if (name) query = query.where(containsText('name', name));

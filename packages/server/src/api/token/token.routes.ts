@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import { pageFrom } from '../listing/page-query.ts';
+import type { ListDialect } from '../listing/list-dialect.ts';
 import { parseInput } from '../listing/parse-input.ts';
 import { booleanParameter, textParameter } from '../listing/query-parameters.ts';
 import { routeId } from '../listing/route-id.ts';
@@ -18,15 +18,16 @@ const user = { config: { access: 'user' as const } };
  * A user's own API tokens (`sk-` keys for the relay). `hidesKeys` says whether the owner's keys are
  * masked in every answer (a second factor is set: api/two-factor/ reveals them after re-verifying).
  */
-export function registerTokenRoutes(app: FastifyInstance, service: TokenService, hidesKeys: (userId: number) => Promise<boolean>): void {
+export function registerTokenRoutes(app: FastifyInstance, service: TokenService, hidesKeys: (userId: number) => Promise<boolean>, lists: ListDialect): void {
   const views = async (userId: number, rows: readonly TokenRow[]) => {
     const hide = await hidesKeys(userId);
     return rows.map((row) => toTokenView(row, hide));
   };
   for (const url of withAndWithoutSlash('/api/token/')) {
-    app.get(url, { config: { access: 'user', paging: 'from-zero' } }, async (request) => {
-      const page = pageFrom(request);
-      return ok(await views(requireUser(request).id, await service.list(requireUser(request), page.offset, page.pageSize)));
+    app.get(url, { config: { access: 'user', paging: 'by-dialect' } }, async (request) => {
+      const page = lists.page(request);
+      const rows = await views(requireUser(request).id, await service.list(requireUser(request), page.offset, page.pageSize));
+      return ok(await lists.answer(page, rows, () => service.count(requireUser(request))));
     });
     app.post(url, user, async (request) => {
       const body = parseInput(createTokenSchema, request.body);
@@ -38,9 +39,13 @@ export function registerTokenRoutes(app: FastifyInstance, service: TokenService,
       return ok((await views(requireUser(request).id, [row]))[0]);
     });
   }
-  app.get('/api/token/search', user, async (request) => {
+  app.get('/api/token/search', { config: { access: 'user', paging: 'by-dialect' } }, async (request) => {
     const query = request.query as Query;
-    return ok(await views(requireUser(request).id, await service.search(requireUser(request), textParameter(query, 'keyword'), textParameter(query, 'token'))));
+    const found = await views(
+      requireUser(request).id,
+      await service.search(requireUser(request), textParameter(query, 'keyword'), textParameter(query, 'token')),
+    );
+    return ok(lists.whole(request, found));
   });
   for (const url of withAndWithoutSlash('/api/token/:id')) {
     app.get(url, user, async (request) => ok((await views(requireUser(request).id, [await service.get(requireUser(request), routeId(request.params))]))[0]));

@@ -10,6 +10,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { randomAlphanumeric } from '../../platform/random.ts';
 import { mayUseGroup } from '../../groups/usable-groups.ts';
 import type { TokenFields } from './token-input.ts';
+import { tokenLimitColumns } from './token-limit-fields.ts';
 import type { TokenRepository } from './token.repository.ts';
 import { tokenMessages } from './token.messages.ts';
 
@@ -99,11 +100,16 @@ export class TokenService {
       if (group !== '' && !mayUseGroup(this.options, user.group, group)) throw new AppError(tokenMessages.groupNotAllowed, { params: { group } });
       columns.group = group;
     }
+    Object.assign(columns, tokenLimitColumns(fields));
     return columns;
   }
 
   list(user: CurrentUser, offset: number, limit: number) {
     return this.repository.list(user.id, offset, limit);
+  }
+
+  count(user: CurrentUser): Promise<number> {
+    return this.repository.count(user.id);
   }
 
   search(user: CurrentUser, keyword: string, key: string) {
@@ -138,6 +144,9 @@ export class TokenService {
       allow_ips: columns.allow_ips ?? '',
       used_quota: 0,
       group: columns.group ?? '',
+      rpm_limit: columns.rpm_limit ?? 0,
+      tpm_limit: columns.tpm_limit ?? 0,
+      concurrency_limit: columns.concurrency_limit ?? 0,
       deleted_at: null,
     }));
     const ids = await this.repository.insertAll(rows);

@@ -1,4 +1,4 @@
-import { type affTransferRequestSchema, LogType, Role, type updateSelfRequestSchema } from '@switchboard/contracts';
+import { type affTransferRequestSchema, LogType, Role, type updateSelfRequestSchema, type UsableGroup } from '@switchboard/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
@@ -8,10 +8,14 @@ import { assertValidPassword, namePatch } from './account-fields.ts';
 import type { AccountServices } from './account-services.ts';
 import { describeQuota, displayQuota } from '../listing/quota-text.ts';
 import { usableGroups } from '../../groups/usable-groups.ts';
+import { readPriceTables } from '../../billing/price-tables.ts';
+import { resolveGroupRatio } from '../../billing/pricing.ts';
 import type { UserPatch, UserRow } from './user.repository.ts';
 import { userMessages } from './user.messages.ts';
 
 const accessTokenLength = 32;
+/** What new-api shows as the ratio of the `auto` group, whose real ratio is that of the group picked per request. */
+const autoRatio = '自动';
 
 /** What a logged-in user does to their own account (the personal settings tab). */
 export class SelfService {
@@ -89,13 +93,20 @@ export class SelfService {
     await this.publish(user.id);
   }
 
-  async groups(userId: number): Promise<Record<string, string>> {
+  /** The groups the user may use with their labels and the ratio the user pays in each (new-api's GetUserGroups). */
+  async groups(userId: number): Promise<Record<string, UsableGroup>> {
     const user = await this.get(userId);
-    return usableGroups(this.services.options, user.group);
+    const tables = readPriceTables(this.services.options);
+    const entries = Object.entries(usableGroups(this.services.options, user.group)).map(([group, desc]) => {
+      const ratio = group === 'auto' ? autoRatio : resolveGroupRatio(tables, user.group || 'default', group).groupRatio;
+      return [group, { ratio, desc }] as const;
+    });
+    return Object.fromEntries(entries);
   }
 
   /** Models enabled in any group the user may use. */
   async models(userId: number): Promise<string[]> {
-    return this.services.users.modelsOfGroups(Object.keys(await this.groups(userId)));
+    const user = await this.get(userId);
+    return this.services.users.modelsOfGroups(Object.keys(usableGroups(this.services.options, user.group)));
   }
 }

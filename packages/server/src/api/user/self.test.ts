@@ -105,7 +105,11 @@ describe.each(testDatabases())('self service on $dialect', (database) => {
       ])
       .execute();
     const groups = await callApi(testApp, 'GET', '/api/user/self/groups', { headers: user.headers });
-    expect(groups.body.data).toEqual({ default: '默认分组', vip: 'vip分组', 'team-x': '用户分组' });
+    expect(groups.body.data).toEqual({
+      default: { ratio: 1, desc: '默认分组' },
+      vip: { ratio: 1, desc: 'vip分组' },
+      'team-x': { ratio: 1, desc: '用户分组' },
+    });
     const models = await callApi(testApp, 'GET', '/api/user/models', { headers: user.headers });
     expect(models.body.data).toEqual(['claude-x', 'gpt-4o']);
   });

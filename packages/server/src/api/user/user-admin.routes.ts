@@ -2,7 +2,7 @@ import { createUserRequestSchema, manageUserRequestSchema, updateUserRequestSche
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import { pageFrom } from '../listing/page-query.ts';
+import type { ListDialect } from '../listing/list-dialect.ts';
 import { parseInput } from '../listing/parse-input.ts';
 import { queryText } from '../listing/query-parameters.ts';
 import { routeId } from '../listing/route-id.ts';
@@ -12,12 +12,12 @@ import { toUserView } from './user-view.ts';
 const admin = { config: { access: 'admin' as const } };
 const defaultSearchSize = 100;
 
-export function registerUserAdminRoutes(app: FastifyInstance, users: UserAdminService): void {
+export function registerUserAdminRoutes(app: FastifyInstance, users: UserAdminService, lists: ListDialect): void {
   // The console calls /api/user/ with the slash; scripts written for new-api also call it without.
   for (const url of ['/api/user/', '/api/user']) {
-    app.get(url, { config: { access: 'admin', paging: 'from-zero' } }, async (request) => {
-      const page = pageFrom(request);
-      return ok((await users.list(page.offset, page.pageSize)).map(toUserView));
+    app.get(url, { config: { access: 'admin', paging: 'by-dialect' } }, async (request) => {
+      const page = lists.page(request);
+      return ok(await lists.answer(page, (await users.list(page.offset, page.pageSize)).map(toUserView), () => users.count()));
     });
 
     app.post(url, admin, async (request) => {
@@ -31,9 +31,11 @@ export function registerUserAdminRoutes(app: FastifyInstance, users: UserAdminSe
     });
   }
 
-  app.get('/api/user/search', { config: { access: 'admin', paging: 'from-zero' } }, async (request) => {
-    const page = pageFrom(request, { defaultSize: defaultSearchSize });
-    return ok((await users.search(queryText(request.query, 'keyword'), queryText(request.query, 'group'), page.offset, page.pageSize)).map(toUserView));
+  app.get('/api/user/search', { config: { access: 'admin', paging: 'by-dialect' } }, async (request) => {
+    const page = lists.page(request, { defaultSize: defaultSearchSize });
+    const [keyword, group] = [queryText(request.query, 'keyword'), queryText(request.query, 'group')];
+    const found = (await users.search(keyword, group, page.offset, page.pageSize)).map(toUserView);
+    return ok(await lists.answer(page, found, () => users.countSearch(keyword, group)));
   });
 
   app.get('/api/user/:id', admin, async (request) => ok(toUserView(await users.get(requireUser(request), routeId(request.params)))));

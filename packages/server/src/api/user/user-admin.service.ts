@@ -65,6 +65,14 @@ export class UserAdminService {
     return this.users.list(offset, limit);
   }
 
+  count(): Promise<number> {
+    return this.users.count();
+  }
+
+  countSearch(keyword: string, group: string): Promise<number> {
+    return this.users.countSearch(keyword.trim(), group.trim());
+  }
+
   search(keyword: string, group: string, offset: number, limit: number): Promise<UserRow[]> {
     return this.users.search(keyword.trim(), group.trim(), offset, limit);
   }

@@ -64,9 +64,29 @@ export class UserRepository {
     return this.db.selectFrom('users').selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
   }
 
+  /** Every user, deregistered ones too (the list shows them). */
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
   /** Matches the id exactly, or username, email or display name by prefix; optionally within a group. */
   async search(keyword: string, group: string, offset: number, limit: number): Promise<UserRow[]> {
-    let query = this.db.selectFrom('users').selectAll();
+    return this.matching(keyword, group).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  }
+
+  async countSearch(keyword: string, group: string): Promise<number> {
+    const row = await this.matching(keyword, group)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  private matching(keyword: string, group: string) {
+    let query = this.db.selectFrom('users');
     if (group) query = query.where('group', '=', group);
     if (keyword) {
       // PostgreSQL and MySQL escape LIKE patterns with a backslash by default; SQLite must be told.
@@ -81,7 +101,7 @@ export class UserRepository {
         ]),
       );
     }
-    return query.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    return query;
   }
 
   /** Whether an invitation code is already some user's. */

@@ -17,6 +17,9 @@ export type TokenRow = Pick<
   | 'allow_ips'
   | 'used_quota'
   | 'group'
+  | 'rpm_limit'
+  | 'tpm_limit'
+  | 'concurrency_limit'
 >;
 export type UserRow = Pick<
   Selectable<UsersTable>,
@@ -39,6 +42,9 @@ const tokenColumns = [
   'allow_ips',
   'used_quota',
   'group',
+  'rpm_limit',
+  'tpm_limit',
+  'concurrency_limit',
 ] as const;
 const userColumns = ['id', 'username', 'role', 'status', 'group', 'quota', 'used_quota', 'request_count', 'setting', 'email'] as const;
 

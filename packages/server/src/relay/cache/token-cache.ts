@@ -2,6 +2,7 @@ import type { BlockList } from 'node:net';
 import { TokenStatus } from '@switchboard/contracts';
 import { toBoolean } from '../../db/dialect.ts';
 import type { QuotaLedger, TokenBalance } from '../../billing/quota-ledger.ts';
+import { tokenRequestLimits, type TokenRequestLimits } from '../../limits/token-request-limits.ts';
 import { parseAllowList } from './ip-allow-list.ts';
 import type { RelayCacheRepository, TokenRow } from './relay-cache.repository.ts';
 import { ReloadFreshness } from './reload-freshness.ts';
@@ -19,6 +20,8 @@ export interface TokenRecord extends TokenBalance {
   modelLimits: ReadonlySet<string> | undefined;
   allowIps: BlockList | undefined;
   group: string;
+  /** The token's own request limits, or undefined when it has none (the relay then skips them). */
+  requestLimits: TokenRequestLimits | undefined;
 }
 
 /** How long an unknown key is remembered as unknown, so guessing keys cannot load the database. */
@@ -128,6 +131,7 @@ export class TokenCache {
         : undefined,
       allowIps: parseAllowList(row.allow_ips),
       group: row.group ?? '',
+      requestLimits: tokenRequestLimits(row),
     };
     const existing = this.byId.get(row.id);
     if (existing) {

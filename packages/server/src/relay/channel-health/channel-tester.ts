@@ -24,13 +24,15 @@ export function testModelOf(channel: ChannelRecord, requested: string | undefine
 
 /**
  * Sends one tiny request ("hi", 16 tokens; an embedding for embedding models) straight to a
- * channel through its provider and times it. Nothing is billed: a test costs the operator, not a user.
+ * channel through its provider, with its first key or the one given, and times it. Nothing is
+ * billed: a test costs the operator, not a user.
  */
 export async function testChannel(
   channel: ChannelRecord,
   requestedModel: string | undefined,
   timeoutMs: number,
   now: () => number,
+  keyIndex = 0,
 ): Promise<ChannelTestResult> {
   const model = testModelOf(channel, requestedModel);
   const embedding = model.includes('embedding');
@@ -61,7 +63,7 @@ export async function testChannel(
     id: channel.id,
     type: channel.type,
     baseUrl: channel.baseUrl,
-    key: channel.keys[0] ?? '',
+    key: channel.keys[keyIndex] ?? channel.keys[0] ?? '',
     organization: channel.organization,
     other: channel.other,
   };

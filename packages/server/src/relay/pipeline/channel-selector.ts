@@ -5,16 +5,28 @@ import type { ChannelRecord, PriorityTier, WeightedChannel } from '../cache/chan
  * (0 → highest, 1 → next, clamped to the lowest), a channel already tried is never picked again,
  * and inside the tier the pick is weighted random (all-zero weights count as equal). When the tier
  * has nothing untried, the next lower tier is used, then any untried channel at all.
+ *
+ * `usable` is the circuit breaker's say: channels it rejects (open, cooling down) are passed over
+ * in every tier first. Only when nothing usable is left are they picked after all, as the last
+ * resort: like Envoy's panic routing, trying a channel that may have recovered beats refusing the
+ * caller outright, and a single-channel route then behaves as it would without a breaker.
  */
 export function selectChannel(
   tiers: readonly PriorityTier[],
   attempt: number,
   tried: ReadonlySet<number>,
   random: () => number = Math.random,
+  usable?: (channel: ChannelRecord) => boolean,
 ): ChannelRecord | undefined {
   if (tiers.length === 0) return undefined;
   const start = Math.min(attempt, tiers.length - 1);
   const order = [...tiers.slice(start), ...tiers.slice(0, start)];
+  if (usable) {
+    for (const tier of order) {
+      const candidates = tier.channels.filter((entry) => !tried.has(entry.channel.id) && usable(entry.channel));
+      if (candidates.length > 0) return pickWeighted(candidates, random);
+    }
+  }
   for (const tier of order) {
     const untried = tier.channels.filter((entry) => !tried.has(entry.channel.id));
     if (untried.length > 0) return pickWeighted(untried, random);

@@ -17,6 +17,7 @@ import { readRelayBody, type ParsedRelayBody } from './request-reader.ts';
 import { countTextTokens, estimateTokens } from './token-estimate.ts';
 import { watchCallerGone } from './caller-gone.ts';
 import { attemptUpstream, callerGoneError, type AttemptResult, type ChargedAttempt } from './upstream-attempt.ts';
+import { breakerOutcome } from '../circuit-breaker/attempt-outcome.ts';
 
 /** Headers every relay answer carries, also on streams that bypass Fastify's reply. */
 export function relayHeaders(requestId: string): Record<string, string> {
@@ -60,7 +61,34 @@ function nextChannel(services: RelayServices, caller: RelayCaller, model: string
     if (attempt > 0 || !channel || channel.status !== 1 || !channel.provider) return undefined;
     return channel;
   }
-  return selectChannel(services.channels.tiers(caller.usingGroup, model), attempt, tried, services.random);
+  return selectChannel(services.channels.tiers(caller.usingGroup, model), attempt, tried, services.random, services.breakers.usableFilter());
+}
+
+interface AdmittedChannel {
+  readonly channel: ChannelRecord;
+  readonly keyIndex: number;
+}
+
+/**
+ * The channel and key of attempt `attempt`, admitted by their circuit breaker; synchronous unless a
+ * half-open circuit's probe is claimed through Redis. Only a probe another instance just took
+ * refuses; the circuit then counts as probed and the pick is made again (it comes back only as the
+ * last resort), so the loop ends.
+ */
+function nextAdmitted(
+  services: RelayServices,
+  caller: RelayCaller,
+  model: string,
+  attempt: number,
+  tried: Set<number>,
+): AdmittedChannel | undefined | Promise<AdmittedChannel | undefined> {
+  const channel = nextChannel(services, caller, model, attempt, tried);
+  if (!channel) return undefined;
+  const keyIndex = services.breakers.pickKey(channel, services.random);
+  const admitted = services.breakers.admit(channel, keyIndex);
+  if (admitted === true) return { channel, keyIndex };
+  if (admitted === false) return nextAdmitted(services, caller, model, attempt, tried);
+  return admitted.then((claimed) => (claimed ? { channel, keyIndex } : nextAdmitted(services, caller, model, attempt, tried)));
 }
 
 /**
@@ -96,6 +124,7 @@ export async function relayRequest(
   );
   if (!pricing) throw new RelayError(400, 'model_price_error', relayMessages.modelPriceError, { params: { model: parsed.model } });
   const promptEstimate = estimateTokens(parsed.promptText);
+  const limitPermit = await services.limits.admit(caller, promptEstimate, request.id, reply);
   const hold = preConsumeQuota(
     pricing,
     { promptTokens: promptEstimate, maxTokens: parsed.maxTokens, floorTokens: options.getNumber('PreConsumedQuota'), calls: parsed.calls },
@@ -122,6 +151,7 @@ export async function relayRequest(
     const localCount = result.usage === undefined;
     const usage: NormalizedUsage = result.usage ?? { promptTokens: countTextTokens(parsed.promptText), completionTokens: result.localCompletionTokens };
     const quota = computeQuota(pricing, usage, tables.quotaPerUnit, parsed.calls);
+    limitPermit.charged(usage);
     const finishedAt = clock.now();
     const log = options.getBoolean('LogConsumeEnabled')
       ? consumeLogEntry({
@@ -148,10 +178,15 @@ export async function relayRequest(
     return services.ledger.settle(reservation, quota, channel.id, log);
   };
   try {
+    // Undefined (no work) unless the token or user has a budget; a refusal refunds and throws.
+    const budgetHold = services.budgets.keeper.hold(reservation, worstCase);
+    if (budgetHold) await budgetHold;
     const retryTimes = caller.pinnedChannelId === undefined ? Math.max(0, options.getNumber('RetryTimes')) : 0;
     for (let attempt = 0; attempt <= retryTimes; attempt += 1) {
-      const channel = nextChannel(services, caller, parsed.model, attempt, tried);
-      if (!channel) break;
+      let next = nextAdmitted(services, caller, parsed.model, attempt, tried);
+      if (next instanceof Promise) next = await next;
+      if (!next) break;
+      const { channel, keyIndex } = next;
       if (callerGone.aborted) {
         lastError = callerGoneError();
         break;
@@ -173,11 +208,13 @@ export async function relayRequest(
         sensitive: services.sensitive,
         extraHeaders: relayHeaders(request.id),
         random: services.random,
+        keyIndex,
         callerGone,
         // Settled before the answer's last bytes go out: a client never has a whole answer whose
         // charge is not in the journal.
         settle: (charged) => settle(channel, charged),
       });
+      services.breakers.record(channel, keyIndex, breakerOutcome(result));
       if (result.kind === 'charged') {
         // Answers that never reached the caller (it left, or gets an error instead) settle here.
         void settle(channel, result);

@@ -54,6 +54,8 @@ export interface AttemptInput {
   /** Response headers a hijacked (streamed) reply must carry itself. */
   readonly extraHeaders: Record<string, string>;
   readonly random: () => number;
+  /** The key of a multi-key channel to use (the breaker picks among keys not cooling down); random when absent. */
+  readonly keyIndex?: number;
   /** Fires when the caller has gone: the upstream call is aborted and nothing more is tried. */
   readonly callerGone: AbortSignal;
   /**
@@ -220,7 +222,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     id: channel.id,
     type: channel.type,
     baseUrl: channel.baseUrl,
-    key: channel.keys[Math.floor(input.random() * channel.keys.length)] ?? '',
+    key: channel.keys[input.keyIndex ?? Math.floor(input.random() * channel.keys.length)] ?? '',
     organization: channel.organization,
     other: channel.other,
   };

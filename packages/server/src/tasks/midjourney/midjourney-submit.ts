@@ -2,7 +2,7 @@ import { ChannelStatus } from '@switchboard/contracts';
 import type { MidjourneyRow } from '../../db/schema.ts';
 import type { ChannelRecord } from '../../relay/cache/channel-cache.ts';
 import type { RelayCaller } from '../../relay/pipeline/caller-auth.ts';
-import { chargeTask, holdTaskQuota, priceTask } from '../task-billing.ts';
+import { chargeTask, holdTaskBudget, holdTaskQuota, priceTask } from '../task-billing.ts';
 import { chooseTaskChannel } from '../task-caller.ts';
 import { taskChannelType } from '../task-channel-types.ts';
 import { channelKey, type TaskRelayContext } from '../task-relay-context.ts';
@@ -165,6 +165,8 @@ export async function submitMidjourney(context: TaskRelayContext, repository: Mi
   const hold = holdTaskQuota(services, input.caller, price);
   if (!hold.ok) return mjError(403, hold.refusedBy === 'user' ? 'quota_not_enough' : 'token_quota_not_enough');
   const { reservation } = hold;
+  const overBudget = await holdTaskBudget(services, reservation, price.quota);
+  if (overBudget) return mjError(429, overBudget.message);
   try {
     const key = channelKey(channel.keys, services.random);
     const request = upstreamRequest(context, input);

@@ -1,7 +1,7 @@
 import { ChannelStatus } from '@switchboard/contracts';
 import type { ChannelRecord } from '../../relay/cache/channel-cache.ts';
 import type { RelayCaller } from '../../relay/pipeline/caller-auth.ts';
-import { chargeTask, holdTaskQuota, priceTask } from '../task-billing.ts';
+import { chargeTask, holdTaskBudget, holdTaskQuota, priceTask } from '../task-billing.ts';
 import { chooseTaskChannel } from '../task-caller.ts';
 import { taskChannelType } from '../task-channel-types.ts';
 import { channelKey, type TaskRelayContext } from '../task-relay-context.ts';
@@ -65,6 +65,8 @@ export async function submitSuno(context: TaskRelayContext, repository: SunoRepo
   const hold = holdTaskQuota(services, input.caller, price);
   if (!hold.ok) return sunoError(403, hold.refusedBy === 'user' ? 'insufficient_user_quota' : 'pre_consume_token_quota_failed');
   const { reservation } = hold;
+  const overBudget = await holdTaskBudget(services, reservation, price.quota);
+  if (overBudget) return sunoError(429, overBudget.code, overBudget.message);
   try {
     const key = channelKey(channel.keys, services.random);
     const result = await callTaskUpstream(

@@ -1,11 +1,13 @@
-import type { ChannelView } from '@switchboard/contracts';
+import type { ChannelBreakerView, ChannelView } from '@switchboard/contracts';
 import { Alert, App, Card, Empty, Flex, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import { useSearchableList } from '../../components/use-searchable-list.ts';
 import { useQuotaFormatter } from '../../lib/system-status.ts';
+import { useChannelBreakers } from './api/list-breakers.ts';
 import { channelsQueryKey, listChannels, type ChannelListFilters } from './api/list-channels.ts';
 import { searchChannels, type ChannelSearch } from './api/search-channels.ts';
 import { updateChannelField } from './api/update-channel.ts';
@@ -19,6 +21,7 @@ import { buildRows, type ChannelRow, type TagRow } from './lib/tag-rows.ts';
 
 const filtersStorageKey = 'channel-list-filters';
 const noSearch: ChannelSearch = { keyword: '', model: '', group: '' };
+const noBreakers: ReadonlyMap<number, ChannelBreakerView> = new Map();
 
 function readFilters(): ChannelListFilters {
   return { idSort: localStorage.getItem('id-sort') === 'true', tagMode: localStorage.getItem(filtersStorageKey) === 'tag' };
@@ -32,6 +35,7 @@ export default function ChannelsPage() {
   const location = useLocation();
   const params = useParams();
   const formatQuota = useQuotaFormatter();
+  const breakers = useChannelBreakers().data ?? noBreakers;
   const [filters, setFilters] = useState(() => ({ ...readFilters(), batch: false }));
   const [editingTag, setEditingTag] = useState<TagRow | null>(null);
   const listFilters: ChannelListFilters = { idSort: filters.idSort, tagMode: filters.tagMode };
@@ -59,6 +63,7 @@ export default function ChannelsPage() {
     return channelColumns({
       t,
       formatQuota,
+      breakers,
       onEdit: (channel) => void navigate(`/channel/edit/${channel.id}`),
       onEditTag: setEditingTag,
       onChanged: refresh,
@@ -77,7 +82,7 @@ export default function ChannelsPage() {
           })
           .catch(onError),
     });
-  }, [t, formatQuota, navigate, message, refresh]);
+  }, [t, formatQuota, breakers, navigate, message, refresh]);
 
   function changeFilters(next: ChannelListFilters & { batch: boolean }) {
     localStorage.setItem('id-sort', String(next.idSort));
@@ -87,7 +92,7 @@ export default function ChannelsPage() {
   }
 
   return (
-    <Card title={t('title')}>
+    <Card title={t('title')} extra={<ExportCsvButton path="/api/export/channels" />}>
       <Flex vertical gap={16}>
         <ChannelsToolbar
           filters={filters}

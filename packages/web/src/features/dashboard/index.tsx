@@ -6,17 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { useQuotaFormatter, useStatusValue } from '../../lib/system-status.ts';
 import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
 import { useQuotaData, type QuotaDataQuery } from './api/quota-data.ts';
+import { ChannelStatsCard } from './components/channel-stats-card.tsx';
 import { DashboardFilters } from './components/dashboard-filters.tsx';
+import { LiveIndicator } from './components/live-indicator.tsx';
 import { PieCard } from './components/pie-card.tsx';
 import { StackedBarCard } from './components/stacked-bar-card.tsx';
 import { SummaryRow } from './components/summary-row.tsx';
 import { stackBy, totalsBy, type Granularity } from './lib/aggregate.ts';
+import { isLive } from './lib/live-refresh.ts';
 
 function initialGranularity(value: string | undefined): Granularity {
   return value === 'day' || value === 'week' ? value : 'hour';
 }
 
-/** `/detail`: consumption and calls by model and by user, from the hourly `quota_data` buckets. */
+/**
+ * `/detail`: consumption and calls by model and by user (the hourly `quota_data` buckets plus the logs
+ * not aggregated yet, refetched while the range reaches now), and per channel for administrators.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const admin = isAdmin(useStoredUser());
@@ -73,7 +79,10 @@ export default function DashboardPage() {
 
   return (
     <Flex vertical gap={16}>
-      <DashboardFilters admin={admin} query={query} granularity={granularity} onQuery={setQuery} onGranularity={setGranularity} />
+      <Flex gap={8} wrap align="center" justify="space-between">
+        <DashboardFilters admin={admin} query={query} granularity={granularity} onQuery={setQuery} onGranularity={setGranularity} />
+        {isLive(query.end_timestamp) && <LiveIndicator updatedAt={data.dataUpdatedAt} />}
+      </Flex>
       {data.isError && <Alert type="error" showIcon title={t('loadFailed', { message: data.error.message })} />}
       {data.isLoading ? (
         <Spin style={{ display: 'block', margin: '64px auto' }} />
@@ -90,6 +99,11 @@ export default function DashboardPage() {
             {admin && (
               <Col span={24}>
                 <StackedBarCard title={t('charts.userConsumption')} data={byUser} format={formatAxis} />
+              </Col>
+            )}
+            {admin && (
+              <Col span={24}>
+                <ChannelStatsCard query={query} formatQuota={formatQuota} />
               </Col>
             )}
           </Row>

@@ -2,11 +2,12 @@ import type { LogView } from '@switchboard/contracts';
 import { Alert, Card, Empty, Flex, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { useTablePaging } from '../../components/use-table-paging.ts';
 import { useQuotaFormatter } from '../../lib/system-status.ts';
 import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
 import { useLogs } from './api/list-logs.ts';
-import type { LogFilters } from './api/log-filters.ts';
+import { filterQuery, type LogFilters } from './api/log-filters.ts';
 import { logColumns } from './components/log-columns.tsx';
 import { LogDetails } from './components/log-details.tsx';
 import { LogStats } from './components/log-stats.tsx';
@@ -26,7 +27,15 @@ export default function LogsPage() {
   const columns = useMemo(() => logColumns(t, formatQuota, admin), [t, formatQuota, admin]);
 
   return (
-    <Card title={t('title')} extra={<LogStats filters={filters} admin={admin} />}>
+    <Card
+      title={t('title')}
+      extra={
+        <Flex gap={12} align="center" wrap>
+          <LogStats filters={filters} admin={admin} />
+          <ExportCsvButton path={admin ? '/api/export/logs' : '/api/export/logs/self'} query={filterQuery(filters, admin)} />
+        </Flex>
+      }
+    >
       <Flex vertical gap={16}>
         <LogsFilters
           admin={admin}

@@ -2,6 +2,7 @@ import type { RedemptionView } from '@switchboard/contracts';
 import { Alert, App, Button, Card, Empty, Flex, Input, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { useCopyWithFallback } from '../../components/use-copy-with-fallback.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import { useSearchableList } from '../../components/use-searchable-list.ts';
@@ -56,7 +57,7 @@ export default function RedemptionsPage() {
   }
 
   return (
-    <Card title={t('title')}>
+    <Card title={t('title')} extra={<ExportCsvButton path="/api/export/redemptions" />}>
       <Flex vertical gap={16}>
         <Flex gap={8} wrap justify="space-between">
           <Flex gap={8}>

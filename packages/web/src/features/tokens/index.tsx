@@ -2,6 +2,7 @@ import type { TokenView } from '@switchboard/contracts';
 import { Alert, App, Card, Empty, Flex, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { useCopyWithFallback } from '../../components/use-copy-with-fallback.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import { useSearchableList } from '../../components/use-searchable-list.ts';
@@ -54,7 +55,7 @@ export default function TokensPage() {
   }
 
   return (
-    <Card title={t('title')}>
+    <Card title={t('title')} extra={<ExportCsvButton path="/api/export/tokens" />}>
       <Flex vertical gap={16}>
         <Alert type="warning" showIcon title={t('warning')} />
         <TokensToolbar onSearch={list.setSearch} onAdd={() => setDrawer({ open: true })} onCopySelected={copySelected} onRefresh={refresh} />

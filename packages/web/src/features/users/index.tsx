@@ -2,6 +2,7 @@ import type { ManageAction, UserView } from '@switchboard/contracts';
 import { Alert, App, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { useSearchableList } from '../../components/use-searchable-list.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useStoredUser } from '../../lib/use-stored-user.ts';
@@ -45,7 +46,7 @@ export default function UsersPage() {
   };
 
   return (
-    <Card title={t('title')}>
+    <Card title={t('title')} extra={<ExportCsvButton path="/api/export/users" />}>
       <Flex vertical gap={16}>
         <UsersSearchBar value={list.search} onSearch={list.setSearch} onAdd={() => setAdding(true)} onRefresh={list.refresh} refreshing={list.fetching} />
         {list.error && <Alert type="error" showIcon title={t('loadFailed', { message: list.error.message })} data-testid="users-load-error" />}

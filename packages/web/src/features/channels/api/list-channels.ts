@@ -1,5 +1,5 @@
 import type { ChannelView } from '@switchboard/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { getListPage } from '../../../lib/list-dialect.ts';
 
 /** Every channel query (list, search, one channel, catalogues) lives under this key; saving invalidates it. */
 export const channelsQueryKey = ['channels'] as const;
@@ -10,19 +10,7 @@ export interface ChannelListFilters {
   tagMode: boolean;
 }
 
-/** Newer servers wrap the page as `{items}`; the classic answer is the array itself. */
-export function channelRows(data: ChannelView[] | { items?: ChannelView[] | null } | null): ChannelView[] {
-  if (Array.isArray(data)) return data;
-  return data?.items ?? [];
-}
-
-/** `GET /api/channel/?p=&page_size=&id_sort=&tag_mode=`: one page (from 0) of channels. */
+/** `GET /api/channel/?p=&page_size=&id_sort=&tag_mode=`: one page (from 0 here) of channels, in either list dialect. */
 export function listChannels(page: number, size: number, filters: ChannelListFilters, signal?: AbortSignal): Promise<ChannelView[]> {
-  return api
-    .get<ChannelView[] | { items?: ChannelView[] | null } | null>(
-      '/api/channel/',
-      { p: page, page_size: size, id_sort: filters.idSort, tag_mode: filters.tagMode },
-      signal,
-    )
-    .then(channelRows);
+  return getListPage<ChannelView>('/api/channel/', { id_sort: filters.idSort, tag_mode: filters.tagMode }, page, size, signal);
 }

@@ -1,6 +1,6 @@
 import type { ChannelView } from '@switchboard/contracts';
-import { api } from '../../../lib/api-client.ts';
-import { channelRows, type ChannelListFilters } from './list-channels.ts';
+import { getWholeList } from '../../../lib/list-dialect.ts';
+import type { ChannelListFilters } from './list-channels.ts';
 
 export interface ChannelSearch {
   keyword: string;
@@ -10,11 +10,5 @@ export interface ChannelSearch {
 
 /** `GET /api/channel/search?keyword=&group=&model=&id_sort=&tag_mode=`: keyword matches id, name or key. */
 export function searchChannels(search: ChannelSearch, filters: ChannelListFilters, signal?: AbortSignal): Promise<ChannelView[]> {
-  return api
-    .get<ChannelView[] | { items?: ChannelView[] | null } | null>(
-      '/api/channel/search',
-      { ...search, id_sort: filters.idSort, tag_mode: filters.tagMode },
-      signal,
-    )
-    .then(channelRows);
+  return getWholeList<ChannelView>('/api/channel/search', { ...search, id_sort: filters.idSort, tag_mode: filters.tagMode }, signal);
 }

@@ -1,10 +1,11 @@
-import { findChannelType, type ChannelView } from '@switchboard/contracts';
+import { findChannelType, type ChannelBreakerView, type ChannelView } from '@switchboard/contracts';
 import { Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { splitList } from '../lib/channel-form.ts';
 import type { ChannelRow, TagRow } from '../lib/tag-rows.ts';
 import { BalanceCell } from './balance-cell.tsx';
+import { BreakerStateTag } from './breaker-state-tag.tsx';
 import { ChannelRowActions } from './channel-row-actions.tsx';
 import { ChannelStatusTag } from './channel-status-tag.tsx';
 import { NumberCell } from './number-cell.tsx';
@@ -14,6 +15,8 @@ import { TagRowActions } from './tag-row-actions.tsx';
 export interface ChannelColumnContext {
   t: TFunction<'channels'>;
   formatQuota: (quota: number) => string;
+  /** Channels whose circuit breaker is not wholly closed; the others show as closed. */
+  breakers: ReadonlyMap<number, ChannelBreakerView>;
   onEdit: (channel: ChannelView) => void;
   onEditTag: (row: TagRow) => void;
   onChannelNumber: (channel: ChannelView, field: 'priority' | 'weight', value: number) => void;
@@ -31,7 +34,7 @@ function groupTags(groups: string) {
   );
 }
 
-/** ID, name, group, type, status, response time, used/remaining quota, priority, weight, actions. */
+/** ID, name, group, type, status, circuit breaker, response time, used/remaining quota, priority, weight, actions. */
 export function channelColumns(context: ChannelColumnContext): ColumnsType<ChannelRow> {
   const { t, formatQuota } = context;
   return [
@@ -69,6 +72,11 @@ export function channelColumns(context: ChannelColumnContext): ColumnsType<Chann
         ) : (
           <ChannelStatusTag status={row.status} otherInfo={row.other_info} />
         ),
+    },
+    {
+      title: t('columns.breaker'),
+      key: 'breaker',
+      render: (_value, row) => (row.kind === 'tag' ? null : <BreakerStateTag breaker={context.breakers.get(row.id)} />),
     },
     {
       title: t('columns.responseTime'),

@@ -1,6 +1,7 @@
 import type { QuotaDataRow } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { liveRefetchInterval } from '../lib/live-refresh.ts';
 
 export interface QuotaDataQuery {
   start_timestamp: number;
@@ -9,7 +10,10 @@ export interface QuotaDataQuery {
   username: string;
 }
 
-/** `GET /api/data/` (administrators, everyone or one user) or `/api/data/self/`: buckets in the range. */
+/**
+ * `GET /api/data/` (administrators, everyone or one user) or `/api/data/self/`: buckets in the range,
+ * refetched while the range reaches the present (the server adds logs not aggregated yet).
+ */
 export function useQuotaData(query: QuotaDataQuery, admin: boolean) {
   return useQuery({
     queryKey: ['dashboard', admin, query],
@@ -21,5 +25,6 @@ export function useQuotaData(query: QuotaDataQuery, admin: boolean) {
           signal,
         )
         .then((rows) => rows ?? []),
+    refetchInterval: () => liveRefetchInterval(query.end_timestamp),
   });
 }

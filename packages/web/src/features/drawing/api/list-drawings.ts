@@ -1,6 +1,6 @@
 import type { DrawingView, Page } from '@switchboard/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getPage } from '../../../lib/get-page.ts';
+import { getCountedPage } from '../../../lib/list-dialect.ts';
 
 /** How often a page showing unfinished drawings asks again, so their progress moves without a reload. */
 const refreshWhileRunningMs = 3000;
@@ -21,7 +21,7 @@ export function useDrawings(filters: DrawingFilters, page: number, pageSize: num
   return useQuery<Page<DrawingView>>({
     queryKey: ['drawings', admin, filters, page, pageSize],
     queryFn: ({ signal }) =>
-      getPage<DrawingView>(
+      getCountedPage<DrawingView>(
         admin ? '/api/mj/' : '/api/mj/self/',
         {
           mj_id: filters.mj_id,

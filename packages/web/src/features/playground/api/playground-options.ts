@@ -1,3 +1,4 @@
+import type { UsableGroup } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -10,11 +11,12 @@ export function useModels() {
   });
 }
 
-/** `GET /api/user/self/groups`: groups the user may pick, with their descriptions. */
+/** `GET /api/user/self/groups`: the names of the groups the user may pick (each `{ratio, desc}`). */
 export function useUsableGroups() {
   return useQuery({
     queryKey: ['user', 'self', 'groups', 'playground'],
-    queryFn: ({ signal }) => api.get<Record<string, unknown> | null>('/api/user/self/groups', undefined, signal).then((groups) => Object.keys(groups ?? {})),
+    queryFn: ({ signal }) =>
+      api.get<Record<string, UsableGroup> | null>('/api/user/self/groups', undefined, signal).then((groups) => Object.keys(groups ?? {})),
     staleTime: 60_000,
   });
 }

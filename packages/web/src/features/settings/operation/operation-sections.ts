@@ -46,6 +46,31 @@ export const operationSections: ReadonlyArray<{ id: string; fields: readonly Opt
       count('QuotaRemindThreshold'),
       switchOf('AutomaticDisableChannelEnabled'),
       switchOf('AutomaticEnableChannelEnabled'),
+      switchOf('monitor_setting.auto_test_channel_enabled'),
+      { key: 'monitor_setting.auto_test_channel_minutes', kind: 'number', min: 1, help: true },
+      { key: 'monitor_setting.channel_test_mode', kind: 'select', choices: ['scheduled_all', 'passive_recovery'], help: true },
+    ],
+  },
+  {
+    id: 'breaker',
+    fields: [
+      { key: 'ChannelBreakerEnabled', kind: 'switch', help: true },
+      { key: 'ChannelBreakerConsecutiveFailures', kind: 'number', min: 0, help: true },
+      { key: 'ChannelBreakerErrorRatePercent', kind: 'number', min: 0, help: true },
+      count('ChannelBreakerMinimumRequests', 1),
+      count('ChannelBreakerWindowSeconds', 1),
+      count('ChannelBreakerCooldownSeconds', 1),
+    ],
+  },
+  {
+    // new-api's per-user model request limit on /v1 and /v1beta (its "rate limit" settings).
+    id: 'rateLimit',
+    fields: [
+      switchOf('ModelRequestRateLimitEnabled'),
+      { key: 'ModelRequestRateLimitDurationMinutes', kind: 'number', min: 1, help: true },
+      { key: 'ModelRequestRateLimitCount', kind: 'number', min: 0, help: true },
+      { key: 'ModelRequestRateLimitSuccessCount', kind: 'number', min: 1, help: true },
+      { key: 'ModelRequestRateLimitGroup', kind: 'json', help: true },
     ],
   },
   {
@@ -61,6 +86,9 @@ export const operationSections: ReadonlyArray<{ id: string; fields: readonly Opt
     fields: [
       { key: 'GroupRatio', kind: 'json', help: true },
       { key: 'UserUsableGroups', kind: 'json', help: true },
+      { key: 'group_ratio_setting.group_special_usable_group', kind: 'json', help: true },
+      { key: 'AutoGroups', kind: 'json', help: true },
+      switchOf('DefaultUseAutoGroup'),
     ],
   },
 ];

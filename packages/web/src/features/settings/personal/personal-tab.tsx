@@ -1,6 +1,7 @@
 import { Alert, Col, Row, Skeleton } from 'antd';
 import { useSelf } from '../api/get-self.ts';
 import { BindingsCard } from './bindings-card.tsx';
+import { BudgetCard } from './budget-card.tsx';
 import { InvitationCard } from './invitation-card.tsx';
 import { ModelsCard } from './models-card.tsx';
 import { OverviewCard } from './overview-card.tsx';
@@ -17,6 +18,7 @@ export function PersonalTab() {
     <>
       <OverviewCard user={user} />
       <ModelsCard />
+      <BudgetCard />
       <Row gutter={16}>
         <Col xs={24} lg={12}>
           <InvitationCard user={user} />

@@ -52,6 +52,11 @@ export const smtpFields: readonly OptionField[] = [
 export function forceSslAtPort465(draft: Record<string, string>): Record<string, string> {
   return draft.SMTPPort === '465' ? { ...draft, SMTPSSLEnabled: 'true' } : draft;
 }
+/** How Switchboard answers tools written for new-api: the list dialect, and sharing ratios with other instances. */
+export const compatibilityFields: readonly OptionField[] = [
+  { key: 'PagedListsEnabled', kind: 'switch', help: true },
+  { key: 'ExposeRatioEnabled', kind: 'switch', help: true },
+];
 export const gitHubFields: readonly OptionField[] = [text('GitHubClientId'), secret('GitHubClientSecret')];
 export const weChatFields: readonly OptionField[] = [address('WeChatServerAddress'), secret('WeChatServerToken'), text('WeChatAccountQRCodeImageURL')];
 export const telegramFields: readonly OptionField[] = [text('TelegramBotName'), secret('TelegramBotToken')];

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { OptionSection } from '../components/option-section.tsx';
 import { isValidJson } from '../lib/option-field.ts';
 import {
+  compatibilityFields,
   emailDomainFields,
   forceSslAtPort465,
   gitHubFields,
@@ -56,6 +57,7 @@ export function SystemTab({ options }: { options: Record<string, string> }) {
       <OptionSection id="telegram" fields={telegramFields} options={options} />
       <OptionSection id="turnstile" fields={turnstileFields} options={options} />
       <OptionSection id="linuxdo" fields={linuxDoFields} options={options} />
+      <OptionSection id="compatibility" fields={compatibilityFields} options={options} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { Page, TaskView } from '@switchboard/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getPage } from '../../../lib/get-page.ts';
+import { getCountedPage } from '../../../lib/list-dialect.ts';
 
 /** How often a page showing unfinished tasks asks again, so their progress moves without a reload. */
 const refreshWhileRunningMs = 3000;
@@ -19,7 +19,7 @@ export function useTasks(filters: TaskFilters, page: number, pageSize: number, a
   return useQuery<Page<TaskView>>({
     queryKey: ['tasks', admin, filters, page, pageSize],
     queryFn: ({ signal }) =>
-      getPage<TaskView>(
+      getCountedPage<TaskView>(
         admin ? '/api/task/' : '/api/task/self',
         {
           task_id: filters.task_id,

@@ -1,5 +1,7 @@
+import type { TokenLimitInput } from '../lib/token-limits.ts';
+
 /** What the token drawer sends on create and update (the server answers a TokenView). */
-export interface TokenInput {
+export interface TokenInput extends TokenLimitInput {
   name: string;
   remain_quota: number;
   unlimited_quota: boolean;

@@ -3,6 +3,7 @@ import { Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { TypedColumns } from '../../../components/table-columns.ts';
 import { formatUnixTime } from '../../../lib/date-time.ts';
+import { TokenBudgetCell } from './token-budget-cell.tsx';
 import { TokenRowActions } from './token-row-actions.tsx';
 import { TokenStatusTag } from './token-status-tag.tsx';
 
@@ -34,6 +35,7 @@ export function tokenColumns({ t, formatQuota, onCopy, onEdit, onChanged }: Colu
       dataIndex: 'remain_quota',
       render: (quota: number, token) => (token.unlimited_quota ? <Tag color="blue">{t('unlimited')}</Tag> : formatQuota(quota)),
     },
+    { title: t('columns.budget'), key: 'budget', render: (_value, token) => <TokenBudgetCell tokenId={token.id} />, responsive: ['md'] },
     { title: t('columns.createdTime'), dataIndex: 'created_time', render: (seconds: number) => formatUnixTime(seconds), responsive: ['md'] },
     {
       title: t('columns.expiredTime'),

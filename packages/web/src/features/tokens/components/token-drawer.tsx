@@ -8,6 +8,8 @@ import { updateToken } from '../api/update-token.ts';
 import { emptyTokenForm, formToTokenInput, tokenToForm, type TokenFormValues } from '../lib/token-form.ts';
 import { TokenAccessSection } from './token-access-section.tsx';
 import { TokenBasicsSection } from './token-basics-section.tsx';
+import { TokenBudgetSection } from './token-budget-section.tsx';
+import { TokenLimitsSection } from './token-limits-section.tsx';
 import { TokenQuotaSection } from './token-quota-section.tsx';
 
 interface TokenDrawerProps {
@@ -56,7 +58,9 @@ export function TokenDrawer({ open, tokenId, onClose, onSaved }: TokenDrawerProp
         <TokenBasicsSection creating={creating} />
         <TokenQuotaSection creating={creating} />
         <TokenAccessSection />
+        <TokenLimitsSection />
       </Form>
+      <TokenBudgetSection tokenId={tokenId} />
     </FormDrawer>
   );
 }

@@ -2,9 +2,10 @@ import type { TokenView } from '@switchboard/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TokenInput } from '../api/token-input.ts';
 import { defaultTokenQuota } from './token-defaults.ts';
+import { emptyTokenLimits, formToTokenLimits, tokenLimitsToForm, type TokenLimitValues } from './token-limits.ts';
 
 /** The drawer's form state: dates as dayjs, model limits as a list (the wire uses a comma string). */
-export interface TokenFormValues {
+export interface TokenFormValues extends TokenLimitValues {
   name: string;
   expires: Dayjs | null;
   remain_quota: number;
@@ -26,6 +27,7 @@ export const emptyTokenForm: TokenFormValues = {
   model_limits_enabled: false,
   model_limits: [],
   group: '',
+  ...emptyTokenLimits,
 };
 
 export function tokenToForm(token: TokenView): TokenFormValues {
@@ -42,6 +44,7 @@ export function tokenToForm(token: TokenView): TokenFormValues {
       .map((name) => name.trim())
       .filter(Boolean),
     group: token.group ?? '',
+    ...tokenLimitsToForm(token),
   };
 }
 
@@ -59,5 +62,6 @@ export function formToTokenInput(values: TokenFormValues, name = values.name): T
     model_limits_enabled: values.model_limits_enabled,
     model_limits: values.model_limits_enabled ? values.model_limits.join(',') : '',
     group: values.group ?? '',
+    ...formToTokenLimits(values),
   };
 }

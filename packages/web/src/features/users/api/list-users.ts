@@ -1,5 +1,5 @@
 import type { UserView } from '@switchboard/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { getListPage } from '../../../lib/list-dialect.ts';
 
 export interface UserListQuery {
   page: number;
@@ -12,11 +12,11 @@ export interface UserListQuery {
 export const usersKey = ['users'] as const;
 
 /**
- * GET /api/user/?p= (page 0 first) or, with a keyword or group, GET /api/user/search. Both answer a
- * plain array: a full page means there may be another one.
+ * GET /api/user/?p= (page 0 first here) or, with a keyword or group, GET /api/user/search, in either
+ * list dialect: a full page means there may be another one.
  */
 export function listUsers(query: UserListQuery, signal?: AbortSignal): Promise<UserView[]> {
-  const paging = { p: query.page, page_size: query.pageSize };
-  if (query.keyword || query.group) return api.get<UserView[]>('/api/user/search', { keyword: query.keyword, group: query.group, ...paging }, signal);
-  return api.get<UserView[]>('/api/user/', paging, signal);
+  if (query.keyword || query.group)
+    return getListPage<UserView>('/api/user/search', { keyword: query.keyword, group: query.group }, query.page, query.pageSize, signal);
+  return getListPage<UserView>('/api/user/', {}, query.page, query.pageSize, signal);
 }

@@ -1,5 +1,6 @@
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UserBudgetSection } from './user-budget-section.tsx';
 import { UserEditForm } from './user-edit-form.tsx';
 
 interface UserEditDrawerProps {
@@ -13,6 +14,7 @@ export function UserEditDrawer({ userId, administrative, onClose }: UserEditDraw
   return (
     <Drawer title={t('edit.title')} open={userId !== undefined} onClose={onClose} size={480} destroyOnHidden>
       {userId !== undefined && <UserEditForm userId={userId} administrative={administrative} onSaved={onClose} onCancel={onClose} />}
+      {administrative && typeof userId === 'number' && <UserBudgetSection userId={userId} />}
     </Drawer>
   );
 }

@@ -1,0 +1,52 @@
+import type { ChannelStatRow } from '@switchboard/contracts';
+import { Alert, Card, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TypedColumns } from '../../../components/table-columns.ts';
+import { useChannelStats } from '../api/channel-stats.ts';
+import type { QuotaDataQuery } from '../api/quota-data.ts';
+
+/** The server's bucket above 600 s (see api/data/latency-buckets.ts). */
+const overflowLatency = 3600;
+
+/** Administrators' per-channel view: calls, errors, latency percentiles of answered calls, cost. */
+export function ChannelStatsCard({ query, formatQuota }: { query: QuotaDataQuery; formatQuota: (quota: number) => string }) {
+  const { t } = useTranslation('dashboard');
+  const stats = useChannelStats(query, true);
+  const latency = (seconds: number | null) =>
+    seconds === null ? '-' : seconds >= overflowLatency ? t('channels.over') : t('channels.seconds', { value: seconds });
+  const columns: TypedColumns<ChannelStatRow> = [
+    {
+      title: t('channels.name'),
+      dataIndex: 'channel_name',
+      render: (name: string, row) =>
+        row.channel_id > 0 ? <Typography.Text>{`#${row.channel_id} ${name}`}</Typography.Text> : <Tag>{t('channels.noChannel')}</Tag>,
+    },
+    { title: t('channels.calls'), dataIndex: 'calls', align: 'right' },
+    { title: t('channels.errors'), dataIndex: 'errors', align: 'right' },
+    {
+      title: t('channels.errorRate'),
+      key: 'errorRate',
+      align: 'right',
+      render: (_value, row) => (row.calls > 0 ? `${((row.errors / row.calls) * 100).toFixed(1)}%` : '-'),
+    },
+    { title: t('channels.p50'), dataIndex: 'latency_p50', align: 'right', render: latency },
+    { title: t('channels.p90'), dataIndex: 'latency_p90', align: 'right', render: latency },
+    { title: t('channels.p99'), dataIndex: 'latency_p99', align: 'right', render: latency },
+    { title: t('channels.cost'), dataIndex: 'quota', align: 'right', render: (quota: number) => formatQuota(quota) },
+  ];
+  return (
+    <Card title={t('channels.title')} data-testid="channel-stats">
+      {stats.isError && <Alert type="error" showIcon title={t('loadFailed', { message: stats.error.message })} />}
+      <Table<ChannelStatRow>
+        rowKey="channel_id"
+        size="small"
+        columns={columns}
+        dataSource={stats.data ?? []}
+        loading={stats.isLoading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('channels.empty') }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { MoveOverBanner } from './components/move-over-banner.tsx';
