@@ -59,18 +59,25 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
       soak: false,
       comparison: true,
     },
-    // The request limits' cost: new-api's per-user model request limit on, and the bench token's own
-    // RPM, TPM and concurrency limits set, all far above the load so none refuses (limits/).
+    // The request limits' and budgets' cost: new-api's per-user model request limit on, and the bench
+    // token's own RPM, TPM and concurrency limits and a daily budget set, all far above the load so
+    // none refuses (limits/, budgets/).
     {
       id: 'switchboard-limits',
-      label: 'Switchboard, SQLite, request limits on',
+      label: 'Switchboard, SQLite, request limits and budget on',
       postgres: false,
       extraOptions: {
         ModelRequestRateLimitEnabled: 'true',
         ModelRequestRateLimitCount: '2000000000',
         ModelRequestRateLimitSuccessCount: '2000000000',
       },
-      tokenColumns: { rpm_limit: 2_000_000_000, tpm_limit: 1_000_000_000_000, concurrency_limit: 1_000_000 },
+      tokenColumns: {
+        rpm_limit: 2_000_000_000,
+        tpm_limit: 1_000_000_000_000,
+        concurrency_limit: 1_000_000,
+        budget_quota: 1_000_000_000_000,
+        budget_period: 'day',
+      },
       soak: false,
       comparison: true,
     },

@@ -46,7 +46,7 @@ export interface SwitchboardVariant {
   postgres: boolean;
   extraOptions: Record<string, string>;
   /** Columns set on the bench tokens (the request limits' row sets its limits). */
-  tokenColumns?: Record<string, number>;
+  tokenColumns?: Record<string, number | string>;
   env?: Record<string, string>;
   soak?: boolean;
   /** Measured only to compare one figure with the main row (throughput phase only). */

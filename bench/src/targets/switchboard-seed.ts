@@ -51,7 +51,7 @@ export async function seedSwitchboard(
   upstreamOrigin: string,
   upstreamKey: string,
   extraOptions: Readonly<Record<string, string>> = {},
-  tokenColumns: Readonly<Record<string, number>> = {},
+  tokenColumns: Readonly<Record<string, number | string>> = {},
 ): Promise<SeededSwitchboard> {
   const handle = await openDatabase(sqlDsn, sqlitePath);
   try {

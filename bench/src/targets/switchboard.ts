@@ -31,7 +31,7 @@ export interface SwitchboardStart {
   /** Options rows written before start (for example LogConsumeEnabled=false for the logging-off variant). */
   extraOptions?: Readonly<Record<string, string>>;
   /** Columns set on every bench token (for example its request limits). */
-  tokenColumns?: Readonly<Record<string, number>>;
+  tokenColumns?: Readonly<Record<string, number | string>>;
   /** Extra environment (for example QUOTA_JOURNAL_DIR=off for the journal-off variant). */
   env?: Readonly<Record<string, string>>;
 }

@@ -55,7 +55,12 @@ async function mapChannels(db: Kysely<any>, now: number): Promise<ChannelMapping
       })
       .execute();
     await db.updateTable('channels').set(mapped).where('id', '=', channel.id).execute();
-    if (mapped.status !== channel.status) await db.updateTable('abilities').set({ enabled: fromBoolean(false) }).where('channel_id', '=', channel.id).execute();
+    if (mapped.status !== channel.status)
+      await db
+        .updateTable('abilities')
+        .set({ enabled: fromBoolean(false) })
+        .where('channel_id', '=', channel.id)
+        .execute();
     notes.push(mappingNote(channel, mapped));
   }
   return notes;
@@ -97,7 +102,10 @@ async function mapTokens(db: Kysely<any>): Promise<{ models: number; subnets: nu
 async function mapDeletedUsers(db: Kysely<any>, dialect: SqlDialect, now: number): Promise<number> {
   const result = await db
     .updateTable('users')
-    .set({ deleted_at: sqlTimestamp(new Date(now * 1000), dialect) }).where('status', '=', 3).where('deleted_at', 'is', null).executeTakeFirst();
+    .set({ deleted_at: sqlTimestamp(new Date(now * 1000), dialect) })
+    .where('status', '=', 3)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock.ts';
 import { sessionHeaders } from '../../testing/test-app.ts';
@@ -41,10 +43,19 @@ moveOverSuite('one-api', oneApiModels, {
         [10, 37, 39],
       ]);
       expect(recorded.find((row) => row.channel_id === 8)?.base_url_before).toBe('');
-      expect(get().logLines().filter((line) => line.includes('one-api database mapped'))).toHaveLength(1);
+      expect(
+        get()
+          .logLines()
+          .filter((line) => line.includes('one-api database mapped')),
+      ).toHaveLength(1);
 
       // The tokens' one-api limits now read as new-api's.
-      const tokens = await db.selectFrom('tokens').select(['id', 'model_limits', 'model_limits_enabled', 'allow_ips']).where('id', 'in', [2, 3]).orderBy('id').execute();
+      const tokens = await db
+        .selectFrom('tokens')
+        .select(['id', 'model_limits', 'model_limits_enabled', 'allow_ips'])
+        .where('id', 'in', [2, 3])
+        .orderBy('id')
+        .execute();
       expect(tokens[0]).toMatchObject({ model_limits: 'gpt-4o-mini,claude-3-5-haiku-20241022' });
       expect(Boolean(Number(tokens[0]?.model_limits_enabled))).toBe(true);
       expect(tokens[1]?.allow_ips).toBe('10.9.9.9/32\n10.9.8.0/24');
@@ -62,7 +73,10 @@ moveOverSuite('one-api', oneApiModels, {
     it("shows the root the step's report once, until dismissed", async () => {
       const fixture = get();
       // Put the first run's report back (the idempotency check above replaced it with an empty one).
-      await fixture.context.database.db.updateTable('switchboard_move_over').set({ report: JSON.stringify(firstReport) }).execute();
+      await fixture.context.database.db
+        .updateTable('switchboard_move_over')
+        .set({ report: JSON.stringify(firstReport) })
+        .execute();
       const root = await sessionHeaders(fixture, 1);
       const admin = await sessionHeaders(fixture, 2);
       const notice = (await fixture.app.inject({ method: 'GET', url: '/api/move-over', headers: root })).json();
@@ -72,6 +86,25 @@ moveOverSuite('one-api', oneApiModels, {
       expect((await fixture.app.inject({ method: 'POST', url: '/api/move-over/dismiss', headers: admin })).json().success).toBe(false);
       expect((await fixture.app.inject({ method: 'POST', url: '/api/move-over/dismiss', headers: root })).json().success).toBe(true);
       expect((await fixture.app.inject({ method: 'GET', url: '/api/move-over', headers: root })).json().data).toBeNull();
+    });
+
+    it("puts one-api's channels back with the README's statements", async () => {
+      const { db } = get().context.database;
+      const readme = readFileSync(new URL('../../../../../README.md', import.meta.url), 'utf8');
+      const block = /```sql\n(?<statements>[\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Moving from new-api or one-api')))?.groups?.statements ?? '';
+      const statements = block
+        .split(';')
+        .map((statement) => statement.trim())
+        .filter(Boolean);
+      expect(statements).toHaveLength(2);
+      for (const statement of statements) await sql.raw(statement).execute(db);
+      const channels = await db.selectFrom('channels').select(['id', 'type', 'base_url', 'other', 'status']).orderBy('id').execute();
+      expect(channels.map((channel) => channel.type)).toEqual([1, 3, 14, 24, 1, 2, 36, 26, 38, 37]);
+      expect(channels.find((channel) => channel.id === 8)?.base_url).toBe('');
+      expect(channels.find((channel) => channel.id === 9)?.status).toBe(1);
+      expect(channels.find((channel) => channel.id === 10)?.other).toBe('');
+      const deepl = await db.selectFrom('abilities').select('enabled').where('channel_id', '=', 9).executeTakeFirstOrThrow();
+      expect(Boolean(Number(deepl.enabled))).toBe(true);
     });
   },
 });

@@ -1,14 +1,17 @@
 import { Drawer, Layout, Spin, theme } from 'antd';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
-import { useStoredUser } from '../../lib/use-stored-user.ts';
+import { isRoot, useStoredUser } from '../../lib/use-stored-user.ts';
 import { visibleNavigation } from '../navigation.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useSiderCollapsed } from './use-sider-collapsed.ts';
 import { useStatusEffects } from './use-status-effects.ts';
+
+// Only the root of a database moved over from one-api ever sees it; loaded when a root is logged in.
+const MoveOverBanner = lazy(() => import('../../features/move-over/index.tsx').then((module) => ({ default: module.MoveOverBanner })));
 
 /** Home and the embedded chat use the full width: no side menu, no inner padding (spec §2). */
 function isBarePath(pathname: string): boolean {
@@ -58,6 +61,7 @@ export function ConsoleLayout() {
         <Layout>
           <Layout.Content style={{ padding: bare ? 0 : isMobile ? 8 : 24, minWidth: 0 }}>
             <Suspense fallback={<PageSpinner />}>
+              {!bare && isRoot(user) && <MoveOverBanner />}
               <Outlet />
             </Suspense>
           </Layout.Content>

@@ -2,11 +2,12 @@ import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../platform/database.ts';
+import { safeParseJson } from '../../../platform/safe-json.ts';
 import { startLocalServer, type RecordedRequest } from '../../../testing/local-http-server.ts';
 import { flushLedger } from '../../../relay/testing/relay-seed.ts';
 import { sessionHeaders } from '../../../testing/test-app.ts';
 import { testDatabases } from '../../../testing/test-databases.ts';
-import { adminAccessToken, type Flavor, fixtureOptions, fixtureRows, passwords, tokenKeys } from '../__fixtures__/fixture-rows.ts';
+import { adminAccessToken, type Flavor, fixtureEpoch, fixtureOptions, fixtureRows, passwords, tokenKeys } from '../__fixtures__/fixture-rows.ts';
 import type { GormModel } from '../__fixtures__/gorm-ddl.ts';
 import { loadFixture } from '../__fixtures__/load-fixture.ts';
 import { startOnDatabase, type FixtureApp } from './fixture-app.ts';
@@ -17,9 +18,15 @@ const logCount = 3000;
 const usage = { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 };
 
 function bodyModel(request: RecordedRequest): string {
-  const parsed: unknown = JSON.parse(request.body || '{}');
-  return typeof parsed === 'object' && parsed !== null && 'model' in parsed && typeof parsed.model === 'string' ? parsed.model : '';
+  const parsed = safeParseJson(request.body || '{}');
+  const body: unknown = parsed.ok ? parsed.value : undefined;
+  return typeof body === 'object' && body !== null && 'model' in body && typeof body.model === 'string' ? body.model : '';
 }
+
+const jsonOf = (text: string | undefined): unknown => {
+  const parsed = safeParseJson(text ?? '');
+  return parsed.ok ? parsed.value : undefined;
+};
 
 const openAiAnswer = (request: RecordedRequest) => ({
   json: {
@@ -117,13 +124,18 @@ export function moveOverSuite(flavor: Flavor, models: readonly GormModel[], expe
       const unexpected = changes.filter((change) => ![...recorded].some((cell) => change.what.startsWith(`${cell}:`)));
       expect(unexpected).toEqual([]);
       // And every recorded step did happen.
-      for (const cell of recorded) expect(changes.some((change) => change.what.startsWith(`${cell}:`)), cell).toBe(true);
+      for (const cell of recorded)
+        expect(
+          changes.some((change) => change.what.startsWith(`${cell}:`)),
+          cell,
+        ).toBe(true);
       // Nothing of the old data went missing: every table's rows are all there.
       for (const [table, snapshot] of Object.entries(before)) expect(after[table]?.rows.size, table).toBeGreaterThanOrEqual(snapshot.rows.size);
     });
 
     it('logs every user in with the old password and rehashes it; disabled and deleted users stay out', async () => {
-      const login = (username: string, password: string) => inject({ method: 'POST', url: '/api/user/login', payload: { username, password } }).then((response) => response.json());
+      const login = (username: string, password: string) =>
+        inject({ method: 'POST', url: '/api/user/login', payload: { username, password } }).then((response) => response.json());
       for (const [username, id, password] of [
         ['root', 1, passwords.root.password],
         ['admin', 2, passwords.admin.password],
@@ -239,6 +251,17 @@ export function moveOverSuite(flavor: Flavor, models: readonly GormModel[], expe
       expect(stat.data.quota).toBe(Number(expected.quota));
     });
 
+    it.runIf(models.some((model) => model.table === 'quota_data'))("charts the old dashboard buckets (new-api's quota_data)", async () => {
+      const alice = await headersOf(3);
+      const url = `/api/data/self?start_timestamp=${fixtureEpoch - 3 * 86_400}&end_timestamp=${fixtureEpoch}`;
+      const answer = (await inject({ method: 'GET', url, headers: alice })).json();
+      expect(answer.success).toBe(true);
+      const rows = answer.data as Array<{ count: number; quota: number }>;
+      const expected = fixtureRows(flavor, database.dialect, '', 0).tables.quota_data?.filter((row) => row.user_id === 3) ?? [];
+      expect(rows.reduce((sum, row) => sum + row.count, 0)).toBe(expected.reduce((sum, row) => sum + Number(row.count), 0));
+      expect(rows.reduce((sum, row) => sum + row.quota, 0)).toBe(expected.reduce((sum, row) => sum + Number(row.quota), 0));
+    });
+
     it('honours the old options', async () => {
       const status = (await inject({ method: 'GET', url: '/api/status' })).json();
       expect(status.data.system_name).toBe(fixtureOptions.SystemName);
@@ -247,7 +270,8 @@ export function moveOverSuite(flavor: Flavor, models: readonly GormModel[], expe
       const root = await headersOf(1);
       const options = (await inject({ method: 'GET', url: '/api/option/', headers: root })).json();
       const byKey = new Map((options.data as Array<{ key: string; value: string }>).map((option) => [option.key, option.value]));
-      expect(JSON.parse(byKey.get('ModelRatio') ?? '{}')).toEqual(JSON.parse(fixtureOptions.ModelRatio ?? '{}'));
+      expect(jsonOf(byKey.get('ModelRatio'))).toEqual(jsonOf(fixtureOptions.ModelRatio));
+      expect(Object.keys(jsonOf(byKey.get('ModelRatio')) as object).length).toBeGreaterThan(300);
       expect(byKey.has('SMTPToken')).toBe(false);
     });
 

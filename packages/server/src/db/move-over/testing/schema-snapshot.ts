@@ -31,7 +31,9 @@ async function tableNames(db: Kysely<any>, dialect: SqlDialect): Promise<string[
     return result.rows.map((row) => row.name);
   }
   const schema = dialect === 'postgres' ? sql`current_schema()` : sql`database()`;
-  const result = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${schema} and table_type = 'BASE TABLE'`.execute(db);
+  const result = await sql<{
+    name: string;
+  }>`select table_name as name from information_schema.tables where table_schema = ${schema} and table_type = 'BASE TABLE'`.execute(db);
   return result.rows.map((row) => row.name);
 }
 
@@ -49,10 +51,12 @@ async function columnsOf(db: Kysely<any>, dialect: SqlDialect, table: string): P
   }
   const schema = dialect === 'postgres' ? sql`current_schema()` : sql`database()`;
   const type = dialect === 'postgres' ? sql`coalesce(data_type || '(' || character_maximum_length || ')', data_type)` : sql`column_type`;
-  const result = await (sql`select column_name as name, ${type} as type, is_nullable as nullable, column_default as dflt from information_schema.columns where table_schema = ${schema} and table_name = ${table}`.execute(
-    db,
-  ) as Rows<{ name: string; type: string; nullable: string; dflt: string | null }>);
-  for (const row of result.rows) columns[row.name] = { type: String(row.type), nullable: row.nullable === 'YES', defaultValue: row.dflt === null ? null : String(row.dflt) };
+  const result =
+    await (sql`select column_name as name, ${type} as type, is_nullable as nullable, column_default as dflt from information_schema.columns where table_schema = ${schema} and table_name = ${table}`.execute(
+      db,
+    ) as Rows<{ name: string; type: string; nullable: string; dflt: string | null }>);
+  for (const row of result.rows)
+    columns[row.name] = { type: String(row.type), nullable: row.nullable === 'YES', defaultValue: row.dflt === null ? null : String(row.dflt) };
   return columns;
 }
 
@@ -143,11 +147,13 @@ export function diffSnapshots(before: SchemaSnapshot, after: SchemaSnapshot): Sc
     }
     for (const [name, column] of Object.entries(old.columns)) {
       const current = now.columns[name];
-      if (JSON.stringify(current) !== JSON.stringify(column)) changes.push({ table, what: `column ${name}: ${JSON.stringify(column)} → ${JSON.stringify(current)}` });
+      if (JSON.stringify(current) !== JSON.stringify(column))
+        changes.push({ table, what: `column ${name}: ${JSON.stringify(column)} → ${JSON.stringify(current)}` });
     }
     for (const [name, index] of Object.entries(old.indexes)) {
       const current = now.indexes[name];
-      if (JSON.stringify(current) !== JSON.stringify(index)) changes.push({ table, what: `index ${name}: ${JSON.stringify(index)} → ${JSON.stringify(current)}` });
+      if (JSON.stringify(current) !== JSON.stringify(index))
+        changes.push({ table, what: `index ${name}: ${JSON.stringify(index)} → ${JSON.stringify(current)}` });
     }
     for (const [key, row] of old.rows) {
       const current = now.rows.get(key);

@@ -5,11 +5,10 @@ import { api } from '../../../lib/api-client.ts';
 const queryKey = ['move-over-notice'];
 
 /** `GET /api/move-over` (root): what the one-api mapping step did, or null when there is nothing to show. */
-export function useMoveOverNotice(enabled: boolean) {
+export function useMoveOverNotice() {
   return useQuery<MoveOverNotice | null>({
     queryKey,
     queryFn: ({ signal }) => api.get<MoveOverNotice | null>('/api/move-over', undefined, signal).then((notice) => notice ?? null),
-    enabled,
     staleTime: Infinity,
   });
 }
