@@ -23,7 +23,8 @@ function rowsOf<Row>(answer: ListAnswer<Row>): Row[] {
 /** One page, counted from 0 as the tables do, of a list paged without totals in our console. */
 export function getListPage<Row>(path: string, query: Query, page: number, size: number, signal?: AbortSignal, sizeParameter = 'page_size'): Promise<Row[]> {
   const p = serverPagesFromOne() ? page + 1 : page;
-  return api.get<ListAnswer<Row>>(path, { ...query, p, [sizeParameter]: size }, signal).then(rowsOf);
+  // The page comes first in the address, as new-api's console sends it (logs and scripts read it so).
+  return api.get<ListAnswer<Row>>(path, { p, [sizeParameter]: size, ...query }, signal).then(rowsOf);
 }
 
 /** A page size the server never lowers (it caps at 100), for reading a search whole. */
