@@ -60,13 +60,9 @@ export class BudgetKeeper implements SettleWatcher {
   hold(reservation: Reservation, worstCase: number): Promise<void> | undefined {
     const { book, shared } = this.deps;
     if (book.empty) return undefined;
-    const tokenState = reservation.token ? book.token(reservation.token.id) : undefined;
-    const userState = book.user(reservation.user.id);
-    if (!tokenState && !userState) return undefined;
     const nowMs = this.deps.clock.now();
-    const budgets: Budgeted[] = [];
-    if (tokenState && reservation.token) budgets.push(this.budgeted(tokenState, reservation.token, nowMs));
-    if (userState) budgets.push(this.budgeted(userState, reservation.user, nowMs));
+    const budgets = this.budgetsOf(reservation, nowMs);
+    if (budgets.length === 0) return undefined;
     const worst = Math.max(worstCase, reservation.amount);
     if (shared?.ready) return this.holdShared(shared, reservation, budgets, worst, nowMs);
     this.holdLocally(reservation, budgets, worst);
@@ -83,15 +79,21 @@ export class BudgetKeeper implements SettleWatcher {
       alerts.balance(user.id, after + finalQuota, after, threshold);
     }
     if (reservation.attachment || book.empty || finalQuota === 0) return;
-    const tokenState = reservation.token ? book.token(reservation.token.id) : undefined;
-    const userState = book.user(user.id);
-    if (!tokenState && !userState) return;
-    const nowMs = this.deps.clock.now();
-    const budgets: Budgeted[] = [];
-    if (tokenState && reservation.token) budgets.push(this.budgeted(tokenState, reservation.token, nowMs));
-    if (userState) budgets.push(this.budgeted(userState, user, nowMs));
+    const budgets = this.budgetsOf(reservation, this.deps.clock.now());
+    if (budgets.length === 0) return;
     if (shared?.ready) void this.settleShared(shared, budgets, user.id, '', 0, finalQuota);
     else this.alertLocally(budgets, user.id, finalQuota);
+  }
+
+  /** The budgets a reservation counts against: its token's, then its user's, each in its current period. */
+  private budgetsOf(reservation: Reservation, nowMs: number): Budgeted[] {
+    const { book } = this.deps;
+    const budgets: Budgeted[] = [];
+    const tokenState = reservation.token ? book.token(reservation.token.id) : undefined;
+    if (tokenState && reservation.token) budgets.push(this.budgeted(tokenState, reservation.token, nowMs));
+    const userState = book.user(reservation.user.id);
+    if (userState) budgets.push(this.budgeted(userState, reservation.user, nowMs));
+    return budgets;
   }
 
   /** The budget's current period; the first request of a new one records where its use starts. */

@@ -124,7 +124,8 @@ export async function relayRequest(
   );
   if (!pricing) throw new RelayError(400, 'model_price_error', relayMessages.modelPriceError, { params: { model: parsed.model } });
   const promptEstimate = estimateTokens(parsed.promptText);
-  const limitPermit = await services.limits.admit(caller, promptEstimate, request.id, reply);
+  let limitPermit = services.limits.admit(caller, promptEstimate, request.id, reply);
+  if (limitPermit instanceof Promise) limitPermit = await limitPermit;
   const hold = preConsumeQuota(
     pricing,
     { promptTokens: promptEstimate, maxTokens: parsed.maxTokens, floorTokens: options.getNumber('PreConsumedQuota'), calls: parsed.calls },
