@@ -14,6 +14,7 @@ import { startFloor } from './targets/floor.ts';
 import { measureInTurns } from './interleaved-runs.ts';
 import { gatewayCpu, probe, reconcileVariant, startVariant, type RunContext, type SwitchboardVariant } from './switchboard-variants.ts';
 import { ensurePortkeyInstalled, startPortkey } from './targets/portkey.ts';
+import { startTraceSink } from './targets/trace-sink.ts';
 import type { SwitchboardTarget } from './targets/switchboard.ts';
 import { chatBody, type Target } from './targets/target.ts';
 
@@ -27,6 +28,8 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
   const everyPhase = options.throughputOnly ? throughputOnly : allPhases;
   const suite = (phases = everyPhase): SuiteContext => ({ direct: fake.target, upstreamPid: fake.pid, durations: options.durations, phases, progress });
   if (wanted('portkey')) await ensurePortkeyInstalled(join(context.benchRoot, '.peer'));
+  const traceSink = wanted('switchboard-tracing') ? await startTraceSink() : undefined;
+  if (traceSink) context.cleanups.push(() => traceSink.close());
 
   if (wanted('floor')) {
     await measured(
@@ -82,6 +85,20 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
       comparison: true,
     },
   ];
+  // Tracing's cost: every request traced (request, attempt and billing spans) and exported over
+  // OTLP/HTTP to a local sink that discards them. The queue is sized so that no span is dropped at
+  // full load: a dropped span would cost less than an exported one and flatter the figure.
+  if (traceSink) {
+    switchboards.push({
+      id: 'switchboard-tracing',
+      label: 'Switchboard, SQLite, OpenTelemetry tracing on',
+      postgres: false,
+      extraOptions: {},
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: traceSink.origin, OTEL_BSP_MAX_QUEUE_SIZE: '65536', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '2048' },
+      soak: false,
+      comparison: true,
+    });
+  }
   if (options.baselineRoot) {
     switchboards.push({
       id: 'switchboard-baseline',
@@ -109,6 +126,8 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
       progress('clean traffic for the exact reconciliation (every request read to its end)');
       const clean = await sendCleanTraffic({ ...target, headers: { authorization: `Bearer ${target.seeded.cleanApiKey}` } }, cleanCaller);
       if (clean.failed > 0) progress(`  ${clean.failed} of ${clean.requests} clean requests failed`);
+      if (variant.id === 'switchboard-tracing' && traceSink)
+        progress(`  trace sink so far: ${traceSink.received.spans} spans in ${traceSink.received.requests} exports`);
       if (variant.comparison || options.throughputOnly) return;
       progress('failure paths');
       report.errorModes = await checkErrorModes(target, fake.origin, { authorization: `Bearer ${target.seeded.errorApiKey}` });

@@ -16,7 +16,7 @@ export interface RunOptions {
    * rounds, each row keeping its median round (see interleaved-runs.ts). 0 or 1: one after another.
    */
   interleave: number;
-  /** Target ids to run (all when empty): floor, switchboard-sqlite, switchboard-postgres, switchboard-nolog, switchboard-nojournal, switchboard-limits, switchboard-baseline, portkey. */
+  /** Target ids to run (all when empty): floor, switchboard-sqlite, switchboard-postgres, switchboard-nolog, switchboard-nojournal, switchboard-limits, switchboard-tracing, switchboard-baseline, portkey. */
   only: string[];
   /** PostgreSQL server used for a fresh database (its own database part is ignored). */
   postgresUrl: string;

@@ -59,6 +59,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       SESSION_SECRET: 'e2e-session-secret',
       WEB_DIST_PATH: join(webRoot, 'dist'),
       LOG_LEVEL: 'info',
+      // One process, so what a test sets up in memory (breaker states, limits) is what serves its next call.
+      WORKERS: '1',
       // new-api's IP limits (on by default) would refuse a browser suite's hundreds of calls from one address.
       GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
       GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',

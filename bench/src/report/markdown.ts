@@ -127,7 +127,7 @@ export function renderMarkdown(report: BenchReport): string {
   const checks = budgetChecks(report);
   if (checks.length > 0) {
     lines.push('## Budgets (DESIGN.md), Switchboard', '', '| budget | measured | |', '|---|---|---|');
-    for (const check of checks) lines.push(`| ${check.budget} | ${check.measured} | ${check.met ? '✓' : '✗'} |`);
+    for (const check of checks) lines.push(`| ${check.budget} | ${check.measured} | ${check.reportOnly ? 'report' : check.met ? '✓' : '✗'} |`);
     lines.push('');
   }
   for (const target of report.targets) {

@@ -129,6 +129,8 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
       LOG_LEVEL: options.logLevel,
       NODE_ENV: 'production',
       METRICS_TOKEN: metricsToken,
+      // One process unless a variant asks for more: the phases compare with earlier runs.
+      WORKERS: '1',
       ...options.env,
     },
   });

@@ -38,3 +38,18 @@ export interface LogStat {
   rpm: number;
   tpm: number;
 }
+
+/**
+ * `GET /api/log/:id/payload` (administrators): the stored bodies of a log row's request, or null when
+ * none was stored. Bodies are redacted and cut at LogPayloadMaxBytes (then `*_truncated`); a streamed
+ * answer is reassembled into one message.
+ */
+export interface LogPayloadView {
+  request_id: string;
+  created_at: number;
+  is_stream: boolean;
+  request_body: string;
+  response_body: string;
+  request_truncated: boolean;
+  response_truncated: boolean;
+}

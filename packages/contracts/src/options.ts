@@ -70,6 +70,13 @@ export const optionDefinitions = {
   WeChatAuthEnabled: bool(false),
   TelegramOAuthEnabled: bool(false),
   TurnstileCheckEnabled: bool(false),
+  /** Administrators (and root) without a second factor are sent to enrol one and refused admin routes until they do. */
+  TwoFactorRequiredForAdmins: bool(false),
+  /** new-api's passkey settings: passkeys on; RP ID and origins (comma-separated) when not derived from ServerAddress or the request. */
+  'passkey.enabled': bool(true),
+  'passkey.rp_display_name': text(),
+  'passkey.rp_id': text(),
+  'passkey.origins': text(),
   // Email restrictions
   EmailDomainRestrictionEnabled: bool(false),
   EmailAliasRestrictionEnabled: bool(false),
@@ -149,6 +156,12 @@ export const optionDefinitions = {
   // Logging and dashboard
   LogConsumeEnabled: bool(true),
   LogRetentionDays: int(0, 0),
+  /** Store request and response bodies of every relayed request (off: only of tokens whose log_payload switch is on). */
+  LogPayloadEnabled: bool(false),
+  /** Days payload rows are kept; the retention job deletes older ones. */
+  LogPayloadRetentionDays: int(7, 1),
+  /** Bytes kept of each body (request and response apart); what is past it is cut and flagged. */
+  LogPayloadMaxBytes: int(65_536, 1024),
   DataExportEnabled: bool(true),
   DataExportInterval: int(5, 1),
   DataExportDefaultTime: text('hour'),

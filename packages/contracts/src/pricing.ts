@@ -1,4 +1,5 @@
 import type { Envelope } from './envelope.ts';
+import type { PricingVendor } from './model-catalogue.ts';
 
 /** One model of the public price list. */
 export interface PricingEntry {
@@ -11,6 +12,14 @@ export interface PricingEntry {
   owner_by: string;
   /** Groups whose channels serve this model. */
   enable_groups: string[];
+  /** From the model catalogue, absent when empty (as new-api's omitempty). */
+  description?: string;
+  icon?: string;
+  /** Comma-separated. */
+  tags?: string;
+  vendor_id?: number;
+  /** new-api endpoint types (`openai`, `anthropic`, …), the preferred one first. */
+  supported_endpoint_types: string[];
 }
 
 /**
@@ -20,4 +29,7 @@ export interface PricingEntry {
 export interface PricingAnswer extends Envelope<PricingEntry[]> {
   group_ratio: Record<string, number>;
   usable_group: Record<string, string>;
+  vendors: PricingVendor[];
+  /** Each endpoint type listed above, with its path and method. */
+  supported_endpoint: Record<string, { path: string; method: string }>;
 }

@@ -45,4 +45,6 @@ export interface SystemStatus {
   paged_lists: boolean;
   /** new-api's `DefaultUseAutoGroup`: a new token's group starts as `auto`. */
   default_use_auto_group: boolean;
+  /** new-api's name: passkeys are on (the login page offers a password-less passkey login). */
+  passkey_login: boolean;
 }

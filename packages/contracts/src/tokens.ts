@@ -26,4 +26,6 @@ export interface TokenView {
   rpm_limit: number;
   tpm_limit: number;
   concurrency_limit: number;
+  /** Request and response bodies of this token's requests are stored (administrators' tokens only). */
+  log_payload: boolean;
 }

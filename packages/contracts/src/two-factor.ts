@@ -20,6 +20,8 @@ export interface TwoFactorChallenge {
   require_2fa: true;
   flow_token: string;
   expires_at: number;
+  /** The second factors the user has: a TOTP code (or backup code) and/or a passkey. */
+  methods?: Array<'totp' | 'passkey'>;
 }
 
 const code = z.string().trim().min(1).max(32);
@@ -31,4 +33,4 @@ export const twoFactorCodeRequestSchema = z.object({ code });
 export const twoFactorLoginRequestSchema = z.object({ code, flow_token: z.string().trim().max(128).optional() });
 
 /** `POST /api/verify` (re-verification before a sensitive action). */
-export const verifyRequestSchema = z.object({ method: z.string().trim().max(16).default('2fa'), code });
+export const verifyRequestSchema = z.object({ method: z.string().trim().max(16).default('2fa'), code: z.string().trim().max(32).default('') });

@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './platform/database.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Metrics } from './platform/metrics.ts';
 import type { Redis } from './platform/redis.ts';
+import type { Tracing } from './platform/tracing/tracing.ts';
 
 /** What `buildApp` is given: every outside resource, opened by `main.ts` or by a test. */
 export interface AppDependencies {
@@ -34,6 +35,8 @@ export interface AppContext extends AppDependencies {
   readonly startTime: number;
   /** Present when METRICS_TOKEN is set: modules add the figures they own. */
   readonly metrics?: Metrics;
+  /** Present when OpenTelemetry tracing is configured (OTEL_* variables): the relay enriches its request spans. */
+  readonly tracing?: Tracing;
   /** Request-limit counters: in Redis shared by every instance when configured, else in memory. */
   readonly limitStore: LimitStore;
   /** Work to finish before the pools close on shutdown (pending log and quota writes). */

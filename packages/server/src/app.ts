@@ -19,6 +19,7 @@ import { LogWriter } from './logs/log-writer.repository.ts';
 import { LazyChildLogger, type Logger } from './platform/logger.ts';
 import { registerMetricsRoute } from './http/metrics.routes.ts';
 import { Metrics } from './platform/metrics.ts';
+import { openTracing } from './platform/tracing/tracing.ts';
 import { OptionRepository } from './options/option.repository.ts';
 import { OptionStore } from './options/option-store.ts';
 import { registerRelayRoutes } from './relay/relay-module.ts';
@@ -71,6 +72,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     version: packageJson.version,
     startTime: dependencies.clock.unixSeconds(),
     ...(dependencies.config.metricsToken ? { metrics: await Metrics.create() } : {}),
+    // Before any route: its request spans attach to the routes as they are registered.
+    ...(dependencies.config.tracing ? { tracing: await openTracing(app, dependencies.config.tracing, dependencies.logger, packageJson.version) } : {}),
     limitStore: limits.store,
     onShutdown: (task) => shutdownTasks.push(task),
   };
@@ -111,6 +114,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerOperationsRoutes(app, context);
   await registerRelayRoutes(app, context);
   await registerConsoleAssets(app, dependencies.config.webDistPath || defaultWebDist, () => ({ telegramLogin: options.getBoolean('TelegramOAuthEnabled') }));
+  // Last on shutdown: the spans of the final flushes go out too.
+  if (context.tracing) shutdownTasks.push(context.tracing.shutdown);
   await dependencies.bus.ready();
   return app;
 }

@@ -6,6 +6,7 @@ import { registerDataModule } from './data/data-module.ts';
 import { registerExportModule } from './export/export-module.ts';
 import { registerGroupRoutes } from './group/group.routes.ts';
 import { registerLogModule } from './log/log-module.ts';
+import { registerModelCatalogueModule } from './model-catalogue/model-catalogue-module.ts';
 import { registerMoveOverModule } from './move-over/move-over-module.ts';
 import { registerPrefillGroupModule } from './prefill-group/prefill-group-module.ts';
 import { registerPricingModule } from './pricing/pricing-module.ts';
@@ -19,6 +20,7 @@ export async function registerOperationsRoutes(app: FastifyInstance, context: Ap
   registerChannelModule(app, context);
   registerGroupRoutes(app, context);
   registerPrefillGroupModule(app, context);
+  registerModelCatalogueModule(app, context);
   registerTokenModule(app, context);
   registerRedemptionModule(app, context);
   await registerWalletModule(app, context);

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../platform/database.ts';
 import { startLocalServer } from '../testing/local-http-server.ts';
-import { freePort, type MainProcess, startMainProcess } from '../testing/main-process.ts';
+import { loginAsRoot, type RunningGateway, startRunningGateway } from '../testing/running-gateway.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 
 /**
@@ -24,36 +24,8 @@ afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-interface Gateway extends MainProcess {
-  baseUrl: string;
-}
-
-async function startGateway(env: Record<string, string>, cwd: string): Promise<Gateway> {
-  const port = await freePort();
-  const started = startMainProcess(
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SESSION_SECRET: 'kill-nine-session-secret',
-      INITIAL_ROOT_PASSWORD: rootPassword,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    cwd,
-  );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (
-      await fetch(`${baseUrl}/api/status`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break;
-    if (started.child.exitCode !== null || attempt > 300) throw new Error(`gateway did not start:\n${started.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { ...started, baseUrl };
+async function startGateway(env: Record<string, string>, cwd: string): Promise<RunningGateway> {
+  return startRunningGateway({ SESSION_SECRET: 'kill-nine-session-secret', INITIAL_ROOT_PASSWORD: rootPassword, ...env }, cwd);
 }
 
 const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
@@ -107,26 +79,12 @@ describe.each(testDatabases())('kill -9 during a burst on $dialect', (database) 
     });
     const env = { SQL_DSN: created.sqlDsn, SQLITE_PATH: created.sqlitePath || join(folder, 'gateway.db'), QUOTA_JOURNAL_DIR: join(folder, 'journal') };
     const handle = await openDatabase(env.SQL_DSN, env.SQLITE_PATH);
-    let gateway: Gateway | undefined;
+    let gateway: RunningGateway | undefined;
     try {
       gateway = await startGateway(env, folder);
       const { baseUrl } = gateway;
-      const login = await fetch(`${baseUrl}/api/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'root', password: rootPassword }),
-      });
-      const root = ((await login.json()) as { data: { id: number } }).data;
-      const headers = {
-        cookie: /session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '',
-        'new-api-user': String(root.id),
-        'content-type': 'application/json',
-      };
-      const post = async (path: string, body: unknown) =>
-        (await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<{
-          success: boolean;
-          data: Array<{ key: string }>;
-        }>;
+      const root = await loginAsRoot(baseUrl, rootPassword);
+      const post = (path: string, body: unknown) => root.post<{ success: boolean; data: Array<{ key: string }> }>(path, body);
       expect(
         (await post('/api/channel/', { type: 1, name: 'fake', key: 'sk-upstream', base_url: upstream.url, models: 'gpt-4o-mini', group: 'default' })).success,
       ).toBe(true);

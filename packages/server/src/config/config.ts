@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { loadOutsideEndpoints, type OutsideEndpoints } from './outside-endpoints.ts';
 import { hideSecrets, isSecretVariable } from './secret-variables.ts';
+import { loadTracingConfig, type TracingConfig } from './tracing-config.ts';
 
 /**
  * The one place that reads the environment. Names follow new-api so existing deployments keep working.
@@ -48,6 +50,10 @@ export interface Config {
   rateLimits: RateLimitsConfig;
   /** TZ (an IANA zone such as Asia/Shanghai), else the system's: where budget days, weeks and months start. */
   timeZone: string;
+  /** OpenTelemetry traces (OTEL_* variables, tracing-config.ts); undefined when off. */
+  tracing: TracingConfig | undefined;
+  /** WORKERS: relay processes sharing the port (`auto` = one per available core; 1 = this process alone). */
+  workers: number;
 }
 
 /** One of new-api's fixed-window limits: at most `count` requests per `durationSeconds`, unless disabled. */
@@ -110,6 +116,9 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** `auto` (one per core the process may use), or a count from 1 to 64. */
+const workersSchema = z.union([z.literal('auto').transform(() => availableParallelism()), z.coerce.number().int().min(1).max(64)]);
+
 function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
@@ -170,5 +179,9 @@ export function loadConfig(env: Env = process.env): Config {
       search: readRateLimit(env, 'SEARCH_RATE_LIMIT', 10, 60),
     },
     timeZone: read(env, 'TZ', z.string().refine(isTimeZone, 'is not a time zone Intl knows (e.g. Asia/Shanghai, UTC)'), systemTimeZone()),
+    tracing: loadTracingConfig(env, (variable, detail) => {
+      throw new ConfigError(variable, detail);
+    }),
+    workers: read(env, 'WORKERS', workersSchema, availableParallelism()),
   };
 }

@@ -11,6 +11,9 @@ export const secretVariables = [
   'REDIS_CONN_STRING',
   'METRICS_TOKEN',
   'INITIAL_ROOT_PASSWORD',
+  // A trace collector's API key travels in these.
+  'OTEL_EXPORTER_OTLP_HEADERS',
+  'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
 ] as const;
 
 const secretNames: ReadonlySet<string> = new Set(secretVariables);

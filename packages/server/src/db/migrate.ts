@@ -19,6 +19,9 @@ import { budgetsMigration } from './migrations/0021-budgets.ts';
 import { prefillGroups, prefillGroupsMigration } from './migrations/0022-prefill-groups.ts';
 import { logHourlyChannelLatencyMigration } from './migrations/0023-log-hourly-channel-latency.ts';
 import { oneApiMappingMigration } from './migrations/0024-one-api-mapping.ts';
+import { payloadLogsMigration, tokenPayloadLoggingMigration } from './migrations/0025-payload-logs.ts';
+import { passkeyCredentials, passkeysMigration } from './migrations/0026-passkeys.ts';
+import { modelCatalogueMigration, models, vendors } from './migrations/0027-model-catalogue.ts';
 import { recordOrigin, surveyUnknownSchema } from './move-over/schema-survey.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
@@ -45,6 +48,9 @@ function mainMigrations(dialect: SqlDialect, clock: Clock, notes: string[]): Rec
     '0021-budgets': budgetsMigration(dialect),
     '0022-prefill-groups': prefillGroupsMigration(dialect),
     '0024-one-api-mapping': oneApiMappingMigration(dialect, () => clock.unixSeconds(), notes),
+    '0025-token-payload-logging': tokenPayloadLoggingMigration(dialect),
+    '0026-passkeys': passkeysMigration(dialect),
+    '0027-model-catalogue': modelCatalogueMigration(dialect),
   };
 }
 
@@ -57,6 +63,7 @@ function logMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0015-log-hourly-channel-group': logHourlyChannelGroupMigration(dialect),
     '0016-quota-journal': quotaJournalMigration(dialect),
     '0023-log-hourly-channel-latency': logHourlyChannelLatencyMigration(dialect),
+    '0025-payload-logs': payloadLogsMigration(dialect),
   };
 }
 
@@ -95,7 +102,7 @@ export async function migrateMainDatabase(db: Kysely<any>, dialect: SqlDialect, 
   const notes: string[] = [];
   await run(db, dialect, mainMigrations(dialect, clock, notes), migrationTable);
   for (const note of notes) context.logger?.warn(note);
-  const unknown = await surveyUnknownSchema(db, [...mainTables, ...logTables, sessions, prefillGroups]);
+  const unknown = await surveyUnknownSchema(db, [...mainTables, ...logTables, sessions, prefillGroups, passkeyCredentials, models, vendors]);
   if (unknown.length > 0)
     context.logger?.warn(
       { unknown },

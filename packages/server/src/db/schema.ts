@@ -80,6 +80,8 @@ export interface TokensTable extends BudgetColumns {
   rpm_limit: Defaulted<number>;
   tpm_limit: Defaulted<number>;
   concurrency_limit: Defaulted<number>;
+  /** Store this token's request and response bodies (migration 0025); 0 on rows written before it. */
+  log_payload: ColumnType<boolean | number, number | undefined, number>;
 }
 
 export interface ChannelsTable {
@@ -326,6 +328,82 @@ export interface PrefillGroupsTable {
   deleted_at: DeletedAt;
 }
 
+/** `switchboard_log_payloads` (log database, migration 0025): redacted, capped bodies of one relayed request. */
+export interface LogPayloadsTable {
+  id: Generated<number>;
+  request_id: string;
+  user_id: number;
+  token_id: number;
+  created_at: number;
+  is_stream: Flag;
+  request_body: string | null;
+  response_body: string | null;
+  request_truncated: Flag;
+  response_truncated: Flag;
+}
+
+/**
+ * new-api's `passkey_credentials` (migration 0026): ids and COSE public keys base64 (standard, padded),
+ * GORM datetimes, plus our `name`. Several rows per user.
+ */
+export interface PasskeyCredentialsTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  attestation_type: string | null;
+  aaguid: string | null;
+  sign_count: Defaulted<number>;
+  clone_warning: Flag;
+  user_present: Flag;
+  user_verified: Flag;
+  backup_eligible: Flag;
+  backup_state: Flag;
+  transports: string | null;
+  attachment: string | null;
+  last_used_at: DeletedAt;
+  created_at: DeletedAt;
+  updated_at: DeletedAt;
+  deleted_at: DeletedAt;
+  name: Defaulted<string>;
+}
+
+/** new-api's model catalogue (migration 0027): `endpoints` JSON text, `deleted_at` a soft delete. */
+export interface ModelsTable {
+  id: Generated<number>;
+  model_name: string;
+  description: string | null;
+  icon: string | null;
+  tags: string | null;
+  vendor_id: Generated<number>;
+  endpoints: string | null;
+  context_length: Generated<number>;
+  max_output_tokens: Generated<number>;
+  knowledge_cutoff: Generated<string | null>;
+  release_date: Generated<string | null>;
+  parameter_count: Generated<string | null>;
+  input_modalities: Generated<string | null>;
+  output_modalities: Generated<string | null>;
+  status: Generated<number>;
+  sync_official: Generated<number>;
+  created_time: number;
+  updated_time: number;
+  name_rule: Generated<number>;
+  deleted_at: DeletedAt;
+}
+
+/** new-api's vendors of the model catalogue (migration 0027). */
+export interface VendorsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  icon: string | null;
+  status: Generated<number>;
+  created_time: number;
+  updated_time: number;
+  deleted_at: DeletedAt;
+}
+
 /** `switchboard_move_over` (db/move-over/move-over-tables.ts): the product a database was first opened as. */
 export interface MoveOverTable {
   name: string;
@@ -369,8 +447,12 @@ export interface Database {
   switchboard_two_factor: TwoFactorTable;
   switchboard_two_factor_backup_codes: TwoFactorBackupCodesTable;
   prefill_groups: PrefillGroupsTable;
+  models: ModelsTable;
+  vendors: VendorsTable;
   switchboard_move_over: MoveOverTable;
   switchboard_one_api_channels: OneApiChannelsTable;
+  passkey_credentials: PasskeyCredentialsTable;
+  switchboard_log_payloads: LogPayloadsTable;
 }
 
 /*

@@ -135,6 +135,8 @@ export const tokens: TableDefinition = {
     int('rpm_limit'),
     bigint('tpm_limit'),
     int('concurrency_limit'),
+    // Store this token's request and response bodies while the global payload logging is off (migration 0025).
+    flag('log_payload'),
   ],
   indexes: [uniqueIndex('tokens', 'key'), index('tokens', 'user_id'), index('tokens', 'name'), index('tokens', 'deleted_at')],
 };

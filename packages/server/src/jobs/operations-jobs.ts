@@ -9,6 +9,7 @@ import { logHourlyRepositories } from '../api/log/log-hourly.repository.ts';
 import { purgeLogsBefore } from '../api/log/log-purge.ts';
 import { LogRepository } from '../api/log/log.repository.ts';
 import { trailingLogAggregationJob } from '../logs/log-cursor-aggregation.ts';
+import { applyPayloadRetention } from '../logs/payloads/payload-retention.ts';
 import { JobLeaseRepository } from './job-lease.repository.ts';
 import type { RepeatingJob } from './job-scheduler.ts';
 import { scheduleLeasedJobs } from './leased-job.ts';
@@ -53,6 +54,8 @@ export function operationsJobs(context: AppContext): RepeatingJob[] {
       run: trailingLogAggregationJob(new ChannelStatsRepository(context.logDatabase.db), context.clock),
     },
     { name: 'log-retention', intervalMs: () => (options.getNumber('LogRetentionDays') > 0 ? 10 * minute : 0), run: () => applyLogRetention(context) },
+    // Stored request and response bodies (logs/payloads/), older than LogPayloadRetentionDays.
+    { name: 'payload-retention', intervalMs: () => 10 * minute, run: () => applyPayloadRetention(context) },
     { name: 'channel-balance', intervalMs: () => options.getNumber('ChannelUpdateFrequency') * minute, run: () => channels.refreshAllBalances() },
   ];
 }

@@ -15,6 +15,8 @@ const criticalRoutes: ReadonlySet<string> = new Set([
   'POST /api/user/register',
   'POST /api/user/login',
   'POST /api/user/login/2fa',
+  'POST /api/user/passkey/login/begin',
+  'POST /api/user/passkey/login/finish',
   'GET /api/verification',
   'GET /api/reset_password',
   'POST /api/user/reset',

@@ -3,7 +3,9 @@ import type { Config } from '../config/config.ts';
 import { migrateLogDatabase, migrateMainDatabase } from '../db/migrate.ts';
 import { ensureRootUser } from '../bootstrap/ensure-root-user.ts';
 import { RootUserRepository } from '../bootstrap/root-user.repository.ts';
-import { createLocalChangeBus, createRedisChangeBus } from './change-bus.ts';
+import { createClusterChangeBus } from '../cluster/cluster-change-bus.ts';
+import { PrimaryLink } from '../cluster/primary-link.ts';
+import { createLocalChangeBus, createRedisChangeBus, type ChangeBus } from './change-bus.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
 import type { Logger } from './logger.ts';
@@ -42,11 +44,18 @@ export async function openDependencies(config: Config, logger: Logger, clock: Cl
       redis = connected;
       opened.push({ close: async () => void connected.disconnect() });
     }
-    const bus = redis ? await createRedisChangeBus(redis) : createLocalChangeBus();
+    const bus = await openChangeBus(redis);
     opened.push(bus);
     return { config, database, logDatabase, redis, bus, clock, logger, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;
   }
+}
+
+/** Redis pub/sub reaches every instance; without it, a worker of several (WORKERS) reaches its machine's others. */
+async function openChangeBus(redis: Redis | undefined): Promise<ChangeBus> {
+  if (redis) return createRedisChangeBus(redis);
+  const link = PrimaryLink.get();
+  return link ? createClusterChangeBus(link) : createLocalChangeBus();
 }

@@ -27,6 +27,7 @@ import { shareBreakersThroughRedis } from './circuit-breaker/redis-breaker-sync.
 import { registerAnthropicEntryRoutes } from './entry/anthropic/messages.routes.ts';
 import { registerGeminiEntryRoutes } from './entry/gemini/generate.routes.ts';
 import { SensitiveWords } from './pipeline/sensitive-words.ts';
+import { startPayloadLogging } from '../logs/payloads/payload-logging.ts';
 import type { RelayServices } from './relay-services.ts';
 import { registerBillingDashboardRoutes } from './routes/billing-dashboard.routes.ts';
 import { registerModelRoutes } from './routes/models.routes.ts';
@@ -118,6 +119,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     breakers: new ChannelBreakers({ options: context.options, clock: context.clock }),
     sensitive: new SensitiveWords(context.options),
     limits: new RelayLimits({ store: context.limitStore, options: context.options, clock: context.clock }),
+    payloads: startPayloadLogging(context),
     random: Math.random,
     timeouts: { headersMs: relayMs > 0 ? relayMs : streamMs, streamMs, relayMs },
   };

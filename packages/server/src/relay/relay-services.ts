@@ -9,6 +9,7 @@ import type { UserCache } from './cache/user-cache.ts';
 import type { ChannelHealth } from './channel-health/channel-health.ts';
 import type { ChannelBreakers } from './circuit-breaker/channel-breakers.ts';
 import type { SensitiveWords } from './pipeline/sensitive-words.ts';
+import type { PayloadLogging } from '../logs/payloads/payload-logging.ts';
 
 /** The relay's wired services, built once by relay-module.ts. */
 export interface RelayServices {
@@ -26,6 +27,8 @@ export interface RelayServices {
   readonly sensitive: SensitiveWords;
   /** Request limits (per user, per token), checked before the upstream is called. */
   readonly limits: RelayLimits;
+  /** Request and response bodies stored for the requests they are logged for (off by default). */
+  readonly payloads: PayloadLogging;
   readonly random: () => number;
   readonly timeouts: { readonly headersMs: number; readonly streamMs: number; readonly relayMs: number };
 }

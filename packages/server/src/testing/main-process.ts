@@ -12,9 +12,9 @@ export interface MainProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `main.ts` in `cwd` with only `env` (plus PATH, and HOME set to `cwd`) as its environment. */
+/** Starts `main.ts` in `cwd` with only `env` (plus PATH, HOME set to `cwd`, and one process unless `env` sets WORKERS) as its environment. */
 export function startMainProcess(env: Record<string, string>, cwd: string): MainProcess {
-  const child = spawn(process.execPath, [mainPath], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [mainPath], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, WORKERS: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));

@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
       page('/channel/edit/:id', () => import('../features/channels/index.tsx'), 'admin'),
       page('/token', () => import('../features/tokens/index.tsx'), 'user'),
       page('/redemption', () => import('../features/redemptions/index.tsx'), 'admin'),
+      page('/models', () => import('../features/model-catalogue/index.tsx'), 'admin'),
       page('/topup', () => import('../features/wallet/index.tsx'), 'user'),
       page('/log', () => import('../features/logs/index.tsx'), 'user'),
       page('/midjourney', () => import('../features/drawing/index.tsx'), 'user'),

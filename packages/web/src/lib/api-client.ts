@@ -95,9 +95,10 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     redirectToLogin();
     throw new ApiError(serverMessage || i18n.t('http.expired', { ns: 'common' }), 401);
   }
-  if (!response.ok) throw new ApiError(messageForStatus(response.status, serverMessage), response.status);
+  // The code travels on refusals with a status too (403 `verification_required`, `second_factor_required`).
+  const code = typeof answer?.code === 'string' ? answer.code : '';
+  if (!response.ok) throw new ApiError(messageForStatus(response.status, serverMessage), response.status, code);
   if (!answer || answer.success !== true) {
-    const code = typeof answer?.code === 'string' ? answer.code : '';
     throw new ApiError(serverMessage || i18n.t('http.error', { ns: 'common', message: `HTTP ${response.status}` }), response.status, code);
   }
   return answer;

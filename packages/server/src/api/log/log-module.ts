@@ -5,6 +5,7 @@ import { logHourlyRepositories } from './log-hourly.repository.ts';
 import { LogRepository } from './log.repository.ts';
 import { registerLogRoutes } from './log.routes.ts';
 import { LogService } from './log.service.ts';
+import { registerPayloadLogRoutes } from '../../logs/payloads/payload-log.routes.ts';
 
 /** The log module's one composition: repositories of the log database (and channel names from the main one), built once. */
 export function registerLogModule(app: FastifyInstance, context: AppContext): void {
@@ -17,4 +18,5 @@ export function registerLogModule(app: FastifyInstance, context: AppContext): vo
       clock: context.clock,
     }),
   );
+  registerPayloadLogRoutes(app, context);
 }

@@ -7,6 +7,7 @@ import { changeTopics } from '../../platform/change-topics.ts';
 import type { OptionKey } from '@switchboard/contracts';
 import type { AccountServices } from '../user/account-services.ts';
 import { queryText } from '../listing/query-parameters.ts';
+import type { RecentVerification } from '../two-factor/recent-verification.ts';
 import type { CompleteLogin } from '../two-factor/two-factor-module.ts';
 import { assertEmailAllowed, normaliseEmail } from '../verification/email-rules.ts';
 import type { VerificationService } from '../verification/verification.service.ts';
@@ -34,7 +35,13 @@ const kinds = {
   },
 } as const satisfies Record<string, ThirdPartyKind>;
 
-export function registerOAuthRoutes(app: FastifyInstance, services: AccountServices, verification: VerificationService, completeLogin: CompleteLogin): void {
+export function registerOAuthRoutes(
+  app: FastifyInstance,
+  services: AccountServices,
+  verification: VerificationService,
+  completeLogin: CompleteLogin,
+  secondFactor?: RecentVerification,
+): void {
   const { options, outsideEndpoints } = services;
   const states = new OAuthStates(services.store);
   const thirdParty = new ThirdPartyLogin(services);
@@ -103,6 +110,8 @@ export function registerOAuthRoutes(app: FastifyInstance, services: AccountServi
     const email = normaliseEmail(queryText(request.query, 'email'));
     assertEmailAllowed(email, options);
     const caller = requireUser(request);
+    // A new e-mail is a way into the account (password reset): a recent second-factor check when one is set.
+    await secondFactor?.assert(request, caller.id);
     const holder = await services.users.findByIdentity('email', email);
     if (holder && holder.id !== caller.id) throw new AppError(verificationMessages.emailTaken);
     if (!(await verification.consumeEmailCode(email, queryText(request.query, 'code')))) throw new AppError(verificationMessages.codeInvalid);

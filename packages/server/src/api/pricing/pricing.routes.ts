@@ -7,7 +7,13 @@ import type { PricingService } from './pricing.service.ts';
 export function registerPricingRoutes(app: FastifyInstance, service: PricingService): void {
   app.get('/api/pricing', { config: { access: 'public' } }, async (request) => {
     const pricing = await service.pricing(request.currentUser?.group ?? '');
-    // The classic console reads group_ratio and usable_group beside `data`.
-    return { ...ok(pricing.data), group_ratio: pricing.group_ratio, usable_group: pricing.usable_group } satisfies PricingAnswer;
+    // The classic console reads group_ratio and usable_group beside `data`; new-api's later one also vendors and endpoints.
+    return {
+      ...ok(pricing.data),
+      group_ratio: pricing.group_ratio,
+      usable_group: pricing.usable_group,
+      vendors: pricing.vendors,
+      supported_endpoint: pricing.supported_endpoint,
+    } satisfies PricingAnswer;
   });
 }

@@ -28,10 +28,43 @@ describe.each(testDatabases())('pricing on $dialect', (database) => {
     const body = (await testApp.app.inject({ method: 'GET', url: '/api/pricing' })).json();
     expect(body.success).toBe(true);
     expect(body.data).toEqual([
-      { model_name: 'claude-3-7-sonnet-20250219', quota_type: 0, model_ratio: 1.5, model_price: 0, completion_ratio: 5, owner_by: '', enable_groups: ['vip'] },
-      { model_name: 'dall-e-3', quota_type: 1, model_ratio: 0, model_price: 0.04, completion_ratio: 1, owner_by: '', enable_groups: ['default', 'vip'] },
-      { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, model_price: 0, completion_ratio: 4, owner_by: '', enable_groups: ['default', 'vip'] },
+      {
+        model_name: 'claude-3-7-sonnet-20250219',
+        quota_type: 0,
+        model_ratio: 1.5,
+        model_price: 0,
+        completion_ratio: 5,
+        owner_by: '',
+        enable_groups: ['vip'],
+        supported_endpoint_types: ['openai'],
+      },
+      {
+        model_name: 'dall-e-3',
+        quota_type: 1,
+        model_ratio: 0,
+        model_price: 0.04,
+        completion_ratio: 1,
+        owner_by: '',
+        enable_groups: ['default', 'vip'],
+        supported_endpoint_types: ['image-generation'],
+      },
+      {
+        model_name: 'gpt-4o',
+        quota_type: 0,
+        model_ratio: 1.25,
+        model_price: 0,
+        completion_ratio: 4,
+        owner_by: '',
+        enable_groups: ['default', 'vip'],
+        supported_endpoint_types: ['openai'],
+      },
     ]);
+    // No catalogue yet: no vendors, and the paths of the endpoint types listed.
+    expect(body.vendors).toEqual([]);
+    expect(body.supported_endpoint).toEqual({
+      openai: { path: '/v1/chat/completions', method: 'POST' },
+      'image-generation': { path: '/v1/images/generations', method: 'POST' },
+    });
     expect(body.group_ratio).toEqual({ default: 1, vip: 0.8 });
     expect(body.usable_group).toEqual({ default: '默认分组', vip: 'vip分组' });
   });

@@ -54,5 +54,6 @@ export function buildSystemStatus(options: OptionStore, context: StatusContext):
     privacy_policy_enabled: hasPrivacyPolicy(options),
     paged_lists: flag('PagedListsEnabled'),
     default_use_auto_group: flag('DefaultUseAutoGroup'),
+    passkey_login: flag('passkey.enabled'),
   };
 }

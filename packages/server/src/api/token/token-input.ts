@@ -1,6 +1,7 @@
 import { idNumber, nameText, wholeNumber } from '@switchboard/contracts';
 import { z } from 'zod';
 import { tokenLimitFields } from './token-limit-fields.ts';
+import { tokenPayloadFields } from './token-payload-field.ts';
 
 /** JSON numbers only, as the console sends them. */
 const optionalInteger = wholeNumber.optional();
@@ -25,6 +26,7 @@ export const tokenFieldsSchema = z.object({
   allow_ips: z.string().nullish(),
   group: nameText.nullish(),
   ...tokenLimitFields,
+  ...tokenPayloadFields,
 });
 export type TokenFields = z.output<typeof tokenFieldsSchema>;
 

@@ -31,5 +31,6 @@ export function toTokenView(row: TokenRow, hideKey = false): TokenView {
     rpm_limit: Number(row.rpm_limit ?? 0),
     tpm_limit: Number(row.tpm_limit ?? 0),
     concurrency_limit: Number(row.concurrency_limit ?? 0),
+    log_payload: toBoolean(row.log_payload),
   };
 }

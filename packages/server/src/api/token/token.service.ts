@@ -11,6 +11,7 @@ import { randomAlphanumeric } from '../../platform/random.ts';
 import { mayUseGroup } from '../../groups/usable-groups.ts';
 import type { TokenFields } from './token-input.ts';
 import { tokenLimitColumns } from './token-limit-fields.ts';
+import { tokenPayloadColumn } from './token-payload-field.ts';
 import type { TokenRepository } from './token.repository.ts';
 import { tokenMessages } from './token.messages.ts';
 
@@ -101,6 +102,7 @@ export class TokenService {
       columns.group = group;
     }
     Object.assign(columns, tokenLimitColumns(fields));
+    Object.assign(columns, tokenPayloadColumn(user, fields.log_payload));
     return columns;
   }
 
@@ -147,6 +149,7 @@ export class TokenService {
       rpm_limit: columns.rpm_limit ?? 0,
       tpm_limit: columns.tpm_limit ?? 0,
       concurrency_limit: columns.concurrency_limit ?? 0,
+      log_payload: columns.log_payload ?? 0,
       deleted_at: null,
     }));
     const ids = await this.repository.insertAll(rows);

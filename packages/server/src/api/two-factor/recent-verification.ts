@@ -34,10 +34,15 @@ export class RecentVerification {
     return nowSeconds + verificationLifetimeSeconds;
   }
 
+  /** Whether the caller passed a check within the last five minutes. */
+  async isVerified(request: FastifyRequest, userId: number): Promise<boolean> {
+    return (await this.store.get(this.key(request, userId))) === String(userId);
+  }
+
   /** Refuses (code `verification_required`, for the console to ask for the code) unless verified lately. */
   async assert(request: FastifyRequest, userId: number): Promise<void> {
     if (!(await this.isEnabled(userId))) return;
-    if ((await this.store.get(this.key(request, userId))) === String(userId)) return;
+    if (await this.isVerified(request, userId)) return;
     throw new AppError(twoFactorMessages.verificationRequired, { status: 403, code: 'verification_required' });
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import type { Envelope, TwoFactorChallenge } from '@switchboard/contracts';
+import { type Envelope, Role, type TwoFactorChallenge } from '@switchboard/contracts';
 import { ok } from '../../http/envelope.ts';
 import type { AccountServices } from '../user/account-services.ts';
 import { localize } from '../user/localize.ts';
@@ -19,9 +19,14 @@ import { twoFactorMessages } from './two-factor.messages.ts';
  */
 export type CompleteLogin = (request: FastifyRequest, reply: FastifyReply, user: UserRow) => Promise<Envelope<unknown>>;
 
+/** A second factor a user may have set. */
+export type SecondFactorMethod = 'totp' | 'passkey';
+
 /** The second factor's parts, built once by the accounts composition. */
 export interface TwoFactorModule {
   service: TwoFactorService;
+  /** The user's second factors: TOTP and/or passkeys (empty: none). */
+  secondFactors: (userId: number) => Promise<SecondFactorMethod[]>;
   challenges: LoginChallenges;
   verification: RecentVerification;
   /** The callers' tokens, for revealing a key after re-verification. */
@@ -29,24 +34,37 @@ export interface TwoFactorModule {
   completeLogin: CompleteLogin;
 }
 
-export function createTwoFactorModule(services: AccountServices, context: AppContext): TwoFactorModule {
+/** `hasPasskey` makes a passkey count as a second factor (api/passkey/). */
+export function createTwoFactorModule(
+  services: AccountServices,
+  context: AppContext,
+  hasPasskey: (userId: number) => Promise<boolean> = async () => false,
+): TwoFactorModule {
   const repository = new TwoFactorRepository(context.database.db);
   const { users, options, loginLimiter, logWriter, clock, store, sessions } = services;
   const service = new TwoFactorService({ repository, users, options, limiter: loginLimiter, logWriter, clock });
   const challenges = new LoginChallenges(store, clock);
-  const verification = new RecentVerification(store, sessions, (userId) => service.isEnabled(userId));
+  const secondFactors = async (userId: number): Promise<SecondFactorMethod[]> => {
+    const [totp, passkey] = await Promise.all([service.isEnabled(userId), hasPasskey(userId)]);
+    return [...(totp ? ['totp' as const] : []), ...(passkey ? ['passkey' as const] : [])];
+  };
+  const verification = new RecentVerification(store, sessions, async (userId) => (await secondFactors(userId)).length > 0);
   return {
     service,
+    secondFactors,
     challenges,
     verification,
     tokens: new TokenRepository(context.database.db, context.database.dialect),
     async completeLogin(request, reply, user) {
-      if (await service.isEnabled(user.id)) {
-        const challenge: TwoFactorChallenge = await challenges.issue(reply, user.id);
+      const methods = await secondFactors(user.id);
+      if (methods.length > 0) {
+        const challenge: TwoFactorChallenge = { ...(await challenges.issue(reply, user.id)), methods };
         return ok(challenge, localize(request, twoFactorMessages.loginRequires2fa));
       }
       await sessions.start(reply, user.id, request.ip);
-      return ok(toLoginView(user));
+      // `TwoFactorRequiredForAdmins`: an administrator without one is logged in and sent to enrol (admin routes refuse meanwhile).
+      const mustEnrol = user.role >= Role.admin && options.getBoolean('TwoFactorRequiredForAdmins');
+      return ok(mustEnrol ? { ...toLoginView(user), require_second_factor_enrolment: true } : toLoginView(user));
     },
   };
 }

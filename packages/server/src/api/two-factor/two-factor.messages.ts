@@ -18,6 +18,7 @@ export const twoFactorMessages = {
   loginExpired: { zh: '会话已过期，请重新登录', en: 'The login has expired, log in again' },
   verified: { zh: '验证成功', en: 'Verified' },
   verificationRequired: { zh: '此操作需要先完成两步验证', en: 'Confirm with your two-factor code before doing this' },
+  passkeyFirst: { zh: '请先完成 Passkey 验证', en: 'Confirm with your passkey first' },
   methodUnsupported: { zh: '不支持的验证方式', en: 'Unsupported verification method' },
   adminReset: { zh: '用户2FA已被强制禁用', en: "The user's two-factor authentication was reset" },
   noPermission: { zh: '无权操作同级或更高级用户的2FA设置', en: 'No permission to change the two-factor setting of a user of the same or a higher role' },

@@ -55,9 +55,13 @@ export function registerTwoFactorRoutes(app: FastifyInstance, services: AccountS
 
   app.post('/api/verify', user, async (request) => {
     const body = parseInput(verifyRequestSchema, request.body);
-    if (body.method !== '2fa') throw new AppError(twoFactorMessages.methodUnsupported);
     const caller = requireUser(request);
-    await service.verify({ userId: caller.id, username: caller.username, ip: request.ip, code: body.code });
+    if (body.method === 'passkey') {
+      // new-api's passkey step-up: /api/user/passkey/verify/finish proved it; this call only confirms it.
+      if (!(await verification.isVerified(request, caller.id))) throw new AppError(twoFactorMessages.passkeyFirst);
+    } else if (body.method === '2fa') {
+      await service.verify({ userId: caller.id, username: caller.username, ip: request.ip, code: body.code });
+    } else throw new AppError(twoFactorMessages.methodUnsupported);
     const expiresAt = await verification.mark(request, caller.id, services.clock.unixSeconds());
     return ok({ verified: true, expires_at: expiresAt }, localize(request, twoFactorMessages.verified));
   });

@@ -6,7 +6,8 @@ import type { LogWriter } from '../../logs/log-writer.repository.ts';
 import type { OptionStore } from '../../options/option-store.ts';
 import type { ChangeBus } from '../../platform/change-bus.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { createMemoryExpiringStore, createRedisExpiringStore, type ExpiringStore } from '../../platform/expiring-store.ts';
+import type { ExpiringStore } from '../../platform/expiring-store.ts';
+import { openExpiringStore } from '../../platform/shared-expiring-store.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { Mailer } from '../../platform/mailer.ts';
 import { TurnstileVerifier } from '../verification/turnstile.ts';
@@ -38,7 +39,7 @@ export interface AccountServices {
 
 export function createAccountServices(context: AppContext): AccountServices {
   const users = new UserRepository(context.database.db, context.database.dialect);
-  const store = context.redis ? createRedisExpiringStore(context.redis) : createMemoryExpiringStore(context.clock);
+  const store = openExpiringStore(context.redis, context.clock);
   const { options, sessions, logWriter, bus, clock, logger } = context;
   return {
     users,

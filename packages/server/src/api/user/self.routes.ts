@@ -24,12 +24,18 @@ export function registerSelfRoutes(app: FastifyInstance, self: SelfService, sess
   });
 
   app.delete('/api/user/self', user, async (request, reply) => {
+    // Deleting the account, like a new password, takes a recent second-factor check when one is set.
+    await secondFactor.assert(request, requireUser(request).id);
     await self.deregister(requireUser(request).id);
     await sessions.end(request, reply);
     return ok();
   });
 
-  app.get('/api/user/token', user, async (request) => ok(await self.regenerateAccessToken(requireUser(request).id)));
+  app.get('/api/user/token', user, async (request) => {
+    // The access token acts as the user on every console route, so minting one is re-verified too.
+    await secondFactor.assert(request, requireUser(request).id);
+    return ok(await self.regenerateAccessToken(requireUser(request).id));
+  });
 
   app.get('/api/user/aff', user, async (request) => ok(await self.affCode(requireUser(request).id)));
 

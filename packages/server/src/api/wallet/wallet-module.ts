@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { FailureLimiter } from '../../http/rate-limit.ts';
-import { createMemoryExpiringStore, createRedisExpiringStore } from '../../platform/expiring-store.ts';
+import { openExpiringStore } from '../../platform/shared-expiring-store.ts';
 import { OnlineTopUpService } from './online-topup.service.ts';
 import { RedeemService } from './redeem.service.ts';
 import { WalletRepository } from './wallet.repository.ts';
@@ -13,7 +13,7 @@ export const redeemFailureLimits = { perUsername: 10, perIp: 30, windowSeconds: 
 /** The wallet's one composition: its repository, limiter and services, built once, handed to its routes. */
 export async function registerWalletModule(app: FastifyInstance, context: AppContext): Promise<void> {
   const repository = new WalletRepository(context.database.db);
-  const store = context.redis ? createRedisExpiringStore(context.redis) : createMemoryExpiringStore(context.clock);
+  const store = openExpiringStore(context.redis, context.clock);
   const { options, bus, logWriter, clock } = context;
   await registerWalletRoutes(app, {
     redeem: new RedeemService({ repository, limiter: new FailureLimiter(store, 'redeem', redeemFailureLimits), options, bus, logWriter, clock }),

@@ -15,8 +15,6 @@ const otherProductsColumns: Readonly<Record<string, readonly string[]>> = {
 
 /** new-api CURRENT's tables of features Switchboard does not have (§1.2): known, and left as they are. */
 const otherProductsTables: readonly string[] = [
-  'models',
-  'vendors',
   'two_fas',
   'two_fa_backup_codes',
   'passkey_credentials',

@@ -20,6 +20,7 @@ export type TokenRow = Pick<
   | 'rpm_limit'
   | 'tpm_limit'
   | 'concurrency_limit'
+  | 'log_payload'
 >;
 export type UserRow = Pick<
   Selectable<UsersTable>,
@@ -45,6 +46,7 @@ const tokenColumns = [
   'rpm_limit',
   'tpm_limit',
   'concurrency_limit',
+  'log_payload',
 ] as const;
 const userColumns = ['id', 'username', 'role', 'status', 'group', 'quota', 'used_quota', 'request_count', 'setting', 'email'] as const;
 

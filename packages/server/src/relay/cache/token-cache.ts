@@ -22,6 +22,8 @@ export interface TokenRecord extends TokenBalance {
   group: string;
   /** The token's own request limits, or undefined when it has none (the relay then skips them). */
   requestLimits: TokenRequestLimits | undefined;
+  /** Store this token's request and response bodies (logs/payloads/). */
+  logPayload: boolean;
 }
 
 /** How long an unknown key is remembered as unknown, so guessing keys cannot load the database. */
@@ -132,6 +134,7 @@ export class TokenCache {
       allowIps: parseAllowList(row.allow_ips),
       group: row.group ?? '',
       requestLimits: tokenRequestLimits(row),
+      logPayload: toBoolean(row.log_payload),
     };
     const existing = this.byId.get(row.id);
     if (existing) {

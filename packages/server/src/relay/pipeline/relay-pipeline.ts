@@ -109,11 +109,14 @@ export async function relayRequest(
 ): Promise<void> {
   const { options, clock } = services.context;
   const startedAt = clock.now();
+  // Undefined unless tracing is on (platform/tracing/).
+  const trace = services.context.tracing?.relay(request);
   const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
   const contentType = String(request.headers['content-type'] ?? '');
   const read = readRelayBody(endpoint, rawBody, bodyValue, contentType);
   const parsed = applyPromptCheck(services, bodyEdited ? { ...read, bodyChanged: true } : read);
   checkModelAllowed(caller, parsed.model);
+  trace?.describe(endpoint.capability, parsed, caller);
 
   const tables = readPriceTables(options);
   const pricing = resolvePricing(
@@ -139,6 +142,8 @@ export async function relayRequest(
   }
   const reservation = reserved.reservation;
 
+  // Undefined (nothing captured, nothing copied) unless payload logging is on for this request.
+  const payload = services.payloads.capture(caller.token, rawBody, contentType);
   const callerGone = watchCallerGone(reply.raw);
   const tried = new Set<number>();
   const triedOrder: number[] = [];
@@ -176,9 +181,12 @@ export async function relayRequest(
           createdAt: clock.unixSeconds(),
         })
       : undefined;
-    return services.ledger.settle(reservation, quota, channel.id, log);
+    const journaled = services.ledger.settle(reservation, quota, channel.id, log);
+    trace?.settled({ quota, usage, upstreamModel: result.upstreamModel, firstResponseMs: result.firstResponseMs, stream: parsed.stream }, journaled);
+    return journaled;
   };
   try {
+    trace?.held(reservation.amount);
     // Undefined (no work) unless the token or user has a budget; a refusal refunds and throws.
     const budgetHold = services.budgets.keeper.hold(reservation, worstCase);
     if (budgetHold) await budgetHold;
@@ -194,6 +202,7 @@ export async function relayRequest(
       }
       tried.add(channel.id);
       triedOrder.push(channel.id);
+      const attemptTrace = trace?.attempt(channel, attempt);
       const result: AttemptResult = await attemptUpstream({
         endpoint,
         parsed,
@@ -214,9 +223,20 @@ export async function relayRequest(
         // Settled before the answer's last bytes go out: a client never has a whole answer whose
         // charge is not in the journal.
         settle: (charged) => settle(channel, charged),
+        payload,
+        trace: attemptTrace,
       });
+      attemptTrace?.finished(result);
       services.breakers.record(channel, keyIndex, breakerOutcome(result));
       if (result.kind === 'charged') {
+        if (payload)
+          services.payloads.record(payload, {
+            requestId: request.id,
+            userId: caller.user.id,
+            tokenId: caller.token?.id ?? 0,
+            createdAt: clock.unixSeconds(),
+            stream: parsed.stream,
+          });
         // Answers that never reached the caller (it left, or gets an error instead) settle here.
         void settle(channel, result);
         // Charged, yet answered with an error: the entry renders it in the caller's own format.
@@ -229,6 +249,7 @@ export async function relayRequest(
     }
   } finally {
     services.ledger.refund(reservation);
+    trace?.released();
   }
   throw lastError ?? noChannelError(services.channels, caller, parsed.model);
 }

@@ -30,6 +30,8 @@ export interface StreamRelayOptions extends StreamEventOptions {
    * left, before the promise resolves.
    */
   readonly beforeEnd?: (outcome: StreamOutcome) => Promise<void> | undefined;
+  /** Receives every piece of text written to the caller (payload logging); absent when nobody listens. */
+  readonly onCallerText?: ((text: string) => void) | undefined;
 }
 
 /**
@@ -80,6 +82,7 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
   const decoder = new StringDecoder('utf8');
   const splitter = new SseBlockSplitter();
   const translator = new StreamEventTranslator(options);
+  const onCallerText = options.onCallerText;
   let finished = false;
 
   /** The caller's text for the events a chunk completes; none after a sensitive word stopped the answer. */
@@ -115,6 +118,7 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     const outcome = outcomeOf(endReason);
     const recorded = options.beforeEnd?.(outcome);
     if (recorded) await recorded;
+    options.onCallerText?.(tail);
     response.end(tail);
     return outcome;
   };
@@ -144,6 +148,7 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     };
     const onData = (chunk: Buffer) => {
       const out = translateText(decoder.write(chunk));
+      if (onCallerText !== undefined) onCallerText(out);
       if (translator.stoppedBySensitiveWord) {
         if (out) response.write(out);
         return finish('sensitive');

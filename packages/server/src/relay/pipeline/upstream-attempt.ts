@@ -9,9 +9,11 @@ import { isRetryableStatus, mapModel, mapStatus } from './channel-selector.ts';
 import type { RelayEndpoint } from './relay-endpoints.ts';
 import { maskSecrets, RelayError } from './relay-error.ts';
 import type { ParsedRelayBody } from './request-reader.ts';
+import type { AttemptTrace } from '../../platform/tracing/request-trace.ts';
 import type { SensitiveWords } from './sensitive-words.ts';
 import { readFirstChunk, relayStream, type StreamEndReason, type StreamOutcome } from './stream-response.ts';
 import { countTextTokens } from './token-estimate.ts';
+import type { PayloadCapture } from '../../logs/payloads/payload-capture.ts';
 
 /** Largest upstream answer read whole (non-streamed): images in base64 can be large. */
 const maxBodyBytes = 64 * 1024 * 1024;
@@ -64,6 +66,10 @@ export interface AttemptInput {
    * may return (the journal's write). The result returned later is the same.
    */
   readonly settle?: (charged: ChargedAttempt) => Promise<void> | undefined;
+  /** Present when this request's payload is logged: receives the answer as the caller gets it. */
+  readonly payload?: PayloadCapture | undefined;
+  /** This attempt's span when tracing is on: it adds `traceparent` to the upstream request. */
+  readonly trace?: AttemptTrace | undefined;
 }
 
 function failed(error: RelayError, retryable: boolean, disablesChannel = false): AttemptResult {
@@ -226,7 +232,8 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     organization: channel.organization,
     other: channel.other,
   };
-  const upstreamRequest = capability.buildRequest(relayRequest, target);
+  const built = capability.buildRequest(relayRequest, target);
+  const upstreamRequest = input.trace ? input.trace.sending(built) : built;
   if (input.callerGone.aborted) return failed(callerGoneError(), false);
   const sent: SentRequest = { upstreamModel: relayRequest.upstreamModel, warnings: upstreamRequest.warnings ?? [] };
   const controller = new AbortController();
@@ -245,6 +252,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     } catch (error) {
       return transportFailure(error, input.callerGone, sent);
     }
+    input.trace?.responded(response.statusCode);
     if (response.statusCode >= 400) return await upstreamFailure(response, input, target);
     const context: ConversionContext = {
       model: relayRequest.model,
@@ -286,6 +294,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
         answerFormat: endpoint.answerFormat,
         ...(input.sensitive.checksCompletion ? { sensitive: input.sensitive } : {}),
         beforeEnd: (ended) => input.settle?.(charged(ended)),
+        onCallerText: input.payload?.addStreamText,
       });
       return charged(outcome);
     }
@@ -355,9 +364,8 @@ async function sendWholeAnswer(
   const complete: ChargedAttempt = { ...charged, endReason: 'complete' };
   const journaled = input.settle?.(complete);
   if (journaled) await journaled;
-  reply
-    .status(200)
-    .header('content-type', handling.kind === 'convert' || endpoint.answerFormat ? 'application/json' : contentType)
-    .send(outBody);
+  const sentType = handling.kind === 'convert' || endpoint.answerFormat ? 'application/json' : contentType;
+  input.payload?.setAnswer(outBody, sentType);
+  reply.status(200).header('content-type', sentType).send(outBody);
   return complete;
 }

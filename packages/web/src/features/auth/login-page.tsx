@@ -1,4 +1,4 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { rememberAffiliateCode } from '../../lib/affiliate-code.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useStatusValue } from '../../lib/system-status.ts';
 import { login, type LoginInput } from './api/login.ts';
+import { passkeyLogin } from './api/passkey-login.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { OAuthOptions } from './components/oauth-options.tsx';
 import { TwoFactorStep } from './components/two-factor-step.tsx';
@@ -27,6 +28,7 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const pendingSecondFactor = (location.state as Partial<TwoFactorLoginState> | null)?.twoFactor;
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
 
   useEffect(() => rememberAffiliateCode(search), [search]);
 
@@ -51,6 +53,18 @@ export default function LoginPage() {
       if (turnstile.enabled) turnstile.renew();
     } finally {
       setBusy(false);
+    }
+  };
+
+  // Password-less: the browser offers the passkeys it holds for this site; a passkey is a whole login.
+  const signInWithPasskey = async () => {
+    setPasskeyBusy(true);
+    try {
+      completeLogin(await passkeyLogin(), { to: '/token' });
+    } catch (error) {
+      void message.error(error instanceof ApiError ? error.message : t('passkey.failed'));
+    } finally {
+      setPasskeyBusy(false);
     }
   };
 
@@ -86,6 +100,18 @@ export default function LoginPage() {
         </Form>
       ) : (
         <Alert type="info" showIcon title={t('login.passwordDisabled')} />
+      )}
+      {status?.passkey_login && (
+        <Button
+          block
+          icon={<KeyOutlined />}
+          loading={passkeyBusy}
+          onClick={() => void signInWithPasskey()}
+          style={{ marginTop: 8 }}
+          data-testid="passkey-login"
+        >
+          {t('passkey.signIn')}
+        </Button>
       )}
       <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
         <Typography.Text type="secondary">

@@ -9,6 +9,8 @@ import { usePricing } from './api/get-pricing.ts';
 import { useSelfGroup } from './api/get-self-group.ts';
 import { PricingBanner } from './components/pricing-banner.tsx';
 import { pricingColumns } from './components/pricing-columns.tsx';
+import { VendorBadge } from '../../components/vendor-badge.tsx';
+import { allTags, type CatalogueFilter, matchesCatalogue } from './lib/catalogue.ts';
 import { fuzzyMatch, type PriceUnit } from './lib/prices.ts';
 
 /** `/pricing` (public): model prices for a group. */
@@ -23,13 +25,34 @@ export default function PricingPage() {
   const [query, setQuery] = useState('');
   const [unit, setUnit] = useState<PriceUnit>('1M');
   const [selected, setSelected] = useState<string[]>([]);
+  const [catalogueFilter, setCatalogueFilter] = useState<CatalogueFilter>({});
 
   const group = chosenGroup ?? selfGroup.data ?? 'default';
   const groupRatio = pricing.data?.groupRatio[group] ?? 1;
-  const rows = useMemo(() => (pricing.data?.models ?? []).filter((entry) => fuzzyMatch(entry.model_name, query.trim())), [pricing.data, query]);
+  const rows = useMemo(
+    () => (pricing.data?.models ?? []).filter((entry) => fuzzyMatch(entry.model_name, query.trim()) && matchesCatalogue(entry, catalogueFilter)),
+    [pricing.data, query, catalogueFilter],
+  );
+  const vendors = useMemo(() => new Map((pricing.data?.vendors ?? []).map((vendor) => [vendor.id, vendor])), [pricing.data]);
+  // Only vendors and tags some listed model has are worth offering as filters.
+  const usedVendors = useMemo(() => {
+    const used = new Set((pricing.data?.models ?? []).map((entry) => entry.vendor_id ?? 0));
+    return (pricing.data?.vendors ?? []).filter((vendor) => used.has(vendor.id));
+  }, [pricing.data]);
+  const tags = useMemo(() => allTags(pricing.data?.models ?? []), [pricing.data]);
   const columns = useMemo(
-    () => pricingColumns({ t, group, groupRatio, unit, onCopy: (text) => void copy(text), onGroup: setChosenGroup }),
-    [t, group, groupRatio, unit, copy],
+    () =>
+      pricingColumns({
+        t,
+        group,
+        groupRatio,
+        unit,
+        onCopy: (text) => void copy(text),
+        onGroup: setChosenGroup,
+        vendors,
+        onTag: (tag) => setCatalogueFilter((current) => ({ ...current, tag })),
+      }),
+    [t, group, groupRatio, unit, copy, vendors],
   );
   const groupOptions = Object.keys(pricing.data?.groupRatio ?? {}).map((name) => ({ value: name, label: `${name} (${pricing.data?.groupRatio[name] ?? 1}x)` }));
 
@@ -61,6 +84,26 @@ export default function PricingPage() {
               onChange={setChosenGroup}
               style={{ width: 180 }}
               aria-label={t('group')}
+            />
+            <Select<number>
+              allowClear
+              data-testid="pricing-vendor-filter"
+              placeholder={t('filterVendor')}
+              aria-label={t('filterVendor')}
+              value={catalogueFilter.vendor}
+              onChange={(vendor) => setCatalogueFilter((current) => ({ ...current, vendor }))}
+              options={usedVendors.map((vendor) => ({ value: vendor.id, title: vendor.name, label: <VendorBadge name={vendor.name} icon={vendor.icon} /> }))}
+              style={{ width: 180 }}
+            />
+            <Select<string>
+              allowClear
+              data-testid="pricing-tag-filter"
+              placeholder={t('filterTag')}
+              aria-label={t('filterTag')}
+              value={catalogueFilter.tag}
+              onChange={(tag) => setCatalogueFilter((current) => ({ ...current, tag }))}
+              options={tags.map((tag) => ({ value: tag, label: tag }))}
+              style={{ width: 160 }}
             />
             <Segmented<PriceUnit>
               value={unit}

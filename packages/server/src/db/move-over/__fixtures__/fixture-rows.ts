@@ -431,6 +431,12 @@ function quotaData(): Row[] {
   }));
 }
 
+/** A row of new-api's `models` catalogue. */
+function catalogueRow(id: number, modelName: string, fields: Row): Row {
+  const time = fixtureEpoch - 30 * day;
+  return { id, model_name: modelName, description: '', icon: '', tags: '', vendor_id: 0, endpoints: '', status: 1, sync_official: 1, created_time: time, updated_time: time, name_rule: 0, ...fields };
+}
+
 export interface FixtureRows {
   readonly tables: Readonly<Record<string, readonly Row[]>>;
   readonly channels: readonly ChannelRow[];
@@ -454,6 +460,15 @@ export function fixtureRows(flavor: Flavor, dialect: string, upstream: string, l
       top_ups: topUps(),
       quota_data: quotaData(),
       setups: [{ id: 1, version: 'v0.6.11', initialized_at: fixtureEpoch - 200 * day }],
+      // Only CURRENT has the catalogue tables; the loader drops these rows elsewhere.
+      vendors: [
+        { id: 1, name: 'OpenAI', description: '', icon: 'OpenAI', status: 1, created_time: fixtureEpoch - 30 * day, updated_time: fixtureEpoch - 30 * day },
+        { id: 2, name: '智谱', description: '', icon: 'Zhipu.Color', status: 1, created_time: fixtureEpoch - 30 * day, updated_time: fixtureEpoch - 30 * day },
+      ],
+      models: [
+        catalogueRow(1, 'gpt-4o-mini', { description: 'Small and fast', tags: 'chat,cheap', vendor_id: 1 }),
+        catalogueRow(2, 'claude-3-5', { tags: 'claude', name_rule: 1 }),
+      ],
     },
   };
 }

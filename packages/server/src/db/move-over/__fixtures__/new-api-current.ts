@@ -83,7 +83,7 @@ const quotaData = withFields(classicQuotaData, {}, [
   string('node_name', { size: 64, default: "''" }),
 ]);
 
-/** Tables of CURRENT's optional features; Switchboard neither reads nor changes them. */
+/** The model catalogue (Switchboard's since migration 0027, which adopts it in place). */
 const models: GormModel = {
   table: 'models',
   fields: [
@@ -101,6 +101,22 @@ const models: GormModel = {
     int('name_rule', { default: '0' }),
     deletedAt,
   ],
+};
+
+/** new-api's vendors of the model catalogue, its unique index spanning the soft delete as GORM made it. */
+const vendors: GormModel = {
+  table: 'vendors',
+  fields: [
+    id,
+    string('name', { type: 'varchar(128)', notNull: true }),
+    string('description', { type: 'text' }),
+    string('icon', { type: 'varchar(128)' }),
+    int('status', { default: '1' }),
+    int64('created_time', { type: 'bigint' }),
+    int64('updated_time', { type: 'bigint' }),
+    deletedAt,
+  ],
+  indexes: [{ name: 'uk_vendor_name_delete_at', columns: ['name', 'deleted_at'], unique: true }],
 };
 
 const userSessions: GormModel = {
@@ -141,6 +157,7 @@ export const newApiCurrentModels: readonly GormModel[] = [
   tasks,
   setups,
   models,
+  vendors,
   userSessions,
   checkins,
   nextRelease,

@@ -15,7 +15,7 @@ export function isDefaultRootLogin(username: string, password: string): boolean 
 
 /** Router state handing a pending second-factor login to the login page. */
 export interface TwoFactorLoginState {
-  twoFactor: { flowToken: string; to: string; defaultPassword: boolean };
+  twoFactor: { flowToken: string; to: string; defaultPassword: boolean; methods: Array<'totp' | 'passkey'> };
 }
 
 /**
@@ -31,13 +31,21 @@ export function useCompleteLogin() {
 
   return (user: LoginAnswer, options: { to: string; defaultPassword?: boolean }) => {
     if (isTwoFactorChallenge(user)) {
-      const state: TwoFactorLoginState = { twoFactor: { flowToken: user.flow_token, to: options.to, defaultPassword: options.defaultPassword ?? false } };
+      const state: TwoFactorLoginState = {
+        twoFactor: { flowToken: user.flow_token, to: options.to, defaultPassword: options.defaultPassword ?? false, methods: user.methods ?? ['totp'] },
+      };
       void navigate('/login', { state });
       return;
     }
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'status' });
     storeUser(user);
     void message.success(t('login.success'));
+    // `TwoFactorRequiredForAdmins`: an administrator without a second factor enrols before anything else.
+    if (user.require_second_factor_enrolment) {
+      void navigate('/setting?tab=personal');
+      modal.warning({ title: t('enrolment.title'), content: t('enrolment.content') });
+      return;
+    }
     void navigate(options.to);
     if (options.defaultPassword) {
       modal.confirm({

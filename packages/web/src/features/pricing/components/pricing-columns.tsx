@@ -1,7 +1,9 @@
-import type { PricingEntry } from '@switchboard/contracts';
+import type { PricingEntry, PricingVendor } from '@switchboard/contracts';
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { TypedColumns } from '../../../components/table-columns.ts';
+import { VendorBadge } from '../../../components/vendor-badge.tsx';
+import { tagsOf } from '../lib/catalogue.ts';
 import { formatUsd, priceOf, type PriceUnit } from '../lib/prices.ts';
 
 interface ColumnContext {
@@ -11,10 +13,13 @@ interface ColumnContext {
   unit: PriceUnit;
   onCopy: (text: string) => void;
   onGroup: (group: string) => void;
+  vendors: ReadonlyMap<number, PricingVendor>;
+  /** Clicking a tag filters the list by it. */
+  onTag: (tag: string) => void;
 }
 
-/** Availability, model (click copies), billing type, usable groups (click switches), price. */
-export function pricingColumns({ t, group, groupRatio, unit, onCopy, onGroup }: ColumnContext): TypedColumns<PricingEntry> {
+/** Availability, model (click copies), vendor, tags (click filters), endpoints, billing type, usable groups (click switches), price. */
+export function pricingColumns({ t, group, groupRatio, unit, onCopy, onGroup, vendors, onTag }: ColumnContext): TypedColumns<PricingEntry> {
   return [
     {
       title: t('columns.available'),
@@ -37,6 +42,40 @@ export function pricingColumns({ t, group, groupRatio, unit, onCopy, onGroup }: 
         <Tooltip title={t('copyModel')}>
           <Typography.Link onClick={() => onCopy(name)}>{name}</Typography.Link>
         </Tooltip>
+      ),
+    },
+    {
+      title: t('columns.vendor'),
+      key: 'vendor',
+      render: (_value, entry) => {
+        const vendor = vendors.get(entry.vendor_id ?? 0);
+        return vendor ? <VendorBadge name={vendor.name} icon={vendor.icon} /> : <Typography.Text type="secondary">{t('noVendor')}</Typography.Text>;
+      },
+    },
+    {
+      title: t('columns.tags'),
+      key: 'tags',
+      render: (_value, entry) => (
+        <Flex gap={4} wrap>
+          {tagsOf(entry).map((tag) => (
+            <Tag key={tag} color="gold" style={{ cursor: 'pointer' }} onClick={() => onTag(tag)}>
+              {tag}
+            </Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      title: t('columns.endpoints'),
+      key: 'endpoints',
+      render: (_value, entry) => (
+        <Flex gap={4} wrap>
+          {(entry.supported_endpoint_types ?? []).map((type) => (
+            <Tag key={type} color="geekblue">
+              {type}
+            </Tag>
+          ))}
+        </Flex>
       ),
     },
     {

@@ -10,6 +10,7 @@ const perToken: PricingEntry = {
   model_price: 0,
   owner_by: '',
   enable_groups: ['default'],
+  supported_endpoint_types: ['openai'],
 };
 
 describe('priceOf', () => {

@@ -12,6 +12,10 @@ import type { OptionField } from '../lib/option-field.ts';
 const fields: readonly OptionField[] = [
   { key: 'LogConsumeEnabled', kind: 'switch' },
   { key: 'LogRetentionDays', kind: 'number', min: 0, help: true },
+  // Payload logging (request and response bodies, administrators only): off by default, see the README.
+  { key: 'LogPayloadEnabled', kind: 'switch', help: true },
+  { key: 'LogPayloadRetentionDays', kind: 'number', min: 1, help: true },
+  { key: 'LogPayloadMaxBytes', kind: 'number', min: 1024, help: true },
 ];
 
 /** Consumption logging on/off, how long logs are kept, and purging logs older than a chosen time (default: a month back). */

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useStatusValue } from '../../../lib/system-status.ts';
 import { bindEmail } from '../api/bind-email.ts';
 import { sendBindingCode } from '../api/send-binding-code.ts';
+import { useSecondFactorCheck } from '../lib/use-second-factor-check.tsx';
 
 interface EmailBindModalProps {
   open: boolean;
@@ -24,6 +25,7 @@ export function EmailBindModal({ open, onClose, onBound }: EmailBindModalProps) 
   const [busy, setBusy] = useState(false);
   const turnstile = Boolean(status?.turnstile_check && status.turnstile_site_key);
   const showError = (error: unknown) => void message.error(error instanceof ApiError ? error.message : String(error));
+  const secondFactor = useSecondFactorCheck();
 
   const sendCode = async () => {
     const email = ((form.getFieldValue('email') as string | undefined) ?? '').trim();
@@ -52,15 +54,13 @@ export function EmailBindModal({ open, onClose, onBound }: EmailBindModalProps) 
     if (!email) return void message.error(t('bindings.emailRequired'));
     if (!code) return void message.error(t('bindings.codeRequired'));
     setBusy(true);
-    try {
+    // A new e-mail can reset the password: with a second factor set, the server asks for a fresh check first.
+    await secondFactor.guard(async () => {
       await bindEmail(email, code);
       void message.success(t('bindings.emailBound'));
       onBound();
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   return (
@@ -79,6 +79,7 @@ export function EmailBindModal({ open, onClose, onBound }: EmailBindModalProps) 
         </Form.Item>
         {turnstile && status && <TurnstileWidget siteKey={status.turnstile_site_key} onToken={setTurnstileToken} />}
       </Form>
+      {secondFactor.modal}
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import { BindingsCard } from './bindings-card.tsx';
 import { BudgetCard } from './budget-card.tsx';
 import { InvitationCard } from './invitation-card.tsx';
 import { ModelsCard } from './models-card.tsx';
+import { PasskeysCard } from './passkeys-card.tsx';
 import { OverviewCard } from './overview-card.tsx';
 import { SecurityCard } from './security-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
@@ -29,6 +30,7 @@ export function PersonalTab() {
       </Row>
       <SecurityCard username={user.username} />
       <TwoFactorCard />
+      <PasskeysCard />
     </>
   );
 }

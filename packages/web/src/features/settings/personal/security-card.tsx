@@ -4,13 +4,12 @@ import { accountLimits } from '@switchboard/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
 import { copyText } from '../../../lib/copy-text.ts';
 import { clearStoredUser } from '../../../lib/stored-user.ts';
 import { changeOwnPassword } from '../api/change-own-password.ts';
 import { deleteOwnAccount } from '../api/delete-own-account.ts';
 import { regenerateAccessToken } from '../api/regenerate-access-token.ts';
-import { verifySecondFactor } from '../api/verify-second-factor.ts';
+import { useSecondFactorCheck } from '../lib/use-second-factor-check.tsx';
 
 /** Profile editing (/user/edit), system access token, password change and account deletion (typed-username check). */
 export function SecurityCard({ username }: { username: string }) {
@@ -23,53 +22,28 @@ export function SecurityCard({ username }: { username: string }) {
   const [busy, setBusy] = useState(false);
   const [passwordForm] = Form.useForm<{ password: string; password2: string }>();
   const [typedName, setTypedName] = useState('');
-  // With a second factor set, the server asks for a fresh code (POST /api/verify) before a new password.
-  const [verifying, setVerifying] = useState(false);
-  const [verifyCode, setVerifyCode] = useState('');
-  const showError = (error: unknown) => void message.error(error instanceof ApiError ? error.message : String(error));
+  // With a second factor set, the server asks for a fresh check (a code or a passkey) before these actions.
+  const secondFactor = useSecondFactorCheck();
 
-  const generateToken = async () => {
-    try {
+  const generateToken = () =>
+    secondFactor.guard(async () => {
       const token = await regenerateAccessToken();
       setAccessToken(token);
       if (await copyText(token)) void message.success(t('security.tokenCopied'));
       else void message.warning(t('actions.copyFailed', { ns: 'common' }));
-    } catch (error) {
-      showError(error);
-    }
-  };
+    });
 
   const changePassword = async () => {
     const values = await passwordForm.validateFields().catch(() => undefined);
     if (!values) return;
     setBusy(true);
-    try {
+    await secondFactor.guard(async () => {
       await changeOwnPassword(values.password);
       void message.success(t('security.passwordChanged'));
       passwordForm.resetFields();
       setDialog(undefined);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'verification_required') {
-        setVerifyCode('');
-        setVerifying(true);
-      } else showError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const verifyThenChangePassword = async () => {
-    setBusy(true);
-    try {
-      await verifySecondFactor(verifyCode.trim());
-      setVerifying(false);
-    } catch (error) {
-      showError(error);
-      return;
-    } finally {
-      setBusy(false);
-    }
-    await changePassword();
+    });
+    setBusy(false);
   };
 
   const deleteAccount = async () => {
@@ -78,17 +52,14 @@ export function SecurityCard({ username }: { username: string }) {
       return;
     }
     setBusy(true);
-    try {
+    await secondFactor.guard(async () => {
       await deleteOwnAccount();
       void message.success(t('security.deleted'));
       clearStoredUser();
       queryClient.clear();
       void navigate('/login');
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   return (
@@ -146,26 +117,7 @@ export function SecurityCard({ username }: { username: string }) {
           </Form.Item>
         </Form>
       </Modal>
-      <Modal
-        open={verifying}
-        title={t('twoFactor.verifyTitle')}
-        onCancel={() => setVerifying(false)}
-        onOk={() => void verifyThenChangePassword()}
-        okButtonProps={{ disabled: !verifyCode.trim() }}
-        confirmLoading={busy}
-        destroyOnHidden
-      >
-        <Typography.Paragraph>{t('twoFactor.verifyHint')}</Typography.Paragraph>
-        <Input
-          value={verifyCode}
-          onChange={(event) => setVerifyCode(event.target.value)}
-          placeholder={t('twoFactor.codeOrBackup')}
-          aria-label={t('twoFactor.code')}
-          autoComplete="one-time-code"
-          maxLength={16}
-          data-testid="verify-second-factor-code"
-        />
-      </Modal>
+      {secondFactor.modal}
       <Modal
         open={dialog === 'delete'}
         title={t('security.deleteAccount')}

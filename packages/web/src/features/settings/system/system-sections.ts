@@ -52,6 +52,14 @@ export const smtpFields: readonly OptionField[] = [
 export function forceSslAtPort465(draft: Record<string, string>): Record<string, string> {
   return draft.SMTPPort === '465' ? { ...draft, SMTPSSLEnabled: 'true' } : draft;
 }
+/** Second factors: required for administrators, and new-api's passkey settings (empty: from the server address or the request). */
+export const securityFields: readonly OptionField[] = [
+  { key: 'TwoFactorRequiredForAdmins', kind: 'switch', help: true },
+  { key: 'passkey.enabled', kind: 'switch', help: true },
+  text('passkey.rp_display_name'),
+  { key: 'passkey.rp_id', kind: 'text', help: true },
+  { key: 'passkey.origins', kind: 'text', help: true },
+];
 /** How Switchboard answers tools written for new-api: the list dialect, and sharing ratios with other instances. */
 export const compatibilityFields: readonly OptionField[] = [
   { key: 'PagedListsEnabled', kind: 'switch', help: true },

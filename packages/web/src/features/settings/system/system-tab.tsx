@@ -11,6 +11,7 @@ import {
   linuxDoFields,
   loginSwitchFields,
   paymentFields,
+  securityFields,
   serverAddressFields,
   smtpFields,
   telegramFields,
@@ -49,6 +50,7 @@ export function SystemTab({ options }: { options: Record<string, string> }) {
       <OptionSection id="worker" fields={workerFields} options={options} />
       <OptionSection id="payment" fields={paymentFields} options={options} validate={validatePayment} />
       <OptionSection id="loginSwitches" fields={loginSwitchFields} options={options} confirm={confirmLoginSwitches} />
+      <OptionSection id="security" fields={securityFields} options={options} />
       <OptionSection id="legal" fields={legalFields} options={options} />
       <OptionSection id="emailDomain" fields={emailDomainFields} options={options} />
       <OptionSection id="smtp" fields={smtpFields} options={options} normalize={forceSslAtPort465} />

@@ -10,4 +10,6 @@ export interface TokenInput extends TokenLimitInput {
   model_limits: string;
   allow_ips: string;
   group: string;
+  /** Store this token's request and response bodies (administrators only). */
+  log_payload?: boolean;
 }

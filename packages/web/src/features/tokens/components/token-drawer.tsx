@@ -10,6 +10,7 @@ import { TokenAccessSection } from './token-access-section.tsx';
 import { TokenBasicsSection } from './token-basics-section.tsx';
 import { TokenBudgetSection } from './token-budget-section.tsx';
 import { TokenLimitsSection } from './token-limits-section.tsx';
+import { TokenPayloadSection } from './token-payload-section.tsx';
 import { TokenQuotaSection } from './token-quota-section.tsx';
 
 interface TokenDrawerProps {
@@ -59,6 +60,7 @@ export function TokenDrawer({ open, tokenId, onClose, onSaved }: TokenDrawerProp
         <TokenQuotaSection creating={creating} />
         <TokenAccessSection />
         <TokenLimitsSection />
+        <TokenPayloadSection />
       </Form>
       <TokenBudgetSection tokenId={tokenId} />
     </FormDrawer>

@@ -15,6 +15,8 @@ export interface TokenFormValues extends TokenLimitValues {
   model_limits_enabled: boolean;
   model_limits: string[];
   group: string;
+  /** Payload logging for this token (the switch is shown to administrators only). */
+  log_payload?: boolean;
 }
 
 export const emptyTokenForm: TokenFormValues = {
@@ -44,6 +46,7 @@ export function tokenToForm(token: TokenView): TokenFormValues {
       .map((name) => name.trim())
       .filter(Boolean),
     group: token.group ?? '',
+    log_payload: token.log_payload === true,
     ...tokenLimitsToForm(token),
   };
 }
@@ -62,6 +65,8 @@ export function formToTokenInput(values: TokenFormValues, name = values.name): T
     model_limits_enabled: values.model_limits_enabled,
     model_limits: values.model_limits_enabled ? values.model_limits.join(',') : '',
     group: values.group ?? '',
+    // Sent only when the switch was on the form (administrators): others leave the column as it is.
+    ...(values.log_payload === undefined ? {} : { log_payload: values.log_payload }),
     ...formToTokenLimits(values),
   };
 }

@@ -1,0 +1,106 @@
+import type { createModelMetaSchema, ModelMetaPage, ModelMetaView, updateModelMetaSchema } from '@switchboard/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { ModelColumns, ModelCatalogueRepository, ModelSearch } from './model-catalogue.repository.ts';
+import { ServedIndex, toModelView } from './model-catalogue-view.ts';
+import { modelCatalogueMessages } from './model-catalogue.messages.ts';
+
+type CreateInput = z.infer<typeof createModelMetaSchema>;
+type UpdateInput = z.infer<typeof updateModelMetaSchema>;
+
+/** new-api's model metadata (controller/model_meta.go): names unique among live rows, vendors that exist. */
+export class ModelMetaService {
+  private readonly repository: ModelCatalogueRepository;
+  private readonly clock: Clock;
+
+  constructor(dependencies: { repository: ModelCatalogueRepository; clock: Clock }) {
+    this.repository = dependencies.repository;
+    this.clock = dependencies.clock;
+  }
+
+  async search(search: ModelSearch, page: { page: number; pageSize: number; offset: number }): Promise<ModelMetaPage> {
+    const { rows, total } = await this.repository.searchModels(search, page.offset, page.pageSize);
+    const served = new ServedIndex(await this.repository.servedAbilities());
+    const counts = await this.repository.vendorModelCounts();
+    return {
+      items: rows.map((row) => toModelView(row, served)),
+      total,
+      page: page.page,
+      page_size: page.pageSize,
+      vendor_counts: Object.fromEntries([...counts].map(([vendor, count]) => [String(vendor), count])),
+    };
+  }
+
+  async get(id: number): Promise<ModelMetaView> {
+    const row = await this.repository.findModel(id);
+    if (!row) throw new AppError(modelCatalogueMessages.modelNotFound);
+    return toModelView(row, new ServedIndex(await this.repository.servedAbilities()));
+  }
+
+  async create(input: CreateInput): Promise<ModelMetaView> {
+    const name = input.model_name?.trim() ?? '';
+    if (!name) throw new AppError(modelCatalogueMessages.modelNameRequired);
+    if (await this.repository.modelNameTaken(name, 0)) throw new AppError(modelCatalogueMessages.modelNameTaken);
+    await this.checkVendor(input.vendor_id);
+    const columns: ModelColumns = {
+      model_name: name,
+      description: input.description ?? '',
+      icon: input.icon?.trim() ?? '',
+      tags: normalizedTags(input.tags ?? ''),
+      vendor_id: input.vendor_id ?? 0,
+      endpoints: input.endpoints?.trim() ?? '',
+      status: input.status ?? 1,
+      sync_official: input.sync_official ?? 1,
+      name_rule: input.name_rule ?? 0,
+    };
+    return this.get(await this.repository.insertModel(columns, this.clock.unixSeconds()));
+  }
+
+  /**
+   * Changes the fields sent (new-api saves the whole row, but a partial edit must not blank the rest);
+   * with `statusOnly`, only `status`, as new-api's `?status_only=true`.
+   */
+  async update(input: UpdateInput, statusOnly: boolean): Promise<ModelMetaView> {
+    const columns: Partial<ModelColumns> = {};
+    if (input.status !== undefined && input.status !== null) columns.status = input.status;
+    if (!statusOnly) {
+      if (input.model_name !== undefined && input.model_name !== null) {
+        columns.model_name = input.model_name.trim();
+        if (!columns.model_name) throw new AppError(modelCatalogueMessages.modelNameRequired);
+        if (await this.repository.modelNameTaken(columns.model_name, input.id)) throw new AppError(modelCatalogueMessages.modelNameTaken);
+      }
+      await this.checkVendor(input.vendor_id);
+      if (input.description !== undefined && input.description !== null) columns.description = input.description;
+      if (input.icon !== undefined && input.icon !== null) columns.icon = input.icon.trim();
+      if (input.tags !== undefined && input.tags !== null) columns.tags = normalizedTags(input.tags);
+      if (input.vendor_id !== undefined && input.vendor_id !== null) columns.vendor_id = input.vendor_id;
+      if (input.endpoints !== undefined && input.endpoints !== null) columns.endpoints = input.endpoints.trim();
+      if (input.sync_official !== undefined && input.sync_official !== null) columns.sync_official = input.sync_official;
+      if (input.name_rule !== undefined && input.name_rule !== null) columns.name_rule = input.name_rule;
+    }
+    if (!(await this.repository.updateModel(input.id, columns, this.clock.unixSeconds()))) throw new AppError(modelCatalogueMessages.modelNotFound);
+    return this.get(input.id);
+  }
+
+  async delete(id: number): Promise<void> {
+    if (!(await this.repository.softDeleteModel(id, new Date(this.clock.now())))) throw new AppError(modelCatalogueMessages.modelNotFound);
+  }
+
+  /** A model may name no vendor (0) or a live one, never one that is gone. */
+  private async checkVendor(vendorId: number | null | undefined): Promise<void> {
+    if (vendorId && !(await this.repository.findVendor(vendorId))) throw new AppError(modelCatalogueMessages.vendorNotFound);
+  }
+}
+
+/** Tags as new-api stores them: comma-separated, here trimmed and without blanks or repeats. */
+export function normalizedTags(text: string): string {
+  return [
+    ...new Set(
+      text
+        .split(/[,，]/)
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== ''),
+    ),
+  ].join(',');
+}

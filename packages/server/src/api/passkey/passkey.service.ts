@@ -1,0 +1,242 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
+import { LogType, type PasskeyStatus } from '@switchboard/contracts';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { LogWriter } from '../../logs/log-writer.repository.ts';
+import type { OptionStore } from '../../options/option-store.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { assertOutranks } from '../user/role-rules.ts';
+import type { UserRepository } from '../user/user.repository.ts';
+import { userMessages } from '../user/user.messages.ts';
+import { type Ceremony, ceremonyTimeoutMs, type PasskeyCeremonies } from './passkey-ceremonies.ts';
+import type { PasskeyRecord, PasskeyRepository } from './passkey.repository.ts';
+import { passkeyMessages } from './passkey.messages.ts';
+import type { RelyingParty } from './relying-party.ts';
+
+export const maxPasskeysPerUser = 10;
+
+export interface PasskeyDependencies {
+  repository: PasskeyRepository;
+  ceremonies: PasskeyCeremonies;
+  users: UserRepository;
+  options: OptionStore;
+  logWriter: LogWriter;
+  clock: Clock;
+}
+
+/** new-api stores credential ids in standard base64; WebAuthn JSON carries them base64url. */
+const storedId = (base64url: string) => isoBase64URL.toBase64(base64url);
+const wireId = (stored: string) => isoBase64URL.fromBuffer(isoBase64URL.toBuffer(stored, 'base64'));
+/** The WebAuthn user handle: the user id as text, as new-api sets it (its login checks it against the credential's owner). */
+const userHandle = (userId: number) => isoUint8Array.fromUTF8String(String(userId));
+
+/**
+ * Passkeys (WebAuthn, @simplewebauthn/server): several per user, each named; the ceremonies' challenges
+ * live server-side (PasskeyCeremonies). A passkey signs a login alone (discoverable credential, user
+ * verification required), completes a password login as its second factor, or re-verifies a session.
+ */
+export class PasskeyService {
+  private readonly deps: PasskeyDependencies;
+
+  constructor(deps: PasskeyDependencies) {
+    this.deps = deps;
+  }
+
+  assertEnabled(): void {
+    if (!this.deps.options.getBoolean('passkey.enabled')) throw new AppError(passkeyMessages.disabled);
+  }
+
+  async hasPasskey(userId: number): Promise<boolean> {
+    return (await this.deps.repository.countByUser(userId)) > 0;
+  }
+
+  async status(userId: number): Promise<PasskeyStatus> {
+    const passkeys = await this.deps.repository.listByUser(userId);
+    const views = passkeys.map((passkey) => ({
+      id: passkey.id,
+      name: passkey.name,
+      created_at: passkey.createdAt,
+      last_used_at: passkey.lastUsedAt,
+      backup_eligible: passkey.backupEligible,
+    }));
+    if (views.length === 0) return { enabled: false, passkeys: [] };
+    return { enabled: true, last_used_at: Math.max(...views.map((view) => view.last_used_at)), passkeys: views };
+  }
+
+  async registrationOptions(user: CurrentUser, party: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    this.assertEnabled();
+    const existing = await this.deps.repository.listByUser(user.id);
+    if (existing.length >= maxPasskeysPerUser) throw new AppError(passkeyMessages.tooMany, { params: { max: maxPasskeysPerUser } });
+    const options = await generateRegistrationOptions({
+      rpName: party.name,
+      rpID: party.id,
+      userName: user.username,
+      userDisplayName: user.displayName || user.username,
+      userID: userHandle(user.id),
+      timeout: ceremonyTimeoutMs,
+      attestationType: 'none',
+      excludeCredentials: existing.map((passkey) => ({ id: wireId(passkey.credentialId), transports: passkey.transports })),
+      // Discoverable, so the same passkey also logs in without a username.
+      authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'preferred' },
+    });
+    await this.deps.ceremonies.remember(options.challenge, { purpose: 'register', userId: user.id, rpId: party.id, origins: party.origins });
+    return options;
+  }
+
+  async register(user: CurrentUser, response: RegistrationResponseJSON, name: string | undefined): Promise<void> {
+    this.assertEnabled();
+    const ceremony = await this.deps.ceremonies.take(response.response.clientDataJSON, 'register', user.id);
+    const verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: ceremony.challenge,
+      expectedOrigin: ceremony.origins,
+      expectedRPID: ceremony.rpId,
+      requireUserVerification: false,
+    }).catch(() => undefined);
+    if (!verification?.verified) throw new AppError(passkeyMessages.verifyFailed);
+    const { credential, aaguid, fmt, userVerified, credentialBackedUp, credentialDeviceType } = verification.registrationInfo;
+    const credentialId = storedId(credential.id);
+    if (await this.deps.repository.credentialIdTaken(credentialId)) throw new AppError(passkeyMessages.alreadyRegistered);
+    const count = await this.deps.repository.countByUser(user.id);
+    if (count >= maxPasskeysPerUser) throw new AppError(passkeyMessages.tooMany, { params: { max: maxPasskeysPerUser } });
+    const label = name?.trim() || `Passkey ${count + 1}`;
+    await this.deps.repository.insert(
+      {
+        userId: user.id,
+        name: label,
+        credentialId,
+        publicKey: isoBase64URL.fromBuffer(credential.publicKey, 'base64'),
+        signCount: credential.counter,
+        transports: credential.transports ?? response.response.transports ?? [],
+        attestationType: fmt,
+        aaguid: isoBase64URL.fromBuffer(isoUint8Array.fromHex(aaguid.replace(/-/g, '')), 'base64'),
+        userVerified,
+        backupEligible: credentialDeviceType === 'multiDevice',
+        backupState: credentialBackedUp,
+        attachment: response.authenticatorAttachment ?? '',
+      },
+      this.deps.clock.now(),
+    );
+    await this.log(user.id, user.username, LogType.system, `注册 Passkey（${label}）`);
+  }
+
+  /** Options for `navigator.credentials.get`: any discoverable passkey, or (second factor, re-verification) the user's own. */
+  async assertionOptions(
+    party: RelyingParty,
+    purpose: 'login' | 'verify',
+    forUser?: { userId: number; flowToken?: string },
+  ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    this.assertEnabled();
+    const passkeys = forUser ? await this.deps.repository.listByUser(forUser.userId) : [];
+    if (forUser && passkeys.length === 0) throw new AppError(passkeyMessages.noneBound);
+    const options = await generateAuthenticationOptions({
+      rpID: party.id,
+      timeout: ceremonyTimeoutMs,
+      allowCredentials: passkeys.map((passkey) => ({ id: wireId(passkey.credentialId), transports: passkey.transports })),
+      // Alone, a passkey is the whole login: it must prove the user (PIN, biometrics), not only presence.
+      userVerification: forUser ? 'preferred' : 'required',
+    });
+    await this.deps.ceremonies.remember(options.challenge, {
+      purpose,
+      ...(forUser ? { userId: forUser.userId } : {}),
+      ...(forUser?.flowToken ? { flowToken: forUser.flowToken } : {}),
+      rpId: party.id,
+      origins: party.origins,
+    });
+    return options;
+  }
+
+  /** Checks a login assertion; answers the passkey's owner and the ceremony (its flow token, when a second factor). */
+  async finishLogin(response: AuthenticationResponseJSON): Promise<{ userId: number; ceremony: Ceremony }> {
+    this.assertEnabled();
+    const ceremony = await this.deps.ceremonies.take(response.response.clientDataJSON, 'login');
+    const passkey = await this.deps.repository.findByCredentialId(storedId(response.rawId));
+    if (!passkey || (ceremony.userId !== undefined && passkey.userId !== ceremony.userId)) throw new AppError(passkeyMessages.verifyFailed);
+    // A discoverable credential names its user; it must be the passkey's owner (as new-api checks).
+    const handle = response.response.userHandle;
+    if (handle && isoBase64URL.isBase64URL(handle) && isoBase64URL.toUTF8String(handle) !== String(passkey.userId))
+      throw new AppError(passkeyMessages.verifyFailed);
+    await this.assertSigned(passkey, response, ceremony, ceremony.userId === undefined);
+    return { userId: passkey.userId, ceremony };
+  }
+
+  /** Re-verification of a logged-in user with one of their passkeys. */
+  async finishVerify(user: CurrentUser, response: AuthenticationResponseJSON): Promise<void> {
+    this.assertEnabled();
+    const ceremony = await this.deps.ceremonies.take(response.response.clientDataJSON, 'verify', user.id);
+    const passkey = await this.deps.repository.findByCredentialId(storedId(response.rawId));
+    if (!passkey || passkey.userId !== user.id) throw new AppError(passkeyMessages.verifyFailed);
+    await this.assertSigned(passkey, response, ceremony, false);
+  }
+
+  /** The signature over the challenge with the stored public key, and a signature counter that moved forward. */
+  private async assertSigned(
+    passkey: PasskeyRecord,
+    response: AuthenticationResponseJSON,
+    ceremony: Ceremony,
+    requireUserVerification: boolean,
+  ): Promise<void> {
+    let newCounter: number;
+    let backedUp: boolean;
+    try {
+      const verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: ceremony.challenge,
+        expectedOrigin: ceremony.origins,
+        expectedRPID: ceremony.rpId,
+        requireUserVerification,
+        credential: {
+          id: wireId(passkey.credentialId),
+          publicKey: isoBase64URL.toBuffer(passkey.publicKey, 'base64'),
+          counter: passkey.signCount,
+          transports: passkey.transports,
+        },
+      });
+      if (!verification.verified) throw new AppError(passkeyMessages.verifyFailed);
+      newCounter = verification.authenticationInfo.newCounter;
+      backedUp = verification.authenticationInfo.credentialBackedUp;
+    } catch (error) {
+      // A counter that did not move forward: a cloned authenticator may be signing (WebAuthn §6.1.1).
+      if (error instanceof Error && /counter/i.test(error.message)) await this.deps.repository.flagClone(passkey.id);
+      throw new AppError(passkeyMessages.verifyFailed);
+    }
+    if (!(await this.deps.repository.recordUse(passkey.id, passkey.signCount, newCounter, backedUp, this.deps.clock.now()))) {
+      throw new AppError(passkeyMessages.verifyFailed);
+    }
+  }
+
+  async rename(user: CurrentUser, id: number, name: string): Promise<void> {
+    if (!(await this.deps.repository.rename(user.id, id, name.trim(), this.deps.clock.now()))) throw new AppError(passkeyMessages.notFound);
+  }
+
+  /** Removes one passkey, or with no id all of them (new-api's DELETE /api/user/passkey). */
+  async remove(user: CurrentUser, id: number | undefined): Promise<void> {
+    const removed = id === undefined ? (await this.deps.repository.deleteAllOf(user.id)) > 0 : await this.deps.repository.delete(user.id, id);
+    if (!removed) throw new AppError(id === undefined ? passkeyMessages.noneBound : passkeyMessages.notFound);
+    await this.log(user.id, user.username, LogType.system, id === undefined ? '解绑全部 Passkey' : `解绑 Passkey（ID ${id}）`);
+  }
+
+  /** An administrator removes every passkey of a user who lost them; logged for both to see. */
+  async adminReset(actor: CurrentUser, targetId: number): Promise<void> {
+    const target = await this.deps.users.findById(targetId);
+    if (!target) throw new AppError(userMessages.notFound);
+    assertOutranks(actor.role, target.role, passkeyMessages.noPermission);
+    const removed = await this.deps.repository.deleteAllOf(targetId);
+    if (removed === 0) throw new AppError(passkeyMessages.noneBound);
+    await this.log(target.id, target.username, LogType.manage, `管理员（${actor.username}，ID ${actor.id}）重置了用户的 Passkey（${removed} 个）`);
+  }
+
+  private async log(userId: number, username: string, type: number, content: string): Promise<void> {
+    await this.deps.logWriter.record({ user_id: userId, username, type, content });
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * What the processes of one machine say to each other over the cluster's IPC channel. Every message
+ * carries `sb` so prom-client's own cluster messages (and any other) pass by untouched.
+ */
+
+/** A change of shared data, sent by one worker and repeated by the primary to every worker (the sender too). */
+export interface ChangeMessage {
+  readonly sb: 'change';
+  readonly topic: string;
+  readonly payload: string;
+}
+
+/** One call on the primary's short-lived value store (mail codes, login challenges, failure counters). */
+export interface StoreRequest {
+  readonly sb: 'store';
+  readonly id: number;
+  readonly op: StoreOperation;
+  readonly args: readonly (string | number)[];
+}
+
+export type StoreOperation = 'get' | 'set' | 'setIfAbsent' | 'take' | 'delete' | 'increment' | 'decrement';
+
+/** A worker asks for the metrics of every worker, added up (its scraper reached only it). */
+export interface MetricsRequest {
+  readonly sb: 'metrics';
+  readonly id: number;
+}
+
+/** The primary's answer to a `store` or `metrics` request. */
+export interface Reply {
+  readonly sb: 'reply';
+  readonly id: number;
+  readonly result?: unknown;
+  readonly error?: string;
+}
+
+export type WorkerMessage = ChangeMessage | StoreRequest | MetricsRequest;
+export type PrimaryMessage = ChangeMessage | Reply;
+
+export function isSwitchboardMessage(message: unknown): message is WorkerMessage | PrimaryMessage {
+  return typeof message === 'object' && message !== null && typeof (message as { sb?: unknown }).sb === 'string';
+}

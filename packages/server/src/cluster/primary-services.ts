@@ -1,0 +1,58 @@
+import type { Worker } from 'node:cluster';
+import cluster from 'node:cluster';
+import { systemClock } from '../platform/clock.ts';
+import { createMemoryExpiringStore, type ExpiringStore } from '../platform/expiring-store.ts';
+import { isSwitchboardMessage, type Reply, type StoreRequest, type WorkerMessage } from './cluster-messages.ts';
+
+/**
+ * What the primary process does for its workers: repeats every change to all of them, keeps the
+ * machine's one short-lived value store, and adds up their metrics for a scrape. It holds no
+ * database connection and loads no part of the gateway.
+ */
+export function servePrimary(): void {
+  const store = createMemoryExpiringStore(systemClock);
+  let aggregator: Promise<{ clusterMetrics(): Promise<string> }> | undefined;
+  cluster.on('message', (worker: Worker, message: unknown) => {
+    if (!isSwitchboardMessage(message)) return;
+    const request = message as WorkerMessage;
+    if (request.sb === 'change') {
+      for (const each of Object.values(cluster.workers ?? {})) if (each?.isConnected()) each.send(request);
+    } else if (request.sb === 'store') {
+      void answer(worker, request.id, () => runStoreOperation(store, request));
+    } else if (request.sb === 'metrics') {
+      // prom-client is loaded only when a scrape comes (metrics are on): the primary stays small otherwise.
+      aggregator ??= import('prom-client').then((client) => new client.AggregatorRegistry());
+      void answer(worker, request.id, async () => (await aggregator!).clusterMetrics());
+    }
+  });
+}
+
+async function answer(worker: Worker, id: number, work: () => Promise<unknown>): Promise<void> {
+  let reply: Reply;
+  try {
+    reply = { sb: 'reply', id, result: await work() };
+  } catch (error) {
+    reply = { sb: 'reply', id, error: error instanceof Error ? error.message : String(error) };
+  }
+  if (worker.isConnected()) worker.send(reply);
+}
+
+function runStoreOperation(store: ExpiringStore, { op, args }: StoreRequest): Promise<unknown> {
+  const [key, second, third] = args as [string, string | number, number];
+  switch (op) {
+    case 'get':
+      return store.get(key);
+    case 'set':
+      return store.set(key, String(second), third);
+    case 'setIfAbsent':
+      return store.setIfAbsent(key, String(second), third);
+    case 'take':
+      return store.take(key);
+    case 'delete':
+      return store.delete(key);
+    case 'increment':
+      return store.increment(key, Number(second));
+    case 'decrement':
+      return store.decrement(key);
+  }
+}

@@ -1,0 +1,58 @@
+import cluster from 'node:cluster';
+import { buildApp } from './app.ts';
+import type { Config } from './config/config.ts';
+import type { Logger } from './platform/logger.ts';
+import { openDependencies } from './platform/open-dependencies.ts';
+
+/**
+ * One gateway process: opens the databases, builds the app, listens, and stops gracefully on SIGTERM
+ * or SIGINT (or, as a worker of several, when its supervising process is gone).
+ */
+export async function serveThisProcess(config: Config, logger: Logger, fail: (message: string) => never): Promise<void> {
+  let dependencies: Awaited<ReturnType<typeof openDependencies>>;
+  try {
+    dependencies = await openDependencies(config, logger);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  // Only once the database is open: a start-up that fails prints its one error line and nothing else.
+  if (config.sessionSecretGenerated) {
+    logger.warn('SESSION_SECRET is not set: a random one is used, so logins end at restart and are not shared between instances');
+  }
+
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(dependencies);
+  } catch (error) {
+    await dependencies.close();
+    fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await dependencies.close();
+    fail(`Cannot listen on port ${config.port} (PORT): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  logger.info(`Switchboard is serving on http://localhost:${config.port}`);
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests and pending writes');
+    const deadline = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
+    deadline.unref();
+    // close() stops accepting, waits for in-flight requests, then runs the flush hooks.
+    await app.close();
+    await dependencies.close();
+    logger.info('stopped');
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A worker whose primary died (kill -9) would otherwise hold the port with no one to stop it.
+  if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone'));
+}

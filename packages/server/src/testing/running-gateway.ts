@@ -1,0 +1,48 @@
+import { freePort, type MainProcess, startMainProcess } from './main-process.ts';
+
+/** A gateway process started as users start it, answering on `baseUrl`. */
+export interface RunningGateway extends MainProcess {
+  baseUrl: string;
+}
+
+/** Starts `main.ts` on a free port and waits until `/api/status` answers (or the process dies). */
+export async function startRunningGateway(env: Record<string, string>, cwd: string): Promise<RunningGateway> {
+  const port = await freePort();
+  const started = startMainProcess({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, cwd);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    const ok = await fetch(`${baseUrl}/api/status`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (started.child.exitCode !== null || attempt > 300) throw new Error(`gateway did not start:\n${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { ...started, baseUrl };
+}
+
+/** A console session of the root user: its id and the headers its API calls carry. */
+export interface RootSession {
+  id: number;
+  headers: Record<string, string>;
+  post<T = { success: boolean; message: string; data: unknown }>(path: string, body: unknown): Promise<T>;
+  put<T = { success: boolean; message: string; data: unknown }>(path: string, body: unknown): Promise<T>;
+}
+
+export async function loginAsRoot(baseUrl: string, password: string): Promise<RootSession> {
+  const login = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'root', password }),
+  });
+  const root = ((await login.json()) as { data: { id: number } }).data;
+  const headers = {
+    cookie: /session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '',
+    'new-api-user': String(root.id),
+    'content-type': 'application/json',
+  };
+  const send = async <T>(method: string, path: string, body: unknown) =>
+    (await (await fetch(`${baseUrl}${path}`, { method, headers, body: JSON.stringify(body) })).json()) as T;
+  return { id: root.id, headers, post: (path, body) => send('POST', path, body), put: (path, body) => send('PUT', path, body) };
+}
