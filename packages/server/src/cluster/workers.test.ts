@@ -14,6 +14,7 @@ import { testDatabases } from '../testing/test-databases.ts';
  * processes (even when one is killed mid-burst and replaced), and SIGTERM stops all of them cleanly.
  */
 const rootPassword = 'workers-root-pass';
+const metricsToken = 'workers-metrics-token-0123456789';
 const folders: string[] = [];
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
@@ -45,6 +46,8 @@ async function relay(baseUrl: string, key: string): Promise<{ status: number; re
       method: 'POST',
       headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
       body: chatBody,
+      // A connection handed to the worker being killed may never be answered: a client gives up on it.
+      signal: AbortSignal.timeout(15_000),
     });
     const text = await answer.text();
     const whole = answer.status === 200 && text.includes('"total_tokens":7');
@@ -79,6 +82,7 @@ describe.each(testDatabases())('two worker processes on $dialect', (database) =>
       SESSION_SECRET: 'workers-session-secret',
       INITIAL_ROOT_PASSWORD: rootPassword,
       LOG_LEVEL: 'info',
+      METRICS_TOKEN: metricsToken,
       // Hours: only the change bus can tell the other worker of a change within this test.
       SYNC_FREQUENCY: '3600',
     };
@@ -135,6 +139,15 @@ describe.each(testDatabases())('two worker processes on $dialect', (database) =>
       expect((await root.put('/api/token/?status_only=true', { id: tokenId, status: 2 })).success).toBe(true);
       const afterDisable = await Promise.all(Array.from({ length: 12 }, () => relay(baseUrl, key)));
       expect(afterDisable.map((answer) => answer.status)).toEqual(Array(12).fill(401));
+
+      // A scrape reaches one worker, and the primary adds up both: every scrape tells the same total.
+      const scrape = async () => {
+        const text = await (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+        return Number(/^switchboard_relay_requests_charged_total (\d+)/m.exec(text)?.[1] ?? -1);
+      };
+      const totals = [await scrape(), await scrape(), await scrape(), await scrape()];
+      expect(totals[0]).toBeGreaterThan(0);
+      expect(new Set(totals).size).toBe(1);
 
       // Login failures at one username count across the processes: ten wrong passwords, then even the
       // right one is refused (each process alone would have seen about five).

@@ -20,6 +20,6 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics | un
     if (!authorization.startsWith('Bearer ') || !sameSecret(authorization.slice('Bearer '.length), token)) {
       return reply.status(401).header('www-authenticate', 'Bearer').send({ success: false, message: 'A valid metrics token is required' });
     }
-    return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
+    return reply.header('content-type', metrics.registry.contentType).send(await metrics.render());
   });
 }

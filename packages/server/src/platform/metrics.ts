@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import type { Registry } from 'prom-client';
+import { PrimaryLink } from '../cluster/primary-link.ts';
 
 /** Event-loop delay sampling interval: a stall shorter than this can go unseen. */
 export const eventLoopResolutionMs = 5;
@@ -16,6 +18,21 @@ export class Metrics {
     this.client = client;
     this.registry = new client.Registry();
     client.collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: eventLoopResolutionMs });
+    if (cluster.isWorker) {
+      // A worker of several (WORKERS) answers the primary's collection with this registry (prom-client's cluster protocol).
+      new client.AggregatorRegistry();
+      client.AggregatorRegistry.setRegistries([this.registry]);
+    }
+  }
+
+  /**
+   * The text a scrape gets. A worker of several asks the primary, which adds up every worker's
+   * figures (a scraper reaches one worker at random, and half the counts would make its rates wrong).
+   */
+  async render(): Promise<string> {
+    const link = PrimaryLink.get();
+    if (!link) return this.registry.metrics();
+    return (await link.request((id) => ({ sb: 'metrics', id }))) as string;
   }
 
   static async create(): Promise<Metrics> {
@@ -34,17 +51,22 @@ export class Metrics {
     });
   }
 
-  /** One value per label set, read when scraped (label sets absent from a reading disappear from the output). */
+  /**
+   * One value per label set, read when scraped (label sets absent from a reading disappear from the
+   * output). `across` says how the workers' values of one machine combine (a state takes the highest).
+   */
   labelledGauge<Label extends string>(
     name: string,
     help: string,
     labelNames: readonly Label[],
     read: () => Array<{ labels: Record<Label, string>; value: number }>,
+    across: 'sum' | 'max' = 'sum',
   ): void {
     new this.client.Gauge({
       name,
       help,
       labelNames,
+      aggregator: across,
       registers: [this.registry],
       collect() {
         this.reset();
