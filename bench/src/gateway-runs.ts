@@ -85,6 +85,19 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
       comparison: true,
     },
   ];
+  // Every core (issue 20): two worker processes behind one primary on both cores against the one-process
+  // row. The fake upstream and the load generator still share CPU 1, so this rig under-reports the gain
+  // a machine with spare cores would show; CPU per request sums the primary and both workers.
+  switchboards.push({
+    id: 'switchboard-workers',
+    label: 'Switchboard, SQLite, WORKERS=2 on both cores',
+    postgres: false,
+    extraOptions: {},
+    env: { WORKERS: '2' },
+    cpus: '0,1',
+    soak: false,
+    comparison: true,
+  });
   // Tracing's cost: every request traced (request, attempt and billing spans) and exported over
   // OTLP/HTTP to a local sink that discards them. The queue is sized so that no span is dropped at
   // full load: a dropped span would cost less than an exported one and flatter the figure.

@@ -54,6 +54,8 @@ export interface SwitchboardVariant {
   /** Another checkout to run instead of this one (the baseline). */
   repoRoot?: string;
   nodeFlags?: string[];
+  /** Cores the gateway may use (taskset list); CPU 0 alone unless a variant spreads over more. */
+  cpus?: string;
 }
 
 /** Starts one Switchboard variant on its fresh, seeded database (dropped by the run's cleanups). */
@@ -65,7 +67,7 @@ export async function startVariant(context: RunContext, variant: SwitchboardVari
     runDir: context.runDir,
     upstreamOrigin: context.fake.origin,
     postgresServerUrl: variant.postgres ? context.options.postgresUrl : undefined,
-    cpus: gatewayCpu,
+    cpus: variant.cpus ?? gatewayCpu,
     logLevel: 'info',
     extraOptions: variant.extraOptions,
     ...(variant.tokenColumns ? { tokenColumns: variant.tokenColumns } : {}),

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Linux reports process CPU time in clock ticks; 100 per second on every mainstream kernel build. */
 const ticksPerSecond = 100;
@@ -16,6 +16,53 @@ export function cpuMicros(pid: number): number {
   return ((utime + stime) * 1_000_000) / ticksPerSecond;
 }
 
+/**
+ * The process and every process below it: a gateway with WORKERS > 1 is a primary and its workers,
+ * and its cost is theirs together. A single process is itself alone.
+ */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // ended between the listing and the read
+    }
+  }
+  const tree = [pid];
+  for (let index = 0; index < tree.length; index += 1) tree.push(...(children.get(tree[index]!) ?? []));
+  return tree;
+}
+
+/** CPU time of a process and all its descendants (see processTree), in microseconds. */
+export function treeCpuMicros(pid: number): number {
+  let total = 0;
+  for (const member of processTree(pid)) {
+    try {
+      total += cpuMicros(member);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** Resident set size of a process and all its descendants, in bytes. */
+export function treeRssBytes(pid: number): number {
+  let total = 0;
+  for (const member of processTree(pid)) {
+    try {
+      total += rssBytes(member);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+
 /** Resident set size in bytes, from /proc/<pid>/status (VmRSS is in KiB). */
 export function rssBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -30,7 +77,7 @@ export function machineBusyMicros(): number {
   return (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 1_000_000) / ticksPerSecond;
 }
 
-/** CPU used by a set of processes between `start()` and `stop()`, plus the machine total for context. */
+/** CPU used by a set of processes (each with its descendants) between `start()` and `stop()`, plus the machine total for context. */
 export class CpuWindow {
   private readonly pids: readonly number[];
   private startCpu: number[] = [];
@@ -42,7 +89,7 @@ export class CpuWindow {
   }
 
   start(): void {
-    this.startCpu = this.pids.map(cpuMicros);
+    this.startCpu = this.pids.map(treeCpuMicros);
     this.startMachine = machineBusyMicros();
     this.startWall = process.hrtime.bigint();
   }
@@ -50,14 +97,14 @@ export class CpuWindow {
   /** Micro-seconds of CPU per process (same order as the pids), the wall time, and machine-wide busy time. */
   stop(): { perProcess: number[]; wallMicros: number; machineMicros: number } {
     return {
-      perProcess: this.pids.map((pid, index) => cpuMicros(pid) - (this.startCpu[index] ?? 0)),
+      perProcess: this.pids.map((pid, index) => treeCpuMicros(pid) - (this.startCpu[index] ?? 0)),
       wallMicros: Number(process.hrtime.bigint() - this.startWall) / 1000,
       machineMicros: machineBusyMicros() - this.startMachine,
     };
   }
 }
 
-/** Samples a process's RSS on an interval and keeps the peak and every sample (for soak slopes). */
+/** Samples a process's RSS (with its descendants') on an interval and keeps the peak and every sample (for soak slopes). */
 export class RssSampler {
   private readonly pid: number;
   private timer: NodeJS.Timeout | undefined;
@@ -72,7 +119,7 @@ export class RssSampler {
     const origin = Date.now();
     const sample = () => {
       try {
-        const bytes = rssBytes(this.pid);
+        const bytes = treeRssBytes(this.pid);
         this.samples.push({ atMs: Date.now() - origin, bytes });
         if (bytes > this.peak) this.peak = bytes;
       } catch {

@@ -71,6 +71,16 @@ export function budgetChecks(report: BenchReport): BudgetCheck[] {
       met: withLimits <= 1.05 * cpu,
     });
   }
+  const twoWorkers = find('switchboard-workers')?.measurements?.throughput;
+  if (withLogs && twoWorkers) {
+    const gain = twoWorkers.rps / withLogs.rps;
+    const perRequest = twoWorkers.cpuMicrosPerRequest;
+    checks.push({
+      budget: 'WORKERS=2 on two cores ≥ 1.8 × the throughput of one process (SQLite; the rig shares CPU 1 with the load)',
+      measured: `${gain.toFixed(2)} × (${twoWorkers.rps.toFixed(0)} vs ${withLogs.rps.toFixed(0)} req/s${perRequest !== undefined && cpu !== undefined ? `; CPU per request ${perRequest.toFixed(0)} vs ${cpu.toFixed(0)} µs` : ''})`,
+      met: gain >= 1.8,
+    });
+  }
   const withTracing = find('switchboard-tracing')?.measurements?.throughput?.cpuMicrosPerRequest;
   if (cpu !== undefined && withTracing !== undefined) {
     checks.push({

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -89,6 +90,14 @@ async function dropPostgresDatabase(serverUrl: string, name: string): Promise<vo
   }
 }
 
+async function waitForLogLine(logFile: string, text: string, timeoutMs = 60_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+    if (existsSync(logFile) && readFileSync(logFile, 'utf8').includes(text)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`"${text}" not logged within ${timeoutMs / 1000} s (${logFile})`);
+}
+
 /**
  * Switchboard as users run it: `packages/server/src/main.ts` with the Node flags `npm start` uses, in its
  * own process pinned to one core, on
@@ -135,6 +144,9 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
     },
   });
   await waitForPort(port, started);
+  // The port opens with the first worker; the others start once it has migrated.
+  const workers = Number(options.env?.WORKERS ?? 1);
+  if (workers > 1) await waitForLogLine(join(options.runDir, `${options.id}.log`), `with ${workers} worker processes`);
   const postgresServerUrl = options.postgresServerUrl;
   return {
     id: options.id,
