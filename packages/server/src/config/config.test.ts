@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -47,5 +48,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ TZ: 'Asia/Shanghai' }).timeZone).toBe('Asia/Shanghai');
     expect(loadConfig({}).timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(() => loadConfig({ TZ: 'Mars/Olympus' })).toThrow(/TZ/);
+  });
+
+  it('runs one worker process per core unless WORKERS says how many', () => {
+    expect(loadConfig({}).workers).toBe(availableParallelism());
+    expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(availableParallelism());
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: ' 4 ' }).workers).toBe(4);
+    for (const wrong of ['0', '-2', 'many', '1.5', '65']) expect(() => loadConfig({ WORKERS: wrong })).toThrow(/WORKERS/);
   });
 });
