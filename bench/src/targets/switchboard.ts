@@ -91,7 +91,7 @@ async function dropPostgresDatabase(serverUrl: string, name: string): Promise<vo
 }
 
 async function waitForLogLine(logFile: string, text: string, timeoutMs = 60_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
     if (existsSync(logFile) && readFileSync(logFile, 'utf8').includes(text)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -14,7 +14,11 @@ export interface MainProcess {
 
 /** Starts `main.ts` in `cwd` with only `env` (plus PATH, HOME set to `cwd`, and one process unless `env` sets WORKERS) as its environment. */
 export function startMainProcess(env: Record<string, string>, cwd: string): MainProcess {
-  const child = spawn(process.execPath, [mainPath], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, WORKERS: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [mainPath], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: cwd, WORKERS: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
