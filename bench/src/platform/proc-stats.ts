@@ -37,12 +37,12 @@ export function processTree(pid: number): number[] {
   return tree;
 }
 
-/** CPU time of a process and all its descendants (see processTree), in microseconds. */
-export function treeCpuMicros(pid: number): number {
+/** A figure of a process added up over it and its descendants (one that ends meanwhile counts nothing). */
+function sumOverTree(pid: number, read: (member: number) => number): number {
   let total = 0;
   for (const member of processTree(pid)) {
     try {
-      total += cpuMicros(member);
+      total += read(member);
     } catch {
       // ended meanwhile
     }
@@ -50,18 +50,11 @@ export function treeCpuMicros(pid: number): number {
   return total;
 }
 
+/** CPU time of a process and all its descendants (see processTree), in microseconds. */
+export const treeCpuMicros = (pid: number): number => sumOverTree(pid, cpuMicros);
+
 /** Resident set size of a process and all its descendants, in bytes. */
-export function treeRssBytes(pid: number): number {
-  let total = 0;
-  for (const member of processTree(pid)) {
-    try {
-      total += rssBytes(member);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return total;
-}
+export const treeRssBytes = (pid: number): number => sumOverTree(pid, rssBytes);
 
 /** Resident set size in bytes, from /proc/<pid>/status (VmRSS is in KiB). */
 export function rssBytes(pid: number): number {

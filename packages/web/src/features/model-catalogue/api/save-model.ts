@@ -1,17 +1,11 @@
-import type { ModelMetaView, NameRuleValue } from '@switchboard/contracts';
+import type { ModelMetaView } from '@switchboard/contracts';
 import { api } from '../../../lib/api-client.ts';
 
-export interface ModelInput {
-  model_name: string;
-  description: string;
-  icon: string;
-  tags: string;
-  vendor_id: number;
-  endpoints: string;
-  status: number;
-  sync_official: number;
-  name_rule: NameRuleValue;
-}
+/** What the drawer sends: the view's editable fields (the server fills ids, times and bindings). */
+export type ModelInput = Pick<
+  ModelMetaView,
+  'model_name' | 'description' | 'icon' | 'tags' | 'vendor_id' | 'endpoints' | 'status' | 'sync_official' | 'name_rule'
+>;
 
 /** `POST /api/models/` (no id) or `PUT /api/models/` (with one). */
 export function saveModel(id: number | undefined, input: ModelInput): Promise<ModelMetaView> {
