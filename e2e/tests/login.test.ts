@@ -50,7 +50,7 @@ describe.each(['zh', 'en'] as const)('login (%s)', (language) => {
     await saveScreenshot(page, `login-${language}-${theme}`);
     await page.getByLabel(text.username).fill('root');
     await page.getByLabel(text.password, { exact: true }).fill('123456');
-    await page.getByTestId('auth-card').getByRole('button', { name: text.submit }).click();
+    await page.getByTestId('auth-card').getByRole('button', { name: text.submit, exact: true }).click();
     await page.locator('.ant-modal-confirm-title', { hasText: text.defaultPassword }).waitFor();
     await page.waitForURL('**/token');
     await saveScreenshot(page, `default-password-modal-${language}-${theme}`);
@@ -65,11 +65,11 @@ describe.each(['zh', 'en'] as const)('login (%s)', (language) => {
   it('refuses empty fields and a wrong password with the server message', async () => {
     const { page, context } = await openConsole(browser, server.url, { language });
     await page.goto('/login');
-    await page.getByTestId('auth-card').getByRole('button', { name: text.submit }).click();
+    await page.getByTestId('auth-card').getByRole('button', { name: text.submit, exact: true }).click();
     await page.getByText(text.required).waitFor();
     await page.getByLabel(text.username).fill('root');
     await page.getByLabel(text.password, { exact: true }).fill('wrong-password');
-    await page.getByTestId('auth-card').getByRole('button', { name: text.submit }).click();
+    await page.getByTestId('auth-card').getByRole('button', { name: text.submit, exact: true }).click();
     await page.locator('.ant-message-error').last().waitFor();
     expect(page.url()).toContain('/login');
     await context.close();
@@ -99,7 +99,7 @@ describe.each(['zh', 'en'] as const)('login (%s)', (language) => {
     await page.goto('/login');
     await page.getByLabel(text.username).fill('root');
     await page.getByLabel(text.password, { exact: true }).fill('123456');
-    await page.getByTestId('auth-card').getByRole('button', { name: text.submit }).click();
+    await page.getByTestId('auth-card').getByRole('button', { name: text.submit, exact: true }).click();
     await page.waitForURL('**/token');
     await page.getByRole('button', { name: text.later }).click();
     await page.getByTestId('account-menu').click();

@@ -96,7 +96,7 @@ describe.each(['zh', 'en'] as const)('register, verify and reset (%s)', (languag
     await card.getByLabel(auth('login.username')).fill(username);
     await card.getByLabel(auth('login.password'), { exact: true }).fill('password123');
     await page.getByText('turnstile-pass').click();
-    await card.getByRole('button', { name: auth('login.submit') }).click();
+    await card.getByRole('button', { name: auth('login.submit'), exact: true }).click();
     await page.waitForURL('**/token');
     const [registered] = (await root.get<Array<{ inviter_id: number; email: string }>>(`/api/user/search?keyword=${username}`)).data;
     expect(registered).toMatchObject({ inviter_id: 1, email });
