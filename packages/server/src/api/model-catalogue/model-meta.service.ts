@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { ModelColumns, ModelCatalogueRepository, ModelSearch } from './model-catalogue.repository.ts';
 import { ServedIndex, toModelView } from './model-catalogue-view.ts';
 import { modelCatalogueMessages } from './model-catalogue.messages.ts';
+import { sent } from './sent-field.ts';
 
 type CreateInput = z.infer<typeof createModelMetaSchema>;
 type UpdateInput = z.infer<typeof updateModelMetaSchema>;
@@ -63,21 +64,21 @@ export class ModelMetaService {
    */
   async update(input: UpdateInput, statusOnly: boolean): Promise<ModelMetaView> {
     const columns: Partial<ModelColumns> = {};
-    if (input.status !== undefined && input.status !== null) columns.status = input.status;
+    if (sent(input.status)) columns.status = input.status;
     if (!statusOnly) {
-      if (input.model_name !== undefined && input.model_name !== null) {
+      if (sent(input.model_name)) {
         columns.model_name = input.model_name.trim();
         if (!columns.model_name) throw new AppError(modelCatalogueMessages.modelNameRequired);
         if (await this.repository.modelNameTaken(columns.model_name, input.id)) throw new AppError(modelCatalogueMessages.modelNameTaken);
       }
       await this.checkVendor(input.vendor_id);
-      if (input.description !== undefined && input.description !== null) columns.description = input.description;
-      if (input.icon !== undefined && input.icon !== null) columns.icon = input.icon.trim();
-      if (input.tags !== undefined && input.tags !== null) columns.tags = normalizedTags(input.tags);
-      if (input.vendor_id !== undefined && input.vendor_id !== null) columns.vendor_id = input.vendor_id;
-      if (input.endpoints !== undefined && input.endpoints !== null) columns.endpoints = input.endpoints.trim();
-      if (input.sync_official !== undefined && input.sync_official !== null) columns.sync_official = input.sync_official;
-      if (input.name_rule !== undefined && input.name_rule !== null) columns.name_rule = input.name_rule;
+      if (sent(input.description)) columns.description = input.description;
+      if (sent(input.icon)) columns.icon = input.icon.trim();
+      if (sent(input.tags)) columns.tags = normalizedTags(input.tags);
+      if (sent(input.vendor_id)) columns.vendor_id = input.vendor_id;
+      if (sent(input.endpoints)) columns.endpoints = input.endpoints.trim();
+      if (sent(input.sync_official)) columns.sync_official = input.sync_official;
+      if (sent(input.name_rule)) columns.name_rule = input.name_rule;
     }
     if (!(await this.repository.updateModel(input.id, columns, this.clock.unixSeconds()))) throw new AppError(modelCatalogueMessages.modelNotFound);
     return this.get(input.id);

@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { ModelCatalogueRepository, VendorColumns } from './model-catalogue.repository.ts';
 import { toVendorView } from './model-catalogue-view.ts';
 import { modelCatalogueMessages } from './model-catalogue.messages.ts';
+import { sent } from './sent-field.ts';
 
 type CreateInput = z.infer<typeof createVendorSchema>;
 type UpdateInput = z.infer<typeof updateVendorSchema>;
@@ -42,14 +43,14 @@ export class VendorService {
   /** Changes the fields sent; the name, when sent, must stay non-empty and unique. */
   async update(input: UpdateInput): Promise<VendorView> {
     const columns: Partial<VendorColumns> = {};
-    if (input.name !== undefined && input.name !== null) {
+    if (sent(input.name)) {
       columns.name = input.name.trim();
       if (!columns.name) throw new AppError(modelCatalogueMessages.vendorNameRequired);
       if (await this.repository.vendorNameTaken(columns.name, input.id)) throw new AppError(modelCatalogueMessages.vendorNameTaken);
     }
-    if (input.description !== undefined && input.description !== null) columns.description = input.description;
-    if (input.icon !== undefined && input.icon !== null) columns.icon = input.icon.trim();
-    if (input.status !== undefined && input.status !== null) columns.status = input.status;
+    if (sent(input.description)) columns.description = input.description;
+    if (sent(input.icon)) columns.icon = input.icon.trim();
+    if (sent(input.status)) columns.status = input.status;
     if (!(await this.repository.updateVendor(input.id, columns, this.clock.unixSeconds()))) throw new AppError(modelCatalogueMessages.vendorNotFound);
     return this.get(input.id);
   }
