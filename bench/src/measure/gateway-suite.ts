@@ -5,7 +5,7 @@ import { probeStalls, type StallProbe } from '../load/stall-probe.ts';
 import { steadyStreams, streamWave, type StreamStats, type WaveStats } from '../load/stream-client.ts';
 import { measureThroughput, type ThroughputResult } from '../load/throughput.ts';
 import { waitForQuiet } from '../platform/quiet.ts';
-import { rssBytes } from '../platform/proc-stats.ts';
+import { treeRssBytes } from '../platform/proc-stats.ts';
 import type { PhaseDurations } from '../run-options.ts';
 import { chatBody, type Target } from '../targets/target.ts';
 
@@ -50,7 +50,8 @@ export async function measureGateway(target: Target, context: SuiteContext): Pro
   const result: GatewayMeasurements = { otherTenantCores: await waitForQuiet(own, durations.quietWaitMs), waves: [], maxStreamsHeld: 0 };
   if (pid) {
     await sleep(1000);
-    result.idleRssBytes = rssBytes(pid);
+    // The whole process tree: with WORKERS > 1 the primary alone would hide its workers' memory.
+    result.idleRssBytes = treeRssBytes(pid);
   }
   if (phases.has('memory')) {
     progress('paced stream waves (streams held, memory per stream)');

@@ -1,4 +1,3 @@
-import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import type { Config } from './config/config.ts';
 import type { Logger } from './platform/logger.ts';
@@ -6,7 +5,8 @@ import { openDependencies } from './platform/open-dependencies.ts';
 
 /**
  * One gateway process: opens the databases, builds the app, listens, and stops gracefully on SIGTERM
- * or SIGINT (or, as a worker of several, when its supervising process is gone).
+ * or SIGINT. A worker of several whose primary dies (kill -9) is ended by Node's cluster module at
+ * once; the charges it had not written are in its quota journal, replayed at the next start.
  */
 export async function serveThisProcess(config: Config, logger: Logger, fail: (message: string) => never): Promise<void> {
   let dependencies: Awaited<ReturnType<typeof openDependencies>>;
@@ -53,6 +53,4 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  // A worker whose primary died (kill -9) would otherwise hold the port with no one to stop it.
-  if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone'));
 }

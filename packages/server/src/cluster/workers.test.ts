@@ -40,6 +40,16 @@ function childrenOf(pid: number): number[] {
   return children;
 }
 
+/** Running (not ended, nor a zombie waiting for its parent to read its exit). */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 async function relay(baseUrl: string, key: string): Promise<{ status: number; requestId: string | undefined }> {
   try {
     const answer = await fetch(`${baseUrl}/v1/chat/completions`, {
@@ -196,4 +206,32 @@ describe.each(testDatabases())('two worker processes on $dialect', (database) =>
       await created.drop();
     }
   }, 120_000);
+});
+
+describe('a primary killed with SIGKILL', () => {
+  it('leaves no worker behind holding the port (Node ends a worker whose primary is gone)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'sb-workers-'));
+    folders.push(folder);
+    const gateway = await startRunningGateway(
+      {
+        WORKERS: '2',
+        SQLITE_PATH: join(folder, 'gateway.db'),
+        QUOTA_JOURNAL_DIR: join(folder, 'journal'),
+        SESSION_SECRET: 'workers-session-secret',
+        INITIAL_ROOT_PASSWORD: rootPassword,
+        LOG_LEVEL: 'info',
+      },
+      folder,
+    );
+    try {
+      await expect.poll(() => gateway.output().includes('with 2 worker processes'), { timeout: 30_000 }).toBe(true);
+      const workers = childrenOf(gateway.child.pid!);
+      expect(workers).toHaveLength(2);
+      gateway.child.kill('SIGKILL');
+      await gateway.exited;
+      await expect.poll(() => workers.filter(isRunning), { timeout: 20_000 }).toEqual([]);
+    } finally {
+      if (gateway.child.exitCode === null && gateway.child.signalCode === null) gateway.child.kill('SIGKILL');
+    }
+  }, 60_000);
 });
