@@ -9,7 +9,8 @@ COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build -w @switchboard/web && npm prune --omit=dev --no-audit --no-fund
+# The console and the server bundle (packages/server/dist): the server runs as plain JavaScript.
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
 # NODE_OPTIONS: the flags of packages/server/src/node-flags.ts (short GC pauses under load).
@@ -26,4 +27,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/status').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Straight to the server (not through npm) so SIGTERM reaches it and shutdown is graceful.
-CMD ["node", "packages/server/src/main.ts"]
+CMD ["node", "packages/server/dist/main.mjs"]

@@ -1,24 +1,17 @@
 /**
- * `npm start`: builds the console when it has not been built (or its sources are newer), then runs
- * the server on the pinned Node. Everything goes through npm so `node` is Node 24.
+ * `npm start`: builds the console and the server bundle when they have not been built (or their
+ * sources are newer), then runs the server on the pinned Node. Everything goes through npm so `node` is Node 24.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { newestChange } from '../packages/server/src/bundle/newest-change.ts';
+import { preparedServerEntry } from '../packages/server/src/bundle/server-entry.ts';
 import { serverNodeFlags } from '../packages/server/src/node-flags.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const web = join(root, 'packages', 'web');
 const builtIndex = join(web, 'dist', 'index.html');
-
-function newestChange(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestChange(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
 
 const stale = !existsSync(builtIndex) || newestChange(join(web, 'src')) > statSync(builtIndex).mtimeMs;
 if (stale) {
@@ -27,7 +20,10 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [...serverNodeFlags, join(root, 'packages', 'server', 'src', 'main.ts')], { cwd: root, stdio: 'inherit' });
+// The server itself runs as a prebuilt JavaScript bundle (built here when the sources are newer): no
+// TypeScript stripper in its processes, and modules compiled on first use.
+const serverEntry = await preparedServerEntry();
+const server = spawn(process.execPath, [...serverNodeFlags, serverEntry], { cwd: root, stdio: 'inherit' });
 // Pass stop signals on, so the server's graceful shutdown runs when this wrapper is stopped.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 1));

@@ -1,19 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { newestChange } from '../../packages/server/src/bundle/newest-change.ts';
+import { preparedServerEntry } from '../../packages/server/src/bundle/server-entry.ts';
 import { repoRoot, webRoot } from './paths.ts';
 
-function newestChange(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestChange(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds the console once for the whole run when it is missing or older than its sources. */
-export default function setup(): void {
+/**
+ * Builds, once for the whole run, the server bundle the tests' servers run (as `npm start` runs it)
+ * and the console, each when it is missing or older than its sources.
+ */
+export default async function setup(): Promise<void> {
+  await preparedServerEntry((message) => {
+    throw new Error(message);
+  });
   const builtIndex = join(webRoot, 'dist', 'index.html');
   const stale = !existsSync(builtIndex) || newestChange(join(webRoot, 'src')) > statSync(builtIndex).mtimeMs;
   if (!stale) return;

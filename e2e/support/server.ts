@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bundledMain } from '../../packages/server/src/bundle/build-server-bundle.ts';
+import { serverNodeFlags } from '../../packages/server/src/node-flags.ts';
 import { nodeBinary, repoRoot, webRoot } from './paths.ts';
 
 export interface TestServer {
@@ -41,14 +43,14 @@ function waitUntilServing(child: ChildProcess, output: string[]): Promise<void> 
 }
 
 /**
- * The real server (`packages/server/src/main.ts`) serving the built console on 127.0.0.1 with a fresh
+ * The real server as `npm start` runs it (the bundle global-setup built, with the same Node flags) serving the built console on 127.0.0.1 with a fresh
  * SQLite database in a temporary folder. `env` adds or overrides variables (INITIAL_ROOT_PASSWORD, …).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(nodeBinary(), [join(repoRoot, 'packages', 'server', 'src', 'main.ts')], {
+  const child = spawn(nodeBinary(), [...serverNodeFlags, bundledMain], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

@@ -98,8 +98,26 @@ async function waitForLogLine(logFile: string, text: string, timeoutMs = 60_000)
   throw new Error(`"${text}" not logged within ${timeoutMs / 1000} s (${logFile})`);
 }
 
+const entries = new Map<string, Promise<string>>();
+
 /**
- * Switchboard as users run it: `packages/server/src/main.ts` with the Node flags `npm start` uses, in its
+ * The file `npm start` runs in that checkout: its prebuilt bundle (built once per bench run when stale),
+ * or `main.ts` for a baseline checkout from before the bundle existed.
+ */
+function serverEntryOf(repoRoot: string): Promise<string> {
+  let entry = entries.get(repoRoot);
+  if (!entry) {
+    const builder = join(repoRoot, 'packages/server/src/bundle/server-entry.ts');
+    entry = existsSync(builder)
+      ? (import(builder) as Promise<{ preparedServerEntry: () => Promise<string> }>).then((module) => module.preparedServerEntry())
+      : Promise.resolve(join(repoRoot, 'packages/server/src/main.ts'));
+    entries.set(repoRoot, entry);
+  }
+  return entry;
+}
+
+/**
+ * Switchboard as users run it: what `npm start` runs (the prebuilt bundle) with its Node flags, in its
  * own process pinned to one core, on
  * a fresh database seeded directly (user, token, channel to the fake upstream, abilities, pricing).
  */
@@ -122,7 +140,7 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
   const started = startProcess({
     name: options.label,
     command: process.execPath,
-    args: [...serverNodeFlags, ...(options.nodeFlags ?? []), join(options.repoRoot, 'packages/server/src/main.ts')],
+    args: [...serverNodeFlags, ...(options.nodeFlags ?? []), await serverEntryOf(options.repoRoot)],
     cpus: options.cpus,
     cwd: options.repoRoot,
     logFile: join(options.runDir, `${options.id}.log`),

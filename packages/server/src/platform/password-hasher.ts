@@ -1,5 +1,4 @@
 import { hash, verify } from '@node-rs/argon2';
-import bcrypt from 'bcryptjs';
 
 /**
  * New passwords are hashed with argon2id. Databases imported from new-api or one-api hold bcrypt
@@ -15,6 +14,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
     return verify(stored, password).catch(() => false);
   }
   if (/^\$2[abxy]\$/.test(stored)) {
+    // Loaded on the first bcrypt hash only: a moved-over database rehashes each one at its first login.
+    const { default: bcrypt } = await import('bcryptjs');
     return bcrypt.compare(password, stored);
   }
   return false;

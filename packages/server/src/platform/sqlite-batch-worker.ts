@@ -1,5 +1,8 @@
 import { Worker } from 'node:worker_threads';
 
+// From source the thread is the .ts file beside this one; inside the prebuilt bundle (dist/*.mjs) it is the .mjs entry.
+const threadUrl = new URL(import.meta.url.endsWith('.ts') ? './sqlite-batch-worker.thread.ts' : './sqlite-batch-worker.thread.mjs', import.meta.url);
+
 /** One SQL text with `?` placeholders, run once per row of parameters. */
 export interface BatchStatement {
   readonly sql: string;
@@ -61,7 +64,7 @@ export class SqliteBatchWorker {
   /** The thread starts on the first batch: an idle or read-only instance never pays for it. */
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./sqlite-batch-worker.thread.ts', import.meta.url), { workerData: { path: this.path } });
+    const worker = new Worker(threadUrl, { workerData: { path: this.path } });
     worker.on('message', (reply: WorkerReply) => {
       const waiting = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);

@@ -12,9 +12,12 @@ export interface MainProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `main.ts` in `cwd` with only `env` (plus PATH, HOME set to `cwd`, and one process unless `env` sets WORKERS) as its environment. */
-export function startMainProcess(env: Record<string, string>, cwd: string): MainProcess {
-  const child = spawn(process.execPath, [mainPath], {
+/**
+ * Starts `main.ts` (or `entry`, such as the built bundle's main.mjs) in `cwd` with only `env` (plus
+ * PATH, HOME set to `cwd`, and one process unless `env` sets WORKERS) as its environment.
+ */
+export function startMainProcess(env: Record<string, string>, cwd: string, entry = mainPath): MainProcess {
+  const child = spawn(process.execPath, [entry], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: cwd, WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

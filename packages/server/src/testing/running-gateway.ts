@@ -5,10 +5,10 @@ export interface RunningGateway extends MainProcess {
   baseUrl: string;
 }
 
-/** Starts `main.ts` on a free port and waits until `/api/status` answers (or the process dies). */
-export async function startRunningGateway(env: Record<string, string>, cwd: string): Promise<RunningGateway> {
+/** Starts `main.ts` (or `entry`) on a free port and waits until `/api/status` answers (or the process dies). */
+export async function startRunningGateway(env: Record<string, string>, cwd: string, entry?: string): Promise<RunningGateway> {
   const port = await freePort();
-  const started = startMainProcess({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, cwd);
+  const started = startMainProcess({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, cwd, entry);
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
     const ok = await fetch(`${baseUrl}/api/status`).then(

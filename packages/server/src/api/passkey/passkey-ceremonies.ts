@@ -1,9 +1,9 @@
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { ExpiringStore } from '../../platform/expiring-store.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import { passkeyMessages } from './passkey.messages.ts';
+import { base64UrlToUtf8, isBase64Url } from './passkey-encoding.ts';
 
 /** How long the browser has between a begin call and its finish call (the WebAuthn prompt's timeout, and some slack). */
 export const ceremonyTimeoutMs = 120_000;
@@ -55,8 +55,8 @@ const clientDataSchema = z.object({ challenge: z.string().min(1).max(512) });
 
 /** The challenge the browser signed over (checked again, with the origin and type, by the WebAuthn library). */
 function challengeOf(clientDataJson: string): string | undefined {
-  if (!isoBase64URL.isBase64URL(clientDataJson)) return undefined;
-  const parsed = safeParseJson(isoBase64URL.toUTF8String(clientDataJson));
+  if (!isBase64Url(clientDataJson)) return undefined;
+  const parsed = safeParseJson(base64UrlToUtf8(clientDataJson));
   const data = parsed.ok ? clientDataSchema.safeParse(parsed.value) : undefined;
   return data?.success ? data.data.challenge : undefined;
 }

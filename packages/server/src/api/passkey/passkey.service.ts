@@ -1,14 +1,9 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { LogType, type PasskeyStatus } from '@switchboard/contracts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -18,6 +13,16 @@ import type { Clock } from '../../platform/clock.ts';
 import { assertOutranks } from '../user/role-rules.ts';
 import type { UserRepository } from '../user/user.repository.ts';
 import { userMessages } from '../user/user.messages.ts';
+import {
+  base64ToBase64Url,
+  base64ToBytes,
+  base64UrlToBase64,
+  base64UrlToUtf8,
+  bytesToBase64,
+  hexToBytes,
+  isBase64Url,
+  utf8ToBytes,
+} from './passkey-encoding.ts';
 import { type Ceremony, ceremonyTimeoutMs, type PasskeyCeremonies } from './passkey-ceremonies.ts';
 import type { PasskeyRecord, PasskeyRepository } from './passkey.repository.ts';
 import { passkeyMessages } from './passkey.messages.ts';
@@ -35,10 +40,14 @@ export interface PasskeyDependencies {
 }
 
 /** new-api stores credential ids in standard base64; WebAuthn JSON carries them base64url. */
-const storedId = (base64url: string) => isoBase64URL.toBase64(base64url);
-const wireId = (stored: string) => isoBase64URL.fromBuffer(isoBase64URL.toBuffer(stored, 'base64'));
+const storedId = base64UrlToBase64;
+const wireId = base64ToBase64Url;
 /** The WebAuthn user handle: the user id as text, as new-api sets it (its login checks it against the credential's owner). */
-const userHandle = (userId: number) => isoUint8Array.fromUTF8String(String(userId));
+const userHandle = (userId: number) => utf8ToBytes(String(userId));
+
+/** The WebAuthn library, loaded on the first ceremony: most processes never see one, and it weighs about 5 MB of heap. */
+let webAuthnLibrary: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webAuthn = () => (webAuthnLibrary ??= import('@simplewebauthn/server'));
 
 /**
  * Passkeys (WebAuthn, @simplewebauthn/server): several per user, each named; the ceremonies' challenges
@@ -77,7 +86,9 @@ export class PasskeyService {
     this.assertEnabled();
     const existing = await this.deps.repository.listByUser(user.id);
     if (existing.length >= maxPasskeysPerUser) throw new AppError(passkeyMessages.tooMany, { params: { max: maxPasskeysPerUser } });
-    const options = await generateRegistrationOptions({
+    const options = await (
+      await webAuthn()
+    ).generateRegistrationOptions({
       rpName: party.name,
       rpID: party.id,
       userName: user.username,
@@ -96,13 +107,17 @@ export class PasskeyService {
   async register(user: CurrentUser, response: RegistrationResponseJSON, name: string | undefined): Promise<void> {
     this.assertEnabled();
     const ceremony = await this.deps.ceremonies.take(response.response.clientDataJSON, 'register', user.id);
-    const verification = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: ceremony.challenge,
-      expectedOrigin: ceremony.origins,
-      expectedRPID: ceremony.rpId,
-      requireUserVerification: false,
-    }).catch(() => undefined);
+    const verification = await (
+      await webAuthn()
+    )
+      .verifyRegistrationResponse({
+        response,
+        expectedChallenge: ceremony.challenge,
+        expectedOrigin: ceremony.origins,
+        expectedRPID: ceremony.rpId,
+        requireUserVerification: false,
+      })
+      .catch(() => undefined);
     if (!verification?.verified) throw new AppError(passkeyMessages.verifyFailed);
     const { credential, aaguid, fmt, userVerified, credentialBackedUp, credentialDeviceType } = verification.registrationInfo;
     const credentialId = storedId(credential.id);
@@ -115,11 +130,11 @@ export class PasskeyService {
         userId: user.id,
         name: label,
         credentialId,
-        publicKey: isoBase64URL.fromBuffer(credential.publicKey, 'base64'),
+        publicKey: bytesToBase64(credential.publicKey),
         signCount: credential.counter,
         transports: credential.transports ?? response.response.transports ?? [],
         attestationType: fmt,
-        aaguid: isoBase64URL.fromBuffer(isoUint8Array.fromHex(aaguid.replace(/-/g, '')), 'base64'),
+        aaguid: bytesToBase64(hexToBytes(aaguid.replace(/-/g, ''))),
         userVerified,
         backupEligible: credentialDeviceType === 'multiDevice',
         backupState: credentialBackedUp,
@@ -139,7 +154,9 @@ export class PasskeyService {
     this.assertEnabled();
     const passkeys = forUser ? await this.deps.repository.listByUser(forUser.userId) : [];
     if (forUser && passkeys.length === 0) throw new AppError(passkeyMessages.noneBound);
-    const options = await generateAuthenticationOptions({
+    const options = await (
+      await webAuthn()
+    ).generateAuthenticationOptions({
       rpID: party.id,
       timeout: ceremonyTimeoutMs,
       allowCredentials: passkeys.map((passkey) => ({ id: wireId(passkey.credentialId), transports: passkey.transports })),
@@ -164,8 +181,7 @@ export class PasskeyService {
     if (!passkey || (ceremony.userId !== undefined && passkey.userId !== ceremony.userId)) throw new AppError(passkeyMessages.verifyFailed);
     // A discoverable credential names its user; it must be the passkey's owner (as new-api checks).
     const handle = response.response.userHandle;
-    if (handle && isoBase64URL.isBase64URL(handle) && isoBase64URL.toUTF8String(handle) !== String(passkey.userId))
-      throw new AppError(passkeyMessages.verifyFailed);
+    if (handle && isBase64Url(handle) && base64UrlToUtf8(handle) !== String(passkey.userId)) throw new AppError(passkeyMessages.verifyFailed);
     await this.assertSigned(passkey, response, ceremony, ceremony.userId === undefined);
     return { userId: passkey.userId, ceremony };
   }
@@ -189,7 +205,9 @@ export class PasskeyService {
     let newCounter: number;
     let backedUp: boolean;
     try {
-      const verification = await verifyAuthenticationResponse({
+      const verification = await (
+        await webAuthn()
+      ).verifyAuthenticationResponse({
         response,
         expectedChallenge: ceremony.challenge,
         expectedOrigin: ceremony.origins,
@@ -197,7 +215,7 @@ export class PasskeyService {
         requireUserVerification,
         credential: {
           id: wireId(passkey.credentialId),
-          publicKey: isoBase64URL.toBuffer(passkey.publicKey, 'base64'),
+          publicKey: base64ToBytes(passkey.publicKey),
           counter: passkey.signCount,
           transports: passkey.transports,
         },

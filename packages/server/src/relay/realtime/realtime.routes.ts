@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { WebSocket, WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { computeQuota, preConsumeQuota, resolvePricing, type ModelPricing } from '../../billing/pricing.ts';
 import { readPriceTables } from '../../billing/price-tables.ts';
 import type { Reservation } from '../../billing/quota-ledger.ts';
@@ -53,7 +53,8 @@ function refuse(socket: Duplex, request: IncomingMessage, error: RelayError, req
 }
 
 /** Opens the upstream socket; resolves once it is open, rejects with the reason it did not. */
-function openUpstream(url: string, headers: Record<string, string>, timeoutMs: number): Promise<WebSocket> {
+async function openUpstream(url: string, headers: Record<string, string>, timeoutMs: number): Promise<WebSocket> {
+  const { WebSocket } = await import('ws');
   return new Promise((resolve, reject) => {
     const upstream = new WebSocket(url, { headers, handshakeTimeout: timeoutMs, maxPayload: maxFrameBytes, perMessageDeflate: false });
     // Held until the caller's side is joined (bridgeRealtime resumes it): the upstream speaks first
@@ -89,23 +90,37 @@ interface Session {
  * it ends. A session whose usage outgrows the balance is told so and closed.
  */
 export function registerRealtimeRoute(app: FastifyInstance, services: RelayServices): void {
-  const server = new WebSocketServer({
-    noServer: true,
-    maxPayload: maxFrameBytes,
-    perMessageDeflate: false,
-    // The key protocol is not echoed back: the caller gets `realtime` when it offered it, else none.
-    handleProtocols: (protocols) => (protocols.has('realtime') ? 'realtime' : false),
-  });
+  // Created on the first upgrade: the `ws` library costs memory in every process, and most never see a realtime session.
+  let created: Promise<WebSocketServer> | undefined;
+  const server = () =>
+    (created ??= import('ws').then(
+      ({ WebSocketServer }) =>
+        new WebSocketServer({
+          noServer: true,
+          maxPayload: maxFrameBytes,
+          perMessageDeflate: false,
+          // The key protocol is not echoed back: the caller gets `realtime` when it offered it, else none.
+          handleProtocols: (protocols) => (protocols.has('realtime') ? 'realtime' : false),
+        }),
+    ));
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     void acceptSession(services, server, request, socket, head);
   });
   app.addHook('onClose', async () => {
-    for (const client of server.clients) client.terminate();
-    server.close();
+    if (!created) return;
+    const opened = await created;
+    for (const client of opened.clients) client.terminate();
+    opened.close();
   });
 }
 
-async function acceptSession(services: RelayServices, server: WebSocketServer, request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+async function acceptSession(
+  services: RelayServices,
+  server: () => Promise<WebSocketServer>,
+  request: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+): Promise<void> {
   const requestId = generateRequestId();
   socket.on('error', () => socket.destroy());
   const url = new URL(request.url ?? '/', 'http://localhost');
@@ -114,10 +129,11 @@ async function acceptSession(services: RelayServices, server: WebSocketServer, r
   try {
     session = await openSession(services, request, url, requestId);
     const { channel, upstream, upstreamModel, tried } = await connectChannel(services, session);
+    const sockets = await server();
     let joined = false;
     // Completes synchronously, or not at all: a caller gone while the upstream opened, or a
     // handshake ws refuses (bad Sec-WebSocket-Key), never gets the callback.
-    server.handleUpgrade(request, socket, head, (client) => {
+    sockets.handleUpgrade(request, socket, head, (client) => {
       joined = true;
       const held = session as Session;
       bridgeRealtime(client, upstream, {

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Transport, TransportOptions, UpstreamRequest, UpstreamResponse } from '../../provider.ts';
 import { parseSparkKey } from './spark-key.ts';
-import { SparkSession } from './spark-session.ts';
 import { signSparkUrl } from './sign-spark-url.ts';
 
 /**
@@ -20,6 +19,8 @@ export function createSparkTransport(now: () => Date = () => new Date()): Transp
       }
       const url = signSparkUrl(request.url, credentials, now());
       const streaming = request.headers['accept'] === 'text/event-stream';
+      // Loaded on the first Spark request: it brings the `ws` library, which no other HTTP provider needs.
+      const { SparkSession } = await import('./spark-session.ts');
       return new SparkSession(url, String(request.body ?? ''), options, streaming).start();
     },
   };
