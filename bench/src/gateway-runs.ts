@@ -226,6 +226,7 @@ async function profileSwitchboard(context: RunContext): Promise<ProfileSummary |
       postgres: false,
       extraOptions: {},
       nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+      fromSource: true,
     },
     async (target) => {
       context.progress('profiling: non-stream c=50, then 500 paced streams');

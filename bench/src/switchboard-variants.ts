@@ -54,6 +54,8 @@ export interface SwitchboardVariant {
   /** Another checkout to run instead of this one (the baseline). */
   repoRoot?: string;
   nodeFlags?: string[];
+  /** Runs `main.ts` instead of the bundle (the profiled run, for source file names and lines). */
+  fromSource?: boolean;
   /** Cores the gateway may use (taskset list); CPU 0 alone unless a variant spreads over more. */
   cpus?: string;
 }
@@ -73,6 +75,7 @@ export async function startVariant(context: RunContext, variant: SwitchboardVari
     ...(variant.tokenColumns ? { tokenColumns: variant.tokenColumns } : {}),
     ...(variant.env ? { env: variant.env } : {}),
     nodeFlags: variant.nodeFlags ?? [],
+    ...(variant.fromSource ? { fromSource: true } : {}),
   });
   context.cleanups.push(() => started.cleanup());
   return started;

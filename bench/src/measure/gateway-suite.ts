@@ -5,12 +5,14 @@ import { probeStalls, type StallProbe } from '../load/stall-probe.ts';
 import { steadyStreams, streamWave, type StreamStats, type WaveStats } from '../load/stream-client.ts';
 import { measureThroughput, type ThroughputResult } from '../load/throughput.ts';
 import { waitForQuiet } from '../platform/quiet.ts';
-import { treeRssBytes } from '../platform/proc-stats.ts';
+import { treePrivateBytes, treeRssBytes } from '../platform/proc-stats.ts';
 import type { PhaseDurations } from '../run-options.ts';
 import { chatBody, type Target } from '../targets/target.ts';
 
 export interface GatewayMeasurements {
   idleRssBytes?: number;
+  /** The idle process tree's RSS without file-backed pages (the Node binary every Node process shares). */
+  idlePrivateBytes?: number;
   /** Other tenants' load (cores) seen just before the phases started. */
   otherTenantCores: number;
   waves: WaveStats[];
@@ -52,6 +54,7 @@ export async function measureGateway(target: Target, context: SuiteContext): Pro
     await sleep(1000);
     // The whole process tree: with WORKERS > 1 the primary alone would hide its workers' memory.
     result.idleRssBytes = treeRssBytes(pid);
+    result.idlePrivateBytes = treePrivateBytes(pid);
   }
   if (phases.has('memory')) {
     progress('paced stream waves (streams held, memory per stream)');

@@ -28,6 +28,8 @@ export interface SwitchboardStart {
   cpus: string;
   /** Extra node flags (for example --cpu-prof). */
   nodeFlags?: readonly string[];
+  /** Run `main.ts` rather than the bundle: a CPU profile then names source files and lines. */
+  fromSource?: boolean;
   logLevel: string;
   /** Options rows written before start (for example LogConsumeEnabled=false for the logging-off variant). */
   extraOptions?: Readonly<Record<string, string>>;
@@ -140,7 +142,11 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
   const started = startProcess({
     name: options.label,
     command: process.execPath,
-    args: [...serverNodeFlags, ...(options.nodeFlags ?? []), await serverEntryOf(options.repoRoot)],
+    args: [
+      ...serverNodeFlags,
+      ...(options.nodeFlags ?? []),
+      options.fromSource ? join(options.repoRoot, 'packages/server/src/main.ts') : await serverEntryOf(options.repoRoot),
+    ],
     cpus: options.cpus,
     cwd: options.repoRoot,
     logFile: join(options.runDir, `${options.id}.log`),

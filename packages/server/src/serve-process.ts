@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import type { Config } from './config/config.ts';
 import type { Logger } from './platform/logger.ts';
+import { startMemoryTrim } from './platform/memory-trim.ts';
 import { openDependencies } from './platform/open-dependencies.ts';
 
 /**
@@ -34,6 +35,7 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
     fail(`Cannot listen on port ${config.port} (PORT): ${error instanceof Error ? error.message : String(error)}`);
   }
   logger.info(`Switchboard is serving on http://localhost:${config.port}`);
+  const memoryTrim = startMemoryTrim(app.server, logger);
 
   let stopping = false;
   async function shutdown(signal: string) {
@@ -45,6 +47,7 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
       process.exit(1);
     }, config.shutdownTimeoutSeconds * 1000);
     deadline.unref();
+    memoryTrim.stop();
     // close() stops accepting, waits for in-flight requests, then runs the flush hooks.
     await app.close();
     await dependencies.close();

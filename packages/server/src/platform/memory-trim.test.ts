@@ -1,0 +1,83 @@
+import { createServer } from 'node:http';
+import { Writable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from './logger.ts';
+import { startMemoryTrim } from './memory-trim.ts';
+
+/** The trims a debug logger saw, by their log line. */
+function trimLog() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const logger = createLogger('debug', sink);
+  return { logger, trims: () => lines.filter((line) => line.includes('memory handed back')).length };
+}
+
+describe('memory trim', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('hands memory back once after start-up and once after each busy spell, never while requests arrive', () => {
+    const server = createServer();
+    const { logger, trims } = trimLog();
+    const trim = startMemoryTrim(server, logger, { quietMs: 1_000, firstTrimMs: 100 });
+    try {
+      vi.advanceTimersByTime(100);
+      expect(trims()).toBe(1);
+      // Quiet and already trimmed: nothing more to hand back.
+      vi.advanceTimersByTime(5_000);
+      expect(trims()).toBe(1);
+
+      // A busy spell of five seconds, a request every 200 ms: no trim while it lasts.
+      for (let elapsed = 0; elapsed < 5_000; elapsed += 200) {
+        server.emit('request');
+        vi.advanceTimersByTime(200);
+      }
+      expect(trims()).toBe(1);
+      // Quiet for the quiet time (plus one look): the burst's memory is handed back, once.
+      vi.advanceTimersByTime(1_500);
+      expect(trims()).toBe(2);
+      vi.advanceTimersByTime(10_000);
+      expect(trims()).toBe(2);
+
+      // WebSocket sessions count as arrivals too.
+      server.emit('upgrade');
+      vi.advanceTimersByTime(1_500);
+      expect(trims()).toBe(3);
+    } finally {
+      trim.stop();
+    }
+  });
+
+  it('skips the start-up trim when requests arrive at once, and trims once they stop', () => {
+    const server = createServer();
+    const { logger, trims } = trimLog();
+    const trim = startMemoryTrim(server, logger, { quietMs: 1_000, firstTrimMs: 100 });
+    try {
+      server.emit('request');
+      vi.advanceTimersByTime(500);
+      expect(trims()).toBe(0);
+      vi.advanceTimersByTime(1_500);
+      expect(trims()).toBe(1);
+    } finally {
+      trim.stop();
+    }
+  });
+
+  it('stops looking when stopped', () => {
+    const server = createServer();
+    const { logger, trims } = trimLog();
+    startMemoryTrim(server, logger, { quietMs: 1_000, firstTrimMs: 100 }).stop();
+    vi.advanceTimersByTime(5_000);
+    expect(trims()).toBe(0);
+    expect(server.listenerCount('request')).toBe(0);
+  });
+});
