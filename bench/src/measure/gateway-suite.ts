@@ -13,6 +13,8 @@ export interface GatewayMeasurements {
   idleRssBytes?: number;
   /** The idle process tree's RSS without file-backed pages (the Node binary every Node process shares). */
   idlePrivateBytes?: number;
+  /** RSS 15 s after the last stream wave: memory a burst took should come back (the issue's 232 → 302 MB that stayed). */
+  afterStreamsRssBytes?: number;
   /** Other tenants' load (cores) seen just before the phases started. */
   otherTenantCores: number;
   waves: WaveStats[];
@@ -66,6 +68,11 @@ export async function measureGateway(target: Target, context: SuiteContext): Pro
       if (wave.incomplete > 0 || wave.lostFrames > 0) break;
       result.maxStreamsHeld = level;
       await sleep(500);
+    }
+    if (pid) {
+      // Long enough for a quiet spell of 10 s to be noticed (Switchboard then hands memory back).
+      await sleep(15_000);
+      result.afterStreamsRssBytes = treeRssBytes(pid);
     }
   }
   if (phases.has('latency')) {

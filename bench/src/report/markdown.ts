@@ -56,6 +56,7 @@ const rows: Row[] = [
   ['TTFT p50 / p99 ms in the 1,000-stream wave', (t) => wave1000(t, (w) => `${fixed(w.ttft.p50, 1)} / ${fixed(w.ttft.p99, 1)}`)],
   ['Idle RSS, MB', (t) => mb(t.measurements?.idleRssBytes)],
   ['Idle private memory (RSS without shared file pages), MB', (t) => mb(t.measurements?.idlePrivateBytes)],
+  ['RSS 15 s after the stream waves (up to 2,000 streams), MB', (t) => mb(t.measurements?.afterStreamsRssBytes)],
   [
     'Memory per concurrent stream (1,000-stream wave), KB',
     (t) => wave1000(t, (w) => (w.bytesPerStream === undefined ? dash : (w.bytesPerStream / 1024).toFixed(0))),

@@ -70,7 +70,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     authRepository,
     logWriter: new LogWriter(dependencies.logDatabase, dependencies.clock),
     version: packageJson.version,
-    startTime: dependencies.clock.unixSeconds(),
+    startTime: dependencies.config.startedAt,
     ...(dependencies.config.metricsToken ? { metrics: await Metrics.create() } : {}),
     // Before any route: its request spans attach to the routes as they are registered.
     ...(dependencies.config.tracing ? { tracing: await openTracing(app, dependencies.config.tracing, dependencies.logger, packageJson.version) } : {}),

@@ -14,8 +14,8 @@ const crashLoop = { restarts: 5, windowMs: 60_000 };
  */
 export async function runPrimary(config: Config, logger: Logger): Promise<void> {
   servePrimary();
-  // Every worker must sign and read the same session cookies and cache keys.
-  const workerEnv: Record<string, string> = { WORKERS: '1' };
+  // Every worker must sign and read the same session cookies and cache keys, and tell the same start time.
+  const workerEnv: Record<string, string> = { WORKERS: '1', SWITCHBOARD_STARTED_AT: String(config.startedAt) };
   if (config.sessionSecretGenerated) workerEnv.SESSION_SECRET = config.sessionSecret;
 
   let started = false; // every worker of the start-up listens

@@ -118,6 +118,14 @@ describe.each(testDatabases())('two worker processes on $dialect', (database) =>
       });
       const { id: tokenId, key } = token.data[0]!;
 
+      // Calls spread over both workers, which tell one start time (the primary's).
+      const startTimes = new Set<number>();
+      for (let call = 0; call < 6; call += 1) {
+        const status = (await (await fetch(`${baseUrl}/api/status`)).json()) as { data: { start_time: number } };
+        startTimes.add(status.data.start_time);
+      }
+      expect(startTimes.size).toBe(1);
+
       // Both workers serve it, and each has the token in its cache after a few rounds.
       for (let round = 0; round < 8; round += 1) expect((await relay(baseUrl, key)).status).toBe(200);
 
@@ -142,6 +150,12 @@ describe.each(testDatabases())('two worker processes on $dialect', (database) =>
       const workerStarts = () => gateway.output().match(/"msg":"Switchboard is serving on http:\/\/localhost:\d+"/g)?.length ?? 0;
       await expect.poll(workerStarts, { timeout: 30_000 }).toBe(3);
       expect(childrenOf(primary).filter((pid) => pid !== killed)).toHaveLength(2);
+      // The replacement, started seconds later, tells the same start time as the others.
+      for (let call = 0; call < 6; call += 1) {
+        const status = (await (await fetch(`${baseUrl}/api/status`)).json()) as { data: { start_time: number } };
+        startTimes.add(status.data.start_time);
+      }
+      expect(startTimes.size).toBe(1);
       // Calls caught by the kill fail; every other answer is whole.
       expect(answered.length).toBeGreaterThan(250);
 

@@ -54,6 +54,12 @@ export interface Config {
   tracing: TracingConfig | undefined;
   /** WORKERS: relay processes sharing the port (`auto` = one per available core; 1 = this process alone). */
   workers: number;
+  /**
+   * When the machine's gateway started (unix seconds), as `/api/status` and `/v1/models` report it:
+   * set by the primary for its workers (SWITCHBOARD_STARTED_AT) so every worker, a replaced one too,
+   * tells the same; otherwise this process's own start.
+   */
+  startedAt: number;
 }
 
 /** One of new-api's fixed-window limits: at most `count` requests per `durationSeconds`, unless disabled. */
@@ -183,5 +189,6 @@ export function loadConfig(env: Env = process.env): Config {
       throw new ConfigError(variable, detail);
     }),
     workers: read(env, 'WORKERS', workersSchema, availableParallelism()),
+    startedAt: read(env, 'SWITCHBOARD_STARTED_AT', z.coerce.number().int().positive(), Math.floor(Date.now() / 1000)),
   };
 }
