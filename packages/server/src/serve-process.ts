@@ -24,10 +24,13 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp(dependencies);
+    await app.ready();
   } catch (error) {
     await dependencies.close();
     fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // Before listening, so the start-up collection delays no request.
+  const memoryTrim = startMemoryTrim(app.server, logger);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -35,7 +38,6 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
     fail(`Cannot listen on port ${config.port} (PORT): ${error instanceof Error ? error.message : String(error)}`);
   }
   logger.info(`Switchboard is serving on http://localhost:${config.port}`);
-  const memoryTrim = startMemoryTrim(app.server, logger);
 
   let stopping = false;
   async function shutdown(signal: string) {

@@ -25,12 +25,11 @@ describe('memory trim', () => {
     vi.useRealTimers();
   });
 
-  it('hands memory back once after start-up and once after each busy spell, never while requests arrive', () => {
+  it('hands memory back at start and once after each busy spell, never while requests arrive', () => {
     const server = createServer();
     const { logger, trims } = trimLog();
-    const trim = startMemoryTrim(server, logger, { quietMs: 1_000, firstTrimMs: 100 });
+    const trim = startMemoryTrim(server, logger, { quietMs: 1_000 });
     try {
-      vi.advanceTimersByTime(100);
       expect(trims()).toBe(1);
       // Quiet and already trimmed: nothing more to hand back.
       vi.advanceTimersByTime(5_000);
@@ -57,27 +56,13 @@ describe('memory trim', () => {
     }
   });
 
-  it('skips the start-up trim when requests arrive at once, and trims once they stop', () => {
-    const server = createServer();
-    const { logger, trims } = trimLog();
-    const trim = startMemoryTrim(server, logger, { quietMs: 1_000, firstTrimMs: 100 });
-    try {
-      server.emit('request');
-      vi.advanceTimersByTime(500);
-      expect(trims()).toBe(0);
-      vi.advanceTimersByTime(1_500);
-      expect(trims()).toBe(1);
-    } finally {
-      trim.stop();
-    }
-  });
-
   it('stops looking when stopped', () => {
     const server = createServer();
     const { logger, trims } = trimLog();
-    startMemoryTrim(server, logger, { quietMs: 1_000, firstTrimMs: 100 }).stop();
+    startMemoryTrim(server, logger, { quietMs: 1_000 }).stop();
+    server.emit('request');
     vi.advanceTimersByTime(5_000);
-    expect(trims()).toBe(0);
+    expect(trims()).toBe(1);
     expect(server.listenerCount('request')).toBe(0);
   });
 });

@@ -14,13 +14,11 @@ function garbageCollector(): GarbageCollect {
 export interface MemoryTrimOptions {
   /** How long without a new request before memory is handed back. */
   quietMs?: number;
-  /** After start-up, once nothing has arrived for this long. */
-  firstTrimMs?: number;
 }
 
 /**
- * Hands memory back to the system when the process goes quiet: once after start-up, and once after
- * every busy spell, when no request has arrived for `quietMs`. V8 keeps the young generation it grew
+ * Hands memory back to the system: at once (call it when start-up is done, before listening), and
+ * after every busy spell, once no request has arrived for `quietMs`. V8 keeps the young generation it grew
  * to (up to 16 MB with our semi-space size) and the old-generation pages a burst of streams filled,
  * and lets them go only under memory pressure; a last-resort collection is that pressure. It takes
  * tens of milliseconds, so it runs only when nothing has arrived for a while (a stream already in
@@ -32,8 +30,8 @@ export function startMemoryTrim(server: Server, logger: Logger, options: MemoryT
   let arrivals = 0;
   let arrivalsAtLastLook = 0;
   let quietSince = Date.now();
-  // True from start-up and again after any request: there is something to hand back.
-  let grown = true;
+  // True again after any request: there is something to hand back.
+  let grown = false;
   const noteArrival = () => {
     arrivals += 1;
   };
@@ -61,17 +59,14 @@ export function startMemoryTrim(server: Server, logger: Logger, options: MemoryT
     }
     if (grown && now - quietSince >= quietMs) trim();
   };
+  // Start-up's garbage (migrations, module loading, the young generation it grew) goes first.
+  trim();
   const lookEveryMs = Math.max(250, Math.min(quietMs / 4, 2_500));
   const timer = setInterval(look, lookEveryMs);
   timer.unref();
-  const first = setTimeout(() => {
-    if (arrivals === 0) trim();
-  }, options.firstTrimMs ?? 1_000);
-  first.unref();
   return {
     stop() {
       clearInterval(timer);
-      clearTimeout(first);
       server.off('request', noteArrival);
       server.off('upgrade', noteArrival);
     },
