@@ -31,7 +31,25 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
   const traceSink = wanted('switchboard-tracing') ? await startTraceSink() : undefined;
   if (traceSink) context.cleanups.push(() => traceSink.close());
 
-  if (wanted('floor')) {
+  // Measured in turns with the Switchboard rows below when they are (--interleave): started here, kept running.
+  let floorInTurns: { target: Target; report: TargetReport } | undefined;
+  if (wanted('floor') && options.interleave > 1) {
+    const report: TargetReport = { id: 'floor', label: 'floor (Fastify + undici)', kind: 'floor' };
+    await measured(
+      context,
+      report,
+      async () => {
+        const target = await startFloor({ runDir, upstreamOrigin: fake.origin, cpus: gatewayCpu });
+        floorInTurns = { target, report };
+        return target;
+      },
+      async (target) => {
+        // Idle memory from the cold process; its throughput is taken in the turns.
+        report.measurements = await measureGateway(target, suite(new Set()));
+      },
+      { keepRunning: true },
+    );
+  } else if (wanted('floor')) {
     await measured(
       context,
       { id: 'floor', label: 'floor (Fastify + undici)', kind: 'floor' },
@@ -124,12 +142,18 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
     });
   }
   // Rows compared in turns (--interleave): all started together, the throughput phase taken round-robin.
-  if (options.interleave > 1)
-    await measureInTurns(
-      context,
-      switchboards.filter((variant) => wanted(variant.id)),
-      options.interleave,
-    );
+  if (options.interleave > 1) {
+    try {
+      await measureInTurns(
+        context,
+        switchboards.filter((variant) => wanted(variant.id)),
+        options.interleave,
+        floorInTurns && floorInTurns.report.failed === undefined ? floorInTurns : undefined,
+      );
+    } finally {
+      await floorInTurns?.target.process?.stop();
+    }
+  }
   for (const variant of switchboards) {
     if (!wanted(variant.id) || options.interleave > 1) continue;
     // The comparison variants answer one question each (CPU per request): throughput only.
@@ -170,6 +194,7 @@ async function measured(
   report: TargetReport,
   start: () => Promise<Target>,
   body: (target: Target, report: TargetReport) => Promise<void>,
+  { keepRunning = false }: { keepRunning?: boolean } = {},
 ): Promise<void> {
   context.targets.push(report);
   context.progress(`— ${report.label}`);
@@ -183,7 +208,8 @@ async function measured(
     report.failed = error instanceof Error ? error.message : String(error);
     context.progress(`${report.label} stopped early: ${report.failed}`);
   } finally {
-    await target?.process?.stop();
+    // A failed start or measurement stops it; one kept for later turns is stopped by whoever keeps it.
+    if (!keepRunning || report.failed !== undefined) await target?.process?.stop();
   }
 }
 

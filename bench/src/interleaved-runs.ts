@@ -7,20 +7,27 @@ import { waitForQuiet } from './platform/quiet.ts';
 import type { TargetReport } from './report/bench-report.ts';
 import { probe, reconcileVariant, startVariant, type RunContext, type SwitchboardVariant } from './switchboard-variants.ts';
 import type { SwitchboardTarget } from './targets/switchboard.ts';
-import { chatBody } from './targets/target.ts';
+import { chatBody, type Target } from './targets/target.ts';
 
 const instant = chatBody(benchModels.instant, false);
 
 /**
  * The Switchboard rows measured in turns: every variant is started at once (idle except in its turn),
- * then `rounds` rounds of the non-stream throughput phase go round them, so each row meets the
- * machine as the others do; a row keeps its median round. On a shared machine, where other tenants
+ * then `rounds` rounds of the non-stream throughput phase go round them (the floor first in each
+ * round when it is given, already started), so each row meets the machine as the others do; a row
+ * keeps its median round. On a shared machine, where other tenants
  * move CPU per request by tens of percent from one minute to the next, one-after-another runs cannot
  * show a 5 % difference (the journal's budget); turns can. Each row is then stopped cleanly and
  * reconciled as in a normal run.
  */
-export async function measureInTurns(context: RunContext, variants: readonly SwitchboardVariant[], rounds: number): Promise<void> {
+export async function measureInTurns(
+  context: RunContext,
+  variants: readonly SwitchboardVariant[],
+  rounds: number,
+  floor?: { target: Target; report: TargetReport },
+): Promise<void> {
   const { progress, fake, options } = context;
+  const floorResults: ThroughputResult[] = [];
   const running: Array<{ variant: SwitchboardVariant; target: SwitchboardTarget; report: TargetReport; results: ThroughputResult[] }> = [];
   try {
     for (const variant of variants) {
@@ -38,19 +45,37 @@ export async function measureInTurns(context: RunContext, variants: readonly Swi
       }
     }
     const measuring = running.filter((entry) => entry.report.failed === undefined);
-    const ownPids = [fake.pid, ...measuring.flatMap((entry) => (entry.target.process?.pid ? [entry.target.process.pid] : []))];
+    const ownPids = [
+      fake.pid,
+      ...[floor?.target, ...measuring.map((entry) => entry.target)].flatMap((target) => (target?.process?.pid ? [target.process.pid] : [])),
+    ];
     const otherTenantCores = await waitForQuiet(ownPids, options.durations.quietWaitMs);
+    const throughputOf = (target: Target) =>
+      measureThroughput(target, instant, {
+        connections: 50,
+        durationSeconds: options.durations.throughputSeconds,
+        warmupSeconds: 1,
+        upstreamPid: fake.pid,
+      });
     for (let round = 1; round <= rounds; round += 1) {
+      // The floor takes its turn too, so a ratio to it compares rounds that met the same machine.
+      if (floor) {
+        const result = await throughputOf(floor.target);
+        floorResults.push(result);
+        progress(`  round ${round}, ${floor.report.label}: ${Math.round(result.rps)} req/s, ${result.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs CPU/req`);
+      }
       for (const entry of measuring) {
-        const result = await measureThroughput(entry.target, instant, {
-          connections: 50,
-          durationSeconds: options.durations.throughputSeconds,
-          warmupSeconds: 1,
-          upstreamPid: fake.pid,
-        });
+        const result = await throughputOf(entry.target);
         entry.results.push(result);
         progress(`  round ${round}, ${entry.variant.label}: ${Math.round(result.rps)} req/s, ${result.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs CPU/req`);
       }
+    }
+    if (floor) {
+      const throughput = medianBy(floorResults, (result) => result.cpuMicrosPerRequest);
+      if (throughput && floor.report.measurements) floor.report.measurements.throughput = throughput;
+      progress(
+        `${floor.report.label}: median ${throughput?.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs CPU/req (rounds: ${floorResults.map((result) => result.cpuMicrosPerRequest?.toFixed(0) ?? '–').join(', ')})`,
+      );
     }
     for (const entry of measuring) {
       const throughput = medianBy(entry.results, (result) => result.cpuMicrosPerRequest);

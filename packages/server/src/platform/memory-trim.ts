@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Logger } from './logger.ts';
 
-type GarbageCollect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+type GarbageCollect = (options: { type: 'major'; execution: 'sync'; flavor: 'regular' | 'last-resort' }) => void;
 
 /** V8's own collector, reached without a command-line flag and without putting `gc` on our global object. */
 function garbageCollector(): GarbageCollect {
@@ -18,11 +18,16 @@ export interface MemoryTrimOptions {
 
 /**
  * Hands memory back to the system: at once (call it when start-up is done, before listening), and
- * after every busy spell, once no request has arrived for `quietMs`. V8 keeps the young generation it grew
- * to (up to 16 MB with our semi-space size) and the old-generation pages a burst of streams filled,
- * and lets them go only under memory pressure; a last-resort collection is that pressure. It takes
- * tens of milliseconds, so it runs only when nothing has arrived for a while (a stream already in
- * flight then waits for it once). Measured: idle private memory 74 → 54 MB after start-up.
+ * after every busy spell, once no request has arrived for `quietMs`.
+ *
+ * At start-up a last-resort collection: V8 keeps the young generation start-up grew (up to 16 MB with
+ * our semi-space size) and lets it go only under memory pressure, which this collection is (idle
+ * private memory 74 → 54 MB). It also drops compiled code, harmless before the first request but not
+ * after: done after busy spells it cost the next burst about a fifth more CPU per request while the
+ * code warmed up again (bench, in turns). After a busy spell, then, a full collection of the usual
+ * kind, which returns the old-generation pages a burst of streams filled and keeps the code. Either
+ * takes tens of milliseconds, so it runs only when nothing has arrived for a while (a stream already
+ * in flight then waits for it once).
  */
 export function startMemoryTrim(server: Server, logger: Logger, options: MemoryTrimOptions = {}): { stop(): void } {
   const quietMs = options.quietMs ?? 10_000;
@@ -38,14 +43,14 @@ export function startMemoryTrim(server: Server, logger: Logger, options: MemoryT
   server.on('request', noteArrival);
   server.on('upgrade', noteArrival);
 
-  const trim = () => {
+  const trim = (flavor: 'regular' | 'last-resort') => {
     const started = performance.now();
     const before = process.memoryUsage.rss();
-    collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    collect({ type: 'major', execution: 'sync', flavor });
     grown = false;
     logger.debug(
-      { ms: Math.round(performance.now() - started), rssBefore: before, rssAfter: process.memoryUsage.rss() },
-      'memory handed back after a quiet spell',
+      { flavor, ms: Math.round(performance.now() - started), rssBefore: before, rssAfter: process.memoryUsage.rss() },
+      'memory handed back',
     );
   };
 
@@ -57,10 +62,10 @@ export function startMemoryTrim(server: Server, logger: Logger, options: MemoryT
       grown = true;
       return;
     }
-    if (grown && now - quietSince >= quietMs) trim();
+    if (grown && now - quietSince >= quietMs) trim('regular');
   };
   // Start-up's garbage (migrations, module loading, the young generation it grew) goes first.
-  trim();
+  trim('last-resort');
   const lookEveryMs = Math.max(250, Math.min(quietMs / 4, 2_500));
   const timer = setInterval(look, lookEveryMs);
   timer.unref();
