@@ -70,7 +70,7 @@ export async function measureGateway(target: Target, context: SuiteContext): Pro
       await sleep(500);
     }
     if (pid) {
-      // Long enough for a quiet spell of 10 s to be noticed (Switchboard then hands memory back).
+      // What a burst leaves behind once it is over (Switchboard's own trim waits for a quiet minute).
       await sleep(15_000);
       result.afterStreamsRssBytes = treeRssBytes(pid);
     }

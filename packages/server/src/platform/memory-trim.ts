@@ -22,15 +22,17 @@ export interface MemoryTrimOptions {
  *
  * At start-up a last-resort collection: V8 keeps the young generation start-up grew (up to 16 MB with
  * our semi-space size) and lets it go only under memory pressure, which this collection is (idle
- * private memory 74 → 54 MB). It also drops compiled code, harmless before the first request but not
- * after: done after busy spells it cost the next burst about a fifth more CPU per request while the
- * code warmed up again (bench, in turns). After a busy spell, then, a full collection of the usual
- * kind, which returns the old-generation pages a burst of streams filled and keeps the code. Either
- * takes tens of milliseconds, so it runs only when nothing has arrived for a while (a stream already
- * in flight then waits for it once).
+ * private memory 74 → 54 MB). It also drops compiled code, harmless before the first request.
+ *
+ * After a busy spell, a full collection of the usual kind (compiled code kept), and only after a
+ * minute without requests: a collection resets V8's heap limits, so the next burst pays extra
+ * collections while they grow again. After 10 quiet seconds that cost bursts separated by short
+ * pauses about a fifth more CPU per request (bench, rows measured in turns); a process idle for a
+ * minute has no load for it to slow. Either collection takes tens of milliseconds, which is why
+ * neither runs while requests arrive (a stream already in flight waits for it once).
  */
 export function startMemoryTrim(server: Server, logger: Logger, options: MemoryTrimOptions = {}): { stop(): void } {
-  const quietMs = options.quietMs ?? 10_000;
+  const quietMs = options.quietMs ?? 60_000;
   const collect = garbageCollector();
   let arrivals = 0;
   let arrivalsAtLastLook = 0;
@@ -48,10 +50,7 @@ export function startMemoryTrim(server: Server, logger: Logger, options: MemoryT
     const before = process.memoryUsage.rss();
     collect({ type: 'major', execution: 'sync', flavor });
     grown = false;
-    logger.debug(
-      { flavor, ms: Math.round(performance.now() - started), rssBefore: before, rssAfter: process.memoryUsage.rss() },
-      'memory handed back',
-    );
+    logger.debug({ flavor, ms: Math.round(performance.now() - started), rssBefore: before, rssAfter: process.memoryUsage.rss() }, 'memory handed back');
   };
 
   const look = () => {
