@@ -70,7 +70,7 @@ export async function measureGateway(target: Target, context: SuiteContext): Pro
       await sleep(500);
     }
     if (pid) {
-      // What a burst leaves behind once it is over (Switchboard's own trim waits for a quiet minute).
+      // What a burst leaves behind once it is over.
       await sleep(15_000);
       result.afterStreamsRssBytes = treeRssBytes(pid);
     }

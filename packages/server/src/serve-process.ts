@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts';
 import type { Config } from './config/config.ts';
 import type { Logger } from './platform/logger.ts';
-import { startMemoryTrim } from './platform/memory-trim.ts';
 import { openDependencies } from './platform/open-dependencies.ts';
 
 /**
@@ -29,8 +28,6 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
     await dependencies.close();
     fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
   }
-  // Before listening, so the start-up collection delays no request.
-  const memoryTrim = startMemoryTrim(app.server, logger);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -49,7 +46,6 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
       process.exit(1);
     }, config.shutdownTimeoutSeconds * 1000);
     deadline.unref();
-    memoryTrim.stop();
     // close() stops accepting, waits for in-flight requests, then runs the flush hooks.
     await app.close();
     await dependencies.close();
