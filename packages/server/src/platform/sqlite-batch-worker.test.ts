@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -19,30 +19,6 @@ describe('SQLite batch worker', () => {
     database.exec('create table if not exists t (id integer primary key, n integer not null, label text)');
     return database;
   }
-
-  /** The nice value of each thread of this process, from /proc (field 19 of a thread's stat). */
-  function threadNiceValues(): number[] {
-    return readdirSync('/proc/self/task').flatMap((thread) => {
-      try {
-        const stat = readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
-        return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
-      } catch {
-        return []; // ended meanwhile
-      }
-    });
-  }
-
-  it('writes from a thread of lower priority than the request thread', async () => {
-    const main = openTable();
-    const before = threadNiceValues().filter((nice) => nice === 5).length;
-    worker = new SqliteBatchWorker(path);
-    await worker.run([{ sql: 'insert into t (id, n, label) values (?, ?, ?)', rows: [[1, 1, 'a']] }]);
-    expect(threadNiceValues().filter((nice) => nice === 5).length).toBe(before + 1);
-    // The calling thread keeps its own priority.
-    const self = readFileSync('/proc/thread-self/stat', 'utf8');
-    expect(Number(self.slice(self.lastIndexOf(')') + 2).split(' ')[16])).toBe(0);
-    main.close();
-  });
 
   it('commits a batch the main connection then reads, reusing one statement for many rows', async () => {
     const main = openTable();

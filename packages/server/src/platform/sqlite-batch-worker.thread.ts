@@ -2,8 +2,6 @@
  * The SQLite batch writer's thread (see sqlite-batch-worker.ts): its own connection to the database
  * file, one transaction per batch, each distinct statement prepared once and reused.
  */
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { safeParseJson } from './safe-json.ts';
@@ -11,22 +9,6 @@ import type { BatchStatement, WorkerReply, WorkerRequest } from './sqlite-batch-
 
 const port = parentPort;
 if (!port) throw new Error('sqlite-batch-worker.thread.ts runs only as a worker thread');
-
-/**
- * This thread at a lower scheduling priority (nice 5) than the process's request thread. On a core
- * both use, the kernel otherwise let the writer, woken with a batch, run its whole transaction before
- * the request thread got the core back: milliseconds of stall for every request in flight. At nice
- * 5 it still gets a quarter of a contended core (more than the writes of a saturated relay need) and
- * all of an idle one, so batches keep pace; only the order changes. Linux gives each thread its own
- * nice value (setpriority on the thread id); elsewhere, or where it is refused, nothing changes.
- */
-const writerNice = 5;
-try {
-  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, writerNice);
-} catch {
-  // Not Linux, or not allowed: the thread keeps the process's priority.
-}
 
 const database = new Database((workerData as { path: string }).path);
 database.pragma('journal_mode = WAL');
