@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer } from './testing/local-http-server.ts';
+import { startFakeChatUpstream } from './testing/fake-chat-upstream.ts';
 import { freePort, startMainProcess } from './testing/main-process.ts';
 
 /**
@@ -80,24 +80,13 @@ describe('a running server', () => {
   const sqlitePath = join(folder, 'data', 'gateway.db');
   let server: ReturnType<typeof startMain>;
   let baseUrl = '';
-  let upstream: Awaited<ReturnType<typeof startLocalServer>>;
+  let upstream: Awaited<ReturnType<typeof startFakeChatUpstream>>;
 
   beforeAll(async () => {
     mkdirSync(join(webDist, 'assets'), { recursive: true });
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>console</title>');
     writeFileSync(join(webDist, 'assets', 'a-123.js'), 'console.log(1);');
-    upstream = await startLocalServer({
-      'POST /v1/chat/completions': () => ({
-        json: {
-          id: 'chatcmpl-1',
-          object: 'chat.completion',
-          created: 1,
-          model: 'gpt-4o-mini',
-          choices: [{ index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
-        },
-      }),
-    });
+    upstream = await startFakeChatUpstream();
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     server = startMain(

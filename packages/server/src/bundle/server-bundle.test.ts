@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../platform/database.ts';
-import { startLocalServer } from '../testing/local-http-server.ts';
+import { startFakeChatUpstream } from '../testing/fake-chat-upstream.ts';
 import { loginAsRoot, startRunningGateway } from '../testing/running-gateway.ts';
 import { buildServerBundle } from './build-server-bundle.ts';
 
@@ -46,18 +46,7 @@ describe('the server bundle', () => {
   });
 
   it('starts, relays and charges, with log rows written by its writer thread', async () => {
-    const upstream = await startLocalServer({
-      'POST /v1/chat/completions': () => ({
-        json: {
-          id: 'chatcmpl-1',
-          object: 'chat.completion',
-          created: 1,
-          model: 'gpt-4o-mini',
-          choices: [{ index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
-        },
-      }),
-    });
+    const upstream = await startFakeChatUpstream();
     const sqlitePath = join(folder, 'gateway.db');
     const gateway = await startRunningGateway(
       { SQLITE_PATH: sqlitePath, SESSION_SECRET: 'bundle-session-secret', INITIAL_ROOT_PASSWORD: rootPassword },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../platform/database.ts';
-import { startLocalServer } from '../testing/local-http-server.ts';
+import { startFakeChatUpstream } from '../testing/fake-chat-upstream.ts';
 import { loginAsRoot, startRunningGateway } from '../testing/running-gateway.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 
@@ -20,7 +20,6 @@ afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-const usage = { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 };
 const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
 
 /** The processes whose parent is `pid` (the workers of a primary), from /proc. */
@@ -72,18 +71,7 @@ describe.each(testDatabases())('two worker processes on $dialect', (database) =>
     const created = await database.create();
     const folder = mkdtempSync(join(tmpdir(), 'sb-workers-'));
     folders.push(folder);
-    const upstream = await startLocalServer({
-      'POST /v1/chat/completions': () => ({
-        json: {
-          id: 'chatcmpl-1',
-          object: 'chat.completion',
-          created: 1,
-          model: 'gpt-4o-mini',
-          choices: [{ index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' }],
-          usage,
-        },
-      }),
-    });
+    const upstream = await startFakeChatUpstream();
     const env = {
       WORKERS: '2',
       SQL_DSN: created.sqlDsn,
