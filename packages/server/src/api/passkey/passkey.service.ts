@@ -86,9 +86,8 @@ export class PasskeyService {
     this.assertEnabled();
     const existing = await this.deps.repository.listByUser(user.id);
     if (existing.length >= maxPasskeysPerUser) throw new AppError(passkeyMessages.tooMany, { params: { max: maxPasskeysPerUser } });
-    const options = await (
-      await webAuthn()
-    ).generateRegistrationOptions({
+    const { generateRegistrationOptions } = await webAuthn();
+    const options = await generateRegistrationOptions({
       rpName: party.name,
       rpID: party.id,
       userName: user.username,
@@ -107,17 +106,14 @@ export class PasskeyService {
   async register(user: CurrentUser, response: RegistrationResponseJSON, name: string | undefined): Promise<void> {
     this.assertEnabled();
     const ceremony = await this.deps.ceremonies.take(response.response.clientDataJSON, 'register', user.id);
-    const verification = await (
-      await webAuthn()
-    )
-      .verifyRegistrationResponse({
-        response,
-        expectedChallenge: ceremony.challenge,
-        expectedOrigin: ceremony.origins,
-        expectedRPID: ceremony.rpId,
-        requireUserVerification: false,
-      })
-      .catch(() => undefined);
+    const { verifyRegistrationResponse } = await webAuthn();
+    const verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: ceremony.challenge,
+      expectedOrigin: ceremony.origins,
+      expectedRPID: ceremony.rpId,
+      requireUserVerification: false,
+    }).catch(() => undefined);
     if (!verification?.verified) throw new AppError(passkeyMessages.verifyFailed);
     const { credential, aaguid, fmt, userVerified, credentialBackedUp, credentialDeviceType } = verification.registrationInfo;
     const credentialId = storedId(credential.id);
@@ -154,9 +150,8 @@ export class PasskeyService {
     this.assertEnabled();
     const passkeys = forUser ? await this.deps.repository.listByUser(forUser.userId) : [];
     if (forUser && passkeys.length === 0) throw new AppError(passkeyMessages.noneBound);
-    const options = await (
-      await webAuthn()
-    ).generateAuthenticationOptions({
+    const { generateAuthenticationOptions } = await webAuthn();
+    const options = await generateAuthenticationOptions({
       rpID: party.id,
       timeout: ceremonyTimeoutMs,
       allowCredentials: passkeys.map((passkey) => ({ id: wireId(passkey.credentialId), transports: passkey.transports })),
@@ -204,10 +199,9 @@ export class PasskeyService {
   ): Promise<void> {
     let newCounter: number;
     let backedUp: boolean;
+    const { verifyAuthenticationResponse } = await webAuthn();
     try {
-      const verification = await (
-        await webAuthn()
-      ).verifyAuthenticationResponse({
+      const verification = await verifyAuthenticationResponse({
         response,
         expectedChallenge: ceremony.challenge,
         expectedOrigin: ceremony.origins,
