@@ -13,9 +13,9 @@ const instant = chatBody(benchModels.instant, false);
 
 /**
  * The Switchboard rows measured in turns: every variant is started at once (idle except in its turn),
- * then `rounds` rounds of the non-stream throughput phase go round them (the floor first in each
- * round when it is given, already started), so each row meets the machine as the others do; a row
- * keeps its median round. On a shared machine, where other tenants
+ * then `rounds` rounds of the non-stream throughput phase go round them (the floor too when it is
+ * given, already started), each round starting one row further along, so each row meets the
+ * machine as the others do; a row keeps its median round. On a shared machine, where other tenants
  * move CPU per request by tens of percent from one minute to the next, one-after-another runs cannot
  * show a 5 % difference (the journal's budget); turns can. Each row is then stopped cleanly and
  * reconciled as in a normal run.
@@ -57,17 +57,19 @@ export async function measureInTurns(
         warmupSeconds: 1,
         upstreamPid: fake.pid,
       });
+    // The floor takes its turn too, so a ratio to it compares rounds that met the same machine.
+    const turns = [
+      ...(floor ? [{ label: floor.report.label, target: floor.target, results: floorResults }] : []),
+      ...measuring.map((entry) => ({ label: entry.variant.label, target: entry.target as Target, results: entry.results })),
+    ];
     for (let round = 1; round <= rounds; round += 1) {
-      // The floor takes its turn too, so a ratio to it compares rounds that met the same machine.
-      if (floor) {
-        const result = await throughputOf(floor.target);
-        floorResults.push(result);
-        progress(`  round ${round}, ${floor.report.label}: ${Math.round(result.rps)} req/s, ${result.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs CPU/req`);
-      }
-      for (const entry of measuring) {
-        const result = await throughputOf(entry.target);
-        entry.results.push(result);
-        progress(`  round ${round}, ${entry.variant.label}: ${Math.round(result.rps)} req/s, ${result.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs CPU/req`);
+      // Each round starts one row further along, so no row always follows the same one (the first
+      // row after the floor's saturating turn measured its worst rounds when the order was fixed).
+      for (let step = 0; step < turns.length; step += 1) {
+        const turn = turns[(round - 1 + step) % turns.length]!;
+        const result = await throughputOf(turn.target);
+        turn.results.push(result);
+        progress(`  round ${round}, ${turn.label}: ${Math.round(result.rps)} req/s, ${result.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs CPU/req`);
       }
     }
     if (floor) {
