@@ -3,9 +3,8 @@
  * sources are newer), then runs the server on the pinned Node. Everything goes through npm so `node` is Node 24.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { newestChange } from '../packages/server/src/bundle/newest-change.ts';
+import { builtAfter } from '../packages/server/src/bundle/newest-change.ts';
 import { preparedServerEntry } from '../packages/server/src/bundle/server-entry.ts';
 import { serverNodeFlags } from '../packages/server/src/node-flags.ts';
 
@@ -13,7 +12,7 @@ const root = new URL('..', import.meta.url).pathname;
 const web = join(root, 'packages', 'web');
 const builtIndex = join(web, 'dist', 'index.html');
 
-const stale = !existsSync(builtIndex) || newestChange(join(web, 'src')) > statSync(builtIndex).mtimeMs;
+const stale = !builtAfter(builtIndex, [join(web, 'src')]);
 if (stale) {
   console.log('Building the console…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@switchboard/web'], { cwd: root, stdio: 'inherit' });

@@ -72,18 +72,21 @@ export async function measureInTurns(
         progress(`  round ${round}, ${turn.label}: ${Math.round(result.rps)} req/s, ${result.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs CPU/req`);
       }
     }
+    /** A row's median round, reported with every round's figure. */
+    const medianOf = (label: string, results: readonly ThroughputResult[]) => {
+      const throughput = medianBy(results, (result) => result.cpuMicrosPerRequest);
+      const figures = results.map((result) => result.cpuMicrosPerRequest?.toFixed(0) ?? '–').join(', ');
+      progress(`${label}: median ${throughput?.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs CPU/req (rounds: ${figures})`);
+      return throughput;
+    };
     if (floor) {
-      const throughput = medianBy(floorResults, (result) => result.cpuMicrosPerRequest);
+      const throughput = medianOf(floor.report.label, floorResults);
+      // The floor keeps the idle memory read from its cold process; only its throughput comes from the turns.
       if (throughput && floor.report.measurements) floor.report.measurements.throughput = throughput;
-      progress(
-        `${floor.report.label}: median ${throughput?.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs CPU/req (rounds: ${floorResults.map((result) => result.cpuMicrosPerRequest?.toFixed(0) ?? '–').join(', ')})`,
-      );
     }
     for (const entry of measuring) {
-      const throughput = medianBy(entry.results, (result) => result.cpuMicrosPerRequest);
+      const throughput = medianOf(entry.variant.label, entry.results);
       entry.report.measurements = { otherTenantCores, waves: [], maxStreamsHeld: 0, ...(throughput ? { throughput } : {}) };
-      const figures = entry.results.map((result) => result.cpuMicrosPerRequest?.toFixed(0) ?? '–').join(', ');
-      progress(`${entry.variant.label}: median ${throughput?.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs CPU/req (rounds: ${figures})`);
       const clean = await sendCleanTraffic({ ...entry.target, headers: { authorization: `Bearer ${entry.target.seeded.cleanApiKey}` } }, cleanCaller);
       if (clean.failed > 0) progress(`  ${clean.failed} of ${clean.requests} clean requests failed`);
     }

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { newestChange } from '../../packages/server/src/bundle/newest-change.ts';
+import { builtAfter } from '../../packages/server/src/bundle/newest-change.ts';
 import { preparedServerEntry } from '../../packages/server/src/bundle/server-entry.ts';
 import { repoRoot, webRoot } from './paths.ts';
 
@@ -14,7 +13,7 @@ export default async function setup(): Promise<void> {
     throw new Error(message);
   });
   const builtIndex = join(webRoot, 'dist', 'index.html');
-  const stale = !existsSync(builtIndex) || newestChange(join(webRoot, 'src')) > statSync(builtIndex).mtimeMs;
+  const stale = !builtAfter(builtIndex, [join(webRoot, 'src')]);
   if (!stale) return;
   // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
   const build = spawnSync('npm', ['run', 'build', '-w', '@switchboard/web'], {

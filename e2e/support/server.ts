@@ -43,8 +43,9 @@ function waitUntilServing(child: ChildProcess, output: string[]): Promise<void> 
 }
 
 /**
- * The real server as `npm start` runs it (the bundle global-setup built, with the same Node flags) serving the built console on 127.0.0.1 with a fresh
- * SQLite database in a temporary folder. `env` adds or overrides variables (INITIAL_ROOT_PASSWORD, …).
+ * The real server as `npm start` runs it (the bundle global-setup built, with the same Node flags),
+ * serving the built console on 127.0.0.1 with a fresh SQLite database in a temporary folder. `env`
+ * adds or overrides variables (INITIAL_ROOT_PASSWORD, …).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));

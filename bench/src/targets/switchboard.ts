@@ -101,6 +101,7 @@ async function waitForLogLine(logFile: string, text: string, timeoutMs = 60_000)
 }
 
 const entries = new Map<string, Promise<string>>();
+const sourceMainOf = (repoRoot: string) => join(repoRoot, 'packages/server/src/main.ts');
 
 /**
  * The file `npm start` runs in that checkout: its prebuilt bundle (built once per bench run when stale),
@@ -112,7 +113,7 @@ function serverEntryOf(repoRoot: string): Promise<string> {
     const builder = join(repoRoot, 'packages/server/src/bundle/server-entry.ts');
     entry = existsSync(builder)
       ? (import(builder) as Promise<{ preparedServerEntry: () => Promise<string> }>).then((module) => module.preparedServerEntry())
-      : Promise.resolve(join(repoRoot, 'packages/server/src/main.ts'));
+      : Promise.resolve(sourceMainOf(repoRoot));
     entries.set(repoRoot, entry);
   }
   return entry;
@@ -142,11 +143,7 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
   const started = startProcess({
     name: options.label,
     command: process.execPath,
-    args: [
-      ...serverNodeFlags,
-      ...(options.nodeFlags ?? []),
-      options.fromSource ? join(options.repoRoot, 'packages/server/src/main.ts') : await serverEntryOf(options.repoRoot),
-    ],
+    args: [...serverNodeFlags, ...(options.nodeFlags ?? []), options.fromSource ? sourceMainOf(options.repoRoot) : await serverEntryOf(options.repoRoot)],
     cpus: options.cpus,
     cwd: options.repoRoot,
     logFile: join(options.runDir, `${options.id}.log`),

@@ -23,7 +23,6 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp(dependencies);
-    await app.ready();
   } catch (error) {
     await dependencies.close();
     fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,19 +1,12 @@
-import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServerBundle, bundledMain } from './build-server-bundle.ts';
-import { newestChange } from './newest-change.ts';
+import { builtAfter } from './newest-change.ts';
 
 const sourceMain = fileURLToPath(new URL('../main.ts', import.meta.url));
 const packagesRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** What the bundle is made of: a change to any of these makes it stale. */
 const bundleInputs = [join(packagesRoot, 'server', 'src'), join(packagesRoot, 'contracts', 'src'), join(packagesRoot, 'server', 'package.json')];
-
-function bundleIsFresh(): boolean {
-  if (!existsSync(bundledMain)) return false;
-  const built = statSync(bundledMain).mtimeMs;
-  return bundleInputs.every((input) => newestChange(input) <= built);
-}
 
 /**
  * The file to start the server from (`npm start`, the bench, the browser tests): the prebuilt bundle,
@@ -22,7 +15,7 @@ function bundleIsFresh(): boolean {
  * so what runs is never older than the checkout.
  */
 export async function preparedServerEntry(warn: (message: string) => void = console.warn): Promise<string> {
-  if (bundleIsFresh()) return bundledMain;
+  if (builtAfter(bundledMain, bundleInputs)) return bundledMain;
   try {
     await buildServerBundle();
     return bundledMain;

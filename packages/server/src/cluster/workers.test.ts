@@ -49,6 +49,16 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The `start_time` values `/api/status` answers over six calls, which the primary spreads over its workers. */
+async function startTimesSeen(baseUrl: string): Promise<Set<number>> {
+  const seen = new Set<number>();
+  for (let call = 0; call < 6; call += 1) {
+    const status = (await (await fetch(`${baseUrl}/api/status`)).json()) as { data: { start_time: number } };
+    seen.add(status.data.start_time);
+  }
+  return seen;
+}
+
 async function relay(baseUrl: string, key: string): Promise<{ status: number; requestId: string | undefined }> {
   try {
     const answer = await fetch(`${baseUrl}/v1/chat/completions`, {
@@ -107,12 +117,8 @@ describe.each(testDatabases())('two worker processes on $dialect', (database) =>
       const { id: tokenId, key } = token.data[0]!;
 
       // Calls spread over both workers, which tell one start time (the primary's).
-      const startTimes = new Set<number>();
-      for (let call = 0; call < 6; call += 1) {
-        const status = (await (await fetch(`${baseUrl}/api/status`)).json()) as { data: { start_time: number } };
-        startTimes.add(status.data.start_time);
-      }
-      expect(startTimes.size).toBe(1);
+      const firstStartTimes = await startTimesSeen(baseUrl);
+      expect(firstStartTimes.size).toBe(1);
 
       // Both workers serve it, and each has the token in its cache after a few rounds.
       for (let round = 0; round < 8; round += 1) expect((await relay(baseUrl, key)).status).toBe(200);
@@ -139,11 +145,7 @@ describe.each(testDatabases())('two worker processes on $dialect', (database) =>
       await expect.poll(workerStarts, { timeout: 30_000 }).toBe(3);
       expect(childrenOf(primary).filter((pid) => pid !== killed)).toHaveLength(2);
       // The replacement, started seconds later, tells the same start time as the others.
-      for (let call = 0; call < 6; call += 1) {
-        const status = (await (await fetch(`${baseUrl}/api/status`)).json()) as { data: { start_time: number } };
-        startTimes.add(status.data.start_time);
-      }
-      expect(startTimes.size).toBe(1);
+      expect(await startTimesSeen(baseUrl)).toEqual(firstStartTimes);
       // Calls caught by the kill fail; every other answer is whole.
       expect(answered.length).toBeGreaterThan(250);
 

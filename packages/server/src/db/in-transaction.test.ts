@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useMigratedDatabase } from '../testing/migrated-test-database.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { inTransaction } from './in-transaction.ts';
-import { migrateMainDatabase } from './migrate.ts';
 
 describe.each(testDatabases())('inTransaction on $dialect', (database) => {
-  let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
+  const opened = useMigratedDatabase(database);
 
-  beforeAll(async () => {
-    const created = await database.create();
-    drop = created.drop;
-    handle = await openDatabase(created.sqlDsn, created.sqlitePath);
-    await migrateMainDatabase(handle.db, handle.dialect);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await drop();
-  });
-
-  const option = async (key: string) => (await handle.db.selectFrom('options').select('value').where('key', '=', key).executeTakeFirst())?.value;
+  const option = async (key: string) => (await opened().db.selectFrom('options').select('value').where('key', '=', key).executeTakeFirst())?.value;
 
   it('runs a unit of work nested in another inside the outer transaction: both commit together', async () => {
-    await inTransaction(handle.db, async (outer) => {
+    await inTransaction(opened().db, async (outer) => {
       await outer.insertInto('options').values({ key: 'outer-commit', value: '1' }).execute();
       await inTransaction(outer, (inner) => inner.insertInto('options').values({ key: 'inner-commit', value: '2' }).execute());
     });
@@ -30,7 +17,7 @@ describe.each(testDatabases())('inTransaction on $dialect', (database) => {
   });
 
   it('rolls the nested unit of work back with the outer one', async () => {
-    const failure = inTransaction(handle.db, async (outer) => {
+    const failure = inTransaction(opened().db, async (outer) => {
       await outer.insertInto('options').values({ key: 'outer-rollback', value: '1' }).execute();
       await inTransaction(outer, (inner) => inner.insertInto('options').values({ key: 'inner-rollback', value: '2' }).execute());
       throw new Error('the unit of work fails after both writes');

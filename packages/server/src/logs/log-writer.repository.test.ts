@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateLogDatabase, migrateMainDatabase } from '../db/migrate.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../platform/clock.ts';
-import { type DatabaseHandle, openDatabase } from '../platform/database.ts';
+import type { DatabaseHandle } from '../platform/database.ts';
+import { useMigratedDatabase } from '../testing/migrated-test-database.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { type LogEntry, LogWriter } from './log-writer.repository.ts';
 
@@ -31,20 +31,12 @@ const entry = (index: number): LogEntry => ({
 });
 
 describe.each(testDatabases())('log writer batches on $dialect', (database) => {
+  const opened = useMigratedDatabase(database, { logs: true });
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const created = await database.create();
-    drop = created.drop;
-    handle = await openDatabase(created.sqlDsn, created.sqlitePath);
-    await migrateMainDatabase(handle.db, handle.dialect);
-    await migrateLogDatabase(handle.db, handle.dialect);
+    handle = opened();
     await handle.db.insertInto('switchboard_quota_journal').values({ name: 'journal-a', quota_seq: 0, log_seq: 0, created_at: now }).execute();
-  });
-  afterAll(async () => {
-    await handle.close();
-    await drop();
   });
 
   // On SQLite both ways: through the writer thread (a file database) and the statement text (without it).
