@@ -240,7 +240,7 @@ async function measuredSwitchboard(
   await reconcileVariant(context, variant, target, report);
 }
 
-/** Switchboard (SQLite) under --cpu-prof, with non-stream load then paced streams; the profile is summarised. */
+/** Switchboard (SQLite) under --cpu-prof, with non-stream load then paced streams (instant streams only with --streams); the profile is summarised. */
 async function profileSwitchboard(context: RunContext): Promise<ProfileSummary | undefined> {
   const profileDir = join(context.runDir, 'profile');
   let summary: ProfileSummary | undefined;
@@ -255,14 +255,15 @@ async function profileSwitchboard(context: RunContext): Promise<ProfileSummary |
       fromSource: true,
     },
     async (target) => {
-      context.progress('profiling: non-stream c=50, then 500 paced streams');
-      await measureThroughput(target, chatBody(benchModels.instant, false), {
+      const streams = context.options.streams;
+      context.progress(streams ? 'profiling: instant streams c=50' : 'profiling: non-stream c=50, then 500 paced streams');
+      await measureThroughput(target, chatBody(benchModels.instant, streams), {
         connections: 50,
         durationSeconds: 10,
         warmupSeconds: 2,
         upstreamPid: context.fake.pid,
       });
-      await steadyStreams(target, chatBody(benchModels.paced, true), 500, 6000);
+      if (!streams) await steadyStreams(target, chatBody(benchModels.paced, true), 500, 6000);
     },
   );
   const file = readdirSync(profileDir, { withFileTypes: true }).find((entry) => entry.name.endsWith('.cpuprofile'));

@@ -10,10 +10,11 @@ import type { SwitchboardTarget } from './targets/switchboard.ts';
 import { chatBody, type Target } from './targets/target.ts';
 
 const instant = chatBody(benchModels.instant, false);
+const instantStream = chatBody(benchModels.instant, true);
 
 /**
  * The Switchboard rows measured in turns: every variant is started at once (idle except in its turn),
- * then `rounds` rounds of the non-stream throughput phase go round them (the floor too when it is
+ * then `rounds` rounds of the non-stream throughput phase (instant streams with --streams) go round them (the floor too when it is
  * given, already started), each round starting one row further along, so each row meets the
  * machine as the others do; a row keeps its median round. On a shared machine, where other tenants
  * move CPU per request by tens of percent from one minute to the next, one-after-another runs cannot
@@ -49,9 +50,10 @@ export async function measureInTurns(
       fake.pid,
       ...[floor?.target, ...measuring.map((entry) => entry.target)].flatMap((target) => (target?.process?.pid ? [target.process.pid] : [])),
     ];
+    const phase = options.streams ? 'streamThroughput' : 'throughput';
     const otherTenantCores = await waitForQuiet(ownPids, options.durations.quietWaitMs);
     const throughputOf = (target: Target) =>
-      measureThroughput(target, instant, {
+      measureThroughput(target, options.streams ? instantStream : instant, {
         connections: 50,
         durationSeconds: options.durations.throughputSeconds,
         warmupSeconds: 1,
@@ -82,11 +84,11 @@ export async function measureInTurns(
     if (floor) {
       const throughput = medianOf(floor.report.label, floorResults);
       // The floor keeps the idle memory read from its cold process; only its throughput comes from the turns.
-      if (throughput && floor.report.measurements) floor.report.measurements.throughput = throughput;
+      if (throughput && floor.report.measurements) floor.report.measurements[phase] = throughput;
     }
     for (const entry of measuring) {
       const throughput = medianOf(entry.variant.label, entry.results);
-      entry.report.measurements = { otherTenantCores, waves: [], maxStreamsHeld: 0, ...(throughput ? { throughput } : {}) };
+      entry.report.measurements = { otherTenantCores, waves: [], maxStreamsHeld: 0, ...(throughput ? { [phase]: throughput } : {}) };
       const clean = await sendCleanTraffic({ ...entry.target, headers: { authorization: `Bearer ${entry.target.seeded.cleanApiKey}` } }, cleanCaller);
       if (clean.failed > 0) progress(`  ${clean.failed} of ${clean.requests} clean requests failed`);
     }

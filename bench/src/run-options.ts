@@ -16,6 +16,11 @@ export interface RunOptions {
    * rounds, each row keeping its median round (see interleaved-runs.ts). 0 or 1: one after another.
    */
   interleave: number;
+  /**
+   * With --interleave: the turns measure instant streams (CPU per stream) instead of non-stream
+   * requests. With --profile: the profiled load is instant streams.
+   */
+  streams: boolean;
   /** Target ids to run (all when empty): floor, switchboard-sqlite, switchboard-postgres, switchboard-nolog, switchboard-nojournal, switchboard-limits, switchboard-tracing, switchboard-baseline, portkey. */
   only: string[];
   /** PostgreSQL server used for a fresh database (its own database part is ignored). */
@@ -43,13 +48,14 @@ export interface PhaseDurations {
   streamLevels: number[];
 }
 
-const usage = `npm run bench [-- --soak] [--quick] [--profile] [--throughput-only [--interleave=N]] [--only=floor,switchboard-sqlite,…] [--pg=postgres://…] [--baseline=<another checkout>]`;
+const usage = `npm run bench [-- --soak] [--quick] [--profile] [--throughput-only [--interleave=N]] [--streams] [--only=floor,switchboard-sqlite,…] [--pg=postgres://…] [--baseline=<another checkout>]`;
 
 export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv): RunOptions {
   const flags = new Set(argv.filter((arg) => !arg.includes('=')));
   const values = new Map(argv.filter((arg) => arg.includes('=')).map((arg) => [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]));
   for (const flag of flags) {
-    if (!['--soak', '--quick', '--profile', '--throughput-only', '--help'].includes(flag)) throw new Error(`unknown flag ${flag}\nusage: ${usage}`);
+    if (!['--soak', '--quick', '--profile', '--throughput-only', '--streams', '--help'].includes(flag))
+      throw new Error(`unknown flag ${flag}\nusage: ${usage}`);
   }
   for (const key of values.keys()) {
     if (!['--only', '--pg', '--baseline', '--interleave'].includes(key)) throw new Error(`unknown option ${key}\nusage: ${usage}`);
@@ -90,6 +96,7 @@ export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     profile: flags.has('--profile'),
     throughputOnly: flags.has('--throughput-only'),
     interleave: parseInterleave(values.get('--interleave'), flags.has('--throughput-only')),
+    streams: parseStreams(flags.has('--streams'), values.has('--interleave') || flags.has('--profile')),
     only: (values.get('--only') ?? '').split(',').filter(Boolean),
     postgresUrl: values.get('--pg') ?? env.BENCH_PG_URL ?? env.TEST_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres',
     baselineRoot: values.get('--baseline') ?? '',
@@ -103,4 +110,10 @@ function parseInterleave(value: string | undefined, throughputOnly: boolean): nu
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50) throw new Error(`--interleave must be a whole number of rounds from 1 to 50\nusage: ${usage}`);
   if (!throughputOnly) throw new Error(`--interleave measures only throughput: add --throughput-only\nusage: ${usage}`);
   return rounds;
+}
+
+function parseStreams(streams: boolean, turnsOrProfile: boolean): boolean {
+  if (streams && !turnsOrProfile)
+    throw new Error(`--streams chooses what the turns or the profile measure: add --throughput-only --interleave=N, or --profile\nusage: ${usage}`);
+  return streams;
 }

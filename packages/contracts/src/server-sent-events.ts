@@ -20,6 +20,11 @@ export class SseBlockSplitter {
   /** A CR that ended the previous chunk: maybe half of a CRLF whose LF opens the next one. */
   private carriedReturn = false;
 
+  /** Part of an event is waiting for the rest of it (or a CR for a possible LF). */
+  get holdsText(): boolean {
+    return this.buffer !== '' || this.carriedReturn;
+  }
+
   /** Adds a chunk; the blocks it completes are then taken with `next` (or use `push`). */
   append(text: string): void {
     this.buffer += this.normalizeLineEnds(text, false);

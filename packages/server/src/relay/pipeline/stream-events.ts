@@ -1,4 +1,4 @@
-import { parseSseBlock, type SseEvent } from '@switchboard/contracts';
+import { parseSseBlock, parseSseText, type SseEvent } from '@switchboard/contracts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ConvertedResponse, ConversionContext, NormalizedUsage, PassThroughResponse, StreamConverter } from '../provider.ts';
 import type { AnswerFormat, AnswerStreamWriter } from './answer-format.ts';
@@ -60,7 +60,8 @@ export class StreamEventTranslator {
    * matters only when the upstream reports no usage. They wait here, bounded, and are counted only then.
    */
   private readonly defersCounting: boolean;
-  private uncounted: string[] = [];
+  /** Frame data (strings) and runs of whole events forwarded undecoded (Buffers), in arrival order. */
+  private uncounted: Array<string | Buffer> = [];
   private uncountedLength = 0;
   /** The answer text of the event being translated (for the sensitive-word check). */
   private eventText = '';
@@ -75,6 +76,19 @@ export class StreamEventTranslator {
     this.writer = options.answerFormat?.createStreamWriter(options.context, { usageSoFar: () => this.usageOrEstimate(0) });
     this.sensitiveCheck = options.sensitive ? new StreamSensitiveCheck(options.sensitive) : undefined;
     this.defersCounting = this.passThrough !== undefined && !this.writer && !this.sensitiveCheck;
+  }
+
+  /**
+   * Events that need no translation may go to the caller as the upstream wrote them, undecoded
+   * (see asWrittenPrefixLength): a plain pass-through, with no dialect writer and no word check.
+   */
+  get forwardsAsWritten(): boolean {
+    return this.defersCounting;
+  }
+
+  /** Whole events that went to the caller as written: their text is counted only if no usage comes. */
+  passedAsWritten(events: Buffer): void {
+    if (this.usage === undefined) this.deferCounting(events);
   }
 
   /** Tokens of the answer text that reached us, counted locally. */
@@ -173,18 +187,23 @@ export class StreamEventTranslator {
     return sseFrame(JSON.stringify(rest));
   }
 
-  private deferCounting(data: string): void {
-    this.uncounted.push(data);
-    this.uncountedLength += data.length;
+  private deferCounting(dataOrEvents: string | Buffer): void {
+    this.uncounted.push(dataOrEvents);
+    this.uncountedLength += dataOrEvents.length;
     if (this.uncountedLength >= maxUncountedLength) this.countDeferred();
   }
 
   private countDeferred(): void {
-    for (const data of this.uncounted) {
-      const parsed = safeParseJson(data);
-      if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null) this.counter.add(this.passThrough?.extractStreamText(parsed.value) ?? '');
+    for (const item of this.uncounted) {
+      if (typeof item === 'string') this.countFrameData(item);
+      else for (const event of parseSseText(item.toString())) this.countFrameData(event.data);
     }
     this.uncounted = [];
     this.uncountedLength = 0;
+  }
+
+  private countFrameData(data: string): void {
+    const parsed = safeParseJson(data);
+    if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null) this.counter.add(this.passThrough?.extractStreamText(parsed.value) ?? '');
   }
 }

@@ -155,4 +155,29 @@ describe('relayStream', () => {
     expect(body).toBe(events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join(''));
     expect(outcome.endReason).toBe('done');
   });
+
+  it('gives the same answer and count wherever the upstream splits its bytes', async () => {
+    // Frames forwarded undecoded and frames taken event by event must not differ: every cut of one
+    // stream into two chunks, mid-character and mid-line included, answers and counts alike.
+    const content = [contentFrame('你好'), contentFrame(' world'), ': ping\n\n', contentFrame('again')];
+    const streams = [
+      { bytes: Buffer.from([...content, usageFrame(9, 3), 'data: [DONE]\n\n'].join('')), callerWantsUsage: false },
+      { bytes: Buffer.from([...content, 'data: [DONE]\n\n'].join('')), callerWantsUsage: true },
+    ];
+    for (const { bytes, callerWantsUsage } of streams) {
+      const inChunks =
+        (...chunks: Buffer[]) =>
+        async () => ({ body: Readable.from(chunks.slice(1)), first: chunks[0] ?? Buffer.alloc(0) });
+      server?.close();
+      const whole = await relay([], callerWantsUsage, { upstream: inChunks(bytes) });
+      for (let cut = 1; cut < bytes.length; cut += 7) {
+        server?.close();
+        const split = await relay([], callerWantsUsage, { upstream: inChunks(bytes.subarray(0, cut), bytes.subarray(cut)) });
+        expect(split.body, `cut at byte ${cut}`).toBe(whole.body);
+        expect(split.outcome).toEqual(whole.outcome);
+      }
+      expect(whole.body.startsWith(content.join(''))).toBe(true);
+      expect(whole.body.endsWith('data: [DONE]\n\n')).toBe(true);
+    }
+  });
 });

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { SseBlockSplitter } from '@switchboard/contracts';
 import type { NormalizedUsage } from '../provider.ts';
+import { asWrittenPrefixLength, endsAtEventBoundary } from './as-written-prefix.ts';
 import { closingText, type StreamEndReason } from './stream-ending.ts';
 import { StreamEventTranslator, type StreamEventOptions } from './stream-events.ts';
 
@@ -69,13 +70,25 @@ export function readFirstChunk(body: Readable): Promise<{ chunk: Buffer } | { en
   });
 }
 
+/** Writes what one read gave the caller (untouched events, then translated text) as one socket write. */
+function writeToCaller(response: ServerResponse, events: Buffer | undefined, text: string): boolean {
+  if (!events) return !text || response.write(text);
+  if (!text) return response.write(events);
+  response.cork();
+  response.write(events);
+  const flowing = response.write(text);
+  response.uncork();
+  return flowing;
+}
+
 /**
- * Relays one server-sent-event stream to the caller, chunk by chunk: each upstream chunk becomes one
- * write, with no buffering or delay beyond completing a split event. Pass-through events are
- * forwarded as the upstream wrote them; only frames carrying usage are parsed (the others are
- * counted locally only when no usage arrives). `[DONE]` is always sent to chat-format callers,
- * also after an error event. Back-pressure pauses the upstream; a caller who leaves aborts it, and
- * what arrived until then is what gets billed.
+ * Relays one server-sent-event stream to the caller as it arrives: whatever the upstream has
+ * delivered becomes one write, with no buffering or delay beyond completing a split event.
+ * Pass-through events are forwarded as the upstream wrote them (runs of ordinary events as the very
+ * bytes, undecoded); only frames carrying usage are parsed (the others are counted locally only
+ * when no usage arrives). `[DONE]` is always sent to chat-format callers, also after an error
+ * event. Back-pressure stops reading the upstream; a caller who leaves aborts it, and what arrived
+ * until then is what gets billed.
  */
 export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome> {
   const { upstream, response } = options;
@@ -84,6 +97,8 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
   const translator = new StreamEventTranslator(options);
   const onCallerText = options.onCallerText;
   let finished = false;
+  /** The previous chunk ended an event and nothing waits in the decoder or the splitter. */
+  let atEventBoundary = true;
 
   /** The caller's text for the events a chunk completes; none after a sensitive word stopped the answer. */
   const translateText = (text: string): string => {
@@ -134,7 +149,7 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     const finish = (reported: StreamEndReason) => {
       if (finished) return;
       finished = true;
-      upstream.off('data', onData);
+      upstream.off('readable', readAvailable);
       const answered = reported !== 'client_gone' && !response.destroyed;
       const ending = answered ? endAnswer(reported) : callerLeft(reported);
       // Not 'done': the upstream is told to stop now, not once the ending is written.
@@ -142,21 +157,37 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
       resolve(ending);
     };
     let awaitingDrain = false;
+    /**
+     * Takes all the upstream has buffered at once: bytes come back as one chunk, so the events of one
+     * socket read (an instant answer's 64 frames arrive in one) become one write to the caller, not
+     * one each. Nothing is held back: it is what has arrived, read as soon as it has.
+     */
+    const readAvailable = () => {
+      if (awaitingDrain) return;
+      for (let chunk: Buffer | null = upstream.read(); chunk !== null; chunk = upstream.read()) {
+        onData(chunk);
+        if (finished || awaitingDrain) return;
+      }
+    };
     const onDrain = () => {
       awaitingDrain = false;
-      upstream.resume();
+      readAvailable();
     };
     const onData = (chunk: Buffer) => {
-      const out = translateText(decoder.write(chunk));
-      if (onCallerText !== undefined) onCallerText(out);
+      const asWritten = atEventBoundary && translator.forwardsAsWritten ? asWrittenPrefixLength(chunk) : 0;
+      const events = asWritten > 0 ? chunk.subarray(0, asWritten) : undefined;
+      if (events) translator.passedAsWritten(events);
+      const out = asWritten === chunk.length ? '' : translateText(decoder.write(events ? chunk.subarray(asWritten) : chunk));
+      atEventBoundary = endsAtEventBoundary(chunk) && !splitter.holdsText;
+      if (onCallerText !== undefined) onCallerText(events ? events.toString() + out : out);
       if (translator.stoppedBySensitiveWord) {
         if (out) response.write(out);
         return finish('sensitive');
       }
-      if (!out || response.write(out)) return;
+      if (writeToCaller(response, events, out)) return;
       // A destroyed response never drains: waiting for it would hold the upstream and the quota forever.
       if (response.destroyed) return finish('client_gone');
-      upstream.pause();
+      // Unread, the upstream's buffer fills and undici stops reading its socket.
       awaitingDrain = true;
       response.once('drain', onDrain);
     };
@@ -178,7 +209,7 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     response.once('close', () => {
       if (!response.writableFinished) finish('client_gone');
     });
-    upstream.on('data', onData);
+    upstream.on('readable', readAvailable);
     upstream.once('end', () => finish('done'));
     upstream.once('error', (error: Error) => finish(failureReason(error)));
     // Every way a body stops ends in 'close'; one that closes before its end was cut.
@@ -189,6 +220,6 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     // already let go and nobody listened: the body's state says so, and no event will come again.
     if (upstream.readableEnded) return finish('done');
     if (upstream.destroyed) return finish(failureReason(upstream.errored));
-    if (!awaitingDrain) upstream.resume();
+    readAvailable();
   });
 }
