@@ -180,4 +180,33 @@ describe('relayStream', () => {
       expect(whole.body.endsWith('data: [DONE]\n\n')).toBe(true);
     }
   });
+
+  it('sends the headers at once when the first chunk is only part of an event', async () => {
+    const frame = contentFrame('Hello');
+    const rest = new Readable({ read() {} });
+    let outcome: Promise<StreamOutcome> | undefined;
+    server = createServer((_request, response) => {
+      outcome = relayStream({
+        upstream: rest,
+        abortUpstream: () => undefined,
+        response,
+        handling: passThrough,
+        dialect: 'chat',
+        callerWantsUsage: false,
+        promptTokensEstimate: 7,
+        context: { model: 'gpt-4o', upstreamModel: 'gpt-4o', requestId: 'test', createdAt: 1 },
+        headers: {},
+        firstChunk: Buffer.from(frame.slice(0, 10)),
+      });
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    // fetch resolves on the headers; the rest of the event comes only after them.
+    const answer = await fetch(`http://127.0.0.1:${port}/`);
+    expect(answer.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    rest.push(Buffer.from(frame.slice(10)));
+    rest.push(null);
+    expect(await answer.text()).toBe(`${frame}data: [DONE]\n\n`);
+    expect((await outcome)?.endReason).toBe('done');
+  });
 });

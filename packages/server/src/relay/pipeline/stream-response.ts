@@ -43,17 +43,21 @@ function failureReason(error: (Error & { code?: string }) | null | undefined): S
   return error?.code === 'UND_ERR_BODY_TIMEOUT' || error?.name === 'TimeoutError' ? 'timeout' : 'upstream_error';
 }
 
-/** Reads the first body chunk, so a failure before any byte can still go to another channel. */
+/**
+ * Reads the first body chunk, so a failure before any byte can still go to another channel. It is
+ * all the body has delivered by then (often the whole of an instant answer), so it goes out in one write.
+ */
 export function readFirstChunk(body: Readable): Promise<{ chunk: Buffer } | { end: true } | { error: Error }> {
   return new Promise((resolve) => {
     const cleanup = () => {
-      body.off('data', onData);
+      body.off('readable', onReadable);
       body.off('end', onEnd);
       body.off('error', onError);
     };
-    const onData = (chunk: Buffer) => {
+    const onReadable = () => {
+      const chunk: Buffer | null = body.read();
+      if (chunk === null) return;
       cleanup();
-      body.pause();
       resolve({ chunk });
     };
     const onEnd = () => {
@@ -64,7 +68,7 @@ export function readFirstChunk(body: Readable): Promise<{ chunk: Buffer } | { en
       cleanup();
       resolve({ error });
     };
-    body.on('data', onData);
+    body.on('readable', onReadable);
     body.once('end', onEnd);
     body.once('error', onError);
   });
@@ -99,6 +103,8 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
   let finished = false;
   /** The previous chunk ended an event and nothing waits in the decoder or the splitter. */
   let atEventBoundary = true;
+  /** Something went to the caller (the headers with it). */
+  let wroteAnswer = false;
 
   /** The caller's text for the events a chunk completes; none after a sensitive word stopped the answer. */
   const translateText = (text: string): string => {
@@ -184,6 +190,7 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
         if (out) response.write(out);
         return finish('sensitive');
       }
+      if (events || out) wroteAnswer = true;
       if (writeToCaller(response, events, out)) return;
       // A destroyed response never drains: waiting for it would hold the upstream and the quota forever.
       if (response.destroyed) return finish('client_gone');
@@ -205,7 +212,6 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
       'x-accel-buffering': 'no',
       ...options.headers,
     });
-    response.flushHeaders();
     response.once('close', () => {
       if (!response.writableFinished) finish('client_gone');
     });
@@ -216,6 +222,9 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
     upstream.once('close', () => finish(upstream.readableEnded ? 'done' : failureReason(upstream.errored)));
     onData(options.firstChunk);
     if (finished) return;
+    // The headers went out with the first chunk's events, in the same write; a first chunk that gave
+    // the caller nothing yet (an event split in two) must not hold them back.
+    if (!wroteAnswer) response.flushHeaders();
     // When the first chunk was the whole body, its end (or error) fired while readFirstChunk had
     // already let go and nobody listened: the body's state says so, and no event will come again.
     if (upstream.readableEnded) return finish('done');
