@@ -26,7 +26,18 @@ export interface MetricsRequest {
   readonly id: number;
 }
 
-/** The primary's answer to a `store` or `metrics` request. */
+/**
+ * A batch of SQLite writes (BatchStatement[] as JSON text) for the machine's one writer, which the
+ * primary keeps per database file: one writer, so WAL lock waits never come between the workers.
+ */
+export interface BatchRequest {
+  readonly sb: 'batch';
+  readonly id: number;
+  readonly path: string;
+  readonly statements: string;
+}
+
+/** The primary's answer to a `store`, `metrics` or `batch` request. */
 export interface Reply {
   readonly sb: 'reply';
   readonly id: number;
@@ -34,7 +45,7 @@ export interface Reply {
   readonly error?: string;
 }
 
-export type WorkerMessage = ChangeMessage | StoreRequest | MetricsRequest;
+export type WorkerMessage = ChangeMessage | StoreRequest | MetricsRequest | BatchRequest;
 export type PrimaryMessage = ChangeMessage | Reply;
 
 export function isSwitchboardMessage(message: unknown): message is WorkerMessage | PrimaryMessage {

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { isSwitchboardMessage, type ChangeMessage, type PrimaryMessage, type Reply, type WorkerMessage } from './cluster-messages.ts';
 
-type Pending = { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout };
+type Pending = { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout | undefined };
 
 /**
  * A worker's line to the primary: requests that expect an answer (store calls, metrics) and the
@@ -27,6 +27,14 @@ export class PrimaryLink {
       if (received.sb === 'change') for (const listener of this.changeListeners) listener(received);
       else if (received.sb === 'reply') this.settle(received);
     });
+    // No answer can come any more: whoever waits learns it now, not at a timeout (or never).
+    process.once('disconnect', () => {
+      for (const waiting of this.pending.values()) {
+        clearTimeout(waiting.timer);
+        waiting.reject(new Error('the primary process is gone'));
+      }
+      this.pending.clear();
+    });
   }
 
   onChange(listener: (message: ChangeMessage) => void): void {
@@ -38,14 +46,22 @@ export class PrimaryLink {
     if (process.connected) process.send?.(message);
   }
 
-  /** Sends a request and waits for the primary's reply (bounded, so a lost primary cannot hang a request). */
+  /**
+   * Sends a request and waits for the primary's reply, bounded by `timeoutMs` so a stuck primary
+   * cannot hang a request; `Infinity` waits for the answer, however long (a write that timed out
+   * might still commit, and a retry would then write it twice), until the primary is gone.
+   */
   request(build: (id: number) => WorkerMessage, timeoutMs = 5_000): Promise<unknown> {
     const id = this.nextId++;
+    if (!process.connected) return Promise.reject(new Error('the primary process is gone'));
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new Error('the primary process did not answer'));
-      }, timeoutMs);
+      const timer =
+        timeoutMs === Number.POSITIVE_INFINITY
+          ? undefined
+          : setTimeout(() => {
+              this.pending.delete(id);
+              reject(new Error('the primary process did not answer'));
+            }, timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       this.send(build(id));
     });

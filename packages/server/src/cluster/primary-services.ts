@@ -3,14 +3,18 @@ import cluster from 'node:cluster';
 import { systemClock } from '../platform/clock.ts';
 import { createMemoryExpiringStore, type ExpiringStore } from '../platform/expiring-store.ts';
 import { isSwitchboardMessage, type Reply, type StoreRequest, type WorkerMessage } from './cluster-messages.ts';
+import { PrimarySqliteWriters } from './primary-sqlite-writers.ts';
 
 /**
  * What the primary process does for its workers: repeats every change to all of them, keeps the
- * machine's one short-lived value store, and adds up their metrics for a scrape. It holds no
- * database connection and loads no part of the gateway.
+ * machine's one short-lived value store, adds up their metrics for a scrape, and commits their
+ * batched SQLite writes in one writer per file. It loads no part of the gateway; its only database
+ * connections are those writers' (SQLite only, opened with the first batch). Answers the writers, which
+ * the primary closes once the last worker has stopped.
  */
-export function servePrimary(): void {
+export function servePrimary(): PrimarySqliteWriters {
   const store = createMemoryExpiringStore(systemClock);
+  const writers = new PrimarySqliteWriters();
   let aggregator: Promise<{ clusterMetrics(): Promise<string> }> | undefined;
   cluster.on('message', (worker: Worker, message: unknown) => {
     if (!isSwitchboardMessage(message)) return;
@@ -23,8 +27,11 @@ export function servePrimary(): void {
       // prom-client is loaded only when a scrape comes (metrics are on): the primary stays small otherwise.
       aggregator ??= import('prom-client').then((client) => new client.AggregatorRegistry());
       void answer(worker, request.id, async () => (await aggregator!).clusterMetrics());
+    } else if (request.sb === 'batch') {
+      void answer(worker, request.id, () => writers.run(request.path, request.statements));
     }
   });
+  return writers;
 }
 
 async function answer(worker: Worker, id: number, work: () => Promise<unknown>): Promise<void> {

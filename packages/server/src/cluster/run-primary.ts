@@ -13,7 +13,9 @@ const crashLoop = { restarts: 5, windowMs: 60_000 };
  * gracefully, and this process exits when the last one has.
  */
 export async function runPrimary(config: Config, logger: Logger): Promise<void> {
-  servePrimary();
+  const writers = servePrimary();
+  /** The last worker has stopped: no batch is in flight, so the writers close cleanly before the exit. */
+  const exitAfterWriters = (code: number) => void writers.close().finally(() => process.exit(code));
   // Every worker must sign and read the same session cookies and cache keys, and tell the same start time.
   const workerEnv: Record<string, string> = { WORKERS: '1', SWITCHBOARD_STARTED_AT: String(config.startedAt) };
   if (config.sessionSecretGenerated) workerEnv.SESSION_SECRET = config.sessionSecret;
@@ -54,7 +56,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       (config.shutdownTimeoutSeconds + 5) * 1000,
     );
     deadline.unref();
-    if (live.size === 0) process.exit(exitCode);
+    if (live.size === 0) exitAfterWriters(exitCode);
   };
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -68,7 +70,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     if (stopping) {
       // A worker still starting has no handler yet and ends by the signal itself: it served nothing.
       if (code !== 0 && signal !== 'SIGTERM') exitCode = 1;
-      if (live.size === 0) process.exit(exitCode);
+      if (live.size === 0) exitAfterWriters(exitCode);
       return;
     }
     // A worker that never served failed to start: handled where the workers are started.

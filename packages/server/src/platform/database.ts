@@ -2,14 +2,19 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type DialectAdapter, Kysely, type MigrationLockOptions, MysqlDialect, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { SqliteBatchWorker } from './sqlite-batch-worker.ts';
+import { PrimaryBatchWriter } from '../cluster/primary-batch-writer.ts';
+import { PrimaryLink } from '../cluster/primary-link.ts';
+import { type BatchWriter, SqliteBatchWorker } from './sqlite-batch-worker.ts';
 import { parseSqlDsn, redactDsn, type SqlDialect } from './sql-dsn.ts';
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   readonly dialect: SqlDialect;
-  /** SQLite only: batched writes (relay logs and quota) committed off the event loop. */
-  readonly batchWorker?: SqliteBatchWorker;
+  /**
+   * SQLite only: batched writes (relay logs and quota) committed off the event loop, in a thread of
+   * this process or, in a cluster worker, in the primary's one writer for the file.
+   */
+  readonly batchWorker?: BatchWriter;
   close(): Promise<void>;
 }
 
@@ -62,7 +67,8 @@ export async function openDatabase(dsn: string, sqlitePath: string, variable = '
     sqlite.pragma('busy_timeout = 30000');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });
-    const batchWorker = new SqliteBatchWorker(path);
+    const link = PrimaryLink.get();
+    const batchWorker: BatchWriter = link ? new PrimaryBatchWriter(link, path) : new SqliteBatchWorker(path);
     handle = {
       db,
       dialect: 'sqlite',

@@ -13,6 +13,19 @@ export interface BatchStatement {
 export type WorkerRequest = { kind: 'run'; id: number; statements: string } | { kind: 'close'; id: number };
 export type WorkerReply = { id: number; error?: string };
 
+/**
+ * Where a process's batched SQLite writes go: its own writer thread, or (a cluster worker) the
+ * primary's one writer for the machine (cluster/primary-batch-writer.ts).
+ */
+export interface BatchWriter {
+  /** Runs the statements in one transaction; resolves once it is committed. */
+  run(statements: readonly BatchStatement[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The writer thread's name, as the operating system lists it (`/proc/<pid>/task/<tid>/comm`). */
+export const writerThreadName = 'sqlite-writer';
+
 interface Waiting {
   resolve(): void;
   reject(error: Error): void;
@@ -25,7 +38,7 @@ interface Waiting {
  * checkpoint landed in the batch. Here the main thread only posts the rows; each batch is one
  * transaction (written whole or not at all), and the answer says when it is committed.
  */
-export class SqliteBatchWorker {
+export class SqliteBatchWorker implements BatchWriter {
   private readonly path: string;
   private worker: Worker | undefined;
   private nextId = 1;
@@ -38,7 +51,12 @@ export class SqliteBatchWorker {
   /** Runs the statements in one transaction; resolves once it is committed. */
   run(statements: readonly BatchStatement[]): Promise<void> {
     if (statements.every((statement) => statement.rows.length === 0)) return Promise.resolve();
-    return this.send((id) => ({ kind: 'run', id, statements: JSON.stringify(statements) }));
+    return this.runText(JSON.stringify(statements));
+  }
+
+  /** `run` for statements already in their JSON text (a cluster worker's batch, passed on as it came). */
+  runText(statements: string): Promise<void> {
+    return this.send((id) => ({ kind: 'run', id, statements }));
   }
 
   /** Closes the worker's connection and ends the thread; a later `run` starts a new one. */
@@ -64,7 +82,7 @@ export class SqliteBatchWorker {
   /** The thread starts on the first batch: an idle or read-only instance never pays for it. */
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(threadUrl, { workerData: { path: this.path } });
+    const worker = new Worker(threadUrl, { workerData: { path: this.path }, name: writerThreadName });
     worker.on('message', (reply: WorkerReply) => {
       const waiting = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
