@@ -36,8 +36,10 @@ export interface ConsumeFacts {
  */
 export function consumeLogEntry(facts: ConsumeFacts): LogEntry {
   const { usage, pricing } = facts;
+  // One literal (an absent `frt` is left out by JSON.stringify, in its place): a spread into it made
+  // a dictionary-mode object, several times slower to build and to stringify on every request.
   const other: Record<string, unknown> = {
-    ...(facts.firstResponseMs === undefined ? {} : { frt: facts.firstResponseMs }),
+    frt: facts.firstResponseMs,
     model_ratio: pricing.modelRatio,
     completion_ratio: pricing.completionRatio,
     group_ratio: pricing.groupRatio,

@@ -1,5 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PassThroughResponse } from '../provider.ts';
@@ -208,5 +208,52 @@ describe('relayStream', () => {
     rest.push(null);
     expect(await answer.text()).toBe(`${frame}data: [DONE]\n\n`);
     expect((await outcome)?.endReason).toBe('done');
+  });
+
+  it('stops reading the upstream while the caller reads nothing, and goes on when it reads again', async () => {
+    const frame = Buffer.from(contentFrame('x'.repeat(1000)));
+    let produced = 0;
+    // An upstream with no end: only back-pressure keeps the relay from reading it into memory forever.
+    const upstream = new Readable({
+      read() {
+        produced += 1;
+        this.push(frame);
+      },
+    });
+    let outcome: Promise<StreamOutcome> | undefined;
+    server = createServer((_request, response) => {
+      outcome = relayStream({
+        upstream,
+        abortUpstream: () => upstream.destroy(),
+        response,
+        handling: passThrough,
+        dialect: 'chat',
+        callerWantsUsage: false,
+        promptTokensEstimate: 7,
+        context: { model: 'gpt-4o', upstreamModel: 'gpt-4o', requestId: 'test', createdAt: 1 },
+        headers: {},
+        firstChunk: frame,
+      });
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const caller = connect(port, '127.0.0.1');
+    caller.write('GET / HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n');
+    caller.pause();
+    // Reading stops once the sockets' buffers are full: the same count at two looks 50 ms apart.
+    let lastLook = -1;
+    const unchanged = () => {
+      const same = produced === lastLook;
+      lastLook = produced;
+      return same;
+    };
+    await expect.poll(unchanged, { interval: 50, timeout: 10_000 }).toBe(true);
+    expect(produced * frame.length).toBeLessThan(64 * 1024 * 1024);
+    const stalledAt = produced;
+    caller.on('data', () => undefined);
+    caller.resume();
+    await expect.poll(() => produced > stalledAt + 1000, { timeout: 10_000 }).toBe(true);
+    caller.destroy();
+    expect((await outcome)?.endReason).toBe('client_gone');
   });
 });
