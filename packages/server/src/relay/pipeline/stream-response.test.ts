@@ -74,6 +74,30 @@ async function relay(
   return { body, outcome: await outcome };
 }
 
+/**
+ * A server relaying `upstream` (its first chunk already read) to whoever calls it, for tests that
+ * drive the caller's side themselves; `outcome` is there once a call came.
+ */
+async function serveRelay(upstream: Readable, firstChunk: Buffer): Promise<{ port: number; outcome: () => Promise<StreamOutcome> | undefined }> {
+  let outcome: Promise<StreamOutcome> | undefined;
+  server = createServer((_request, response) => {
+    outcome = relayStream({
+      upstream,
+      abortUpstream: () => upstream.destroy(),
+      response,
+      handling: passThrough,
+      dialect: 'chat',
+      callerWantsUsage: false,
+      promptTokensEstimate: 7,
+      context: { model: 'gpt-4o', upstreamModel: 'gpt-4o', requestId: 'test', createdAt: 1 },
+      headers: {},
+      firstChunk,
+    });
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, outcome: () => outcome };
+}
+
 describe('relayStream', () => {
   it("holds the answer's last bytes until the charge's record is written", async () => {
     const seen: Array<{ reason: string; endedAtRecord: boolean; endedBeforeWritten: boolean }> = [];
@@ -184,30 +208,14 @@ describe('relayStream', () => {
   it('sends the headers at once when the first chunk is only part of an event', async () => {
     const frame = contentFrame('Hello');
     const rest = new Readable({ read() {} });
-    let outcome: Promise<StreamOutcome> | undefined;
-    server = createServer((_request, response) => {
-      outcome = relayStream({
-        upstream: rest,
-        abortUpstream: () => undefined,
-        response,
-        handling: passThrough,
-        dialect: 'chat',
-        callerWantsUsage: false,
-        promptTokensEstimate: 7,
-        context: { model: 'gpt-4o', upstreamModel: 'gpt-4o', requestId: 'test', createdAt: 1 },
-        headers: {},
-        firstChunk: Buffer.from(frame.slice(0, 10)),
-      });
-    });
-    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const { port, outcome } = await serveRelay(rest, Buffer.from(frame.slice(0, 10)));
     // fetch resolves on the headers; the rest of the event comes only after them.
     const answer = await fetch(`http://127.0.0.1:${port}/`);
     expect(answer.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     rest.push(Buffer.from(frame.slice(10)));
     rest.push(null);
     expect(await answer.text()).toBe(`${frame}data: [DONE]\n\n`);
-    expect((await outcome)?.endReason).toBe('done');
+    expect((await outcome())?.endReason).toBe('done');
   });
 
   it('stops reading the upstream while the caller reads nothing, and goes on when it reads again', async () => {
@@ -220,23 +228,7 @@ describe('relayStream', () => {
         this.push(frame);
       },
     });
-    let outcome: Promise<StreamOutcome> | undefined;
-    server = createServer((_request, response) => {
-      outcome = relayStream({
-        upstream,
-        abortUpstream: () => upstream.destroy(),
-        response,
-        handling: passThrough,
-        dialect: 'chat',
-        callerWantsUsage: false,
-        promptTokensEstimate: 7,
-        context: { model: 'gpt-4o', upstreamModel: 'gpt-4o', requestId: 'test', createdAt: 1 },
-        headers: {},
-        firstChunk: frame,
-      });
-    });
-    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const { port, outcome } = await serveRelay(upstream, frame);
     const caller = connect(port, '127.0.0.1');
     caller.write('GET / HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n');
     caller.pause();
@@ -254,6 +246,6 @@ describe('relayStream', () => {
     caller.resume();
     await expect.poll(() => produced > stalledAt + 1000, { timeout: 10_000 }).toBe(true);
     caller.destroy();
-    expect((await outcome)?.endReason).toBe('client_gone');
+    expect((await outcome())?.endReason).toBe('client_gone');
   });
 });
