@@ -240,7 +240,10 @@ async function measuredSwitchboard(
   await reconcileVariant(context, variant, target, report);
 }
 
-/** Switchboard (SQLite) under --cpu-prof, with non-stream load then paced streams (instant streams only with --streams); the profile is summarised. */
+/**
+ * Switchboard (SQLite) under --cpu-prof, with non-stream load then paced streams (with --streams,
+ * instant streams only); the profile is summarised.
+ */
 async function profileSwitchboard(context: RunContext): Promise<ProfileSummary | undefined> {
   const profileDir = join(context.runDir, 'profile');
   let summary: ProfileSummary | undefined;

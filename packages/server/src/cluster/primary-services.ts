@@ -9,8 +9,8 @@ import { PrimarySqliteWriters } from './primary-sqlite-writers.ts';
  * What the primary process does for its workers: repeats every change to all of them, keeps the
  * machine's one short-lived value store, adds up their metrics for a scrape, and commits their
  * batched SQLite writes in one writer per file. It loads no part of the gateway; its only database
- * connections are those writers' (SQLite only, opened with the first batch). Answers the writers, which
- * the primary closes once the last worker has stopped.
+ * connections are those writers' (SQLite only, opened with the first batch). Returns the writers, for
+ * the primary to close once the last worker has stopped.
  */
 export function servePrimary(): PrimarySqliteWriters {
   const store = createMemoryExpiringStore(systemClock);

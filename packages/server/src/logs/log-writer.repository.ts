@@ -32,7 +32,7 @@ const logColumns = [
   'other',
 ] as const satisfies ReadonlyArray<keyof CompleteLogRow>;
 
-/** One row's insert in SQLite's quoting, for the batch worker (which prepares it once). */
+/** The quota journal's log watermark, moved by the SQLite writer thread in the rows' own transaction. */
 const sqliteLogMarkUpdate = 'update "switchboard_quota_journal" set "log_seq" = ? where "name" = ?';
 
 /**
