@@ -15,6 +15,7 @@ const ms = (value: number | undefined) => (value === undefined ? '–' : `${valu
 export function budgetChecks(report: BenchReport): BudgetCheck[] {
   const find = (id: string) => report.targets.find((t) => t.id === id && !t.skipped);
   const floor = find('floor')?.measurements?.throughput?.cpuMicrosPerRequest;
+  const floorPerStream = find('floor')?.measurements?.streamThroughput?.cpuMicrosPerRequest;
   const peer = find('portkey')?.measurements?.throughput?.cpuMicrosPerRequest;
   const checks: BudgetCheck[] = [];
   for (const target of [find('switchboard-sqlite'), find('switchboard-postgres')]) {
@@ -30,6 +31,13 @@ export function budgetChecks(report: BenchReport): BudgetCheck[] {
       if (floor !== undefined) push('≤ 1.5 × the floor', `${(cpu / floor).toFixed(2)} × (${floor.toFixed(0)} µs)`, cpu <= 1.5 * floor);
       if (peer !== undefined) push('≥ 5 × fewer than the peer', `${(peer / cpu).toFixed(1)} × fewer (${peer.toFixed(0)} µs)`, peer >= 5 * cpu);
     }
+    const perStream = m.streamThroughput?.cpuMicrosPerRequest;
+    if (perStream !== undefined && floorPerStream !== undefined)
+      push(
+        'CPU per instant stream ≤ 1.3 × the floor',
+        `${(perStream / floorPerStream).toFixed(2)} × (${perStream.toFixed(0)} vs ${floorPerStream.toFixed(0)} µs)`,
+        perStream <= 1.3 * floorPerStream,
+      );
     const p50 = added(m.latency, 'total', 'p50');
     const p99 = added(m.latency, 'total', 'p99');
     if (p50 !== undefined) push('added latency p50 ≤ 0.25 ms', ms(p50), p50 <= 0.25);

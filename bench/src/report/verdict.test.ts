@@ -50,6 +50,16 @@ describe('bench verdict', () => {
     ]);
   });
 
+  it('holds CPU per instant stream to 1.3 × the floor when both streamed', () => {
+    const streamingFloor: TargetReport = { ...floor, measurements: measurements({ throughput: throughput(100), streamThroughput: throughput(200) }) };
+    const streaming = (perStream: number) =>
+      sqlite(140, { measurements: measurements({ throughput: throughput(140), streamThroughput: throughput(perStream) }) });
+    expect(benchFailures(report([streamingFloor, streaming(260)]))).toEqual([]);
+    expect(benchFailures(report([streamingFloor, streaming(270)]))).toEqual([
+      'budget missed: Switchboard (SQLite): CPU per instant stream ≤ 1.3 × the floor (measured 1.35 × (270 vs 200 µs))',
+    ]);
+  });
+
   it('fails on a target that stopped part-way, not on one that was skipped', () => {
     const postgresMissing: TargetReport = {
       id: 'switchboard-postgres',
