@@ -2,21 +2,18 @@
  * `npm start`: builds the console and the server bundle when they have not been built (or their
  * sources are newer), then runs the server on the pinned Node. Everything goes through npm so `node` is Node 24.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { builtAfter } from '../packages/server/src/bundle/newest-change.ts';
+import { spawn } from 'node:child_process';
 import { preparedServerEntry } from '../packages/server/src/bundle/server-entry.ts';
 import { serverNodeFlags } from '../packages/server/src/node-flags.ts';
+import { buildConsoleWhenStale } from './lib/console-build.ts';
 
 const root = new URL('..', import.meta.url).pathname;
-const web = join(root, 'packages', 'web');
-const builtIndex = join(web, 'dist', 'index.html');
 
-const stale = !builtAfter(builtIndex, [join(web, 'src')]);
-if (stale) {
-  console.log('Building the console…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@switchboard/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+try {
+  buildConsoleWhenStale();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
 }
 
 // The server itself runs as a prebuilt JavaScript bundle (built here when the sources are newer): no
