@@ -16,10 +16,10 @@ const instantStream = chatBody(benchModels.instant, true);
  * The Switchboard rows measured in turns: every variant is started at once (idle except in its turn),
  * then `rounds` rounds of the non-stream throughput phase (instant streams with --streams) go round
  * them (the floor too when it is given, already started), each round starting one row further
- * along, so each row meets the machine as the others do; a row keeps its median round. On a shared machine, where other tenants
- * move CPU per request by tens of percent from one minute to the next, one-after-another runs cannot
- * show a 5 % difference (the journal's budget); turns can. Each row is then stopped cleanly and
- * reconciled as in a normal run.
+ * along, so each row meets the machine as the others do; a row keeps its median round. On a shared
+ * machine, where other tenants move CPU per request by tens of percent from one minute to the next,
+ * one-after-another runs cannot show a 5 % difference (the journal's budget); turns can. Each row is
+ * then stopped cleanly and reconciled as in a normal run.
  */
 export async function measureInTurns(
   context: RunContext,
