@@ -167,6 +167,27 @@ describe.each(testDatabases())('relay fault suite on $dialect', (database) => {
     expect(state.channels.every((channel) => channel.status === ChannelStatus.enabled)).toBe(true);
   });
 
+  it('counts a prompt that spells out special tokens as plain text when the upstream sends no usage', async () => {
+    const run = await setUp('no-usage', { backup: false });
+    const stream = await run.client.chat.completions.create({
+      model: run.model,
+      messages: [{ role: 'user', content: 'Repeat <|endoftext|><|im_start|> after me' }],
+      stream: true,
+    });
+    let answer = '';
+    for await (const chunk of stream) answer += chunk.choices[0]?.delta.content ?? '';
+    expect(answer).toBe('Hello from the fake upstream.');
+    const state = await run.state();
+    expect(state.logs).toHaveLength(1);
+    const log = state.logs[0];
+    // Both counted locally; the prompt's "<|endoftext|>" is ordinary text, not a reason to fail.
+    expect(log?.completion_tokens).toBe(6);
+    expect(log?.prompt_tokens).toBeGreaterThan(0);
+    expect(log?.quota).toBe((log?.prompt_tokens ?? 0) + 6);
+    expect(JSON.parse(log?.other ?? '{}')).toMatchObject({ admin_info: { local_count_tokens: true } });
+    expect(state.token.used_quota).toBe(log?.quota);
+  });
+
   it('stops a stream that goes silent in mid-flight and charges what was produced', async () => {
     const run = await setUp('hang-after');
     const response = await fetch(`${baseUrl}/v1/chat/completions`, {

@@ -29,7 +29,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The prompt tokens of an OpenAI chat request (an Anthropic or Gemini request once converted),
- * counted as the relay counts a prompt when the upstream reports no usage: gpt-tokenizer over the
+ * counted as the relay counts a prompt when the upstream reports no usage: o200k_base over the
  * same prompt text. Nothing is billed and no upstream is called. A long prompt is tokenized in
  * slices with a turn of the event loop between them, so a count never stalls the streams the relay
  * is serving (a 100,000-token prompt takes about 100 ms of CPU).

@@ -1,16 +1,4 @@
-import { createRequire } from 'node:module';
-
-type CountTokens = (text: string) => number;
-let countTokens: CountTokens | undefined;
-
-/**
- * The tokenizer is needed only when an upstream reports no usage, and its tables cost about 70 MB,
- * so it is loaded on first use (synchronously: Node 24 can require an ES module).
- */
-function tokenizer(): CountTokens {
-  countTokens ??= (createRequire(import.meta.url)('gpt-tokenizer') as { countTokens: CountTokens }).countTokens;
-  return countTokens;
-}
+import { countO200kTokens } from '../tokenizer/o200k-tokens.ts';
 
 /**
  * A fast upper-leaning estimate of tokens for holding quota before the call: about four Latin
@@ -28,9 +16,9 @@ export function estimateTokens(text: string): number {
   return Math.ceil(ascii / 4) + other;
 }
 
-/** Exact tokens of a text with the o200k-style tokenizer (loaded on first use). */
+/** Exact tokens of a text in o200k_base (its vocabulary is read on first use). */
 export function countTextTokens(text: string): number {
-  return text ? tokenizer()(text) : 0;
+  return text ? countO200kTokens(text) : 0;
 }
 
 /**
