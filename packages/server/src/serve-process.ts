@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import type { Config } from './config/config.ts';
 import type { Logger } from './platform/logger.ts';
+import { startMemoryReturn } from './platform/memory-return.ts';
 import { openDependencies } from './platform/open-dependencies.ts';
 
 /**
@@ -34,6 +35,7 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
     fail(`Cannot listen on port ${config.port} (PORT): ${error instanceof Error ? error.message : String(error)}`);
   }
   logger.info(`Switchboard is serving on http://localhost:${config.port}`);
+  const memoryReturn = startMemoryReturn(logger);
 
   let stopping = false;
   async function shutdown(signal: string) {
@@ -45,6 +47,7 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
       process.exit(1);
     }, config.shutdownTimeoutSeconds * 1000);
     deadline.unref();
+    memoryReturn?.stop();
     // close() stops accepting, waits for in-flight requests, then runs the flush hooks.
     await app.close();
     await dependencies.close();
