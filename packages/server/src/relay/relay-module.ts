@@ -44,7 +44,7 @@ declare module 'fastify' {
 }
 
 /** Queued quota and log writes reach the database within this time. */
-const flushIntervalMs = 50;
+const flushIntervalMs = 500;
 /** Relay bodies may carry base64 images and audio files. */
 const relayBodyLimit = 64 * 1024 * 1024;
 
