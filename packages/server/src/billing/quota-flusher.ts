@@ -7,8 +7,14 @@ import type { JournaledLog, PendingDeltas } from './pending-deltas.ts';
 import type { QuotaLedger } from './quota-ledger.ts';
 import type { QuotaRepository } from './quota.repository.ts';
 
-/** Log rows per INSERT: small slices keep each write short. */
-const logRowsPerInsert = 200;
+/**
+ * Log rows per write (one transaction with its journal watermark). Each commit rewrites the tail
+ * pages of the logs table and its indexes, so bigger writes cost less per row: 1,000 rows took
+ * 20 µs of CPU per row on SQLite against 28.5 for 200 (writer thread and main thread together, a
+ * growing 200,000-row table), and 8.4 against 10.7 of the gateway's CPU on PostgreSQL. A thousand
+ * rows hold SQLite's write lock for about 20 ms; reads go on meanwhile (WAL).
+ */
+const logRowsPerWrite = 1_000;
 
 /**
  * Writes the ledger's queued movements every `intervalMs` (well within a second) and once more on
@@ -119,7 +125,7 @@ export class QuotaFlusher {
 
   private async writeLogs(): Promise<void> {
     while (this.unwrittenLogs.length > 0) {
-      const slice = this.unwrittenLogs.slice(0, logRowsPerInsert);
+      const slice = this.unwrittenLogs.slice(0, logRowsPerWrite);
       let highSeq = 0;
       for (const log of slice) highSeq = Math.max(highSeq, log.seq);
       try {
