@@ -44,7 +44,8 @@ function logRow(index: number): LogEntry {
     channel_id: 1 + spread(5),
     token_id: 1 + spread(80),
     group: 'default',
-    request_id: `req-${index.toString(36)}-bench`,
+    // Shaped as the relay makes them (time, process, counter): each insert lands at the index's tail.
+    request_id: `20261126175500a1b2c3d4${index.toString(16).padStart(8, '0')}`,
     other: '{"model_ratio":1,"group_ratio":1,"completion_ratio":2,"frt":-1000,"admin_info":{"use_channel":[1]}}',
   };
 }
