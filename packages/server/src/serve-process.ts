@@ -28,6 +28,7 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
     await dependencies.close();
     fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const memoryReturn = startMemoryReturn(logger);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -35,7 +36,6 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
     fail(`Cannot listen on port ${config.port} (PORT): ${error instanceof Error ? error.message : String(error)}`);
   }
   logger.info(`Switchboard is serving on http://localhost:${config.port}`);
-  const memoryReturn = startMemoryReturn(logger);
 
   let stopping = false;
   async function shutdown(signal: string) {

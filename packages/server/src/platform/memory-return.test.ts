@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger.ts';
-import { MemoryReturn, memoryReturnDefaults } from './memory-return.ts';
+import { MemoryReturn, memoryReturnDefaults, startMemoryReturn } from './memory-return.ts';
 
 const megabytes = (count: number) => count * 1024 * 1024;
 
@@ -84,6 +84,23 @@ describe('MemoryReturn', () => {
     state.afterCollect = megabytes(35);
     for (let quiet = 0; quiet < memoryReturnDefaults.quietChecks; quiet += 1) expect(check()).toBe(false);
     expect(check()).toBe(true);
+  });
+
+  it('starts only where --expose-gc gave a gc, compacting what start-up left first', () => {
+    const global = globalThis as { gc?: unknown };
+    const original = global.gc;
+    try {
+      delete global.gc;
+      expect(startMemoryReturn(createLogger('silent'))).toBeUndefined();
+      const calls: unknown[] = [];
+      global.gc = (options: unknown) => calls.push(options);
+      const started = startMemoryReturn(createLogger('silent'));
+      started?.stop();
+      expect(started).toBeInstanceOf(MemoryReturn);
+      expect(calls).toEqual([{ type: 'major', execution: 'sync', flavor: 'last-resort' }]);
+    } finally {
+      global.gc = original;
+    }
   });
 
   it("gives a burst's heap back to the system in a real process started with --expose-gc", () => {
