@@ -76,9 +76,14 @@ async function relay(
 
 /**
  * A server relaying `upstream` (its first chunk already read) to whoever calls it, for tests that
- * drive the caller's side themselves; `outcome` is there once a call came.
+ * drive the caller's side themselves; `outcome` is there once a call came. `beforeEnd` records the
+ * charge.
  */
-async function serveRelay(upstream: Readable, firstChunk: Buffer): Promise<{ port: number; outcome: () => Promise<StreamOutcome> | undefined }> {
+async function serveRelay(
+  upstream: Readable,
+  firstChunk: Buffer,
+  beforeEnd?: (outcome: StreamOutcome) => Promise<void>,
+): Promise<{ port: number; outcome: () => Promise<StreamOutcome> | undefined }> {
   let outcome: Promise<StreamOutcome> | undefined;
   server = createServer((_request, response) => {
     outcome = relayStream({
@@ -92,7 +97,10 @@ async function serveRelay(upstream: Readable, firstChunk: Buffer): Promise<{ por
       context: { model: 'gpt-4o', upstreamModel: 'gpt-4o', requestId: 'test', createdAt: 1 },
       headers: {},
       firstChunk,
+      ...(beforeEnd ? { beforeEnd } : {}),
     });
+    // A failure is for the test to read through `outcome`, whenever it gets there.
+    outcome.catch(() => undefined);
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   return { port: (server.address() as AddressInfo).port, outcome: () => outcome };
@@ -115,6 +123,16 @@ describe('relayStream', () => {
     });
     expect(seen).toEqual([{ reason: 'done', endedAtRecord: false, endedBeforeWritten: false }]);
     expect(body.endsWith('data: [DONE]\n\n')).toBe(true);
+  });
+
+  it("breaks the caller's connection at once when the charge cannot be recorded, instead of leaving it waiting", async () => {
+    const diskFull = Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    const upstream = Readable.from([Buffer.from(usageFrame(9, 1)), Buffer.from('data: [DONE]\n\n')]);
+    const { port, outcome } = await serveRelay(upstream, Buffer.from(contentFrame('Hello')), () => Promise.reject(diskFull));
+    const response = await fetch(`http://127.0.0.1:${port}/`);
+    // The body read fails on the broken connection (before, it waited for an ending that never came).
+    await expect(response.text()).rejects.toThrow();
+    await expect(outcome()).rejects.toBe(diskFull);
   });
 
   it('forwards frames byte for byte and takes the usage frame as the count', async () => {

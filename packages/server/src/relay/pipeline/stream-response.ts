@@ -157,7 +157,13 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
       finished = true;
       upstream.off('readable', readAvailable);
       const answered = reported !== 'client_gone' && !response.destroyed;
-      const ending = answered ? endAnswer(reported) : callerLeft(reported);
+      const ending = (answered ? endAnswer(reported) : callerLeft(reported)).catch((error: unknown) => {
+        // The charge could not be recorded (the journal's disk, say): the answer must not look
+        // complete, and the caller must not wait for an ending that never comes. The connection
+        // breaks now; the error goes on to the pipeline, which refunds the hold.
+        if (!response.writableEnded) response.destroy();
+        throw error;
+      });
       // Not 'done': the upstream is told to stop now, not once the ending is written.
       if (reported !== 'done' || translator.stoppedBySensitiveWord) options.abortUpstream();
       resolve(ending);
