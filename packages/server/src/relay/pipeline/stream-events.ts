@@ -48,6 +48,8 @@ export class StreamEventTranslator {
   usageForwarded = false;
   /** A sensitive word ended the answer: no further event goes out. */
   stoppedBySensitiveWord = false;
+  /** The upstream sent `[DONE]`, the last event of an OpenAI-format stream. */
+  sawDone = false;
   /** Renders the caller's dialect when it is not OpenAI's. */
   readonly writer: AnswerStreamWriter | undefined;
   private readonly options: StreamEventOptions;
@@ -124,7 +126,10 @@ export class StreamEventTranslator {
   private translateEvent(block: string): string {
     const event = parseSseBlock(block);
     if (!event?.data) return this.converter ? '' : `${block}\n\n`;
-    if (event.data === '[DONE]') return '';
+    if (event.data === '[DONE]') {
+      this.sawDone = true;
+      return '';
+    }
     if (this.converter) return this.translateConverted(this.converter, event);
     return this.translatePassThrough(block, event.data);
   }

@@ -135,6 +135,24 @@ describe('relayStream', () => {
     await expect(outcome()).rejects.toBe(diskFull);
   });
 
+  it('sends an answer that arrives whole, with its ending, in one write once the charge is recorded', async () => {
+    const frames = [contentFrame('Hello'), contentFrame(' world'), usageFrame(9, 2), 'data: [DONE]\n\n'];
+    const seen: number[] = [];
+    const wholeBody = async () => ({ body: new Readable({ read() {} }), first: Buffer.from(frames.join('')) });
+    const { body, outcome } = await relay([], true, {
+      upstream: wholeBody,
+      // Nothing, not even the headers, has gone out when the charge is recorded: all goes in one write after.
+      beforeEnd: (_outcome, response) => {
+        seen.push(response.socket?.bytesWritten ?? -1);
+        return undefined;
+      },
+    });
+    expect(seen).toEqual([0]);
+    expect(body).toBe(frames.join(''));
+    // The upstream's body never ended here: [DONE] ended the answer, the rest is read and dropped.
+    expect(outcome).toMatchObject({ usage: { promptTokens: 9, completionTokens: 2 }, endReason: 'done' });
+  });
+
   it('forwards frames byte for byte and takes the usage frame as the count', async () => {
     const frames = [contentFrame('Hello'), contentFrame(' world'), 'data: {"not json"\n\n', usageFrame(9, 2), 'data: [DONE]\n\n'];
     const { body, outcome } = await relay(frames, true);
