@@ -28,7 +28,7 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
     await dependencies.close();
     fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const memoryReturn = startMemoryReturn(logger);
+  const memoryReturn = startMemoryReturn(logger, app.server);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
