@@ -248,8 +248,15 @@ describe.each(['zh', 'en'] as const)('drawing and task details (%s)', (language)
     expect(JSON.parse(shown)).toMatchObject({ task_id: 'task-e2e-0001', platform: 'suno', data: [{ id: 'clip-e2e' }] });
     // Its copy button copies that JSON.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await details.locator('.ant-typography-copy').click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+    // The clipboard is the browser's, shared with the other language's page; a page without focus
+    // cannot write it (seen once: this page read the other one's JSON). Focus first, click until it lands.
+    await page.bringToFront();
+    await expect
+      .poll(async () => {
+        await details.locator('.ant-typography-copy').click();
+        return page.evaluate(() => navigator.clipboard.readText());
+      })
+      .toBe(shown);
     await saveScreenshotsInBothThemes(page, `ops-task-json-${language}`);
     expect(consoleErrors).toEqual([]);
     await context.close();
