@@ -139,10 +139,11 @@ function eventLoopBusyShare(): () => number {
  * from 128 to 111 MB of RSS (80 to 63 MB private). It counts the server's open requests itself.
  */
 export function startMemoryReturn(logger: Logger, server: Server): MemoryReturn | undefined {
-  const collect = (globalThis as { gc?: unknown }).gc;
-  if (typeof collect !== 'function') return undefined;
-  (collect as CollectGarbage)({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-  const memoryReturn = new MemoryReturn({ collect: collect as CollectGarbage, logger, openRequests: countOpenRequests(server) });
+  const exposed = (globalThis as { gc?: unknown }).gc;
+  if (typeof exposed !== 'function') return undefined;
+  const collect = exposed as CollectGarbage;
+  collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  const memoryReturn = new MemoryReturn({ collect, logger, openRequests: countOpenRequests(server) });
   memoryReturn.start();
   return memoryReturn;
 }
