@@ -198,6 +198,13 @@ export const optionDefinitions = {
   // Quota
   QuotaForNewUser: int(0, 0),
   PreConsumedQuota: int(500, 0),
+  /**
+   * The most output tokens a model may produce, per model name, for requests that set no max_tokens:
+   * sizes what a request claims on a balance (billing/output-limits.ts). Unlisted models use the
+   * built-in table of known limits, then DefaultMaxOutputTokens.
+   */
+  ModelMaxOutputTokens: json({}, 'number-map'),
+  DefaultMaxOutputTokens: int(16_384, 1),
   QuotaForInviter: int(0, 0),
   QuotaForInvitee: int(0, 0),
   StreamCacheQueueLength: int(0, 0),

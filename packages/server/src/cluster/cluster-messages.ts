@@ -1,3 +1,5 @@
+import type { LeaseReport, LeaseRequest } from '../billing/spend-lease-book.ts';
+
 /**
  * What the processes of one machine say to each other over the cluster's IPC channel. Every message
  * carries `sb` so prom-client's own cluster messages (and any other) pass by untouched.
@@ -37,7 +39,13 @@ export interface BatchRequest {
   readonly statements: string;
 }
 
-/** The primary's answer to a `store`, `metrics` or `batch` request. */
+/** The spending guard's leases on balances, kept by the primary for the machine (cluster/primary-spend.ts). */
+export type SpendMessage =
+  | { readonly sb: 'spend'; readonly id: number; readonly op: 'acquire'; readonly key: string; readonly request: LeaseRequest }
+  | { readonly sb: 'spend'; readonly id: 0; readonly op: 'report'; readonly key: string; readonly report: LeaseReport }
+  | { readonly sb: 'spend'; readonly id: 0; readonly op: 'rebase'; readonly key: string; readonly seed: number };
+
+/** The primary's answer to a `store`, `metrics`, `batch` or `spend` request. */
 export interface Reply {
   readonly sb: 'reply';
   readonly id: number;
@@ -45,7 +53,7 @@ export interface Reply {
   readonly error?: string;
 }
 
-export type WorkerMessage = ChangeMessage | StoreRequest | MetricsRequest | BatchRequest;
+export type WorkerMessage = ChangeMessage | StoreRequest | MetricsRequest | BatchRequest | SpendMessage;
 export type PrimaryMessage = ChangeMessage | Reply;
 
 export function isSwitchboardMessage(message: unknown): message is WorkerMessage | PrimaryMessage {

@@ -3,18 +3,20 @@ import cluster from 'node:cluster';
 import { systemClock } from '../platform/clock.ts';
 import { createMemoryExpiringStore, type ExpiringStore } from '../platform/expiring-store.ts';
 import { isSwitchboardMessage, type Reply, type StoreRequest, type WorkerMessage } from './cluster-messages.ts';
+import { PrimarySpendBook } from './primary-spend.ts';
 import { PrimarySqliteWriters } from './primary-sqlite-writers.ts';
 
 /**
  * What the primary process does for its workers: repeats every change to all of them, keeps the
  * machine's one short-lived value store, adds up their metrics for a scrape, and commits their
- * batched SQLite writes in one writer per file. It loads no part of the gateway; its only database
- * connections are those writers' (SQLite only, opened with the first batch). Returns the writers, for
- * the primary to close once the last worker has stopped.
+ * batched SQLite writes in one writer per file, and keeps the machine's spending guard book. It loads
+ * no part of the gateway; its only database connections are those writers' (SQLite only, opened with
+ * the first batch).
  */
-export function servePrimary(): PrimarySqliteWriters {
+export function servePrimary(): PrimaryServices {
   const store = createMemoryExpiringStore(systemClock);
   const writers = new PrimarySqliteWriters();
+  const spend = new PrimarySpendBook();
   let aggregator: Promise<{ clusterMetrics(): Promise<string> }> | undefined;
   cluster.on('message', (worker: Worker, message: unknown) => {
     if (!isSwitchboardMessage(message)) return;
@@ -29,9 +31,19 @@ export function servePrimary(): PrimarySqliteWriters {
       void answer(worker, request.id, async () => (await aggregator!).clusterMetrics());
     } else if (request.sb === 'batch') {
       void answer(worker, request.id, () => writers.run(request.path, request.statements));
+    } else if (request.sb === 'spend') {
+      const grant = spend.handle(worker, request);
+      if (grant && worker.isConnected()) worker.send({ sb: 'reply', id: request.id, result: grant } satisfies Reply);
     }
   });
-  return writers;
+  return { writers, spend };
+}
+
+export interface PrimaryServices {
+  /** Closed once the last worker has stopped. */
+  readonly writers: PrimarySqliteWriters;
+  /** Told when a worker exits: its leases on balances count as spent. */
+  readonly spend: PrimarySpendBook;
 }
 
 async function answer(worker: Worker, id: number, work: () => Promise<unknown>): Promise<void> {

@@ -4,7 +4,13 @@ import type { ChargeJournal } from '../billing/charge-journal.ts';
 import type { PendingDeltas } from '../billing/pending-deltas.ts';
 import { QuotaFlusher } from '../billing/quota-flusher.ts';
 import { openQuotaJournal } from '../billing/quota-journal-setup.ts';
+import { ExpectedCompletion } from '../billing/expected-completion.ts';
 import { QuotaLedger } from '../billing/quota-ledger.ts';
+import { RedisSpendCoordinator } from '../billing/redis-spend-coordinator.ts';
+import { LocalSpendCoordinator, type SpendCoordinator } from '../billing/spend-coordinator.ts';
+import { SpendGuard } from '../billing/spend-guard.ts';
+import { createPrimarySpendCoordinator } from '../cluster/primary-spend.ts';
+import { PrimaryLink } from '../cluster/primary-link.ts';
 import { QuotaRepository } from '../billing/quota.repository.ts';
 import { createRelayBudgets, registerBudgetModule } from '../budgets/budget-module.ts';
 import { decodeQuotaBroadcast, encodeQuotaBroadcast } from '../billing/quota-broadcast.ts';
@@ -54,8 +60,18 @@ interface QuotaWiring {
   readonly publishWritten: (batch: PendingDeltas) => void;
 }
 
+/**
+ * Where this process takes its leases on balances: Redis between instances, the primary between the
+ * workers of a machine, its own book when it is alone.
+ */
+function openSpendCoordinator(context: AppContext, instanceId: string): SpendCoordinator {
+  if (context.redis) return new RedisSpendCoordinator(context.redis, `${instanceId}.${process.pid}`, context.logger);
+  const link = PrimaryLink.get();
+  return link ? createPrimarySpendCoordinator(link) : new LocalSpendCoordinator();
+}
+
 function wireServices(context: AppContext, { instanceId, journal, publishWritten }: QuotaWiring): RelayServices {
-  const ledger = new QuotaLedger(journal);
+  const ledger = new QuotaLedger(journal, new SpendGuard(openSpendCoordinator(context, instanceId)));
   const budgets = createRelayBudgets(context, ledger, instanceId);
   const repository = new RelayCacheRepository(context.database.db);
   const channels = new ChannelCache(repository);
@@ -90,13 +106,28 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     changeTopics.channels,
     () => void channels.reload().catch((error: unknown) => context.logger.warn({ err: error }, 'channel reload failed')),
   );
+  // A balance changed from outside (console edit, top-up): once reloaded, the spending guard's account follows it.
+  const tokenReloaded = (id: number) => {
+    const token = tokens.getById(id);
+    if (token && !token.unlimited) ledger.balanceReloaded('token', id, token.remainQuota);
+  };
+  const userReloaded = (id: number) => {
+    const user = users.get(id);
+    if (user) ledger.balanceReloaded('user', id, user.quota);
+  };
   context.bus.subscribe(
     changeTopics.tokens,
-    (payload) => void (payload === '*' || !Number(payload) ? tokens.loadAll() : tokens.reload(Number(payload))).catch(() => undefined),
+    (payload) =>
+      void (payload === '*' || !Number(payload) ? tokens.loadAll() : tokens.reload(Number(payload)).then(() => tokenReloaded(Number(payload)))).catch(
+        () => undefined,
+      ),
   );
   context.bus.subscribe(
     changeTopics.users,
-    (payload) => void (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload))).catch(() => undefined),
+    (payload) =>
+      void (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload)).then(() => userReloaded(Number(payload)))).catch(
+        () => undefined,
+      ),
   );
   context.bus.subscribe(changeTopics.quota, (payload) => {
     const broadcast = decodeQuotaBroadcast(payload);
@@ -113,6 +144,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     users,
     channels,
     ledger,
+    expectedCompletion: new ExpectedCompletion(),
     budgets,
     flusher,
     health,
@@ -146,10 +178,10 @@ function isSessionAuthenticated(routePattern: string | undefined): boolean {
 /** The relay: /v1, /pg and the legacy billing routes, the task relays (/mj, /suno), plus the channel test endpoints. */
 export async function registerRelayRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const instanceId = randomAlphanumeric(12);
-  // Other instances hold these rows in memory too: tell them what was written (with Redis only;
-  // without it there is no other instance).
+  // Other processes hold these rows in memory too (the other workers of the machine, other instances
+  // through Redis): tell them what was written. A lone process hears only itself and ignores it.
   const publishWritten = (batch: PendingDeltas) => {
-    if (context.redis) void context.bus.publish(changeTopics.quota, encodeQuotaBroadcast(instanceId, batch)).catch(() => undefined);
+    void context.bus.publish(changeTopics.quota, encodeQuotaBroadcast(instanceId, batch)).catch(() => undefined);
   };
   // Before the caches load: they must read the balances with the replayed charges in.
   const { config } = context;

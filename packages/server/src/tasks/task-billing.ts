@@ -38,7 +38,7 @@ export function priceTask(services: RelayServices, caller: RelayCaller, model: s
 export type TaskHold = { ok: true; reservation: Reservation } | { ok: false; refusedBy: 'token' | 'user' };
 
 /** Holds the whole price in memory before the vendor is called (no trust bypass for tasks). */
-export function holdTaskQuota(services: RelayServices, caller: RelayCaller, price: TaskPrice): TaskHold {
+export function holdTaskQuota(services: RelayServices, caller: RelayCaller, price: TaskPrice): TaskHold | Promise<TaskHold> {
   return services.ledger.reserve(caller.token, caller.user, price.quota);
 }
 

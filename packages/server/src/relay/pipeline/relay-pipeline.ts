@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { modelOutputLimit } from '../../billing/output-limits.ts';
 import { computeQuota, preConsumeQuota, resolvePricing, worstCaseQuota } from '../../billing/pricing.ts';
 import { readPriceTables } from '../../billing/price-tables.ts';
+import type { OptionStore } from '../../options/option-store.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ChannelRecord } from '../cache/channel-cache.ts';
 import type { CapabilityName, NormalizedUsage } from '../provider.ts';
@@ -49,9 +50,13 @@ function applyPromptCheck(services: RelayServices, parsed: ParsedRelayBody): Par
 const inputOnly: ReadonlySet<CapabilityName> = new Set(['embeddings', 'moderations', 'rerank']);
 
 /** The most tokens the answer may generate: the caller's limit, else the model's output limit. */
-function completionCeiling(endpoint: RelayEndpoint, parsed: ParsedRelayBody): number {
+function completionCeiling(endpoint: RelayEndpoint, parsed: ParsedRelayBody, options: OptionStore): number {
   if (parsed.maxTokens > 0) return parsed.maxTokens;
-  return inputOnly.has(endpoint.capability) ? 0 : modelOutputLimit(parsed.model);
+  if (inputOnly.has(endpoint.capability)) return 0;
+  return modelOutputLimit(parsed.model, {
+    perModel: options.getJson<Record<string, number>>('ModelMaxOutputTokens'),
+    fallback: options.getNumber('DefaultMaxOutputTokens'),
+  });
 }
 
 /** The channel of attempt `attempt`, or undefined when none is left. A pinned channel must be usable. */
@@ -134,8 +139,12 @@ export async function relayRequest(
     { promptTokens: promptEstimate, maxTokens: parsed.maxTokens, floorTokens: options.getNumber('PreConsumedQuota'), calls: parsed.calls },
     tables.quotaPerUnit,
   );
-  const worstCase = worstCaseQuota(pricing, promptEstimate, completionCeiling(endpoint, parsed), hold);
-  const reserved = services.ledger.reserve(caller.token, caller.user, hold, worstCase);
+  const ceiling = completionCeiling(endpoint, parsed, options);
+  const worstCase = worstCaseQuota(pricing, promptEstimate, ceiling, hold);
+  const expectedTokens = services.expectedCompletion.of(parsed.model);
+  const expected = expectedTokens === undefined ? worstCase : worstCaseQuota(pricing, promptEstimate, Math.min(ceiling, Math.ceil(expectedTokens)), hold);
+  let reserved = services.ledger.reserve(caller.token, caller.user, hold, worstCase, expected);
+  if (reserved instanceof Promise) reserved = await reserved;
   if (!reserved.ok) {
     if (reserved.refusedBy === 'user') throw new RelayError(403, 'insufficient_user_quota', relayMessages.insufficientUserQuota);
     throw new RelayError(403, 'pre_consume_token_quota_failed', relayMessages.insufficientTokenQuota);
@@ -158,6 +167,7 @@ export async function relayRequest(
     const usage: NormalizedUsage = result.usage ?? { promptTokens: countTextTokens(parsed.promptText), completionTokens: result.localCompletionTokens };
     const quota = computeQuota(pricing, usage, tables.quotaPerUnit, parsed.calls);
     limitPermit.charged(usage);
+    services.expectedCompletion.observe(parsed.model, usage.completionTokens);
     const finishedAt = clock.now();
     const log = options.getBoolean('LogConsumeEnabled')
       ? consumeLogEntry({
