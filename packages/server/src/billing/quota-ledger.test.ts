@@ -34,10 +34,12 @@ describe('quota ledger', () => {
     expect([t.remainQuota, u.quota, u.requestCount]).toEqual([1000, 5000, 0]);
   });
 
-  it('refuses holds the token or the user cannot cover; unlimited tokens skip only their own check', () => {
+  it('refuses an empty token or user; unlimited tokens skip only their own check', () => {
     const ledger = new QuotaLedger();
-    expect(reserveNow(ledger, token(100), user(5000), 300)).toEqual({ ok: false, refusedBy: 'token' });
-    expect(reserveNow(ledger, token(1000), user(200), 300)).toEqual({ ok: false, refusedBy: 'user' });
+    expect(reserveNow(ledger, token(0), user(5000), 300)).toEqual({ ok: false, refusedBy: 'token' });
+    expect(reserveNow(ledger, token(1000), user(0), 300)).toEqual({ ok: false, refusedBy: 'user' });
+    // A balance below the hold pays for a request that costs what it has (the last of the room).
+    expect(reserveNow(new QuotaLedger(), token(100), user(5000), 300, 300, 100).ok).toBe(true);
     expect(reserveNow(ledger, token(0, true), user(0), 0)).toEqual({ ok: false, refusedBy: 'user' });
     const unlimited = token(0, true);
     expect(reserveNow(ledger, unlimited, user(5000), 300).ok).toBe(true);

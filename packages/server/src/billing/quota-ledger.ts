@@ -86,7 +86,8 @@ export class QuotaLedger {
 
   /**
    * Holds quota on the token (unless unlimited) and on the user. A user with no balance is refused
-   * even for a free request, as in new-api, and so is a balance below `amount`.
+   * even for a free request, as in new-api; a balance below new-api's hold (`amount`) is not: near the
+   * edge the guard admits what the balance can pay for at the request's expected cost.
    *
    * `amount` is new-api's cheap hold, taken off the balances in memory; `worstCase` what the request
    * can cost at most and `expected` what it is expected to cost. Admission is the spending guard's
@@ -102,14 +103,17 @@ export class QuotaLedger {
     worstCase = amount,
     expected = worstCase,
   ): ReserveResult | Promise<ReserveResult> {
-    if (user.quota <= 0 || user.quota < amount) return { ok: false, refusedBy: 'user' };
+    // The balances without this process's holds: what the guard's account opens from.
+    const userSeed = user.quota + this.held.onUser(user.id);
+    if (userSeed <= 0) return { ok: false, refusedBy: 'user' };
     const limited = token !== undefined && !token.unlimited;
-    if (limited && token.remainQuota < amount) return { ok: false, refusedBy: 'token' };
+    const tokenSeed = limited ? token.remainQuota + this.held.onToken(token.id) : 0;
+    if (limited && tokenSeed <= 0) return { ok: false, refusedBy: 'token' };
     const worst = worstCase > amount ? worstCase : amount;
     const balances: ClaimRequest[] = [];
-    if (limited) balances.push({ key: tokenBalanceKey(token.id), seed: token.remainQuota + this.held.onToken(token.id) });
-    balances.push({ key: userBalanceKey(user.id), seed: user.quota + this.held.onUser(user.id) });
-    const outcome = this.guard.claim(balances, worst, Math.max(amount, Math.min(expected, worst)));
+    if (limited) balances.push({ key: tokenBalanceKey(token.id), seed: tokenSeed });
+    balances.push({ key: userBalanceKey(user.id), seed: userSeed });
+    const outcome = this.guard.claim(balances, worst, Math.min(expected, worst));
     if (outcome instanceof Promise) return outcome.then((decided) => this.admit(decided, token, user, amount, limited));
     return this.admit(outcome, token, user, amount, limited);
   }

@@ -94,9 +94,15 @@ export class SpendGuard {
     this.scheduleReport();
   }
 
-  /** The balance was changed from outside and reloaded here: the account starts again from this view. */
+  /**
+   * The balance was changed from outside and reloaded here: what this process holds beyond its requests
+   * in flight goes back (a slice of the old balance may be far more than the new one), and the account
+   * starts again from this view. Every process hears the change and does the same.
+   */
   rebase(key: BalanceKey, seed: number): void {
-    if (this.leases.has(key)) this.coordinator.rebase(key, seed);
+    const held = this.leases.get(key);
+    if (held) this.reportNow(key, held, true);
+    this.coordinator.rebase(key, seed);
   }
 
   /** Claims of this process's requests in flight on a balance. */

@@ -4,7 +4,7 @@ import type { ChargeJournal } from '../billing/charge-journal.ts';
 import type { PendingDeltas } from '../billing/pending-deltas.ts';
 import { QuotaFlusher } from '../billing/quota-flusher.ts';
 import { openQuotaJournal } from '../billing/quota-journal-setup.ts';
-import { ExpectedCompletion } from '../billing/expected-completion.ts';
+import { ExpectedUsage } from '../billing/expected-usage.ts';
 import { QuotaLedger } from '../billing/quota-ledger.ts';
 import { RedisSpendCoordinator } from '../billing/redis-spend-coordinator.ts';
 import { LocalSpendCoordinator, type SpendCoordinator } from '../billing/spend-coordinator.ts';
@@ -144,7 +144,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     users,
     channels,
     ledger,
-    expectedCompletion: new ExpectedCompletion(),
+    expectedUsage: new ExpectedUsage(),
     budgets,
     flusher,
     health,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.ts';
-import type { ExpectedCompletion } from '../billing/expected-completion.ts';
+import type { ExpectedUsage } from '../billing/expected-usage.ts';
 import type { QuotaFlusher } from '../billing/quota-flusher.ts';
 import type { QuotaLedger } from '../billing/quota-ledger.ts';
 import type { RelayBudgets } from '../budgets/budget-module.ts';
@@ -19,8 +19,8 @@ export interface RelayServices {
   readonly users: UserCache;
   readonly channels: ChannelCache;
   readonly ledger: QuotaLedger;
-  /** What each model's answers have cost lately: a request's claim near the edge of a balance. */
-  readonly expectedCompletion: ExpectedCompletion;
+  /** What each model's answers have used lately: a request's claim near the edge of a balance. */
+  readonly expectedUsage: ExpectedUsage;
   /** Spending budgets held beside the quota, and the balance and budget alerts. */
   readonly budgets: RelayBudgets;
   readonly flusher: QuotaFlusher;

@@ -30,11 +30,16 @@ export interface RootSession {
   put<T = { success: boolean; message: string; data: unknown }>(path: string, body: unknown): Promise<T>;
 }
 
-export async function loginAsRoot(baseUrl: string, password: string): Promise<RootSession> {
+export function loginAsRoot(baseUrl: string, password: string): Promise<RootSession> {
+  return loginAs(baseUrl, 'root', password);
+}
+
+/** A console session of any user (the same shape as root's). */
+export async function loginAs(baseUrl: string, username: string, password: string): Promise<RootSession> {
   const login = await fetch(`${baseUrl}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'root', password }),
+    body: JSON.stringify({ username, password }),
   });
   const root = ((await login.json()) as { data: { id: number } }).data;
   const headers = {

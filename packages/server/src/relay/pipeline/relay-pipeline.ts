@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { modelOutputLimit } from '../../billing/output-limits.ts';
-import { computeQuota, preConsumeQuota, resolvePricing, worstCaseQuota } from '../../billing/pricing.ts';
+import { computeQuota, estimatedQuota, preConsumeQuota, resolvePricing, worstCaseQuota } from '../../billing/pricing.ts';
 import { readPriceTables } from '../../billing/price-tables.ts';
 import type { OptionStore } from '../../options/option-store.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
@@ -141,8 +141,11 @@ export async function relayRequest(
   );
   const ceiling = completionCeiling(endpoint, parsed, options);
   const worstCase = worstCaseQuota(pricing, promptEstimate, ceiling, hold);
-  const expectedTokens = services.expectedCompletion.of(parsed.model);
-  const expected = expectedTokens === undefined ? worstCase : worstCaseQuota(pricing, promptEstimate, Math.min(ceiling, Math.ceil(expectedTokens)), hold);
+  const usual = services.expectedUsage.of(parsed.model);
+  const expected =
+    usual === undefined || pricing.usePrice
+      ? worstCase
+      : estimatedQuota(pricing, Math.max(0, promptEstimate + Math.ceil(usual.promptBeyondEstimate)), Math.min(ceiling, Math.ceil(usual.completionTokens)));
   let reserved = services.ledger.reserve(caller.token, caller.user, hold, worstCase, expected);
   if (reserved instanceof Promise) reserved = await reserved;
   if (!reserved.ok) {
@@ -167,7 +170,7 @@ export async function relayRequest(
     const usage: NormalizedUsage = result.usage ?? { promptTokens: countTextTokens(parsed.promptText), completionTokens: result.localCompletionTokens };
     const quota = computeQuota(pricing, usage, tables.quotaPerUnit, parsed.calls);
     limitPermit.charged(usage);
-    services.expectedCompletion.observe(parsed.model, usage.completionTokens);
+    if (!localCount) services.expectedUsage.observe(parsed.model, usage.promptTokens - promptEstimate, usage.completionTokens);
     const finishedAt = clock.now();
     const log = options.getBoolean('LogConsumeEnabled')
       ? consumeLogEntry({
