@@ -125,10 +125,14 @@ export class QuotaLedger {
     return { ok: true, reservation: { token, user, amount, claims: outcome.claims, state: 'held' } };
   }
 
-  /** The balance of a token or user was changed from outside and reloaded: the guard's account follows it. */
-  balanceReloaded(owner: 'token' | 'user', id: number, seenBalance: number): void {
-    if (owner === 'token') this.guard.rebase(tokenBalanceKey(id), seenBalance + this.held.onToken(id));
-    else this.guard.rebase(userBalanceKey(id), seenBalance + this.held.onUser(id));
+  /** A balance was changed from outside by `delta` (told once, by the process that wrote it): the guard's account follows. */
+  balanceAdjusted(owner: 'token' | 'user', id: number, delta: number): void {
+    this.guard.adjust(owner === 'token' ? tokenBalanceKey(id) : userBalanceKey(id), delta);
+  }
+
+  /** A token or user was reloaded after a change from outside: this process gives back what it holds beyond its requests. */
+  balanceReloaded(owner: 'token' | 'user', id: number): void {
+    this.guard.giveBack(owner === 'token' ? tokenBalanceKey(id) : userBalanceKey(id));
   }
 
   /**

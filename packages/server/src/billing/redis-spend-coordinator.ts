@@ -72,21 +72,16 @@ if left <= 0 then redis.call('HDEL', leases, holder) end
 redis.call('HSET', seen, holder, now)
 return 1`;
 
-const rebaseScript = `
+const adjustScript = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('HSET', KEYS[1], 'base', ARGV[1], 'spent', 0)
+redis.call('HINCRBY', KEYS[1], 'base', ARGV[1])
 return 1`;
 
 interface SpendCommands {
   switchboardSpendAcquire(...args: Array<string | number>): Promise<[number, number]>;
   switchboardSpendReport(...args: Array<string | number>): Promise<number>;
-  switchboardSpendRebase(...args: Array<string | number>): Promise<number>;
+  switchboardSpendAdjust(...args: Array<string | number>): Promise<number>;
 }
-
-const accountKeys = (key: string) => {
-  const account = `switchboard:spend:${key}`;
-  return [account, `${account}:leases`, `${account}:seen`];
-};
 
 export class RedisSpendCoordinator implements SpendCoordinator {
   private readonly redis: Redis & SpendCommands;
@@ -95,11 +90,15 @@ export class RedisSpendCoordinator implements SpendCoordinator {
   /** While Redis is unreachable this process guards alone (it cannot see the others' leases then). */
   private readonly fallback: LocalSpendCoordinator;
   private warned = false;
+  /** The deployment's prefix (spend-namespace.ts): balances are rows of one database. */
+  private readonly prefix: string;
 
-  constructor(redis: Redis, holder: string, logger: Logger, now: () => number = Date.now) {
+  constructor(redis: Redis, options: { namespace: string; holder: string; logger: Logger; now?: () => number }) {
+    const { namespace, holder, logger, now = Date.now } = options;
+    this.prefix = `switchboard:spend:${namespace}:`;
     redis.defineCommand('switchboardSpendAcquire', { numberOfKeys: 4, lua: acquireScript });
     redis.defineCommand('switchboardSpendReport', { numberOfKeys: 3, lua: reportScript });
-    redis.defineCommand('switchboardSpendRebase', { numberOfKeys: 1, lua: rebaseScript });
+    redis.defineCommand('switchboardSpendAdjust', { numberOfKeys: 1, lua: adjustScript });
     this.redis = redis as Redis & SpendCommands;
     this.holder = holder;
     this.logger = logger;
@@ -110,8 +109,8 @@ export class RedisSpendCoordinator implements SpendCoordinator {
     if (this.redis.status !== 'ready') return this.guardAlone(key, request);
     try {
       const [granted, generation] = await this.redis.switchboardSpendAcquire(
-        ...accountKeys(key),
-        'switchboard:spend:generation',
+        ...this.accountKeys(key),
+        `${this.prefix}generation`,
         this.holder,
         Math.round(request.seed),
         request.worst,
@@ -139,14 +138,19 @@ export class RedisSpendCoordinator implements SpendCoordinator {
     }
     if (this.redis.status !== 'ready') return;
     void this.redis
-      .switchboardSpendReport(...accountKeys(key), this.holder, report.generation, report.spent, report.released, Date.now())
+      .switchboardSpendReport(...this.accountKeys(key), this.holder, report.generation, report.spent, report.released, Date.now())
       .catch((error: unknown) => this.warn(error));
   }
 
-  rebase(key: string, seed: number): void {
-    this.fallback.rebase(key, seed);
+  adjust(key: string, delta: number): void {
+    this.fallback.adjust(key, delta);
     if (this.redis.status !== 'ready') return;
-    void this.redis.switchboardSpendRebase(accountKeys(key)[0]!, Math.round(seed)).catch((error: unknown) => this.warn(error));
+    void this.redis.switchboardSpendAdjust(this.accountKeys(key)[0]!, Math.round(delta)).catch((error: unknown) => this.warn(error));
+  }
+
+  private accountKeys(key: string): [string, string, string] {
+    const account = this.prefix + key;
+    return [account, `${account}:leases`, `${account}:seen`];
   }
 
   /** The local book's generations are told apart from Redis's by their sign. */

@@ -9,8 +9,8 @@ export interface SpendCoordinator {
   acquire(key: string, request: LeaseRequest): LeaseGrant | Promise<LeaseGrant>;
   /** Fire and forget: a report that is lost only leaves the room smaller until the account is reopened. */
   report(key: string, report: LeaseReport): void;
-  /** The balance was changed from outside (console edit, top-up): the account starts again from `seed`. */
-  rebase(key: string, seed: number): void;
+  /** The balance was changed from outside by `delta` (top-up, console edit, refund), told once by the writer. */
+  adjust(key: string, delta: number): void;
 }
 
 /** The book of a process that is alone (WORKERS=1 without Redis, tests). */
@@ -30,7 +30,7 @@ export class LocalSpendCoordinator implements SpendCoordinator {
     this.book.report(this.holder, key, report);
   }
 
-  rebase(key: string, seed: number): void {
-    this.book.rebase(key, seed);
+  adjust(key: string, delta: number): void {
+    this.book.adjust(key, delta);
   }
 }

@@ -12,7 +12,7 @@ function lineTo(book: SpendLeaseBook, holder: string, asynchronous = false): Spe
       return asynchronous ? Promise.resolve().then(() => book.acquire(holder, key, request)) : book.acquire(holder, key, request);
     },
     report: (key: string, report: Parameters<SpendLeaseBook['report']>[2]) => book.report(holder, key, report),
-    rebase: (key: string, seed: number) => book.rebase(key, seed),
+    adjust: (key: string, delta: number) => book.adjust(key, delta),
   };
   return line;
 }

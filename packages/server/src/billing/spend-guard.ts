@@ -94,15 +94,19 @@ export class SpendGuard {
     this.scheduleReport();
   }
 
+  /** The balance was changed from outside by `delta`: told once, by the process that wrote the change. */
+  adjust(key: BalanceKey, delta: number): void {
+    if (delta !== 0) this.coordinator.adjust(key, delta);
+  }
+
   /**
-   * The balance was changed from outside and reloaded here: what this process holds beyond its requests
-   * in flight goes back (a slice of the old balance may be far more than the new one), and the account
-   * starts again from this view. Every process hears the change and does the same.
+   * The balance was changed from outside: what this process holds beyond its requests in flight goes
+   * back (a slice of the old balance may be far more than the new one). Every process hears the
+   * change and does the same.
    */
-  rebase(key: BalanceKey, seed: number): void {
+  giveBack(key: BalanceKey): void {
     const held = this.leases.get(key);
     if (held) this.reportNow(key, held, true);
-    this.coordinator.rebase(key, seed);
   }
 
   /** Claims of this process's requests in flight on a balance. */

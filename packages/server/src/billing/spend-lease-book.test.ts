@@ -46,15 +46,15 @@ describe('the spending lease book', () => {
     expect(book.room('u:7')).toBe(9_400);
   });
 
-  it('counts the lease of a holder that died as spent, and rebases on a change from outside keeping the leases', () => {
+  it('counts the lease of a holder that died as spent, and moves the balance by a change from outside keeping the leases', () => {
     const book = new SpendLeaseBook(() => 0);
     book.acquire('a', 't:1', ask(5_000, 1_000));
     book.acquire('b', 't:1', ask(5_000, 1_000));
     book.holderGone('a');
     expect(book.room('t:1')).toBe(3_000);
-    book.rebase('t:1', 20_000);
+    book.adjust('t:1', 15_000);
     // b's claim is still in flight.
-    expect(book.room('t:1')).toBe(19_000);
+    expect(book.room('t:1')).toBe(18_000);
   });
 
   it('takes the requests in flight of a holder new to the account into its lease first', () => {

@@ -111,15 +111,13 @@ export class SpendLeaseBook {
   }
 
   /**
-   * The balance was changed from outside (a console edit, a top-up): the account starts again from the
-   * balance as `seed` sees it, after the change. Leases stay: the requests they cover are still in
-   * flight, and a holder keeps using what it holds until it reports.
+   * The balance was changed from outside by `delta` (a top-up, a redemption, an administrator's edit, a
+   * refund), told once by the process that wrote it. Leases stay: the requests they cover are still in
+   * flight; on a decrease every holder gives back what it holds beyond them (SpendGuard.giveBack).
    */
-  rebase(key: string, seed: number): void {
+  adjust(key: string, delta: number): void {
     const account = this.accounts.get(key);
-    if (!account) return;
-    account.base = seed;
-    account.spent = 0;
+    if (account) account.base += delta;
   }
 
   /** A holder that died: what it held counts as spent (its journal replays the real charges into the database). */

@@ -1,4 +1,5 @@
 import type { LeaseReport, LeaseRequest } from '../billing/spend-lease-book.ts';
+import type { LimitChange, LimitRule } from '../limits/limit-store.ts';
 
 /**
  * What the processes of one machine say to each other over the cluster's IPC channel. Every message
@@ -43,9 +44,14 @@ export interface BatchRequest {
 export type SpendMessage =
   | { readonly sb: 'spend'; readonly id: number; readonly op: 'acquire'; readonly key: string; readonly request: LeaseRequest }
   | { readonly sb: 'spend'; readonly id: 0; readonly op: 'report'; readonly key: string; readonly report: LeaseReport }
-  | { readonly sb: 'spend'; readonly id: 0; readonly op: 'rebase'; readonly key: string; readonly seed: number };
+  | { readonly sb: 'spend'; readonly id: 0; readonly op: 'adjust'; readonly key: string; readonly delta: number };
 
-/** The primary's answer to a `store`, `metrics`, `batch` or `spend` request. */
+/** Request limits counted by the primary for the machine (cluster/primary-limit-store.ts). */
+export type LimitMessage =
+  | { readonly sb: 'limit'; readonly id: number; readonly op: 'admit'; readonly rules: readonly LimitRule[]; readonly now: number }
+  | { readonly sb: 'limit'; readonly id: 0; readonly op: 'settle'; readonly changes: readonly LimitChange[]; readonly now: number };
+
+/** The primary's answer to a `store`, `metrics`, `batch`, `spend` or `limit` request. */
 export interface Reply {
   readonly sb: 'reply';
   readonly id: number;
@@ -53,7 +59,7 @@ export interface Reply {
   readonly error?: string;
 }
 
-export type WorkerMessage = ChangeMessage | StoreRequest | MetricsRequest | BatchRequest | SpendMessage;
+export type WorkerMessage = ChangeMessage | StoreRequest | MetricsRequest | BatchRequest | SpendMessage | LimitMessage;
 export type PrimaryMessage = ChangeMessage | Reply;
 
 export function isSwitchboardMessage(message: unknown): message is WorkerMessage | PrimaryMessage {

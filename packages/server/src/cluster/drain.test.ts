@@ -11,7 +11,8 @@ import { testDatabases } from '../testing/test-databases.ts';
  * Balances drained by callers that keep asking, through every process of the deployment: two worker
  * processes behind a primary (the default on this machine), and two such instances sharing the
  * database and Redis. Each process admits against the same account of the balance (the primary's
- * book, or Redis), so the balance ends within one request's cost of zero, in both directions.
+ * book, or Redis), so the balance ends within one request's cost of zero, in both directions; and a
+ * token's request limit counts the deployment's requests (the primary's count, or Redis).
  */
 const rootPassword = 'drain-root-pass';
 const userPassword = 'drain-user-pass';
@@ -173,6 +174,34 @@ async function drainRuns(deployment: Deployment): Promise<void> {
   expect(spent).toBeGreaterThan(userBalance - cost);
   const userRow = await deployment.handle.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow();
   expect(Number(userRow.quota)).toBe(userBalance - spent);
+  // A token's requests per minute hold for the deployment, not once per process.
+  await setBalance(1_000_000_000);
+  const limited = await user.post<{ success: boolean; data: Array<{ key: string }> }>('/api/token/', {
+    name: 'limited',
+    remain_quota: 0,
+    expired_time: -1,
+    unlimited_quota: true,
+    rpm_limit: 5,
+  });
+  expect(limited.success).toBe(true);
+  const minuteBefore = Math.floor(Date.now() / 60_000);
+  const statuses = await Promise.all(
+    Array.from({ length: 30 }, async (_unused, call) => {
+      const answer = await fetch(`${baseUrls[call % baseUrls.length]}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer sk-${limited.data[0]!.key}`, 'content-type': 'application/json' },
+        body: chatBody,
+      });
+      await answer.arrayBuffer();
+      return answer.status;
+    }),
+  );
+  // A burst that crossed into the next minute may use that minute's requests too.
+  const minutes = Math.floor(Date.now() / 60_000) - minuteBefore + 1;
+  const served = statuses.filter((status) => status === 200).length;
+  expect(served, `statuses ${statuses.join(' ')}`).toBeGreaterThanOrEqual(5);
+  expect(served).toBeLessThanOrEqual(5 * minutes);
+  expect(statuses.filter((status) => status !== 200).every((status) => status === 429)).toBe(true);
 }
 
 let upstreamUrl = '';

@@ -3,13 +3,15 @@ import cluster from 'node:cluster';
 import { systemClock } from '../platform/clock.ts';
 import { createMemoryExpiringStore, type ExpiringStore } from '../platform/expiring-store.ts';
 import { isSwitchboardMessage, type Reply, type StoreRequest, type WorkerMessage } from './cluster-messages.ts';
+import { PrimaryLimits } from './primary-limit-store.ts';
 import { PrimarySpendBook } from './primary-spend.ts';
 import { PrimarySqliteWriters } from './primary-sqlite-writers.ts';
 
 /**
  * What the primary process does for its workers: repeats every change to all of them, keeps the
  * machine's one short-lived value store, adds up their metrics for a scrape, and commits their
- * batched SQLite writes in one writer per file, and keeps the machine's spending guard book. It loads
+ * batched SQLite writes in one writer per file, keeps the machine's spending guard book and counts its
+ * request limits. It loads
  * no part of the gateway; its only database connections are those writers' (SQLite only, opened with
  * the first batch).
  */
@@ -17,6 +19,7 @@ export function servePrimary(): PrimaryServices {
   const store = createMemoryExpiringStore(systemClock);
   const writers = new PrimarySqliteWriters();
   const spend = new PrimarySpendBook();
+  const limits = new PrimaryLimits();
   let aggregator: Promise<{ clusterMetrics(): Promise<string> }> | undefined;
   cluster.on('message', (worker: Worker, message: unknown) => {
     if (!isSwitchboardMessage(message)) return;
@@ -34,6 +37,9 @@ export function servePrimary(): PrimaryServices {
     } else if (request.sb === 'spend') {
       const grant = spend.handle(worker, request);
       if (grant && worker.isConnected()) worker.send({ sb: 'reply', id: request.id, result: grant } satisfies Reply);
+    } else if (request.sb === 'limit') {
+      const admission = limits.handle(request);
+      if (admission && worker.isConnected()) worker.send({ sb: 'reply', id: request.id, result: admission } satisfies Reply);
     }
   });
   return { writers, spend };

@@ -13,7 +13,7 @@ export function createPrimarySpendCoordinator(link: PrimaryLink): SpendCoordinat
   return {
     acquire: (key, request) => link.request((id) => ({ sb: 'spend', id, op: 'acquire', key, request })) as Promise<LeaseGrant>,
     report: (key, report) => link.send({ sb: 'spend', id: 0, op: 'report', key, report }),
-    rebase: (key, seed) => link.send({ sb: 'spend', id: 0, op: 'rebase', key, seed }),
+    adjust: (key, delta) => link.send({ sb: 'spend', id: 0, op: 'adjust', key, delta }),
   };
 }
 
@@ -33,7 +33,7 @@ export class PrimarySpendBook {
     const holder = String(worker.id);
     if (message.op === 'acquire') return this.book.acquire(holder, message.key, message.request);
     if (message.op === 'report') this.book.report(holder, message.key, message.report);
-    else this.book.rebase(message.key, message.seed);
+    else this.book.adjust(message.key, message.delta);
     return undefined;
   }
 

@@ -9,6 +9,7 @@ import { QuotaLedger } from '../billing/quota-ledger.ts';
 import { RedisSpendCoordinator } from '../billing/redis-spend-coordinator.ts';
 import { LocalSpendCoordinator, type SpendCoordinator } from '../billing/spend-coordinator.ts';
 import { SpendGuard } from '../billing/spend-guard.ts';
+import { spendNamespace } from '../billing/spend-namespace.ts';
 import { createPrimarySpendCoordinator } from '../cluster/primary-spend.ts';
 import { PrimaryLink } from '../cluster/primary-link.ts';
 import { QuotaRepository } from '../billing/quota.repository.ts';
@@ -65,7 +66,10 @@ interface QuotaWiring {
  * workers of a machine, its own book when it is alone.
  */
 function openSpendCoordinator(context: AppContext, instanceId: string): SpendCoordinator {
-  if (context.redis) return new RedisSpendCoordinator(context.redis, `${instanceId}.${process.pid}`, context.logger);
+  if (context.redis) {
+    const namespace = spendNamespace(context.config.sqlDsn, context.config.sqlitePath);
+    return new RedisSpendCoordinator(context.redis, { namespace, holder: `${instanceId}.${process.pid}`, logger: context.logger });
+  }
   const link = PrimaryLink.get();
   return link ? createPrimarySpendCoordinator(link) : new LocalSpendCoordinator();
 }
@@ -106,15 +110,11 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     changeTopics.channels,
     () => void channels.reload().catch((error: unknown) => context.logger.warn({ err: error }, 'channel reload failed')),
   );
-  // A balance changed from outside (console edit, top-up): once reloaded, the spending guard's account follows it.
-  const tokenReloaded = (id: number) => {
-    const token = tokens.getById(id);
-    if (token && !token.unlimited) ledger.balanceReloaded('token', id, token.remainQuota);
-  };
-  const userReloaded = (id: number) => {
-    const user = users.get(id);
-    if (user) ledger.balanceReloaded('user', id, user.quota);
-  };
+  // A balance may have changed from outside (console edit, top-up): what this process leases of it goes
+  // back; the process that wrote the change tells the spending guard by how much (context.balanceChanges).
+  const tokenReloaded = (id: number) => ledger.balanceReloaded('token', id);
+  const userReloaded = (id: number) => ledger.balanceReloaded('user', id);
+  context.balanceChanges.listen((owner, id, delta) => ledger.balanceAdjusted(owner, id, delta));
   context.bus.subscribe(
     changeTopics.tokens,
     (payload) =>

@@ -131,6 +131,8 @@ export class TaskRefunds {
 
   private async announce(refund: TaskRefund): Promise<void> {
     const { users, tokens, context } = this.services;
+    context.balanceChanges.changed('user', refund.userId, refund.quota);
+    if (refund.tokenId > 0) context.balanceChanges.changed('token', refund.tokenId, refund.quota);
     // Row + unwritten, as every cache reload: the refund is in the row now.
     await users.reload(refund.userId);
     if (refund.tokenId > 0) await tokens.reload(refund.tokenId);

@@ -1,3 +1,4 @@
+import type { BalanceChanges } from '../../billing/balance-changes.ts';
 import { LogType, type TopUpPrice, type TopUpRecord } from '@switchboard/contracts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -47,7 +48,17 @@ export class OnlineTopUpService {
   private readonly logWriter: LogWriter;
   private readonly clock: Clock;
 
-  constructor(dependencies: { repository: WalletRepository; options: OptionStore; bus: ChangeBus; logWriter: LogWriter; clock: Clock }) {
+  private readonly balanceChanges: BalanceChanges;
+
+  constructor(dependencies: {
+    repository: WalletRepository;
+    options: OptionStore;
+    bus: ChangeBus;
+    logWriter: LogWriter;
+    clock: Clock;
+    balanceChanges: BalanceChanges;
+  }) {
+    this.balanceChanges = dependencies.balanceChanges;
     this.repository = dependencies.repository;
     this.options = dependencies.options;
     this.bus = dependencies.bus;
@@ -154,6 +165,7 @@ export class OnlineTopUpService {
     if (outcome === 'refused') return false;
     if (outcome !== 'already') {
       const { order, quota, username } = outcome;
+      this.balanceChanges.changed('user', order.user_id, quota);
       await this.bus.publish(changeTopics.users, String(order.user_id));
       await this.logWriter.record({
         user_id: order.user_id,

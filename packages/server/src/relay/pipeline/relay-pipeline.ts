@@ -132,7 +132,12 @@ export async function relayRequest(
   );
   if (!pricing) throw new RelayError(400, 'model_price_error', relayMessages.modelPriceError, { params: { model: parsed.model } });
   const promptEstimate = estimateTokens(parsed.promptText);
-  let limitPermit = services.limits.admit(caller, promptEstimate, request.id, reply);
+  // What the model's answers have used lately: the request's share of its token's TPM, and its claim near the edge of a balance.
+  const usual = services.expectedUsage.of(parsed.model);
+  const usualPrompt = Math.max(0, promptEstimate + Math.ceil(usual?.promptBeyondEstimate ?? 0));
+  const usualCompletion = Math.ceil(usual?.completionTokens ?? 0);
+  const expectedTokens = usualPrompt + (parsed.maxTokens > 0 ? Math.min(parsed.maxTokens, usual ? usualCompletion : parsed.maxTokens) : usualCompletion);
+  let limitPermit = services.limits.admit(caller, expectedTokens, request.id, reply);
   if (limitPermit instanceof Promise) limitPermit = await limitPermit;
   const hold = preConsumeQuota(
     pricing,
@@ -141,11 +146,7 @@ export async function relayRequest(
   );
   const ceiling = completionCeiling(endpoint, parsed, options);
   const worstCase = worstCaseQuota(pricing, promptEstimate, ceiling, hold);
-  const usual = services.expectedUsage.of(parsed.model);
-  const expected =
-    usual === undefined || pricing.usePrice
-      ? worstCase
-      : estimatedQuota(pricing, Math.max(0, promptEstimate + Math.ceil(usual.promptBeyondEstimate)), Math.min(ceiling, Math.ceil(usual.completionTokens)));
+  const expected = usual === undefined || pricing.usePrice ? worstCase : estimatedQuota(pricing, usualPrompt, Math.min(ceiling, usualCompletion));
   let reserved = services.ledger.reserve(caller.token, caller.user, hold, worstCase, expected);
   if (reserved instanceof Promise) reserved = await reserved;
   if (!reserved.ok) {
