@@ -1,14 +1,11 @@
+import type { ChangeMessage, WorkerChangeMessage } from './change-messages.ts';
+
+export type { ChangeMessage } from './change-messages.ts';
+
 /**
  * What the processes of one machine say to each other over the cluster's IPC channel. Every message
  * carries `sb` so prom-client's own cluster messages (and any other) pass by untouched.
  */
-
-/** A change of shared data, sent by one worker and repeated by the primary to every worker (the sender too). */
-export interface ChangeMessage {
-  readonly sb: 'change';
-  readonly topic: string;
-  readonly payload: string;
-}
 
 /** One call on the primary's short-lived value store (mail codes, login challenges, failure counters). */
 export interface StoreRequest {
@@ -37,7 +34,7 @@ export interface BatchRequest {
   readonly statements: string;
 }
 
-/** The primary's answer to a `store`, `metrics` or `batch` request. */
+/** The primary's answer to a `store`, `metrics`, `batch` or confirmed `change` request. */
 export interface Reply {
   readonly sb: 'reply';
   readonly id: number;
@@ -45,7 +42,7 @@ export interface Reply {
   readonly error?: string;
 }
 
-export type WorkerMessage = ChangeMessage | StoreRequest | MetricsRequest | BatchRequest;
+export type WorkerMessage = WorkerChangeMessage | StoreRequest | MetricsRequest | BatchRequest;
 export type PrimaryMessage = ChangeMessage | Reply;
 
 export function isSwitchboardMessage(message: unknown): message is WorkerMessage | PrimaryMessage {

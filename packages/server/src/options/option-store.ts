@@ -27,7 +27,8 @@ export class OptionStore {
   constructor(repository: OptionRepository, bus: ChangeBus) {
     this.repository = repository;
     this.bus = bus;
-    bus.subscribe(changeTopic, () => void this.reload());
+    // Awaited by the bus: the publisher's answer waits until this process has the new values.
+    bus.subscribe(changeTopic, () => this.reload());
   }
 
   /** Seeds the keys a fresh (or imported) database lacks, then loads everything. */

@@ -86,17 +86,14 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     },
   });
 
-  context.bus.subscribe(
-    changeTopics.channels,
-    () => void channels.reload().catch((error: unknown) => context.logger.warn({ err: error }, 'channel reload failed')),
+  // Each handler resolves once its cache holds the new rows: the bus confirms the change only then.
+  const warnReload = (what: string) => (error: unknown) => context.logger.warn({ err: error }, `${what} reload failed`);
+  context.bus.subscribe(changeTopics.channels, () => channels.reload().catch(warnReload('channel')));
+  context.bus.subscribe(changeTopics.tokens, (payload) =>
+    (payload === '*' || !Number(payload) ? tokens.loadAll() : tokens.reload(Number(payload))).catch(warnReload('token')),
   );
-  context.bus.subscribe(
-    changeTopics.tokens,
-    (payload) => void (payload === '*' || !Number(payload) ? tokens.loadAll() : tokens.reload(Number(payload))).catch(() => undefined),
-  );
-  context.bus.subscribe(
-    changeTopics.users,
-    (payload) => void (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload))).catch(() => undefined),
+  context.bus.subscribe(changeTopics.users, (payload) =>
+    (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload)).then(() => undefined)).catch(warnReload('user')),
   );
   context.bus.subscribe(changeTopics.quota, (payload) => {
     const broadcast = decodeQuotaBroadcast(payload);
@@ -149,7 +146,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   // Other instances hold these rows in memory too: tell them what was written (with Redis only;
   // without it there is no other instance).
   const publishWritten = (batch: PendingDeltas) => {
-    if (context.redis) void context.bus.publish(changeTopics.quota, encodeQuotaBroadcast(instanceId, batch)).catch(() => undefined);
+    if (context.redis) void context.bus.announce(changeTopics.quota, encodeQuotaBroadcast(instanceId, batch)).catch(() => undefined);
   };
   // Before the caches load: they must read the balances with the replayed charges in.
   const { config } = context;

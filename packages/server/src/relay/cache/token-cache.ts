@@ -64,8 +64,9 @@ export class TokenCache {
   }
 
   async reload(id: number): Promise<void> {
-    this.freshness.rereading(id);
+    const read = this.freshness.rereading(id);
     const row = await this.ledger.readConsistently(() => this.repository.tokenById(id));
+    if (!this.freshness.isNewestReread(id, read)) return;
     if (row) this.apply(row);
     else this.remove(id);
   }

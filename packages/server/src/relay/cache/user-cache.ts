@@ -51,8 +51,9 @@ export class UserCache {
   }
 
   async reload(id: number): Promise<UserRecord | undefined> {
-    this.freshness.rereading(id);
+    const read = this.freshness.rereading(id);
     const row = await this.ledger.readConsistently(() => this.repository.userById(id));
+    if (!this.freshness.isNewestReread(id, read)) return this.byId.get(id);
     if (row) return this.apply(row);
     this.byId.delete(id);
     return undefined;

@@ -1,0 +1,89 @@
+import { Acknowledgements } from './acknowledgements.ts';
+import { changeConfirmTimeoutMs, type ChangeBus } from './change-bus.ts';
+import { ChangeHandlers } from './change-handlers.ts';
+import type { Logger } from './logger.ts';
+import { randomAlphanumeric } from './random.ts';
+import type { Redis } from './redis.ts';
+import { RedisChangeMembers } from './redis-change-members.ts';
+
+const channelPrefix = 'switchboard:change:';
+const confirmationPrefix = 'switchboard:change-applied:';
+
+/** A change on the wire: who wants confirmations (and of which of its changes), or neither for an announcement. */
+interface Envelope {
+  readonly sb: 1;
+  readonly from?: string;
+  readonly id?: number;
+  readonly payload: string;
+}
+
+/** The envelope of a message; an older instance's bare payload is a change nobody waits for. */
+function decode(text: string): Envelope {
+  if (text.startsWith('{"sb":1,')) {
+    try {
+      const envelope = JSON.parse(text) as Envelope;
+      if (typeof envelope.payload === 'string') return envelope;
+    } catch {
+      // not ours after all: the text is the payload
+    }
+  }
+  return { sb: 1, payload: text };
+}
+
+/**
+ * The change bus of instances sharing Redis (each worker of a machine is one). A change goes out by
+ * pub/sub; every instance, the publisher too (one code path), applies it and confirms on the
+ * publisher's own channel. The publisher waits for the instances present when it published (see
+ * RedisChangeMembers), at most `timeoutMs`; one that joins later loads after the write anyway.
+ */
+export async function createRedisChangeBus(redis: Redis, logger: Logger, timeoutMs = changeConfirmTimeoutMs): Promise<ChangeBus> {
+  const instanceId = randomAlphanumeric(12);
+  const confirmationChannel = confirmationPrefix + instanceId;
+  const subscriber = redis.duplicate();
+  const handlers = new ChangeHandlers();
+  const confirmations = new Acknowledgements<string>(timeoutMs);
+  const members = new RedisChangeMembers(redis, instanceId, logger);
+  const pending: Array<Promise<unknown>> = [subscriber.subscribe(confirmationChannel)];
+  let nextId = 1;
+
+  subscriber.on('message', (channel: string, text: string) => {
+    if (channel === confirmationChannel) {
+      const [id, member] = text.split(' ');
+      if (member) confirmations.acknowledge(Number(id), member);
+      return;
+    }
+    const change = decode(text);
+    const applied = handlers.apply(channel.slice(channelPrefix.length), change.payload);
+    if (change.from === undefined || change.id === undefined) return;
+    const { from, id } = change;
+    void applied
+      .then(() => redis.publish(confirmationPrefix + from, `${id} ${instanceId}`))
+      .catch((error: unknown) => logger.warn({ err: error }, 'a change was applied but its confirmation could not be sent'));
+  });
+
+  return {
+    async publish(topic, payload) {
+      const expected = await members.live();
+      const id = nextId++;
+      const confirmed = confirmations.expect(id, expected);
+      await redis.publish(channelPrefix + topic, JSON.stringify({ sb: 1, from: instanceId, id, payload } satisfies Envelope));
+      const silent = await confirmed;
+      if (silent.length > 0) logger.warn({ topic, payload, instances: silent }, `instances did not confirm a change within ${timeoutMs} ms; answering without them`);
+    },
+    async announce(topic, payload) {
+      await redis.publish(channelPrefix + topic, JSON.stringify({ sb: 1, payload } satisfies Envelope));
+    },
+    subscribe(topic, handler) {
+      if (handlers.add(topic, handler)) pending.push(subscriber.subscribe(channelPrefix + topic));
+    },
+    async ready() {
+      await Promise.all(pending.splice(0));
+      await members.join();
+    },
+    async close() {
+      await members.leave();
+      handlers.clear();
+      subscriber.disconnect();
+    },
+  };
+}
