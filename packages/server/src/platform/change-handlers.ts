@@ -8,11 +8,8 @@ import type { ChangeHandler } from './change-bus.ts';
 export class ChangeHandlers {
   private readonly byTopic = new Map<string, ChangeHandler[]>();
 
-  /** Adds a handler; answers true when it is the topic's first (a bus may then need to listen to it). */
-  add(topic: string, handler: ChangeHandler): boolean {
-    const existing = this.byTopic.get(topic);
-    this.byTopic.set(topic, [...(existing ?? []), handler]);
-    return existing === undefined;
+  add(topic: string, handler: ChangeHandler): void {
+    this.byTopic.set(topic, [...(this.byTopic.get(topic) ?? []), handler]);
   }
 
   async apply(topic: string, payload: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Acknowledgements } from './acknowledgements.ts';
 import { changeConfirmTimeoutMs, type ChangeBus } from './change-bus.ts';
 import { ChangeHandlers } from './change-handlers.ts';
@@ -37,21 +38,25 @@ function decode(text: string): Envelope {
  * RedisChangeMembers), at most `timeoutMs`; one that joins later loads after the write anyway.
  */
 export async function createRedisChangeBus(redis: Redis, logger: Logger, timeoutMs = changeConfirmTimeoutMs): Promise<ChangeBus> {
-  const instanceId = randomAlphanumeric(12);
+  // Named so that a warning about a silent instance says which machine and process to look at.
+  const instanceId = `${hostname()}/${process.pid}/${randomAlphanumeric(6)}`;
   const confirmationChannel = confirmationPrefix + instanceId;
   const subscriber = redis.duplicate();
   const handlers = new ChangeHandlers();
   const confirmations = new Acknowledgements<string>(timeoutMs);
   const members = new RedisChangeMembers(redis, instanceId, logger);
-  const pending: Array<Promise<unknown>> = [subscriber.subscribe(confirmationChannel)];
+  // Every topic, subscribed or not: an instance confirms each change it hears, so a publisher never
+  // waits for one that has no handler for the topic (or a version without it).
+  const listening = Promise.all([subscriber.subscribe(confirmationChannel), subscriber.psubscribe(`${channelPrefix}*`)]);
+  listening.catch(() => undefined); // ready() reports a failure; until then it is no unhandled rejection
   let nextId = 1;
 
   subscriber.on('message', (channel: string, text: string) => {
-    if (channel === confirmationChannel) {
-      const [id, member] = text.split(' ');
-      if (member) confirmations.acknowledge(Number(id), member);
-      return;
-    }
+    if (channel !== confirmationChannel) return;
+    const [id, member] = text.split(' ');
+    if (member) confirmations.acknowledge(Number(id), member);
+  });
+  subscriber.on('pmessage', (_pattern: string, channel: string, text: string) => {
     const change = decode(text);
     const applied = handlers.apply(channel.slice(channelPrefix.length), change.payload);
     if (change.from === undefined || change.id === undefined) return;
@@ -74,10 +79,10 @@ export async function createRedisChangeBus(redis: Redis, logger: Logger, timeout
       await redis.publish(channelPrefix + topic, JSON.stringify({ sb: 1, payload } satisfies Envelope));
     },
     subscribe(topic, handler) {
-      if (handlers.add(topic, handler)) pending.push(subscriber.subscribe(channelPrefix + topic));
+      handlers.add(topic, handler);
     },
     async ready() {
-      await Promise.all(pending.splice(0));
+      await listening;
       await members.join();
     },
     async close() {
