@@ -15,7 +15,7 @@ import { testDatabases, type TestDatabase } from '../testing/test-databases.ts';
  */
 const rootPassword = 'in-force-root-pass';
 const rounds = 20;
-const callsPerStep = 8;
+const callsPerStep = 6;
 const redisUrl = process.env.TEST_REDIS_URL;
 const postgres = testDatabases().find((database) => database.dialect === 'postgres');
 
