@@ -43,7 +43,12 @@ async function measure(entry: string): Promise<number[]> {
     // The other workers start once the first has migrated: measure only once all of them serve.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const root = await loginAsRoot(gateway.baseUrl, rootPassword);
-    const created = await root.post<{ data: Array<{ id: number }> }>('/api/token/', { name: 'latency', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
+    const created = await root.post<{ data: Array<{ id: number }> }>('/api/token/', {
+      name: 'latency',
+      remain_quota: 0,
+      unlimited_quota: true,
+      expired_time: -1,
+    });
     const id = created.data[0]!.id;
     const times: number[] = [];
     for (let edit = 0; edit < warmUp + edits; edit += 1) {

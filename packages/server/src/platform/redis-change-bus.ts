@@ -4,6 +4,7 @@ import { changeConfirmTimeoutMs, type ChangeBus } from './change-bus.ts';
 import { ChangeHandlers } from './change-handlers.ts';
 import type { Logger } from './logger.ts';
 import { randomAlphanumeric } from './random.ts';
+import { safeParseJson } from './safe-json.ts';
 import type { Redis } from './redis.ts';
 import { RedisChangeMembers } from './redis-change-members.ts';
 
@@ -20,15 +21,17 @@ interface Envelope {
 
 /** The envelope of a message; an older instance's bare payload is a change nobody waits for. */
 function decode(text: string): Envelope {
-  if (text.startsWith('{"sb":1,')) {
-    try {
-      const envelope = JSON.parse(text) as Envelope;
-      if (typeof envelope.payload === 'string') return envelope;
-    } catch {
-      // not ours after all: the text is the payload
-    }
-  }
-  return { sb: 1, payload: text };
+  if (!text.startsWith('{"sb":1,')) return { sb: 1, payload: text };
+  const parsed = safeParseJson(text);
+  const envelope = parsed.ok ? (parsed.value as Partial<Envelope>) : undefined;
+  // Not ours after all: the text is the payload.
+  if (typeof envelope?.payload !== 'string') return { sb: 1, payload: text };
+  return {
+    sb: 1,
+    payload: envelope.payload,
+    ...(typeof envelope.from === 'string' ? { from: envelope.from } : {}),
+    ...(typeof envelope.id === 'number' ? { id: envelope.id } : {}),
+  };
 }
 
 /**
@@ -73,7 +76,8 @@ export async function createRedisChangeBus(redis: Redis, logger: Logger, timeout
       const confirmed = confirmations.expect(id, expected);
       await redis.publish(channelPrefix + topic, JSON.stringify({ sb: 1, from: instanceId, id, payload } satisfies Envelope));
       const silent = await confirmed;
-      if (silent.length > 0) logger.warn({ topic, payload, instances: silent }, `instances did not confirm a change within ${timeoutMs} ms; answering without them`);
+      if (silent.length > 0)
+        logger.warn({ topic, payload, instances: silent }, `instances did not confirm a change within ${timeoutMs} ms; answering without them`);
     },
     async announce(topic, payload) {
       await redis.publish(channelPrefix + topic, JSON.stringify({ sb: 1, payload } satisfies Envelope));

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { safeParseJson } from '../platform/safe-json.ts';
 import { loginAs, loginAsRoot, type RootSession } from './running-gateway.ts';
 
 /**
@@ -42,12 +43,8 @@ export function relayOnFreshConnection(baseUrl: string, key: string, model: stri
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('end', () => {
           if (answer.statusCode === 200) return resolve('200');
-          let code = '';
-          try {
-            code = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { error?: { code?: string } }).error?.code ?? '';
-          } catch {
-            code = 'unreadable';
-          }
+          const parsed = safeParseJson(Buffer.concat(chunks).toString('utf8'));
+          const code = parsed.ok ? ((parsed.value as { error?: { code?: string } } | null)?.error?.code ?? '') : 'unreadable';
           resolve(`${answer.statusCode} ${code}`);
         });
       },
@@ -92,7 +89,10 @@ const unpricedModel = 'in-force-unpriced-model';
 export async function prepareCases(consoleUrl: string, relayUrls: readonly string[], rootPassword: string, upstreamUrl: string): Promise<Case[]> {
   const root = await loginAsRoot(consoleUrl, rootPassword);
   let next = 0;
-  const relayTo = (key: string, model = 'gpt-4o-mini') => () => relayOnFreshConnection(relayUrls[next++ % relayUrls.length]!, key, model);
+  const relayTo =
+    (key: string, model = 'gpt-4o-mini') =>
+    () =>
+      relayOnFreshConnection(relayUrls[next++ % relayUrls.length]!, key, model);
   const channel = (name: string, models: string) =>
     root.post<Created>('/api/channel/', { type: 1, name, key: 'sk-upstream', base_url: upstreamUrl, models, group: 'default' });
   const served = await channel('in-force', `gpt-4o-mini,${unpricedModel}`);
@@ -141,7 +141,11 @@ export async function prepareCases(consoleUrl: string, relayUrls: readonly strin
     {
       name: 'an option that refuses a model',
       steps: [
-        { write: () => root.put('/api/option/', { key: 'SelfUseModeEnabled', value: 'false' }), call: relayTo(rootKey.key, unpricedModel), expected: '400 model_price_error' },
+        {
+          write: () => root.put('/api/option/', { key: 'SelfUseModeEnabled', value: 'false' }),
+          call: relayTo(rootKey.key, unpricedModel),
+          expected: '400 model_price_error',
+        },
         { write: () => root.put('/api/option/', { key: 'SelfUseModeEnabled', value: 'true' }), call: relayTo(rootKey.key, unpricedModel), expected: '200' },
       ],
     },
