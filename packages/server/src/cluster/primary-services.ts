@@ -2,20 +2,23 @@ import type { Worker } from 'node:cluster';
 import cluster from 'node:cluster';
 import { systemClock } from '../platform/clock.ts';
 import { createMemoryExpiringStore, type ExpiringStore } from '../platform/expiring-store.ts';
+import type { Logger } from '../platform/logger.ts';
 import { isSwitchboardMessage, type Reply, type StoreRequest, type WorkerMessage } from './cluster-messages.ts';
+import { serveChangeRelay } from './primary-change-relay.ts';
 import { PrimaryLimits } from './primary-limit-store.ts';
 import { PrimarySpendBook } from './primary-spend.ts';
 import { PrimarySqliteWriters } from './primary-sqlite-writers.ts';
 
 /**
- * What the primary process does for its workers: repeats every change to all of them, keeps the
- * machine's one short-lived value store, adds up their metrics for a scrape, and commits their
- * batched SQLite writes in one writer per file, keeps the machine's spending guard book and counts its
- * request limits. It loads
- * no part of the gateway; its only database connections are those writers' (SQLite only, opened with
- * the first batch).
+ * What the primary process does for its workers: repeats every change to all of them (answering the
+ * sender once they have applied it, see primary-change-relay.ts), keeps the machine's one short-lived
+ * value store, adds up their metrics for a scrape, commits their batched SQLite writes in one writer
+ * per file, keeps the machine's spending guard book and counts its request limits. It loads no part of
+ * the gateway; its only database connections are those writers' (SQLite only, opened with the first
+ * batch).
  */
-export function servePrimary(): PrimaryServices {
+export function servePrimary(logger: Logger): PrimaryServices {
+  serveChangeRelay(logger);
   const store = createMemoryExpiringStore(systemClock);
   const writers = new PrimarySqliteWriters();
   const spend = new PrimarySpendBook();
@@ -24,9 +27,7 @@ export function servePrimary(): PrimaryServices {
   cluster.on('message', (worker: Worker, message: unknown) => {
     if (!isSwitchboardMessage(message)) return;
     const request = message as WorkerMessage;
-    if (request.sb === 'change') {
-      for (const each of Object.values(cluster.workers ?? {})) if (each?.isConnected()) each.send(request);
-    } else if (request.sb === 'store') {
+    if (request.sb === 'store') {
       void answer(worker, request.id, () => runStoreOperation(store, request));
     } else if (request.sb === 'metrics') {
       // prom-client is loaded only when a scrape comes (metrics are on): the primary stays small otherwise.

@@ -16,7 +16,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   // Structured cloning, not JSON: a worker's batch of log rows travels as a long JSON text, which the
   // JSON channel escaped and unescaped again at both ends (3.5 times the CPU per message, measured).
   cluster.setupPrimary({ serialization: 'advanced' });
-  const { writers, spend } = servePrimary();
+  const { writers, spend } = servePrimary(logger);
   /** The last worker has stopped: no batch is in flight, so the writers close cleanly before the exit. */
   const exitAfterWriters = (code: number) => {
     spend.close();

@@ -5,11 +5,12 @@ import { ensureRootUser } from '../bootstrap/ensure-root-user.ts';
 import { RootUserRepository } from '../bootstrap/root-user.repository.ts';
 import { createClusterChangeBus } from '../cluster/cluster-change-bus.ts';
 import { PrimaryLink } from '../cluster/primary-link.ts';
-import { createLocalChangeBus, createRedisChangeBus, type ChangeBus } from './change-bus.ts';
+import { createLocalChangeBus, type ChangeBus } from './change-bus.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
 import type { Logger } from './logger.ts';
 import { connectRedis, type Redis } from './redis.ts';
+import { createRedisChangeBus } from './redis-change-bus.ts';
 
 export interface OpenedDependencies extends AppDependencies {
   /** Closes pools and connections; call after the app has closed and flushed. */
@@ -44,7 +45,7 @@ export async function openDependencies(config: Config, logger: Logger, clock: Cl
       redis = connected;
       opened.push({ close: async () => void connected.disconnect() });
     }
-    const bus = await openChangeBus(redis);
+    const bus = await openChangeBus(redis, logger);
     opened.push(bus);
     return { config, database, logDatabase, redis, bus, clock, logger, close: closeAll };
   } catch (error) {
@@ -54,8 +55,8 @@ export async function openDependencies(config: Config, logger: Logger, clock: Cl
 }
 
 /** Redis pub/sub reaches every instance; without it, a worker of several (WORKERS) reaches its machine's others. */
-async function openChangeBus(redis: Redis | undefined): Promise<ChangeBus> {
-  if (redis) return createRedisChangeBus(redis);
+async function openChangeBus(redis: Redis | undefined, logger: Logger): Promise<ChangeBus> {
+  if (redis) return createRedisChangeBus(redis, logger);
   const link = PrimaryLink.get();
-  return link ? createClusterChangeBus(link) : createLocalChangeBus();
+  return link ? createClusterChangeBus(link, logger) : createLocalChangeBus();
 }

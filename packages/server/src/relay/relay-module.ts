@@ -106,28 +106,23 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     },
   });
 
-  context.bus.subscribe(
-    changeTopics.channels,
-    () => void channels.reload().catch((error: unknown) => context.logger.warn({ err: error }, 'channel reload failed')),
-  );
+  // Each handler resolves once its cache holds the new rows: the bus confirms the change only then.
+  const warnReload = (what: string) => (error: unknown) => context.logger.warn({ err: error }, `${what} reload failed`);
+  context.bus.subscribe(changeTopics.channels, () => channels.reload().catch(warnReload('channel')));
   // A balance may have changed from outside (console edit, top-up): what this process leases of it goes
   // back; the process that wrote the change tells the spending guard by how much (context.balanceChanges).
   const tokenReloaded = (id: number) => ledger.balanceReloaded('token', id);
   const userReloaded = (id: number) => ledger.balanceReloaded('user', id);
   context.balanceChanges.listen((owner, id, delta) => ledger.balanceAdjusted(owner, id, delta));
-  context.bus.subscribe(
-    changeTopics.tokens,
-    (payload) =>
-      void (payload === '*' || !Number(payload) ? tokens.loadAll() : tokens.reload(Number(payload)).then(() => tokenReloaded(Number(payload)))).catch(
-        () => undefined,
-      ),
+  context.bus.subscribe(changeTopics.tokens, (payload) =>
+    (payload === '*' || !Number(payload) ? tokens.loadAll() : tokens.reload(Number(payload)).then(() => tokenReloaded(Number(payload)))).catch(
+      warnReload('token'),
+    ),
   );
-  context.bus.subscribe(
-    changeTopics.users,
-    (payload) =>
-      void (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload)).then(() => userReloaded(Number(payload)))).catch(
-        () => undefined,
-      ),
+  context.bus.subscribe(changeTopics.users, (payload) =>
+    (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload)).then(() => userReloaded(Number(payload)))).catch(
+      warnReload('user'),
+    ),
   );
   context.bus.subscribe(changeTopics.quota, (payload) => {
     const broadcast = decodeQuotaBroadcast(payload);
@@ -181,7 +176,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   // Other processes hold these rows in memory too (the other workers of the machine, other instances
   // through Redis): tell them what was written. A lone process hears only itself and ignores it.
   const publishWritten = (batch: PendingDeltas) => {
-    void context.bus.publish(changeTopics.quota, encodeQuotaBroadcast(instanceId, batch)).catch(() => undefined);
+    void context.bus.announce(changeTopics.quota, encodeQuotaBroadcast(instanceId, batch)).catch(() => undefined);
   };
   // Before the caches load: they must read the balances with the replayed charges in.
   const { config } = context;

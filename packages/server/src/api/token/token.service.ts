@@ -78,8 +78,9 @@ export class TokenService {
     this.clock = dependencies.clock;
   }
 
+  /** Answers once every process holds the tokens' new rows (the bus confirms each change). */
   private async changed(ids: readonly number[]): Promise<void> {
-    for (const id of ids) await this.bus.publish(changeTopics.tokens, String(id));
+    await Promise.all(ids.map((id) => this.bus.publish(changeTopics.tokens, String(id))));
   }
 
   /** The given fields as columns, validated; absent fields stay absent. */

@@ -40,7 +40,7 @@ describe.each(testDatabases())('wallet on $dialect', (database) => {
     const user = await createTestUser(testApp, { quota: 1000 });
     const code = await newCode();
     const published: string[] = [];
-    testApp.context.bus.subscribe('users', (payload) => published.push(payload));
+    testApp.context.bus.subscribe('users', (payload) => void published.push(payload));
     const answers = await Promise.all(Array.from({ length: 8 }, () => call(user, 'POST', '/api/user/topup', { key: code })));
     expect(answers.filter((answer) => answer.success)).toEqual([{ success: true, message: '', data: 300000 }]);
     expect(answers.filter((answer) => !answer.success).every((answer) => answer.message === 'This redemption code has been used')).toBe(true);
