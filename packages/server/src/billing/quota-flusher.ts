@@ -16,6 +16,9 @@ import type { QuotaRepository } from './quota.repository.ts';
  */
 const logRowsPerWrite = 1_000;
 
+/** After failed writes (the database down), the timer's next try waits this long, doubling up to the most. */
+const retryBackoffMs = { first: 500, most: 5_000 };
+
 /**
  * Writes the ledger's queued movements every `intervalMs` (well within a second) and once more on
  * shutdown: first the aggregated quota updates in one transaction, then the log rows in slices.
@@ -38,6 +41,9 @@ export class QuotaFlusher {
   /** The journal sequence up to which quota movements are written (batches go in order). */
   private quotaWrittenSeq = 0;
   private reportedSeq = 0;
+  /** Writes failed in a row: the first is logged, the others wait longer each (the database is down). */
+  private failures = 0;
+  private retryAt = 0;
 
   constructor(dependencies: {
     ledger: QuotaLedger;
@@ -63,7 +69,9 @@ export class QuotaFlusher {
   }
 
   start(intervalMs: number): void {
-    this.timer = setInterval(() => void this.flush(), intervalMs);
+    this.timer = setInterval(() => {
+      if (Date.now() >= this.retryAt) void this.flush();
+    }, intervalMs);
     this.timer.unref();
   }
 
@@ -88,7 +96,7 @@ export class QuotaFlusher {
       try {
         await this.repository.writeBatch(batch, this.clock.unixSeconds(), this.mark(batch.highSeq));
       } catch (error) {
-        this.logger.error({ err: error }, 'quota batch write failed; retrying on the next tick');
+        this.failed(error, 'quota batch write failed; kept in memory and written again when the database answers');
         this.ledger.finishBatch(batch);
         return;
       }
@@ -97,8 +105,23 @@ export class QuotaFlusher {
       this.ledger.finishBatch(undefined);
       this.onWritten(batch);
     }
-    await this.writeLogs();
+    const logsWritten = await this.writeLogs();
     this.reportWritten();
+    if (logsWritten && this.failures > 0) {
+      this.logger.info({ failedAttempts: this.failures }, 'quota and log writes reach the database again');
+      this.failures = 0;
+      this.retryAt = 0;
+    }
+  }
+
+  /**
+   * One line for an outage, not two a second: the first failure is logged, the next ones are retried
+   * further apart (up to 5 s) without a line, and the first write that goes through again says so.
+   */
+  private failed(error: unknown, message: string): void {
+    if (this.failures === 0) this.logger.error({ err: error }, message);
+    this.retryAt = Date.now() + Math.min(retryBackoffMs.first * 2 ** this.failures, retryBackoffMs.most);
+    this.failures += 1;
   }
 
   private mark(seq: number): JournalMark | undefined {
@@ -123,7 +146,8 @@ export class QuotaFlusher {
     }
   }
 
-  private async writeLogs(): Promise<void> {
+  /** False when a slice failed to write (the rest waits for the next try). */
+  private async writeLogs(): Promise<boolean> {
     while (this.unwrittenLogs.length > 0) {
       const slice = this.unwrittenLogs.slice(0, logRowsPerWrite);
       let highSeq = 0;
@@ -134,12 +158,13 @@ export class QuotaFlusher {
           this.mark(highSeq),
         );
       } catch (error) {
-        this.logger.error({ err: error }, 'log batch write failed; retrying on the next tick');
-        return;
+        this.failed(error, 'log batch write failed; kept in memory and written again when the database answers');
+        return false;
       }
       this.unwrittenLogs = this.unwrittenLogs.slice(slice.length);
       if (this.unwrittenLogs.length > 0) await nextTurn();
     }
+    return true;
   }
 }
 
