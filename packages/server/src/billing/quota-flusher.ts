@@ -34,6 +34,7 @@ export class QuotaFlusher {
   private readonly logger: Logger;
   private readonly onWritten: (batch: PendingDeltas) => void;
   private readonly journal: FlushedJournal | undefined;
+  private readonly logMark: ((journal: string) => Promise<number>) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   /** Logs whose quota part is written but whose own write failed; retried first. */
@@ -44,6 +45,14 @@ export class QuotaFlusher {
   /** Writes failed in a row: the first is logged, the others wait longer each (the database is down). */
   private failures = 0;
   private retryAt = 0;
+  /**
+   * A batch whose write failed: with a journal it is written again as it is (still the ledger's
+   * batch in flight), because the failure may have come after its COMMIT did (the connection lost
+   * before the answer); the watermark written with it tells. Without one it rejoins the queue.
+   */
+  private failedBatch: PendingDeltas | undefined;
+  /** Likewise for log rows: a failed slice may be in; the log watermark tells which rows are. */
+  private logsMayBeWritten = false;
 
   constructor(dependencies: {
     ledger: QuotaLedger;
@@ -53,6 +62,8 @@ export class QuotaFlusher {
     logger: Logger;
     onWritten?: (batch: PendingDeltas) => void;
     journal?: FlushedJournal;
+    /** Reads the journal's log watermark (needed with `journal`). */
+    logMark?: (journal: string) => Promise<number>;
   }) {
     this.ledger = dependencies.ledger;
     this.repository = dependencies.repository;
@@ -61,6 +72,7 @@ export class QuotaFlusher {
     this.logger = dependencies.logger;
     this.onWritten = dependencies.onWritten ?? (() => undefined);
     this.journal = dependencies.journal;
+    this.logMark = dependencies.logMark;
   }
 
   /** Log rows whose quota part is written but which are not yet in the logs table. */
@@ -91,15 +103,19 @@ export class QuotaFlusher {
   }
 
   private async writeOnce(): Promise<void> {
-    const batch = this.ledger.takeBatch();
+    const again = this.failedBatch;
+    const batch = again ?? this.ledger.takeBatch();
     if (batch) {
+      const mark = this.mark(batch.highSeq);
       try {
-        await this.repository.writeBatch(batch, this.clock.unixSeconds(), this.mark(batch.highSeq));
+        await this.repository.writeBatch(batch, this.clock.unixSeconds(), mark, again !== undefined);
       } catch (error) {
         this.failed(error, 'quota batch write failed; kept in memory and written again when the database answers');
-        this.ledger.finishBatch(batch);
+        if (mark) this.failedBatch = batch;
+        else this.ledger.finishBatch(batch);
         return;
       }
+      this.failedBatch = undefined;
       this.unwrittenLogs = this.unwrittenLogs.concat(batch.logs);
       this.quotaWrittenSeq = Math.max(this.quotaWrittenSeq, batch.highSeq);
       this.ledger.finishBatch(undefined);
@@ -148,6 +164,17 @@ export class QuotaFlusher {
 
   /** False when a slice failed to write (the rest waits for the next try). */
   private async writeLogs(): Promise<boolean> {
+    if (this.logsMayBeWritten && this.journal && this.logMark) {
+      let written: number;
+      try {
+        written = await this.logMark(this.journal.name);
+      } catch (error) {
+        this.failed(error, 'log batch write failed; kept in memory and written again when the database answers');
+        return false;
+      }
+      this.unwrittenLogs = this.unwrittenLogs.filter((log) => log.seq === 0 || log.seq > written);
+      this.logsMayBeWritten = false;
+    }
     while (this.unwrittenLogs.length > 0) {
       const slice = this.unwrittenLogs.slice(0, logRowsPerWrite);
       let highSeq = 0;
@@ -159,6 +186,7 @@ export class QuotaFlusher {
         );
       } catch (error) {
         this.failed(error, 'log batch write failed; kept in memory and written again when the database answers');
+        if (highSeq > 0) this.logsMayBeWritten = true;
         return false;
       }
       this.unwrittenLogs = this.unwrittenLogs.slice(slice.length);

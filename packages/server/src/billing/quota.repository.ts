@@ -41,7 +41,11 @@ export class QuotaRepository {
     this.batchWorker = database.batchWorker;
   }
 
-  async writeBatch(batch: PendingDeltas, now: number, mark?: JournalMark): Promise<void> {
+  /**
+   * `again`: this batch failed to write before, possibly only in the answer to its COMMIT (the
+   * connection lost at that moment), so the journal's watermark tells whether it is already in.
+   */
+  async writeBatch(batch: PendingDeltas, now: number, mark?: JournalMark, again = false): Promise<void> {
     if (batch.tokens.size === 0 && batch.users.size === 0 && batch.channels.size === 0 && !mark) return;
     if (this.batchWorker) {
       const statements = sqliteStatements(batch, now);
@@ -50,6 +54,10 @@ export class QuotaRepository {
       return;
     }
     await this.db.transaction().execute(async (transaction) => {
+      if (mark && again) {
+        const written = await transaction.selectFrom('switchboard_quota_journal').select('quota_seq').where('name', '=', mark.journal).executeTakeFirst();
+        if (written && Number(written.quota_seq) >= mark.seq) return;
+      }
       let count = 0;
       const pace = async () => {
         count += 1;

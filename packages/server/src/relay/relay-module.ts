@@ -4,6 +4,7 @@ import type { ChargeJournal } from '../billing/charge-journal.ts';
 import type { PendingDeltas } from '../billing/pending-deltas.ts';
 import { QuotaFlusher } from '../billing/quota-flusher.ts';
 import { openQuotaJournal } from '../billing/quota-journal-setup.ts';
+import { QuotaJournalRepository } from '../billing/quota-journal.repository.ts';
 import { QuotaLedger } from '../billing/quota-ledger.ts';
 import { QuotaRepository } from '../billing/quota.repository.ts';
 import { createRelayBudgets, registerBudgetModule } from '../budgets/budget-module.ts';
@@ -56,6 +57,7 @@ interface QuotaWiring {
 
 function wireServices(context: AppContext, { instanceId, journal, publishWritten }: QuotaWiring): RelayServices {
   const ledger = new QuotaLedger(journal);
+  const journalMarks = new QuotaJournalRepository(context.database, context.logDatabase);
   const budgets = createRelayBudgets(context, ledger, instanceId);
   const repository = new RelayCacheRepository(context.database.db);
   const channels = new ChannelCache(repository);
@@ -68,7 +70,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     clock: context.clock,
     logger: context.logger,
     onWritten: publishWritten,
-    ...(journal ? { journal } : {}),
+    ...(journal ? { journal, logMark: (name: string) => journalMarks.logMark(name, context.clock.unixSeconds()) } : {}),
   });
   const mailer = new Mailer(context.options);
   const statusRepository = new ChannelStatusRepository(context.database.db);
