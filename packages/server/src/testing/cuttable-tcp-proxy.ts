@@ -5,6 +5,8 @@ export interface CuttableProxy {
   readonly port: number;
   /** Destroys every connection through it and refuses new ones until `restore`. */
   cut(): Promise<void>;
+  /** Connections refused while cut, so far. */
+  readonly refused: number;
   restore(): Promise<void>;
   close(): Promise<void>;
 }
@@ -28,7 +30,16 @@ export async function startCuttableProxy(host: string, port: number): Promise<Cu
     socket.once('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
   };
+  let cutOff = false;
+  let refused = 0;
   const server = createServer((client) => {
+    // Cut: the connection is dropped at once (the listener stays, so the port cannot be taken meanwhile).
+    if (cutOff) {
+      refused += 1;
+      client.on('error', () => undefined);
+      client.destroy();
+      return;
+    }
     const upstream = connect(port, host);
     track(client);
     track(upstream);
@@ -38,29 +49,22 @@ export async function startCuttableProxy(host: string, port: number): Promise<Cu
     upstream.once('close', () => client.destroy());
   });
   const ownPort = await listen(server, 0);
-  let listening = true;
-  const stopListening = () =>
-    new Promise<void>((resolve) => {
-      if (!listening) return resolve();
-      listening = false;
-      server.close(() => resolve());
-    });
   return {
     port: ownPort,
+    get refused() {
+      return refused;
+    },
     async cut() {
-      const closed = stopListening();
+      cutOff = true;
       for (const socket of sockets) socket.destroy();
-      await closed;
     },
     async restore() {
-      if (listening) return;
-      await listen(server, ownPort);
-      listening = true;
+      cutOff = false;
     },
     async close() {
-      const closed = stopListening();
+      cutOff = true;
       for (const socket of sockets) socket.destroy();
-      await closed;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
