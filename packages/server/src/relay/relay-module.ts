@@ -123,7 +123,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     limits: new RelayLimits({ store: context.limitStore, options: context.options, clock: context.clock }),
     payloads: startPayloadLogging(context),
     random: Math.random,
-    timeouts: { headersMs: relayMs > 0 ? relayMs : streamMs, streamMs, relayMs },
+    timeouts: { headersMs: relayMs > 0 ? relayMs : streamMs, streamMs, relayMs, firstByteMs: context.config.firstByteTimeoutSeconds * 1000 },
   };
 }
 
