@@ -140,6 +140,17 @@ function registerRelayMetrics(metrics: Metrics, services: RelayServices): void {
   metrics.gauge('switchboard_log_rows_unwritten', 'Consume log rows queued for the database', () => ledger.unwrittenLogs + flusher.backlog);
 }
 
+/** A journal that cannot be written (a full disk) leaves charges in memory only until the flusher writes them: the operator must see it. */
+function registerJournalMetrics(metrics: Metrics, journal: ChargeJournal): void {
+  metrics.gauge(
+    'switchboard_quota_journal_writable',
+    '1 while charges are written to the quota journal before their answers complete; 0 while they cannot be (a crash would then lose those not yet in the database)',
+    () => (journal.writable ? 1 : 0),
+    'min',
+  );
+  metrics.counter('switchboard_quota_journal_failed_writes_total', 'Writes to the quota journal that failed', () => journal.failedWrites);
+}
+
 /** Relay routes whose caller is the console's logged-in user (matched pattern, never the URL text). */
 function isSessionAuthenticated(routePattern: string | undefined): boolean {
   return routePattern?.startsWith('/pg/') === true;
@@ -167,6 +178,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
       })
     : undefined;
   const services = wireServices(context, { instanceId, journal: quotaJournal?.journal, publishWritten });
+  if (context.metrics && quotaJournal) registerJournalMetrics(context.metrics, quotaJournal.journal);
   await Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll(), services.budgets.book.loadAll()]);
   services.flusher.start(flushIntervalMs);
   const resync = setInterval(() => {
