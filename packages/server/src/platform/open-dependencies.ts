@@ -17,28 +17,56 @@ export interface OpenedDependencies extends AppDependencies {
   close(): Promise<void>;
 }
 
-/**
- * Opens every outside resource named by the configuration, migrates, and creates the root user on
- * an empty database. Each failure is one readable line (the caller prints it and exits).
- */
-export async function openDependencies(config: Config, logger: Logger, clock: Clock = systemClock): Promise<OpenedDependencies> {
-  const opened: Array<{ close(): Promise<void> }> = [];
-  const closeAll = async () => {
-    for (const resource of opened.reverse()) await resource.close().catch(() => undefined);
+/** How the databases' opening is run: at once (tests), or again and again while they cannot be reached (serve-process.ts). */
+export type DatabaseOpening = <T>(open: () => Promise<T>) => Promise<T>;
+
+interface OpenedDatabases {
+  readonly database: DatabaseHandle;
+  readonly logDatabase: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The main and log databases, migrated, with the root user; everything closed again when a step fails. */
+async function openDatabases(config: Config, logger: Logger, clock: Clock): Promise<OpenedDatabases> {
+  const database = await openDatabase(config.sqlDsn, config.sqlitePath);
+  let logDatabase: DatabaseHandle = database;
+  const close = async () => {
+    if (logDatabase !== database) await logDatabase.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
   };
   try {
-    const database = await openDatabase(config.sqlDsn, config.sqlitePath);
-    opened.push(database);
-    let logDatabase: DatabaseHandle = database;
-    if (config.logSqlDsn) {
-      logDatabase = await openDatabase(config.logSqlDsn, config.sqlitePath, 'LOG_SQL_DSN');
-      opened.push(logDatabase);
-    }
+    if (config.logSqlDsn) logDatabase = await openDatabase(config.logSqlDsn, config.sqlitePath, 'LOG_SQL_DSN');
     if (config.nodeType === 'master') {
       await migrateMainDatabase(database.db, database.dialect, { logger, clock });
       await migrateLogDatabase(logDatabase.db, logDatabase.dialect);
       await ensureRootUser(new RootUserRepository(database.db), { initialPassword: config.initialRootPassword, clock, logger });
     }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { database, logDatabase, close };
+}
+
+/**
+ * Opens every outside resource named by the configuration, migrates, and creates the root user on
+ * an empty database. Each failure is one readable line (the caller prints it and exits). The
+ * databases' part runs through `opening`, which may try it again while they cannot be reached.
+ */
+export async function openDependencies(
+  config: Config,
+  logger: Logger,
+  clock: Clock = systemClock,
+  opening: DatabaseOpening = (open) => open(),
+): Promise<OpenedDependencies> {
+  const opened: Array<{ close(): Promise<void> }> = [];
+  const closeAll = async () => {
+    for (const resource of opened.reverse()) await resource.close().catch(() => undefined);
+  };
+  try {
+    const databases = await opening(() => openDatabases(config, logger, clock));
+    opened.push(databases);
+    const { database, logDatabase } = databases;
     let redis: Redis | undefined;
     if (config.redisConnString) {
       const connected = await connectRedis(config.redisConnString);

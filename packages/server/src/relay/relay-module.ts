@@ -5,6 +5,7 @@ import type { PendingDeltas } from '../billing/pending-deltas.ts';
 import { QuotaFlusher } from '../billing/quota-flusher.ts';
 import { openQuotaJournal } from '../billing/quota-journal-setup.ts';
 import { ExpectedUsage } from '../billing/expected-usage.ts';
+import { QuotaJournalRepository } from '../billing/quota-journal.repository.ts';
 import { QuotaLedger } from '../billing/quota-ledger.ts';
 import { RedisSpendCoordinator } from '../billing/redis-spend-coordinator.ts';
 import { LocalSpendCoordinator, type SpendCoordinator } from '../billing/spend-coordinator.ts';
@@ -76,6 +77,7 @@ function openSpendCoordinator(context: AppContext, instanceId: string): SpendCoo
 
 function wireServices(context: AppContext, { instanceId, journal, publishWritten }: QuotaWiring): RelayServices {
   const ledger = new QuotaLedger(journal, new SpendGuard(openSpendCoordinator(context, instanceId)));
+  const journalMarks = new QuotaJournalRepository(context.database, context.logDatabase);
   const budgets = createRelayBudgets(context, ledger, instanceId);
   const repository = new RelayCacheRepository(context.database.db);
   const channels = new ChannelCache(repository);
@@ -88,7 +90,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     clock: context.clock,
     logger: context.logger,
     onWritten: publishWritten,
-    ...(journal ? { journal } : {}),
+    ...(journal ? { journal, logMark: (name: string) => journalMarks.logMark(name, context.clock.unixSeconds()) } : {}),
   });
   const mailer = new Mailer(context.options);
   const statusRepository = new ChannelStatusRepository(context.database.db);
@@ -120,9 +122,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     ),
   );
   context.bus.subscribe(changeTopics.users, (payload) =>
-    (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload)).then(() => userReloaded(Number(payload)))).catch(
-      warnReload('user'),
-    ),
+    (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload)).then(() => userReloaded(Number(payload)))).catch(warnReload('user')),
   );
   context.bus.subscribe(changeTopics.quota, (payload) => {
     const broadcast = decodeQuotaBroadcast(payload);
@@ -148,7 +148,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     limits: new RelayLimits({ store: context.limitStore, options: context.options, clock: context.clock }),
     payloads: startPayloadLogging(context),
     random: Math.random,
-    timeouts: { headersMs: relayMs > 0 ? relayMs : streamMs, streamMs, relayMs },
+    timeouts: { headersMs: relayMs > 0 ? relayMs : streamMs, streamMs, relayMs, firstByteMs: context.config.firstByteTimeoutSeconds * 1000 },
   };
 }
 
@@ -163,6 +163,17 @@ function registerRelayMetrics(metrics: Metrics, services: RelayServices): void {
   metrics.counter('switchboard_quota_charged_total', 'Quota units charged for relayed requests', () => ledger.totals.chargedQuota);
   metrics.gauge('switchboard_quota_held', 'Quota units held by requests in flight', () => ledger.totals.heldQuota);
   metrics.gauge('switchboard_log_rows_unwritten', 'Consume log rows queued for the database', () => ledger.unwrittenLogs + flusher.backlog);
+}
+
+/** A journal that cannot be written (a full disk) leaves charges in memory only until the flusher writes them: the operator must see it. */
+function registerJournalMetrics(metrics: Metrics, journal: ChargeJournal): void {
+  metrics.gauge(
+    'switchboard_quota_journal_writable',
+    '1 while charges are written to the quota journal before their answers complete; 0 while they cannot be (a crash would then lose those not yet in the database)',
+    () => (journal.writable ? 1 : 0),
+    'min',
+  );
+  metrics.counter('switchboard_quota_journal_failed_writes_total', 'Writes to the quota journal that failed', () => journal.failedWrites);
 }
 
 /** Relay routes whose caller is the console's logged-in user (matched pattern, never the URL text). */
@@ -192,6 +203,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
       })
     : undefined;
   const services = wireServices(context, { instanceId, journal: quotaJournal?.journal, publishWritten });
+  if (context.metrics && quotaJournal) registerJournalMetrics(context.metrics, quotaJournal.journal);
   await Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll(), services.budgets.book.loadAll()]);
   services.flusher.start(flushIntervalMs);
   const resync = setInterval(() => {

@@ -33,5 +33,6 @@ export interface RelayServices {
   /** Request and response bodies stored for the requests they are logged for (off by default). */
   readonly payloads: PayloadLogging;
   readonly random: () => number;
-  readonly timeouts: { readonly headersMs: number; readonly streamMs: number; readonly relayMs: number };
+  /** `firstByteMs`: RELAY_FIRST_BYTE_TIMEOUT (0 = none), unless the channel sets its own. */
+  readonly timeouts: { readonly headersMs: number; readonly streamMs: number; readonly relayMs: number; readonly firstByteMs: number };
 }

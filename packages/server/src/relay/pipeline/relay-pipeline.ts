@@ -228,6 +228,7 @@ export async function relayRequest(
         headersTimeoutMs: services.timeouts.headersMs,
         streamTimeoutMs: services.timeouts.streamMs,
         relayTimeoutMs: services.timeouts.relayMs,
+        firstByteTimeoutMs: channel.firstByteTimeoutMs ?? services.timeouts.firstByteMs,
         promptTokensEstimate: promptEstimate,
         sensitive: services.sensitive,
         extraHeaders: relayHeaders(request.id),
