@@ -22,9 +22,6 @@ const requirements: Partial<Record<OptionKey, { needs: OptionKey[]; message: Loc
   EmailDomainRestrictionEnabled: { needs: ['EmailDomainWhitelist'], message: optionMessages.emailDomainNeedsConfig },
 };
 
-/** Payment settings make callbacks to ServerAddress, so they cannot be saved before it. */
-const needsServerAddress: ReadonlySet<OptionKey> = new Set(['PayAddress', 'EpayId', 'EpayKey', 'CustomCallbackAddress']);
-
 const choices: Partial<Record<OptionKey, readonly string[]>> = { DataExportDefaultTime: ['hour', 'day', 'week'] };
 const maximums: Partial<Record<OptionKey, number>> = { SMTPPort: 65535 };
 
@@ -122,7 +119,6 @@ export function normaliseOptionWrite(key: string, rawValue: string, current: Cur
   assertSafeLinkOption(key, value);
   const allowed = choices[key];
   if (allowed && !allowed.includes(value)) fail(optionMessages.notOneOf, { key, choices: allowed.join(', ') });
-  if (needsServerAddress.has(key) && value !== '' && current('ServerAddress') === '') fail(optionMessages.serverAddressFirst, {});
   const requirement = requirements[key];
   if (requirement && value === 'true' && requirement.needs.some((needed) => current(needed).trim() === '')) fail(requirement.message, {});
   return value;
