@@ -28,6 +28,15 @@ const user = { config: { access: 'user' as const } };
 const admin = { config: { access: 'admin' as const } };
 const open = { config: { access: 'public' as const } };
 
+/**
+ * A begin answer as new-api sends it: `options` is the WebAuthn `CredentialCreationOptions` /
+ * `CredentialRequestOptions` wrapper, so the ceremony's options sit under `publicKey` (both of
+ * new-api's consoles and ours read them there).
+ */
+function ceremonyOptions<T>(publicKey: T): { options: { publicKey: T } } {
+  return { options: { publicKey } };
+}
+
 export interface PasskeyRouteDependencies {
   services: AccountServices;
   passkeys: PasskeyService;
@@ -50,7 +59,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { services, passkeys
     const caller = requireUser(request);
     passkeys.assertEnabled();
     await verification.assert(request, caller.id);
-    return ok({ options: await passkeys.registrationOptions(caller, party(request)) });
+    return ok(ceremonyOptions(await passkeys.registrationOptions(caller, party(request))));
   });
 
   app.post('/api/user/passkey/register/finish', user, async (request) => {
@@ -81,7 +90,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { services, passkeys
 
   app.post('/api/user/passkey/verify/begin', user, async (request) => {
     const caller = requireUser(request);
-    return ok({ options: await passkeys.assertionOptions(party(request), 'verify', { userId: caller.id }) });
+    return ok(ceremonyOptions(await passkeys.assertionOptions(party(request), 'verify', { userId: caller.id })));
   });
 
   app.post('/api/user/passkey/verify/finish', user, async (request) => {
@@ -93,10 +102,10 @@ export function registerPasskeyRoutes(app: FastifyInstance, { services, passkeys
 
   app.post('/api/user/passkey/login/begin', open, async (request) => {
     const body = parseInput(passkeyLoginBeginSchema, request.body);
-    if (!body?.flow_token) return ok({ options: await passkeys.assertionOptions(party(request), 'login') });
+    if (!body?.flow_token) return ok(ceremonyOptions(await passkeys.assertionOptions(party(request), 'login')));
     const pending = await challenges.pending(request, body.flow_token);
     if (!pending) throw new AppError(twoFactorMessages.loginExpired);
-    return ok({ options: await passkeys.assertionOptions(party(request), 'login', { userId: pending.userId, flowToken: pending.token }) });
+    return ok(ceremonyOptions(await passkeys.assertionOptions(party(request), 'login', { userId: pending.userId, flowToken: pending.token })));
   });
 
   app.post('/api/user/passkey/login/finish', open, async (request, reply) => {

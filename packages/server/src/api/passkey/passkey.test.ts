@@ -25,18 +25,21 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
   async function register(user: TestUser, authenticator: SoftwareAuthenticator, name?: string, tweaks: CeremonyTweaks = {}) {
     const begin = await post('/api/user/passkey/register/begin', user.headers, {});
     expect(begin.body.success).toBe(true);
-    return post('/api/user/passkey/register/finish', user.headers, { ...authenticator.register(begin.body.data.options, tweaks), ...(name ? { name } : {}) });
+    return post('/api/user/passkey/register/finish', user.headers, {
+      ...authenticator.register(begin.body.data.options.publicKey, tweaks),
+      ...(name ? { name } : {}),
+    });
   }
 
   async function passwordlessLogin(authenticator: SoftwareAuthenticator, tweaks: CeremonyTweaks = {}) {
     const begin = await post('/api/user/passkey/login/begin', {}, {});
-    return post('/api/user/passkey/login/finish', {}, authenticator.authenticate(begin.body.data.options, tweaks), 'en');
+    return post('/api/user/passkey/login/finish', {}, authenticator.authenticate(begin.body.data.options.publicKey, tweaks), 'en');
   }
 
   /** Re-verification with a passkey (for deletes, the access token, …). */
   async function verifyWithPasskey(user: TestUser, authenticator: SoftwareAuthenticator) {
     const begin = await post('/api/user/passkey/verify/begin', user.headers, {});
-    return post('/api/user/passkey/verify/finish', user.headers, authenticator.authenticate(begin.body.data.options));
+    return post('/api/user/passkey/verify/finish', user.headers, authenticator.authenticate(begin.body.data.options.publicKey));
   }
 
   async function userWithPasskey(): Promise<TestUser & { authenticator: SoftwareAuthenticator }> {
@@ -50,7 +53,9 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
     const user = await createTestUser(testApp);
     expect((await callApi(testApp, 'GET', '/api/user/passkey', { headers: user.headers })).body.data).toEqual({ enabled: false, passkeys: [] });
     const begin = await post('/api/user/passkey/register/begin', user.headers, {});
-    const options = begin.body.data.options;
+    // new-api's shape: the WebAuthn CredentialCreationOptions wrapper, the options under `publicKey`.
+    expect(Object.keys(begin.body.data.options)).toEqual(['publicKey']);
+    const options = begin.body.data.options.publicKey;
     expect(options).toMatchObject({
       rp: { id: 'localhost', name: 'Switchboard' },
       user: { name: user.username },
@@ -104,7 +109,7 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
     expect(otherChallenge.body).toEqual({ success: false, message: 'The passkey request has expired, try again' });
 
     const begin = await post('/api/user/passkey/login/begin', {}, {});
-    const answer = authenticator.authenticate(begin.body.data.options);
+    const answer = authenticator.authenticate(begin.body.data.options.publicKey);
     expect((await post('/api/user/passkey/login/finish', {}, answer)).body.success).toBe(true);
     expect((await post('/api/user/passkey/login/finish', {}, answer, 'en')).body.message).toBe('The passkey request has expired, try again');
 
@@ -128,7 +133,9 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
     // Another user cannot finish this user's registration.
     const other = await createTestUser(testApp);
     const begin = await post('/api/user/passkey/register/begin', user.headers, {});
-    expect((await post('/api/user/passkey/register/finish', other.headers, authenticator.register(begin.body.data.options))).body.success).toBe(false);
+    expect((await post('/api/user/passkey/register/finish', other.headers, authenticator.register(begin.body.data.options.publicKey))).body.success).toBe(
+      false,
+    );
     expect(await testApp.context.database.db.selectFrom('passkey_credentials').select('id').where('user_id', 'in', [user.id, other.id]).execute()).toEqual([]);
 
     expect((await register(user, authenticator)).body.success).toBe(true);
@@ -191,14 +198,18 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
 
     expect((await post('/api/user/passkey/login/begin', {}, { flow_token: 'unknown' })).body.message).toBe('会话已过期，请重新登录');
     const begin = await post('/api/user/passkey/login/begin', {}, { flow_token: flowToken });
-    const allowed = begin.body.data.options.allowCredentials as Array<{ id: string }>;
+    const allowed = begin.body.data.options.publicKey.allowCredentials as Array<{ id: string }>;
     expect(allowed.map((entry) => entry.id)).toEqual([user.authenticator.credentialIdBase64url]);
     // Another user's passkey cannot finish this login.
     const other = await userWithPasskey();
-    expect((await post('/api/user/passkey/login/finish', {}, other.authenticator.authenticate(begin.body.data.options))).body.success).toBe(false);
+    expect((await post('/api/user/passkey/login/finish', {}, other.authenticator.authenticate(begin.body.data.options.publicKey))).body.success).toBe(false);
 
     const second = await post('/api/user/passkey/login/begin', {}, { flow_token: flowToken });
-    const passed = await post('/api/user/passkey/login/finish', {}, user.authenticator.authenticate(second.body.data.options, { userVerified: false }));
+    const passed = await post(
+      '/api/user/passkey/login/finish',
+      {},
+      user.authenticator.authenticate(second.body.data.options.publicKey, { userVerified: false }),
+    );
     expect(passed.body).toMatchObject({ success: true, data: { id: user.id } });
     expect(passed.cookies.some((cookie) => cookie.name === 'session')).toBe(true);
     // The pending login is spent.
