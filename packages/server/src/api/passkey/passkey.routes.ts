@@ -47,7 +47,8 @@ export interface PasskeyRouteDependencies {
 /**
  * new-api's passkey routes (router/api-router.go): status, register, re-verify, login (alone, or as the
  * second factor of a password login with its `flow_token`), delete, the administrator's reset, and the
- * 2FA statistics. Adding or removing a passkey needs a recent re-verification when a second factor is set.
+ * 2FA statistics. Adding or removing a passkey needs a recent re-verification when a second factor is set
+ * (a login with the second factor is one: recent-verification.ts).
  */
 export function registerPasskeyRoutes(app: FastifyInstance, { services, passkeys, twoFactor, stats }: PasskeyRouteDependencies): void {
   const { verification, challenges } = twoFactor;
@@ -115,7 +116,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { services, passkeys
     if (row.status !== UserStatus.enabled) throw new AppError(commonMessages.userBanned);
     // As the second factor of a password login, the pending login ends here (once).
     if (ceremony.flowToken && !(await challenges.finish(reply, ceremony.flowToken))) throw new AppError(twoFactorMessages.loginExpired);
-    await services.sessions.start(reply, row.id, request.ip);
+    await verification.markStartedSession(await services.sessions.start(reply, row.id, request.ip), row.id);
     return ok(toLoginView(row));
   });
 

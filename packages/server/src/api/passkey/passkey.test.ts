@@ -189,6 +189,26 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
     expect((await callApi(testApp, 'GET', '/api/user/passkey', { headers: user.headers })).body.data).toEqual({ enabled: false, passkeys: [] });
   });
 
+  it("removes a passkey as new-api's console does, right after a passkey login, with no step of its own; a session older than the window is asked to re-verify", async () => {
+    const user = await userWithPasskey();
+    const signedIn = await passwordlessLogin(user.authenticator);
+    expect(signedIn.body.success).toBe(true);
+    const headers = sessionFrom(signedIn, user.id);
+    // Our console's per-passkey route and new-api's bare one alike: the login was the verification.
+    expect((await callApi(testApp, 'DELETE', '/api/user/passkey', { headers })).body).toEqual({ success: true, message: 'Passkey 已解绑' });
+    expect((await callApi(testApp, 'GET', '/api/user/passkey', { headers })).body.data).toEqual({ enabled: false, passkeys: [] });
+
+    const again = await userWithPasskey();
+    const older = sessionFrom(await passwordlessLogin(again.authenticator), again.id);
+    clock.advance(301);
+    const refused = await callApi(testApp, 'DELETE', '/api/user/passkey', { headers: older, language: 'en' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, code: 'verification_required' });
+    // A session a password alone started is not verified (the helper's session stands for one).
+    expect((await callApi(testApp, 'DELETE', '/api/user/passkey', { headers: again.headers })).body).toMatchObject({ code: 'verification_required' });
+    expect((await callApi(testApp, 'GET', '/api/user/passkey', { headers: again.headers })).body.data.enabled).toBe(true);
+  });
+
   it('is a second factor: a password login asks for it, and the passkey completes that login once', async () => {
     const user = await userWithPasskey();
     const login = await post('/api/user/login', {}, { username: user.username, password: user.password });
