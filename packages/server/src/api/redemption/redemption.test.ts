@@ -86,7 +86,13 @@ describe.each(testDatabases())('redemption codes on $dialect', (database) => {
 
   it("clears used, disabled and expired codes at new-api's DELETE /api/redemption/invalid, answering how many", async () => {
     const { db } = testApp.context.database;
-    const [used, disabled, expired, live, dated] = (await call('POST', '/api/redemption/', { name: 'sweep', quota: 10, count: 5 })).data as string[];
+    const [used, disabled, expired, live, dated] = (await call('POST', '/api/redemption/', { name: 'sweep', quota: 10, count: 5 })).data as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     const user = await createTestUser(testApp);
     expect((await call('POST', '/api/user/topup', { key: used }, user)).success).toBe(true);
     expect((await call('PUT', '/api/redemption/?status_only=true', { id: await idOf(disabled), status: 2 })).success).toBe(true);
