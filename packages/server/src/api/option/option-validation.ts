@@ -22,7 +22,12 @@ const requirements: Partial<Record<OptionKey, { needs: OptionKey[]; message: Loc
   EmailDomainRestrictionEnabled: { needs: ['EmailDomainWhitelist'], message: optionMessages.emailDomainNeedsConfig },
 };
 
-const choices: Partial<Record<OptionKey, readonly string[]>> = { DataExportDefaultTime: ['hour', 'day', 'week'] };
+const choices: Partial<Record<OptionKey, readonly string[]>> = {
+  DataExportDefaultTime: ['hour', 'day', 'week'],
+  // WebAuthn's values, as new-api stores them ('' for the attachment: any authenticator).
+  'passkey.user_verification': ['required', 'preferred', 'discouraged'],
+  'passkey.attachment_preference': ['', 'platform', 'cross-platform'],
+};
 const maximums: Partial<Record<OptionKey, number>> = { SMTPPort: 65535 };
 
 function fail(message: LocalizedMessage, params: Record<string, string | number>): never {

@@ -14,6 +14,9 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
 
   beforeAll(async () => {
     testApp = await createTestApp(database, {}, clock);
+    // Off until the administrator turns them on, as in new-api.
+    expect((await callApi(testApp, 'GET', '/api/status')).body.data.passkey_login).toBe(false);
+    await testApp.context.options.set('passkey.enabled', 'true');
   });
   afterAll(async () => {
     await testApp.close();
@@ -313,6 +316,51 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
       expect((await callApi(testApp, 'GET', '/api/user/', { headers: admin.headers })).body.success).toBe(true);
     } finally {
       await testApp.context.options.set('TwoFactorRequiredForAdmins', 'false');
+    }
+  });
+
+  it("applies new-api's passkey settings: user verification, authenticator type and insecure origins", async () => {
+    const root = await rootUser(testApp);
+    const setting = (key: string, value: string) => callApi(testApp, 'PUT', '/api/option/', { headers: root.headers, body: { key, value }, language: 'en' });
+    const user = await createTestUser(testApp);
+    const authenticator = new SoftwareAuthenticator(origin);
+    try {
+      expect((await setting('passkey.user_verification', 'sometimes')).body).toEqual({
+        success: false,
+        message: 'passkey.user_verification must be one of required, preferred, discouraged',
+      });
+      expect((await setting('passkey.user_verification', 'required')).body.success).toBe(true);
+      expect((await setting('passkey.attachment_preference', 'platform')).body.success).toBe(true);
+      const begin = await post('/api/user/passkey/register/begin', user.headers, {});
+      expect(begin.body.data.options.publicKey.authenticatorSelection).toMatchObject({ userVerification: 'required', authenticatorAttachment: 'platform' });
+      // Required: an authenticator that only saw the user present is refused.
+      expect((await register(user, authenticator, 'Key', { userVerified: false })).body.success).toBe(false);
+      expect((await register(user, authenticator, 'Key')).body.success).toBe(true);
+
+      expect((await setting('passkey.user_verification', 'discouraged')).body.success).toBe(true);
+      expect((await setting('passkey.attachment_preference', '')).body.success).toBe(true);
+      expect(await verifyWithPasskey(user, authenticator)).toMatchObject({ body: { success: true } });
+      const again = (await post('/api/user/passkey/verify/begin', user.headers, {})).body.data.options.publicKey;
+      expect(again.userVerification).toBe('discouraged');
+      const anyType = (await post('/api/user/passkey/register/begin', user.headers, {})).body.data.options.publicKey.authenticatorSelection;
+      expect(anyType.authenticatorAttachment).toBeUndefined();
+
+      // An http origin other than this machine needs the switch.
+      expect((await setting('passkey.origins', 'http://gateway.example')).body.success).toBe(true);
+      expect((await post('/api/user/passkey/login/begin', {}, {}, 'en')).body).toEqual({
+        success: false,
+        message: 'Passkeys do not allow the insecure origin http://gateway.example: use HTTPS, or allow insecure origins in the passkey settings',
+      });
+      expect((await setting('passkey.allow_insecure_origin', 'true')).body.success).toBe(true);
+      expect((await post('/api/user/passkey/login/begin', {}, {})).body.data.options.publicKey.rpId).toBe('gateway.example');
+    } finally {
+      for (const [key, value] of [
+        ['passkey.user_verification', 'preferred'],
+        ['passkey.attachment_preference', ''],
+        ['passkey.origins', ''],
+        ['passkey.allow_insecure_origin', 'false'],
+      ] as const)
+        await testApp.context.options.set(key, value);
     }
   });
 
