@@ -73,10 +73,13 @@ export const optionDefinitions = {
   /** Administrators (and root) without a second factor are sent to enrol one and refused admin routes until they do. */
   TwoFactorRequiredForAdmins: bool(false),
   /** new-api's passkey settings: passkeys on; RP ID and origins (comma-separated) when not derived from ServerAddress or the request. */
-  'passkey.enabled': bool(true),
+  'passkey.enabled': bool(false),
   'passkey.rp_display_name': text(),
   'passkey.rp_id': text(),
   'passkey.origins': text(),
+  'passkey.allow_insecure_origin': bool(false),
+  'passkey.user_verification': text('preferred'),
+  'passkey.attachment_preference': text(),
   // Email restrictions
   EmailDomainRestrictionEnabled: bool(false),
   EmailAliasRestrictionEnabled: bool(false),

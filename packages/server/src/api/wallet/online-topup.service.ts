@@ -107,14 +107,16 @@ export class OnlineTopUpService {
     const payAddress = this.options.get('PayAddress');
     const merchant = this.options.get('EpayId');
     const key = this.options.get('EpayKey');
-    if (!payAddress || !merchant || !key) throw new AppError(walletMessages.paymentNotConfigured);
+    const serverAddress = this.options.get('ServerAddress');
+    // The provider's notification (unless CustomCallbackAddress) and the payer's return go to
+    // ServerAddress: an order started without it could never be completed.
+    if (!payAddress || !merchant || !key || !serverAddress) throw new AppError(walletMessages.paymentNotConfigured);
     const type = resolvePayType(paymentMethod, this.options.getJson<unknown>('PayMethods'));
     if (type === undefined) throw new AppError(walletMessages.unknownPaymentMethod);
     const money = await this.priceFor(user, amount);
     if (money < 0.01) throw new AppError(walletMessages.amountTooLow);
     const now = this.clock.unixSeconds();
     const tradeNo = `USR${user.id}NO${randomAlphanumeric(6)}${now}`;
-    const serverAddress = this.options.get('ServerAddress');
     const callbackAddress = this.options.get('CustomCallbackAddress') || serverAddress;
     const fields: Record<string, string> = {
       pid: merchant,

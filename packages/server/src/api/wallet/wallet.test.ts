@@ -188,4 +188,15 @@ describe.each(testDatabases())('wallet on $dialect', (database) => {
     expect(forged.body).toBe('fail');
     await testApp.context.options.set('EpayKey', 'merchant-secret');
   });
+
+  it('refuses online payment while ServerAddress is empty, since the order could never come back, and records no order', async () => {
+    const user = await createTestUser(testApp);
+    await testApp.context.options.set('ServerAddress', '');
+    expect(await call(user, 'POST', '/api/user/pay', { amount: 10, payment_method: 'zfb' })).toEqual({
+      success: false,
+      message: 'The administrator has not configured online payment',
+    });
+    expect(await testApp.context.database.db.selectFrom('top_ups').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    await testApp.context.options.set('ServerAddress', 'https://console.example');
+  });
 });
