@@ -1,4 +1,4 @@
-import { decimalText, isOptionKey, type OptionDefinition, optionDefinitions, type OptionKey, wholeNumberText } from '@switchboard/contracts';
+import { decimalText, isOptionKey, type OptionDefinition, optionDefinitions, type OptionKey, quotaDisplayTypes, wholeNumberText } from '@switchboard/contracts';
 import { AppError } from '../../http/app-error.ts';
 import type { LocalizedMessage } from '../../messages/catalogue.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
@@ -25,7 +25,10 @@ const requirements: Partial<Record<OptionKey, { needs: OptionKey[]; message: Loc
 /** Payment settings make callbacks to ServerAddress, so they cannot be saved before it. */
 const needsServerAddress: ReadonlySet<OptionKey> = new Set(['PayAddress', 'EpayId', 'EpayKey', 'CustomCallbackAddress']);
 
-const choices: Partial<Record<OptionKey, readonly string[]>> = { DataExportDefaultTime: ['hour', 'day', 'week'] };
+const choices: Partial<Record<OptionKey, readonly string[]>> = {
+  DataExportDefaultTime: ['hour', 'day', 'week'],
+  'general_setting.quota_display_type': quotaDisplayTypes,
+};
 const maximums: Partial<Record<OptionKey, number>> = { SMTPPort: 65535 };
 
 function fail(message: LocalizedMessage, params: Record<string, string | number>): never {

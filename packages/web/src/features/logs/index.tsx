@@ -4,7 +4,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { useTablePaging } from '../../components/use-table-paging.ts';
-import { useQuotaFormatter } from '../../lib/system-status.ts';
 import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
 import { useLogs } from './api/list-logs.ts';
 import { filterQuery, type LogFilters } from './api/log-filters.ts';
@@ -20,11 +19,10 @@ const pageSizeKey = 'log-page-size';
 export default function LogsPage() {
   const { t } = useTranslation('logs');
   const admin = isAdmin(useStoredUser());
-  const formatQuota = useQuotaFormatter();
   const [filters, setFilters] = useState<LogFilters>(defaultLogFilters);
   const paging = useTablePaging({ storageKey: pageSizeKey });
   const logs = useLogs(filters, paging.page, paging.pageSize, admin);
-  const columns = useMemo(() => logColumns(t, formatQuota, admin), [t, formatQuota, admin]);
+  const columns = useMemo(() => logColumns(t, admin), [t, admin]);
 
   return (
     <Card

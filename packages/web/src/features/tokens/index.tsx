@@ -6,7 +6,6 @@ import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { useCopyWithFallback } from '../../components/use-copy-with-fallback.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import { useSearchableList } from '../../components/use-searchable-list.ts';
-import { useQuotaFormatter } from '../../lib/system-status.ts';
 import { listTokens, tokensQueryKey } from './api/list-tokens.ts';
 import { searchTokens } from './api/search-tokens.ts';
 import { tokenColumns } from './components/token-columns.tsx';
@@ -20,7 +19,6 @@ const noSearch: TokenSearch = { keyword: '', token: '' };
 export default function TokensPage() {
   const { t } = useTranslation('tokens');
   const { message } = App.useApp();
-  const formatQuota = useQuotaFormatter();
   const copy = useCopyWithFallback({ copied: t('messages.copied'), failed: t('messages.copyFailed') });
   const revealKey = useRevealKey();
   const [drawer, setDrawer] = useState<{ open: boolean; tokenId?: number }>({ open: false });
@@ -36,8 +34,8 @@ export default function TokensPage() {
   const { refresh } = list;
   const columns = useMemo(
     () =>
-      tokenColumns({ t, formatQuota, onCopy: (text) => void copy(text), onEdit: (token) => setDrawer({ open: true, tokenId: token.id }), onChanged: refresh }),
-    [t, formatQuota, copy, refresh],
+      tokenColumns({ t, onCopy: (text) => void copy(text), onEdit: (token) => setDrawer({ open: true, tokenId: token.id }), onChanged: refresh }),
+    [t, copy, refresh],
   );
 
   function copySelected() {

@@ -2,6 +2,7 @@ import { findChannelType, type ChannelBreakerView, type ChannelView } from '@swi
 import { Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { QuotaHover } from '../../../components/quota-amount.tsx';
 import { splitList } from '../lib/channel-form.ts';
 import type { ChannelRow, TagRow } from '../lib/tag-rows.ts';
 import { BalanceCell } from './balance-cell.tsx';
@@ -88,7 +89,7 @@ export function channelColumns(context: ChannelColumnContext): ColumnsType<Chann
       key: 'quota',
       render: (_value, row) =>
         row.kind === 'tag' ? (
-          t('quota.used', { value: formatQuota(row.used_quota) })
+          <QuotaHover quota={row.used_quota}>{t('quota.used', { value: formatQuota(row.used_quota) })}</QuotaHover>
         ) : (
           <BalanceCell channel={row} formatQuota={formatQuota} onChanged={context.onChanged} />
         ),

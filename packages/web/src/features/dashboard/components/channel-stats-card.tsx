@@ -1,6 +1,7 @@
 import type { ChannelStatRow } from '@switchboard/contracts';
 import { Alert, Card, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { QuotaAmount } from '../../../components/quota-amount.tsx';
 import type { TypedColumns } from '../../../components/table-columns.ts';
 import { useChannelStats } from '../api/channel-stats.ts';
 import type { QuotaDataQuery } from '../api/quota-data.ts';
@@ -9,7 +10,7 @@ import type { QuotaDataQuery } from '../api/quota-data.ts';
 const overflowLatency = 3600;
 
 /** Administrators' per-channel view: calls, errors, latency percentiles of answered calls, cost. */
-export function ChannelStatsCard({ query, formatQuota }: { query: QuotaDataQuery; formatQuota: (quota: number) => string }) {
+export function ChannelStatsCard({ query }: { query: QuotaDataQuery }) {
   const { t } = useTranslation('dashboard');
   const stats = useChannelStats(query, true);
   const latency = (seconds: number | null) =>
@@ -32,7 +33,7 @@ export function ChannelStatsCard({ query, formatQuota }: { query: QuotaDataQuery
     { title: t('channels.p50'), dataIndex: 'latency_p50', align: 'right', render: latency },
     { title: t('channels.p90'), dataIndex: 'latency_p90', align: 'right', render: latency },
     { title: t('channels.p99'), dataIndex: 'latency_p99', align: 'right', render: latency },
-    { title: t('channels.cost'), dataIndex: 'quota', align: 'right', render: (quota: number) => formatQuota(quota) },
+    { title: t('channels.cost'), dataIndex: 'quota', align: 'right', render: (quota: number) => <QuotaAmount quota={quota} /> },
   ];
   return (
     <Card title={t('channels.title')} data-testid="channel-stats">

@@ -1,6 +1,7 @@
 import type { LogView } from '@switchboard/contracts';
 import { Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
+import { QuotaAmount } from '../../../components/quota-amount.tsx';
 import type { TypedColumns } from '../../../components/table-columns.ts';
 import { formatUnixTime } from '../../../lib/date-time.ts';
 import { durationColour, firstTokenColour, parseOther } from '../lib/log-other.ts';
@@ -24,7 +25,7 @@ function TimingCell({ entry, t }: { entry: LogView; t: TFunction<'logs'> }) {
 }
 
 /** Time, channel (admin), user (admin), token, group, type, model, timing, tokens, cost, retries (admin), details. */
-export function logColumns(t: TFunction<'logs'>, formatQuota: (quota: number) => string, admin: boolean): TypedColumns<LogView> {
+export function logColumns(t: TFunction<'logs'>, admin: boolean): TypedColumns<LogView> {
   const columns: TypedColumns<LogView> = [{ title: t('columns.time'), dataIndex: 'created_at', render: (seconds: number) => formatUnixTime(seconds) }];
   if (admin) {
     columns.push(
@@ -51,7 +52,7 @@ export function logColumns(t: TFunction<'logs'>, formatQuota: (quota: number) =>
     {
       title: t('columns.cost'),
       dataIndex: 'quota',
-      render: (quota: number, entry) => (entry.type === 1 || entry.type === 2 || entry.type === 6 ? formatQuota(quota) : null),
+      render: (quota: number, entry) => (entry.type === 1 || entry.type === 2 || entry.type === 6 ? <QuotaAmount quota={quota} /> : null),
     },
   );
   if (admin) {

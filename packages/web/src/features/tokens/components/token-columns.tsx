@@ -1,6 +1,7 @@
 import type { TokenView } from '@switchboard/contracts';
 import { Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
+import { QuotaAmount } from '../../../components/quota-amount.tsx';
 import type { TypedColumns } from '../../../components/table-columns.ts';
 import { formatUnixTime } from '../../../lib/date-time.ts';
 import { TokenBudgetCell } from './token-budget-cell.tsx';
@@ -9,14 +10,13 @@ import { TokenStatusTag } from './token-status-tag.tsx';
 
 interface ColumnContext {
   t: TFunction<'tokens'>;
-  formatQuota: (quota: number) => string;
   onCopy: (text: string) => void;
   onEdit: (token: TokenView) => void;
   onChanged: () => void;
 }
 
 /** The token table: name, status with group, used, remaining (or unlimited), created, expiry, actions. */
-export function tokenColumns({ t, formatQuota, onCopy, onEdit, onChanged }: ColumnContext): TypedColumns<TokenView> {
+export function tokenColumns({ t, onCopy, onEdit, onChanged }: ColumnContext): TypedColumns<TokenView> {
   return [
     { title: t('columns.name'), dataIndex: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
     {
@@ -29,11 +29,11 @@ export function tokenColumns({ t, formatQuota, onCopy, onEdit, onChanged }: Colu
         </Flex>
       ),
     },
-    { title: t('columns.usedQuota'), dataIndex: 'used_quota', render: (quota: number) => formatQuota(quota) },
+    { title: t('columns.usedQuota'), dataIndex: 'used_quota', render: (quota: number) => <QuotaAmount quota={quota} /> },
     {
       title: t('columns.remainQuota'),
       dataIndex: 'remain_quota',
-      render: (quota: number, token) => (token.unlimited_quota ? <Tag color="blue">{t('unlimited')}</Tag> : formatQuota(quota)),
+      render: (quota: number, token) => (token.unlimited_quota ? <Tag color="blue">{t('unlimited')}</Tag> : <QuotaAmount quota={quota} />),
     },
     { title: t('columns.budget'), key: 'budget', render: (_value, token) => <TokenBudgetCell tokenId={token.id} />, responsive: ['md'] },
     { title: t('columns.createdTime'), dataIndex: 'created_time', render: (seconds: number) => formatUnixTime(seconds), responsive: ['md'] },

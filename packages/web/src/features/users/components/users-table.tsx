@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GroupTag } from '../../../components/group-tag.tsx';
 import { RoleTag } from '../../../components/role-tag.tsx';
 import type { TypedColumns } from '../../../components/table-columns.ts';
+import { QuotaHover } from '../../../components/quota-amount.tsx';
 import { useQuotaFormatter } from '../../../lib/system-status.ts';
 import { UserRowActions } from './user-row-actions.tsx';
 import { UserStatusTag } from './user-status-tag.tsx';
@@ -43,12 +44,12 @@ export function UsersTable({ users, loading, pagination, busyId, onManage, onEdi
       key: 'stats',
       render: (_value, user) => (
         <Space size={4} wrap>
-          <Tooltip title={t('columns.quota')}>
+          <QuotaHover quota={user.quota} label={t('columns.quota')}>
             <Tag color="green">{formatQuota(user.quota)}</Tag>
-          </Tooltip>
-          <Tooltip title={t('columns.usedQuota')}>
+          </QuotaHover>
+          <QuotaHover quota={user.used_quota} label={t('columns.usedQuota')}>
             <Tag color="blue">{formatQuota(user.used_quota)}</Tag>
-          </Tooltip>
+          </QuotaHover>
           <Tooltip title={t('columns.requestCount')}>
             <Tag>{user.request_count}</Tag>
           </Tooltip>
