@@ -11,12 +11,13 @@ import { TokenStatusTag } from './token-status-tag.tsx';
 interface ColumnContext {
   t: TFunction<'tokens'>;
   onCopy: (text: string) => void;
+  onShowKey: (token: TokenView, key: string) => void;
   onEdit: (token: TokenView) => void;
   onChanged: () => void;
 }
 
 /** The token table: name, status with group, used, remaining (or unlimited), created, expiry, actions. */
-export function tokenColumns({ t, onCopy, onEdit, onChanged }: ColumnContext): TypedColumns<TokenView> {
+export function tokenColumns({ t, onCopy, onShowKey, onEdit, onChanged }: ColumnContext): TypedColumns<TokenView> {
   return [
     { title: t('columns.name'), dataIndex: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
     {
@@ -46,8 +47,8 @@ export function tokenColumns({ t, onCopy, onEdit, onChanged }: ColumnContext): T
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 360,
-      render: (_value, token) => <TokenRowActions token={token} onCopy={onCopy} onEdit={onEdit} onChanged={onChanged} />,
+      fixed: 'right',
+      render: (_value, token) => <TokenRowActions token={token} onCopy={onCopy} onShowKey={onShowKey} onEdit={onEdit} onChanged={onChanged} />,
     },
   ];
 }
