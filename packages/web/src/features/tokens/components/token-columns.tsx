@@ -23,6 +23,7 @@ export function tokenColumns({ t, onCopy, onShowKey, onEdit, onChanged }: Column
     {
       title: t('columns.status'),
       dataIndex: 'status',
+      responsive: ['sm'],
       render: (_status: number, token) => (
         <Flex gap={4} wrap>
           <TokenStatusTag status={token.status} />
@@ -30,7 +31,7 @@ export function tokenColumns({ t, onCopy, onShowKey, onEdit, onChanged }: Column
         </Flex>
       ),
     },
-    { title: t('columns.usedQuota'), dataIndex: 'used_quota', render: (quota: number) => <QuotaAmount quota={quota} /> },
+    { title: t('columns.usedQuota'), dataIndex: 'used_quota', responsive: ['sm'], render: (quota: number) => <QuotaAmount quota={quota} /> },
     {
       title: t('columns.remainQuota'),
       dataIndex: 'remain_quota',

@@ -1,11 +1,12 @@
 import type { TokenView } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Flex, Popconfirm } from 'antd';
+import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteToken } from '../api/delete-token.ts';
 import { setTokenStatus } from '../api/set-token-status.ts';
 import { useRevealKey } from '../lib/use-reveal-key.ts';
 import { TokenChatButton } from './token-chat-button.tsx';
+import { RowActionsBar } from '../../../components/row-actions-bar.tsx';
 
 interface TokenRowActionsProps {
   token: TokenView;
@@ -43,7 +44,7 @@ export function TokenRowActions({ token, onCopy, onShowKey, onEdit, onChanged }:
   });
 
   return (
-    <Flex gap={4} wrap={false}>
+    <RowActionsBar>
       <Button size="small" onClick={() => withKey((key) => onShowKey(token, key))}>
         {t('actions.viewKey')}
       </Button>
@@ -62,6 +63,6 @@ export function TokenRowActions({ token, onCopy, onShowKey, onEdit, onChanged }:
           {t('actions.delete')}
         </Button>
       </Popconfirm>
-    </Flex>
+    </RowActionsBar>
   );
 }

@@ -23,7 +23,7 @@ export function UsersTable({ users, loading, pagination, busyId, onManage, onEdi
   const formatQuota = useQuotaFormatter();
 
   const columns: TypedColumns<UserView> = [
-    { title: 'ID', dataIndex: 'id', width: 80 },
+    { title: 'ID', dataIndex: 'id', width: 80, responsive: ['md'] },
     {
       title: t('columns.username'),
       dataIndex: 'username',
@@ -38,7 +38,7 @@ export function UsersTable({ users, loading, pagination, busyId, onManage, onEdi
         </Tooltip>
       ),
     },
-    { title: t('columns.group'), dataIndex: 'group', render: (group: string) => <GroupTag group={group} /> },
+    { title: t('columns.group'), dataIndex: 'group', responsive: ['md'], render: (group: string) => <GroupTag group={group} /> },
     {
       title: t('columns.stats'),
       key: 'stats',
@@ -56,11 +56,12 @@ export function UsersTable({ users, loading, pagination, busyId, onManage, onEdi
         </Space>
       ),
     },
-    { title: t('columns.role'), dataIndex: 'role', render: (role: number) => <RoleTag role={role} /> },
+    { title: t('columns.role'), dataIndex: 'role', responsive: ['md'], render: (role: number) => <RoleTag role={role} /> },
     { title: t('columns.status'), key: 'status', render: (_value, user) => <UserStatusTag user={user} /> },
     {
       title: t('columns.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_value, user) => <UserRowActions user={user} busy={busyId === user.id} onManage={onManage} onEdit={onEdit} />,
     },
   ];
