@@ -14,12 +14,11 @@ export function SummaryRow({ rows }: { rows: QuotaDataRow[] }) {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} sm={8}>
-        <Card>
+        <Card data-testid="dashboard-quota">
           <Statistic
             title={t('summary.quota')}
             value={formatQuota(quota)}
             valueRender={(node) => <QuotaHover quota={quota}>{node}</QuotaHover>}
-            data-testid="dashboard-quota"
           />
         </Card>
       </Col>
