@@ -23,8 +23,8 @@ export default function LogsPage() {
   const [filters, setFilters] = useState<LogFilters>(defaultLogFilters);
   const paging = useTablePaging({ storageKey: pageSizeKey });
   const logs = useLogs(filters, paging.page, paging.pageSize, admin);
-  const columns = useMemo(() => logColumns(t, admin), [t, admin]);
   const phone = useIsMobile();
+  const columns = useMemo(() => logColumns(t, admin, phone), [t, admin, phone]);
   const summary = (
     <Flex gap={12} align="center" justify={phone ? 'start' : 'end'} wrap>
       <LogStats filters={filters} admin={admin} />

@@ -25,8 +25,15 @@ function TimingCell({ entry, t }: { entry: LogView; t: TFunction<'logs'> }) {
 }
 
 /** Time, channel (admin), user (admin), token, group, type, model, timing, tokens, cost, retries (admin), details. */
-export function logColumns(t: TFunction<'logs'>, admin: boolean): TypedColumns<LogView> {
-  const columns: TypedColumns<LogView> = [{ title: t('columns.time'), dataIndex: 'created_at', render: (seconds: number) => formatUnixTime(seconds) }];
+export function logColumns(t: TFunction<'logs'>, admin: boolean, phone: boolean): TypedColumns<LogView> {
+  // On a phone the date and the time of day take two lines, so time, model and cost fit the screen.
+  const columns: TypedColumns<LogView> = [
+    {
+      title: t('columns.time'),
+      dataIndex: 'created_at',
+      render: (seconds: number) => <span style={phone ? { display: 'inline-block', maxWidth: 80 } : undefined}>{formatUnixTime(seconds)}</span>,
+    },
+  ];
   if (admin) {
     columns.push(
       {
@@ -68,11 +75,13 @@ export function logColumns(t: TFunction<'logs'>, admin: boolean): TypedColumns<L
       },
     });
   }
-  // Pinned to the right edge, so a wide table never pushes the details off-screen.
+  // Pinned to the right edge, so a wide table never pushes the details off-screen; on a phone the row's
+  // time, model and cost fit, and the details are in the expanded row.
   columns.push({
     title: t('columns.details'),
     dataIndex: 'content',
     fixed: 'right',
+    responsive: ['md'],
     render: (content: string) => (
       <Typography.Paragraph ellipsis={{ rows: 2, tooltip: content }} style={{ marginBottom: 0, maxWidth: 240, minWidth: 120 }}>
         {content}
