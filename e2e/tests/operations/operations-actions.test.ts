@@ -88,7 +88,8 @@ describe.each(['zh', 'en'] as const)('operations actions (%s)', (language) => {
       const tokenRow = row(page, named('actions-token'));
 
       // The destructive action comes last, after chat, disable and edit.
-      const actions = await tokenRow.locator('td').last().getByRole('button').allInnerTexts();
+      await tokenRow.getByTestId('row-actions').waitFor();
+      const actions = await tokenRow.getByTestId('row-actions').getByRole('button').allInnerTexts();
       expect(actions.map((label) => label.replace(/\s/g, '')).at(-1)).toBe(text.tokens.actions.delete.replace(/\s/g, ''));
       await tokenRow.getByRole('button', { name: buttonName(text.tokens.actions.viewKey) }).click();
       const keyDialog = page.getByRole('dialog').filter({ hasText: localePattern(text.tokens.keyDialog.viewTitle) });

@@ -9,7 +9,7 @@ import { useIsMobile } from '../lib/use-is-mobile.ts';
 export function RowActionsBar({ children }: { children: ReactNode }) {
   const phone = useIsMobile();
   return (
-    <Flex gap={4} wrap={phone} style={phone ? { maxWidth: 176 } : undefined} data-testid="row-actions">
+    <Flex gap={4} wrap={phone} style={phone ? { maxWidth: 132 } : undefined} data-testid="row-actions">
       {children}
     </Flex>
   );
