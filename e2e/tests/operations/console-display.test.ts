@@ -29,7 +29,10 @@ beforeAll(async () => {
     }),
     'creating the channel',
   );
-  expectSuccess(await world.root.post('/api/token/', { name: tokenName, remain_quota: 500_000, expired_time: -1, unlimited_quota: false }), 'creating the token');
+  expectSuccess(
+    await world.root.post('/api/token/', { name: tokenName, remain_quota: 500_000, expired_time: -1, unlimited_quota: false }),
+    'creating the token',
+  );
   expectSuccess(await world.root.post('/api/user/', { username: userName, password: 'e2e-display-password', display_name: userName }), 'creating a user');
   expectSuccess(await world.root.post('/api/redemption/', { name: 'e2e-display-code', quota: 1_000_000, count: 1 }), 'creating a code');
   const token = (await world.root.get<Array<{ key: string }>>(`/api/token/search?keyword=${tokenName}`)).data[0];
@@ -116,7 +119,10 @@ describe('money in the other display types', () => {
     };
     await showsAfterReload({ 'general_setting.quota_display_type': 'TOKENS' }, new RegExp(`^${chargedQuota}$`));
     await showsAfterReload({ 'general_setting.quota_display_type': 'CNY', USDExchangeRate: '7' }, /^¥0\.0000\d+$/);
-    await showsAfterReload({ 'general_setting.quota_display_type': 'CUSTOM', 'general_setting.custom_currency_symbol': '€', 'general_setting.custom_currency_exchange_rate': '0.9' }, /^€0\.0000\d+$/);
+    await showsAfterReload(
+      { 'general_setting.quota_display_type': 'CUSTOM', 'general_setting.custom_currency_symbol': '€', 'general_setting.custom_currency_exchange_rate': '0.9' },
+      /^€0\.0000\d+$/,
+    );
     await showsAfterReload({ 'general_setting.quota_display_type': 'USD', DisplayInCurrencyEnabled: 'false' }, new RegExp(`^${chargedQuota}$`));
     await showsAfterReload({ DisplayInCurrencyEnabled: 'true' }, tinyDollars);
     expect(consoleErrors).toEqual([]);
@@ -213,7 +219,10 @@ describe.each(languages)('token key dialog (%s)', (language) => {
     await created.getByRole('button', { name: buttonName(text.tokens.actions.copy) }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     await saveScreenshot(page, `token-key-created-${language}-${width}`);
-    await created.locator('.ant-modal-footer').getByRole('button', { name: buttonName(text.tokens.keyDialog.close) }).click();
+    await created
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: buttonName(text.tokens.keyDialog.close) })
+      .click();
     await created.waitFor({ state: 'hidden' });
 
     const row = page.locator('tr.ant-table-row', { hasText: name });

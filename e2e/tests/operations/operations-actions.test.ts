@@ -95,7 +95,10 @@ describe.each(['zh', 'en'] as const)('operations actions (%s)', (language) => {
       const keyDialog = page.getByRole('dialog').filter({ hasText: localePattern(text.tokens.keyDialog.viewTitle) });
       await expect.poll(() => keyDialog.getByRole('textbox').inputValue()).toBe(`sk-${token.key}`);
       await saveScreenshotsInBothThemes(page, `ops-token-view-key-${language}`);
-      await keyDialog.locator('.ant-modal-footer').getByRole('button', { name: buttonName(text.tokens.keyDialog.close) }).click();
+      await keyDialog
+        .locator('.ant-modal-footer')
+        .getByRole('button', { name: buttonName(text.tokens.keyDialog.close) })
+        .click();
       await keyDialog.waitFor({ state: 'hidden' });
 
       await page.getByRole('button', { name: buttonName(text.tokens.toolbar.copySelected) }).click();

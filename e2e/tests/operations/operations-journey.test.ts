@@ -77,7 +77,10 @@ describe.each(['zh', 'en'] as const)('operations journey (%s)', (language) => {
     const shownKey = await keyDialog.getByRole('textbox').inputValue();
     expect(shownKey).toMatch(/^sk-\w{16,}$/);
     await saveScreenshotsInBothThemes(page, `ops-token-created-key-${language}`);
-    await keyDialog.locator('.ant-modal-footer').getByRole('button', { name: buttonName(text.tokens.keyDialog.close) }).click();
+    await keyDialog
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: buttonName(text.tokens.keyDialog.close) })
+      .click();
     await keyDialog.waitFor({ state: 'hidden' });
     await page.locator('tr.ant-table-row', { hasText: tokenName }).waitFor();
 

@@ -22,7 +22,12 @@ describe('quota display', () => {
   it('adds rows to the total they show (six decimals are exact at 500,000 per dollar)', () => {
     const rows = [1, 6, 13, 250_001];
     const shown = rows.map((quota) => Number(formatQuotaAmount(quota, usd).replace(/[$,]/g, '')));
-    const total = Number(formatQuotaAmount(rows.reduce((sum, quota) => sum + quota, 0), usd).replace(/[$,]/g, ''));
+    const total = Number(
+      formatQuotaAmount(
+        rows.reduce((sum, quota) => sum + quota, 0),
+        usd,
+      ).replace(/[$,]/g, ''),
+    );
     expect(shown.reduce((sum, value) => sum + value, 0)).toBeCloseTo(total, 9);
   });
 

@@ -60,7 +60,9 @@ function signed(value: number, body: (absolute: number) => string): string {
 export function formatCurrencyValue(value: number, display: QuotaDisplay): string {
   if (display.type === 'TOKENS') return wholeNumber.format(Math.round(value));
   const smallest = 10 ** -maxDecimals;
-  return signed(value, (absolute) => (absolute > 0 && absolute < smallest / 2 ? `<${display.symbol}${smallest.toFixed(maxDecimals)}` : `${display.symbol}${currencyNumber.format(absolute)}`));
+  return signed(value, (absolute) =>
+    absolute > 0 && absolute < smallest / 2 ? `<${display.symbol}${smallest.toFixed(maxDecimals)}` : `${display.symbol}${currencyNumber.format(absolute)}`,
+  );
 }
 
 /** The amount as the console shows it: the display currency with enough decimals, or grouped raw quota. */

@@ -17,7 +17,9 @@ export function ChannelStatsCard({ query }: { query: QuotaDataQuery }) {
   const latency = (milliseconds: number | null | undefined) => {
     if (milliseconds === null || milliseconds === undefined) return '-';
     if (milliseconds >= overflowLatency) return t('channels.over');
-    return milliseconds < 10_000 ? t('channels.milliseconds', { value: milliseconds.toLocaleString('en-US') }) : t('channels.seconds', { value: milliseconds / 1000 });
+    return milliseconds < 10_000
+      ? t('channels.milliseconds', { value: milliseconds.toLocaleString('en-US') })
+      : t('channels.seconds', { value: milliseconds / 1000 });
   };
   const columns: TypedColumns<ChannelStatRow> = [
     {

@@ -15,11 +15,7 @@ export function SummaryRow({ rows }: { rows: QuotaDataRow[] }) {
     <Row gutter={[16, 16]}>
       <Col xs={24} sm={8}>
         <Card data-testid="dashboard-quota">
-          <Statistic
-            title={t('summary.quota')}
-            value={formatQuota(quota)}
-            valueRender={(node) => <QuotaHover quota={quota}>{node}</QuotaHover>}
-          />
+          <Statistic title={t('summary.quota')} value={formatQuota(quota)} valueRender={(node) => <QuotaHover quota={quota}>{node}</QuotaHover>} />
         </Card>
       </Col>
       <Col xs={12} sm={8}>

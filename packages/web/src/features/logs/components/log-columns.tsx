@@ -42,7 +42,12 @@ export function logColumns(t: TFunction<'logs'>, admin: boolean, phone: boolean)
         responsive: ['md'],
         render: (channel: number | undefined, entry) => (channel ? <Tag title={entry.channel_name}>{channel}</Tag> : null),
       },
-      { title: t('columns.user'), dataIndex: 'username', responsive: ['md'], render: (username: string, entry) => <UserInfoButton userId={entry.user_id} username={username} /> },
+      {
+        title: t('columns.user'),
+        dataIndex: 'username',
+        responsive: ['md'],
+        render: (username: string, entry) => <UserInfoButton userId={entry.user_id} username={username} />,
+      },
     );
   }
   columns.push(
@@ -57,7 +62,12 @@ export function logColumns(t: TFunction<'logs'>, admin: boolean, phone: boolean)
     { title: t('columns.model'), dataIndex: 'model_name', render: (model: string) => (model ? <Tag color="volcano">{model}</Tag> : null) },
     { title: t('columns.timing'), key: 'timing', responsive: ['md'], render: (_value, entry) => <TimingCell entry={entry} t={t} /> },
     { title: t('columns.prompt'), dataIndex: 'prompt_tokens', responsive: ['md'], render: (tokens: number, entry) => (entry.type === 2 ? tokens : null) },
-    { title: t('columns.completion'), dataIndex: 'completion_tokens', responsive: ['md'], render: (tokens: number, entry) => (entry.type === 2 ? tokens : null) },
+    {
+      title: t('columns.completion'),
+      dataIndex: 'completion_tokens',
+      responsive: ['md'],
+      render: (tokens: number, entry) => (entry.type === 2 ? tokens : null),
+    },
     {
       title: t('columns.cost'),
       dataIndex: 'quota',

@@ -16,8 +16,12 @@ export function UserInfoButton({ userId, username }: { userId: number; username:
   ) : user.data ? (
     <Descriptions size="small" column={1} style={{ minWidth: 220 }}>
       <Descriptions.Item label={t('user.username')}>{user.data.username}</Descriptions.Item>
-      <Descriptions.Item label={t('user.quota')}><QuotaAmount quota={user.data.quota} /></Descriptions.Item>
-      <Descriptions.Item label={t('user.usedQuota')}><QuotaAmount quota={user.data.used_quota} /></Descriptions.Item>
+      <Descriptions.Item label={t('user.quota')}>
+        <QuotaAmount quota={user.data.quota} />
+      </Descriptions.Item>
+      <Descriptions.Item label={t('user.usedQuota')}>
+        <QuotaAmount quota={user.data.used_quota} />
+      </Descriptions.Item>
       <Descriptions.Item label={t('user.requestCount')}>{user.data.request_count}</Descriptions.Item>
     </Descriptions>
   ) : null;

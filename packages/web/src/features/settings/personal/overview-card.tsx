@@ -21,11 +21,7 @@ export function OverviewCard({ user }: { user: UserView }) {
       </Flex>
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={8}>
-          <Statistic
-            title={t('personal.balance')}
-            value={formatQuota(user.quota)}
-            valueRender={(node) => <QuotaHover quota={user.quota}>{node}</QuotaHover>}
-          />
+          <Statistic title={t('personal.balance')} value={formatQuota(user.quota)} valueRender={(node) => <QuotaHover quota={user.quota}>{node}</QuotaHover>} />
         </Col>
         <Col xs={24} sm={8}>
           <Statistic

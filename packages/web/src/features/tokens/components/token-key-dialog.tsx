@@ -34,7 +34,13 @@ export function TokenKeyDialog({ shown, onCopy, onClose }: { shown: ShownKeys | 
           <Flex key={entry.key} vertical gap={4}>
             {keys.length > 1 && <Typography.Text strong>{entry.name}</Typography.Text>}
             <Flex gap={8}>
-              <Input readOnly value={entry.key} aria-label={t('keyDialog.keyLabel', { name: entry.name })} style={{ fontFamily: 'monospace' }} onFocus={(event) => event.target.select()} />
+              <Input
+                readOnly
+                value={entry.key}
+                aria-label={t('keyDialog.keyLabel', { name: entry.name })}
+                style={{ fontFamily: 'monospace' }}
+                onFocus={(event) => event.target.select()}
+              />
               <Button type="primary" onClick={() => onCopy(entry.key)}>
                 {t('actions.copy')}
               </Button>

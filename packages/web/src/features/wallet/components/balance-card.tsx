@@ -16,7 +16,9 @@ export function BalanceCard() {
       {self.data && (
         <Row gutter={16}>
           <Col xs={24} sm={8}>
-            <Statistic title={t('balance.quota')} value={formatQuota(self.data.quota)}
+            <Statistic
+              title={t('balance.quota')}
+              value={formatQuota(self.data.quota)}
               valueRender={(node) => <QuotaHover quota={self.data.quota}>{node}</QuotaHover>}
               data-testid="wallet-balance"
             />
