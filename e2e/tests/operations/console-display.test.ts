@@ -4,6 +4,8 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot, type Language } from '../../support/browser.ts';
 import { screenshotDir } from '../../support/paths.ts';
+import enSettings from '../../../packages/web/src/locales/en/settings.json' with { type: 'json' };
+import zhSettings from '../../../packages/web/src/locales/zh/settings.json' with { type: 'json' };
 import { locales } from './locales.ts';
 import { buttonName, createWorld, localePattern, type OperationsWorld } from './operations-world.ts';
 import { seed } from './seed.ts';
@@ -125,6 +127,30 @@ describe('money in the other display types', () => {
     );
     await showsAfterReload({ 'general_setting.quota_display_type': 'USD', DisplayInCurrencyEnabled: 'false' }, new RegExp(`^${chargedQuota}$`));
     await showsAfterReload({ DisplayInCurrencyEnabled: 'true' }, tinyDollars);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each(languages)('the display type in the settings (%s)', (language) => {
+  const settings = language === 'zh' ? zhSettings : enSettings;
+
+  it('is chosen in the operation settings and used on the next page', async () => {
+    const { page, context, consoleErrors } = await world.open('/setting?tab=operation', { language, width: 1440 });
+    const general = page.getByTestId('section-general');
+    const displayType = general.getByLabel(settings.fields['general_setting.quota_display_type'], { exact: true });
+    await displayType.click();
+    await page.locator('.ant-select-item-option', { hasText: settings.choices.CNY }).click();
+    await page.getByTestId('save-general').click();
+    await page.locator('.ant-message-notice', { hasText: settings.messages.saved }).waitFor();
+    await saveScreenshot(page, `money-display-setting-${language}`);
+    const stored = await world.root.get<Array<{ key: string; value: string }>>('/api/option/');
+    expect(stored.data.find((item) => item.key === 'general_setting.quota_display_type')?.value).toBe('CNY');
+
+    await page.goto('/log');
+    const costCell = page.locator('tr.ant-table-row', { hasText: seed.model }).first().locator('[data-quota]');
+    await expect.poll(() => costCell.innerText()).toMatch(/^¥0\.0000\d+$/);
+    await world.root.setOptions({ 'general_setting.quota_display_type': 'USD' });
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
