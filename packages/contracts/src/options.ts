@@ -137,6 +137,13 @@ export const optionDefinitions = {
   RetryTimes: int(0, 0),
   DisplayInCurrencyEnabled: bool(true),
   DisplayTokenStatEnabled: bool(true),
+  /** new-api's display of amounts: USD, CNY (× USDExchangeRate), TOKENS (raw quota) or CUSTOM (symbol × rate); DisplayInCurrencyEnabled off means TOKENS. */
+  'general_setting.quota_display_type': text('USD'),
+  'general_setting.custom_currency_symbol': text('¤'),
+  /** How many units of the custom currency one US dollar is. */
+  'general_setting.custom_currency_exchange_rate': num(1, 0),
+  /** Yuan per US dollar for the CNY display. */
+  USDExchangeRate: num(7.3, 0),
   DefaultCollapseSidebar: bool(false),
   /** The user, token, channel, code, drawing and task lists answer new-api's later `{items, total, page, page_size}` from page 1 (off: arrays from page 0). */
   PagedListsEnabled: bool(false),

@@ -1,4 +1,4 @@
-import { decimalText, isOptionKey, type OptionDefinition, optionDefinitions, type OptionKey, wholeNumberText } from '@switchboard/contracts';
+import { decimalText, isOptionKey, type OptionDefinition, optionDefinitions, type OptionKey, quotaDisplayTypes, wholeNumberText } from '@switchboard/contracts';
 import { AppError } from '../../http/app-error.ts';
 import type { LocalizedMessage } from '../../messages/catalogue.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
@@ -27,6 +27,7 @@ const choices: Partial<Record<OptionKey, readonly string[]>> = {
   // WebAuthn's values, as new-api stores them ('' for the attachment: any authenticator).
   'passkey.user_verification': ['required', 'preferred', 'discouraged'],
   'passkey.attachment_preference': ['', 'platform', 'cross-platform'],
+  'general_setting.quota_display_type': quotaDisplayTypes,
 };
 const maximums: Partial<Record<OptionKey, number>> = { SMTPPort: 65535 };
 

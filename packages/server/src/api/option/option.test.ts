@@ -72,6 +72,7 @@ describe.each(testDatabases())('settings on $dialect', (database) => {
     ['UserUsableGroups', '[1]', 'UserUsableGroups 的 JSON 格式不正确：{"name": "text"}'],
     ['TopupGroupRatio', 'nope', '充值分组倍率不是合法的 JSON 字符串'],
     ['DataExportDefaultTime', 'year', 'DataExportDefaultTime 只能是 hour, day, week 之一'],
+    ['general_setting.quota_display_type', 'EUR', 'general_setting.quota_display_type 只能是 USD, CNY, TOKENS, CUSTOM 之一'],
     ['NoSuchSetting', 'x', '未知的配置项：NoSuchSetting'],
     ['GitHubOAuthEnabled', 'true', '无法启用 GitHub OAuth，请先填入 GitHub Client Id 以及 GitHub Client Secret！'],
     ['LinuxDOOAuthEnabled', 'true', '无法启用 LinuxDO OAuth，请先填入 LinuxDO Client Id 以及 LinuxDO Client Secret！'],
