@@ -215,6 +215,8 @@ export const optionDefinitions = {
    */
   ModelMaxOutputTokens: json({}, 'number-map'),
   DefaultMaxOutputTokens: int(16_384, 1),
+  /** Refuse paid relay calls (503) while charges cannot be written to the quota journal (a full or read-only disk). */
+  RefuseWhenJournalFailing: bool(false),
   QuotaForInviter: int(0, 0),
   QuotaForInvitee: int(0, 0),
   StreamCacheQueueLength: int(0, 0),

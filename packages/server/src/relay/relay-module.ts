@@ -147,6 +147,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     sensitive: new SensitiveWords(context.options),
     limits: new RelayLimits({ store: context.limitStore, options: context.options, clock: context.clock }),
     payloads: startPayloadLogging(context),
+    chargesDurable: () => journal?.writable ?? true,
     random: Math.random,
     timeouts: { headersMs: relayMs > 0 ? relayMs : streamMs, streamMs, relayMs, firstByteMs: context.config.firstByteTimeoutSeconds * 1000 },
   };

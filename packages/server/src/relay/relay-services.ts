@@ -32,6 +32,8 @@ export interface RelayServices {
   readonly limits: RelayLimits;
   /** Request and response bodies stored for the requests they are logged for (off by default). */
   readonly payloads: PayloadLogging;
+  /** False while settled charges cannot be written to the quota journal (a full or read-only disk). */
+  readonly chargesDurable: () => boolean;
   readonly random: () => number;
   /** `firstByteMs`: RELAY_FIRST_BYTE_TIMEOUT (0 = none), unless the channel sets its own. */
   readonly timeouts: { readonly headersMs: number; readonly streamMs: number; readonly relayMs: number; readonly firstByteMs: number };

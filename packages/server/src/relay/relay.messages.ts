@@ -25,6 +25,10 @@ export const relayMessages = {
     en: 'Model {model} has no price or ratio configured; ask the administrator to set one',
   },
   insufficientUserQuota: { zh: '用户额度不足', en: 'Insufficient user quota' },
+  chargesNotDurable: {
+    zh: '计费暂时无法记录，请稍后重试',
+    en: 'Charges cannot be recorded at the moment; try again shortly',
+  },
   insufficientTokenQuota: { zh: '令牌额度不足', en: 'Insufficient token quota' },
   unsupportedCapability: { zh: '渠道类型不支持此接口：{path}', en: 'The channel type does not support {path}' },
   sensitiveWords: { zh: '请求或回复包含敏感词', en: 'Sensitive words detected' },

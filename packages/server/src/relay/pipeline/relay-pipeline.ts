@@ -131,6 +131,10 @@ export async function relayRequest(
     options.getBoolean('SelfUseModeEnabled') || caller.user.acceptUnpriced,
   );
   if (!pricing) throw new RelayError(400, 'model_price_error', relayMessages.modelPriceError, { params: { model: parsed.model } });
+  // The operator chose safety over availability: no paid call while its charge could not survive a crash.
+  if (options.getBoolean('RefuseWhenJournalFailing') && !services.chargesDurable()) {
+    throw new RelayError(503, 'charges_not_durable', relayMessages.chargesNotDurable);
+  }
   const promptEstimate = estimateTokens(parsed.promptText);
   // What the model's answers have used lately: the request's share of its token's TPM, and its claim near the edge of a balance.
   const usual = services.expectedUsage.of(parsed.model);

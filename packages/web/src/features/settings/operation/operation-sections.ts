@@ -79,7 +79,16 @@ export const operationSections: ReadonlyArray<{ id: string; fields: readonly Opt
   },
   {
     id: 'quota',
-    fields: [count('QuotaForNewUser'), count('PreConsumedQuota'), count('QuotaForInviter'), count('QuotaForInvitee'), count('StreamCacheQueueLength')],
+    fields: [
+      count('QuotaForNewUser'),
+      count('PreConsumedQuota'),
+      count('QuotaForInviter'),
+      count('QuotaForInvitee'),
+      count('StreamCacheQueueLength'),
+      { key: 'DefaultMaxOutputTokens', kind: 'number', min: 1, help: true },
+      { key: 'ModelMaxOutputTokens', kind: 'json', help: true },
+      { key: 'RefuseWhenJournalFailing', kind: 'switch', help: true },
+    ],
   },
   {
     id: 'chats',
