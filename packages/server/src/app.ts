@@ -17,6 +17,7 @@ import { BalanceChanges } from './billing/balance-changes.ts';
 import { PrimaryLimitStore } from './cluster/primary-limit-store.ts';
 import { PrimaryLink } from './cluster/primary-link.ts';
 import { openLimitStore } from './limits/fallback-limit-store.ts';
+import { deploymentNamespace } from './platform/deployment-namespace.ts';
 import { registerIpRateLimits } from './limits/ip-rate-limits.ts';
 import { LogWriter } from './logs/log-writer.repository.ts';
 import { LazyChildLogger, type Logger } from './platform/logger.ts';
@@ -66,7 +67,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const authRepository = new AuthRepository(dependencies.database.db);
   // A worker of a machine without Redis has its limits counted by the primary, for the whole machine.
   const link = PrimaryLink.get();
-  const limits = openLimitStore(dependencies.redis, dependencies.logger, link ? new PrimaryLimitStore(link) : undefined);
+  const limits = openLimitStore(dependencies.redis, dependencies.logger, {
+    ...(link ? { machine: new PrimaryLimitStore(link) } : {}),
+    namespace: deploymentNamespace(dependencies.config.sqlDsn, dependencies.config.sqlitePath),
+  });
   shutdownTasks.push(async () => limits.close());
   const context: AppContext = {
     ...dependencies,

@@ -90,7 +90,8 @@ export class QuotaLedger {
    * edge the guard admits what the balance can pay for at the request's expected cost.
    *
    * `amount` is new-api's cheap hold, taken off the balances in memory; `worstCase` what the request
-   * can cost at most and `expected` what it is expected to cost. Admission is the spending guard's
+   * can cost at most and `expected` what it is expected to cost (0: not known yet, when new-api's rule
+   * stands: a balance below the hold is refused). Admission is the spending guard's
    * (spend-guard.ts): the request claims its worst case on both balances against the claims of every
    * process of the deployment, near the edge only its expected cost, then the last of the room, so
    * the deployment spends at most one request beyond a balance. Synchronous unless the guard has to
@@ -109,11 +110,14 @@ export class QuotaLedger {
     const limited = token !== undefined && !token.unlimited;
     const tokenSeed = limited ? token.remainQuota + this.held.onToken(token.id) : 0;
     if (limited && tokenSeed <= 0) return { ok: false, refusedBy: 'token' };
+    // Nothing known of what this request costs: new-api's rule, a balance below its hold is refused.
+    if (expected <= 0 && userSeed < amount) return { ok: false, refusedBy: 'user' };
+    if (expected <= 0 && limited && tokenSeed < amount) return { ok: false, refusedBy: 'token' };
     const worst = worstCase > amount ? worstCase : amount;
     const balances: ClaimRequest[] = [];
     if (limited) balances.push({ key: tokenBalanceKey(token.id), seed: tokenSeed });
     balances.push({ key: userBalanceKey(user.id), seed: userSeed });
-    const outcome = this.guard.claim(balances, worst, Math.min(expected, worst));
+    const outcome = this.guard.claim(balances, worst, Math.max(0, Math.min(expected, worst)));
     if (outcome instanceof Promise) return outcome.then((decided) => this.admit(decided, token, user, amount, limited));
     return this.admit(outcome, token, user, amount, limited);
   }

@@ -51,7 +51,8 @@ if worst <= 0 then
 elseif room >= worst * threshold * holders then
   granted = math.max(worst, math.floor(room / (divisor * holders)))
 elseif room >= worst then granted = worst
-elseif expected > 0 and room >= expected then granted = expected
+elseif expected > 0 then
+  if room >= expected then granted = expected end
 elseif room > 0 and leased <= 0 then granted = room
 end
 if granted > 0 then redis.call('HINCRBY', leases, holder, granted) end

@@ -72,9 +72,9 @@ describe('the spending guard', () => {
         { key: 'u:7', seed: 500 },
       ],
       1_000,
-      1_000,
+      500,
     );
-    // The user's 500 pays for this last request (the rest of its room): admitted, then nothing more.
+    // The user's 500 pays for this last request at its expected cost: admitted, then nothing more.
     expect(outcome).toMatchObject({ ok: true });
     const claims = (outcome as { claims: BalanceClaim[] }).claims;
     expect(claims.map((claim) => claim.amount)).toEqual([1_000, 500]);

@@ -9,9 +9,11 @@ describe('the spending lease book', () => {
     expect(grantFor(1_000_000, 1_000, 500, 2, 0)).toBe(125_000);
     expect(grantFor(60_000, 1_000, 500, 2, 0)).toBe(1_000);
     expect(grantFor(999, 1_000, 500, 2, 3_000)).toBe(500);
-    expect(grantFor(499, 1_000, 500, 2, 0)).toBe(499);
-    // The rest of the room goes to one last request only when no other is in flight.
-    expect(grantFor(499, 1_000, 500, 2, 500)).toBe(-1);
+    // A request the rest cannot pay for at its expected cost is refused.
+    expect(grantFor(499, 1_000, 500, 2, 0)).toBe(-1);
+    // One whose cost is not known yet gets the rest of the room, only when no other is in flight.
+    expect(grantFor(499, 1_000, 0, 2, 0)).toBe(499);
+    expect(grantFor(499, 1_000, 0, 2, 500)).toBe(-1);
     expect(grantFor(0, 1_000, 500, 2, 0)).toBe(-1);
     expect(grantFor(-10, 1_000, 500, 2, 0)).toBe(-1);
     // A free request is admitted while the balance is not below zero.
@@ -30,7 +32,7 @@ describe('the spending lease book', () => {
     }
     const total = grants.reduce((sum, amount) => sum + amount, 0);
     expect(total).toBeLessThanOrEqual(100_000);
-    // Less than one claim is left, and it waits for the leases to end.
+    // Less than one claim is left unleased.
     expect(total).toBeGreaterThan(99_000);
     expect(book.room('t:1')).toBe(100_000 - total);
     expect(book.acquire('a', 't:1', ask(0, 1_000)).granted).toBe(-1);
@@ -59,7 +61,7 @@ describe('the spending lease book', () => {
 
   it('takes the requests in flight of a holder new to the account into its lease first', () => {
     const book = new SpendLeaseBook(() => 0);
-    // 500 left beside 2,500 in flight: not enough for a claim, and the last of the room waits for them to end.
+    // 500 left beside 2,500 in flight: not enough for a claim.
     expect(book.acquire('a', 't:1', ask(3_000, 1_000, 1_000, 0, 2_500)).granted).toBe(-1);
     expect(book.room('t:1')).toBe(500);
   });

@@ -20,7 +20,7 @@ export interface LeaseRequest {
   readonly seed: number;
   /** The request's worst case (its claim while the room allows). */
   readonly worst: number;
-  /** What the request is expected to cost (its claim near the edge). */
+  /** What the request is expected to cost (its claim near the edge); 0 when nobody knows yet. */
   readonly expected: number;
   /** Claims of this process's requests in flight that no lease of the current account covers (after a reset). */
   readonly carried: number;
@@ -58,16 +58,17 @@ interface Account {
 
 /**
  * The near-edge rule, shared with the Redis script: a slice far from the edge, the worst case while it
- * fits, the expected cost while that fits, then the rest of the room for one last request, taken only
- * when nothing else is leased (so no two requests can each run past the edge), then nothing.
+ * fits, then the expected cost while that fits (a request the rest cannot pay for at its expected
+ * cost is refused). A request whose cost nobody knows yet (`expected` 0: a model's first answers)
+ * gets the rest of the room when nothing else is leased: it runs alone and teaches what such answers
+ * cost, and no two requests can each run past the edge.
  */
 export function grantFor(room: number, worst: number, expected: number, holders: number, leased: number): number {
   if (worst <= 0) return room >= 0 ? 0 : -1;
   if (room >= worst * sliceThreshold * holders) return Math.max(worst, Math.floor(room / (sliceDivisor * holders)));
   if (room >= worst) return worst;
-  if (room >= expected && expected > 0) return expected;
-  if (room > 0 && leased <= 0) return room;
-  return -1;
+  if (expected > 0) return room >= expected ? expected : -1;
+  return room > 0 && leased <= 0 ? room : -1;
 }
 
 export class SpendLeaseBook {

@@ -52,6 +52,11 @@ export class FallbackLimitStore implements LimitStore {
     this.share = options.share ?? (() => 1);
   }
 
+  /** How many processes each limit is shared by while Redis is away (the last count of live ones). */
+  get sharedBy(): number {
+    return Math.max(1, this.share());
+  }
+
   /** True while requests are limited on this instance only. */
   get isDegraded(): boolean {
     return this.degraded;
@@ -103,7 +108,8 @@ export interface OpenedLimitStore {
  * fails fast (no offline queue, a command timeout) so a lost Redis costs a request at most
  * `sharedTimeoutMs`, then nothing while ioredis reconnects in the background.
  */
-export function openLimitStore(redis: Redis | undefined, logger: Logger, machine?: LimitStore): OpenedLimitStore {
+export function openLimitStore(redis: Redis | undefined, logger: Logger, options: { machine?: LimitStore; namespace?: string } = {}): OpenedLimitStore {
+  const { machine, namespace } = options;
   const local = new MemoryLimitStore();
   // Without Redis: the machine's store (the primary counts for its workers), or this process's own.
   if (!redis) return { store: machine ?? local, close: () => undefined };
@@ -113,7 +119,7 @@ export function openLimitStore(redis: Redis | undefined, logger: Logger, machine
   connection.connect().catch(() => undefined);
   const roster = new ProcessRoster(connection, `${process.pid}.${randomAlphanumeric(8)}`);
   const store = new FallbackLimitStore({
-    shared: new RedisLimitStore(connection),
+    shared: new RedisLimitStore(connection, namespace),
     sharedReady: () => connection.status === 'ready',
     local,
     logger,

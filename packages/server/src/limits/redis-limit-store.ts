@@ -1,8 +1,6 @@
 import type { Redis } from '../platform/redis.ts';
 import { type Admission, concurrencyRetryMs, type LimitChange, type LimitRule, type LimitStore } from './limit-store.ts';
 
-const keyPrefix = 'switchboard:limit:';
-
 /**
  * Checks every rule, then counts them all, in one script: Redis runs a script alone, so two
  * instances admitting at the same moment see each other's counts and together admit what one would.
@@ -67,8 +65,11 @@ interface LimitCommands {
 /** The limits shared by every instance through Redis: one round trip per admission, one per settlement. */
 export class RedisLimitStore implements LimitStore {
   private readonly redis: Redis & LimitCommands;
+  /** Limits count rows of one database (tokens, users): its deployment's keys are its own. */
+  private readonly keyPrefix: string;
 
-  constructor(redis: Redis) {
+  constructor(redis: Redis, namespace = '') {
+    this.keyPrefix = namespace ? `switchboard:limit:${namespace}:` : 'switchboard:limit:';
     redis.defineCommand('switchboardLimitAdmit', { lua: admitScript });
     redis.defineCommand('switchboardLimitSettle', { lua: settleScript });
     redis.defineCommand('switchboardLimitMerge', { lua: mergeScript });
@@ -76,7 +77,7 @@ export class RedisLimitStore implements LimitStore {
   }
 
   async admit(rules: readonly LimitRule[], now: number): Promise<Admission> {
-    const keys = rules.map((rule) => keyPrefix + rule.key);
+    const keys = rules.map((rule) => this.keyPrefix + rule.key);
     const values: Array<string | number> = [now];
     for (const rule of rules) {
       if (rule.kind === 'window') values.push('w', rule.limit, rule.cost, Math.max(1, Math.ceil(rule.ttlMs)), '');
@@ -90,14 +91,14 @@ export class RedisLimitStore implements LimitStore {
   /** Adds counts made while Redis was away to its windows, so the window's limit holds across the outage. */
   async merge(windows: ReadonlyArray<{ key: string; count: number; ttlMs: number }>): Promise<void> {
     if (windows.length === 0) return;
-    const keys = windows.map((window) => keyPrefix + window.key);
+    const keys = windows.map((window) => this.keyPrefix + window.key);
     const values = windows.flatMap((window) => [window.count, Math.max(1, Math.ceil(window.ttlMs))]);
     await this.redis.switchboardLimitMerge(keys.length, ...keys, ...values);
   }
 
   async settle(changes: readonly LimitChange[]): Promise<void> {
     if (changes.length === 0) return;
-    const keys = changes.map((change) => keyPrefix + change.key);
+    const keys = changes.map((change) => this.keyPrefix + change.key);
     const values = changes.flatMap((change) => (change.kind === 'window' ? ['w', change.delta, ''] : ['c', 0, change.leaseId]));
     await this.redis.switchboardLimitSettle(keys.length, ...keys, ...values);
   }

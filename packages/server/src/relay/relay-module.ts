@@ -10,7 +10,7 @@ import { QuotaLedger } from '../billing/quota-ledger.ts';
 import { RedisSpendCoordinator } from '../billing/redis-spend-coordinator.ts';
 import { LocalSpendCoordinator, type SpendCoordinator } from '../billing/spend-coordinator.ts';
 import { SpendGuard } from '../billing/spend-guard.ts';
-import { spendNamespace } from '../billing/spend-namespace.ts';
+import { deploymentNamespace } from '../platform/deployment-namespace.ts';
 import { createPrimarySpendCoordinator } from '../cluster/primary-spend.ts';
 import { PrimaryLink } from '../cluster/primary-link.ts';
 import { QuotaRepository } from '../billing/quota.repository.ts';
@@ -68,7 +68,7 @@ interface QuotaWiring {
  */
 function openSpendCoordinator(context: AppContext, instanceId: string): SpendCoordinator {
   if (context.redis) {
-    const namespace = spendNamespace(context.config.sqlDsn, context.config.sqlitePath);
+    const namespace = deploymentNamespace(context.config.sqlDsn, context.config.sqlitePath);
     return new RedisSpendCoordinator(context.redis, { namespace, holder: `${instanceId}.${process.pid}`, logger: context.logger });
   }
   const link = PrimaryLink.get();

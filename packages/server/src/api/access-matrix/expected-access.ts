@@ -204,6 +204,8 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'PUT /api/redemption/': 'admin',
   'PUT /api/redemption': 'admin',
   'GET /api/redemption/search': 'admin',
+  'DELETE /api/redemption/invalid': 'admin',
+  'DELETE /api/redemption/invalid/': 'admin',
   'GET /api/redemption/:id': 'admin',
   'GET /api/redemption/:id/': 'admin',
   'DELETE /api/redemption/:id': 'admin',

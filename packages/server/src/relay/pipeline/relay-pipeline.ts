@@ -150,7 +150,8 @@ export async function relayRequest(
   );
   const ceiling = completionCeiling(endpoint, parsed, options);
   const worstCase = worstCaseQuota(pricing, promptEstimate, ceiling, hold);
-  const expected = usual === undefined || pricing.usePrice ? worstCase : estimatedQuota(pricing, usualPrompt, Math.min(ceiling, usualCompletion));
+  // A fixed price is known; a model whose answers nobody has seen yet has no expected cost (0).
+  const expected = pricing.usePrice ? worstCase : usual === undefined ? 0 : estimatedQuota(pricing, usualPrompt, Math.min(ceiling, usualCompletion));
   let reserved = services.ledger.reserve(caller.token, caller.user, hold, worstCase, expected);
   if (reserved instanceof Promise) reserved = await reserved;
   if (!reserved.ok) {

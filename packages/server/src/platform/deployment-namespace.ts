@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { parseSqlDsn } from '../platform/sql-dsn.ts';
+import { parseSqlDsn } from './sql-dsn.ts';
 
 /**
- * The prefix of this deployment's spending accounts in Redis: balances are rows of one database, so
- * two deployments (or test runs) sharing a Redis must not share `t:2`. Derived from where the database
+ * This deployment's part of the Redis keys that name rows of its database (spending accounts, token
+ * limits): two deployments (or test runs) sharing a Redis must not share token 2. Derived from where the database
  * is (engine, host, port, name; a SQLite file's path), never from credentials, so every instance of
  * the deployment derives the same one.
  */
-export function spendNamespace(sqlDsn: string, sqlitePath: string): string {
+export function deploymentNamespace(sqlDsn: string, sqlitePath: string): string {
   const target = parseSqlDsn(sqlDsn, sqlitePath);
   let place: string;
   if (target.dialect === 'sqlite') place = `sqlite:${resolve(target.path)}`;
