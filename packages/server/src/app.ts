@@ -22,6 +22,7 @@ import { Metrics } from './platform/metrics.ts';
 import { openTracing } from './platform/tracing/tracing.ts';
 import { OptionRepository } from './options/option.repository.ts';
 import { OptionStore } from './options/option-store.ts';
+import { outgoingRequestsFor } from './platform/outgoing/outgoing-from-options.ts';
 import { registerRelayRoutes } from './relay/relay-module.ts';
 
 declare module 'fastify' {
@@ -60,6 +61,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   );
   reloadTimer.unref();
 
+  const outgoing = outgoingRequestsFor(options);
+  shutdownTasks.push(() => outgoing.close());
   const authRepository = new AuthRepository(dependencies.database.db);
   const limits = openLimitStore(dependencies.redis, dependencies.logger);
   shutdownTasks.push(async () => limits.close());
@@ -74,6 +77,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     ...(dependencies.config.metricsToken ? { metrics: await Metrics.create() } : {}),
     // Before any route: its request spans attach to the routes as they are registered.
     ...(dependencies.config.tracing ? { tracing: await openTracing(app, dependencies.config.tracing, dependencies.logger, packageJson.version) } : {}),
+    outgoing,
     limitStore: limits.store,
     onShutdown: (task) => shutdownTasks.push(task),
   };
