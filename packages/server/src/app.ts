@@ -114,8 +114,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   registerStatusRoutes(app, context);
   registerMetricsRoute(app, context.metrics, dependencies.config.metricsToken);
-  await registerAccountRoutes(app, context);
-  await registerOperationsRoutes(app, context);
+  const accounts = await registerAccountRoutes(app, context);
+  await registerOperationsRoutes(app, context, accounts);
   await registerRelayRoutes(app, context);
   await registerConsoleAssets(app, dependencies.config.webDistPath || defaultWebDist, () => ({ telegramLogin: options.getBoolean('TelegramOAuthEnabled') }));
   // Last on shutdown: the spans of the final flushes go out too.

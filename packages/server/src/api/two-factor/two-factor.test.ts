@@ -4,6 +4,7 @@ import { LogType, Role } from '@switchboard/contracts';
 import { createTestApp, createTestUser, rootUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { callApi, logsOf, movableClock, sessionFrom } from '../user/testing/account-test-kit.ts';
+import { seedChannel } from '../../relay/testing/relay-seed.ts';
 import { decodeBase32, totpAt } from './totp.ts';
 
 /** The Telegram login widget's signature (core.telegram.org/widgets/login#checking-authorization). */
@@ -32,8 +33,8 @@ describe.each(testDatabases())('two-factor authentication on $dialect', (databas
     callApi(testApp, 'POST', url, { headers, body, ...(language ? { language } : {}) });
 
   /** A user with TOTP on: the secret and the ten backup codes from the setup. */
-  async function enrolledUser(): Promise<TestUser & { secret: string; backupCodes: string[] }> {
-    const user = await createTestUser(testApp);
+  async function enrolledUser(role: number = Role.common): Promise<TestUser & { secret: string; backupCodes: string[] }> {
+    const user = await createTestUser(testApp, { role });
     const setup = await post('/api/user/2fa/setup', user.headers, {});
     const { secret, backup_codes: backupCodes } = setup.body.data as { secret: string; backup_codes: string[] };
     expect((await post('/api/user/2fa/enable', user.headers, { code: codeFor(secret) })).body.success).toBe(true);
@@ -192,6 +193,19 @@ describe.each(testDatabases())('two-factor authentication on $dialect', (databas
     // The verification lasts five minutes.
     clock.advance(301);
     expect((await post(`/api/token/${token.id}/key`, user.headers, {})).body).toMatchObject({ code: 'verification_required' });
+  });
+
+  it('asks root with a second factor for a recent check before revealing a channel key, as for a token key', async () => {
+    const root = await enrolledUser(Role.root);
+    const channelId = await seedChannel(testApp, { key: 'sk-upstream-secret', baseUrl: 'https://upstream.example', models: ['gpt-4o'] });
+    const refused = await post(`/api/channel/${channelId}/key`, root.headers, {}, 'en');
+    expect([refused.status, refused.body]).toEqual([
+      403,
+      { success: false, message: 'Confirm with your two-factor code before doing this', code: 'verification_required' },
+    ]);
+    expect(JSON.stringify(refused.body)).not.toContain('sk-upstream-secret');
+    expect((await post('/api/verify', root.headers, { method: '2fa', code: codeFor(root.secret) })).body.success).toBe(true);
+    expect((await post(`/api/channel/${channelId}/key`, root.headers, {})).body).toMatchObject({ success: true, data: { key: 'sk-upstream-secret' } });
   });
 
   it('asks for the code after a third-party login too', async () => {
