@@ -22,6 +22,7 @@ import { oneApiMappingMigration } from './migrations/0024-one-api-mapping.ts';
 import { payloadLogsMigration, tokenPayloadLoggingMigration } from './migrations/0025-payload-logs.ts';
 import { passkeyCredentials, passkeysMigration } from './migrations/0026-passkeys.ts';
 import { modelCatalogueMigration, models, vendors } from './migrations/0027-model-catalogue.ts';
+import { topUpQuotaMigration } from './migrations/0029-top-up-quota.ts';
 import { recordOrigin, surveyUnknownSchema } from './move-over/schema-survey.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
@@ -51,6 +52,7 @@ function mainMigrations(dialect: SqlDialect, clock: Clock, notes: string[]): Rec
     '0025-token-payload-logging': tokenPayloadLoggingMigration(dialect),
     '0026-passkeys': passkeysMigration(dialect),
     '0027-model-catalogue': modelCatalogueMigration(dialect),
+    '0029-top-up-quota': topUpQuotaMigration(dialect),
   };
 }
 
