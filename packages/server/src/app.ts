@@ -23,6 +23,7 @@ import { openTracing } from './platform/tracing/tracing.ts';
 import { OptionRepository } from './options/option.repository.ts';
 import { OptionStore } from './options/option-store.ts';
 import { outgoingRequestsFor } from './platform/outgoing/outgoing-from-options.ts';
+import { turnstileConfigured } from './api/verification/turnstile.ts';
 import { registerRelayRoutes } from './relay/relay-module.ts';
 
 declare module 'fastify' {
@@ -104,7 +105,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
 
   // Before any route: the limits attach their hooks to the routes they limit as those are registered.
-  registerIpRateLimits(app, { config: dependencies.config.rateLimits, store: limits.store, clock: dependencies.clock });
+  registerIpRateLimits(app, {
+    config: dependencies.config.rateLimits,
+    store: limits.store,
+    clock: dependencies.clock,
+    humanCheckConfigured: () => turnstileConfigured(options),
+  });
   registerErrorHandling(app);
   await registerAuthentication(app, {
     secret: dependencies.config.sessionSecret,
