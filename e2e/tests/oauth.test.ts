@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi } from '../support/api-session.ts';
 import { launchBrowser, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { fakeWechatToken, outsideEnv, startFakeOutside } from '../support/fake-outside.ts';
+import { localNetworkAllowed } from '../support/local-network.ts';
 import { localeText } from '../support/locales.ts';
 import { routeTelegram, signTelegramUser } from '../support/outside-widgets.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -29,6 +30,7 @@ beforeAll(async () => {
     TelegramBotToken: botToken,
     TelegramBotName: 'switchboard_bot',
     TelegramOAuthEnabled: 'true',
+    ...localNetworkAllowed,
   });
 });
 

@@ -119,14 +119,18 @@ describe.each(['zh', 'en'] as const)('personal settings (%s)', (language: Langua
     expect((await page.getByTestId('access-token').innerText()).trim().length).toBeGreaterThan(10);
     await saveScreenshotsInBothThemes(page, `settings-personal-${language}`);
 
-    // Password: mismatch refused, then changed.
+    // Password: mismatch refused, a wrong current password refused by the server, then changed.
     await page.getByTestId('open-change-password').click();
     const passwordDialog = page.getByRole('dialog', { name: t('security.changePassword') });
+    await passwordDialog.getByLabel(t('security.currentPassword'), { exact: true }).fill('not-my-password');
     await passwordDialog.getByLabel(t('security.newPassword'), { exact: true }).fill('newpassword1');
     await passwordDialog.getByLabel(t('security.confirmPassword'), { exact: true }).fill('newpassword2');
     await passwordDialog.getByRole('button', { name: common('actions.confirm') }).click();
     await passwordDialog.getByText(t('security.passwordMismatch')).waitFor();
     await passwordDialog.getByLabel(t('security.confirmPassword'), { exact: true }).fill('newpassword1');
+    await passwordDialog.getByRole('button', { name: common('actions.confirm') }).click();
+    await page.getByText(language === 'zh' ? '原密码错误' : 'The current password is incorrect').waitFor();
+    await passwordDialog.getByLabel(t('security.currentPassword'), { exact: true }).fill('password123');
     await passwordDialog.getByRole('button', { name: common('actions.confirm') }).click();
     await page.getByText(t('security.passwordChanged')).waitFor();
     await loginApi(server.url, name, 'newpassword1');

@@ -246,6 +246,22 @@ export function describeRootSettings(language: Language): void {
       await unchangedThenSaved('telegram', () => field('telegram', 'TelegramBotName').fill(`bot_${language}`));
       await unchangedThenSaved('turnstile', () => field('turnstile', 'TurnstileSiteKey').fill(`site-${language}`));
       await unchangedThenSaved('linuxdo', () => field('linuxdo', 'LinuxDOClientId').fill(`linuxdo-${language}`));
+
+      // The outgoing-request policy (new-api's fetch_setting): a bad list entry is refused with the reason, a good one saved.
+      await field('fetchPolicy', 'fetch_setting.ip_list').fill('["10.0.0.0/33"]');
+      await save('fetchPolicy');
+      await page.locator('.ant-message-error', { hasText: '10.0.0.0/33' }).last().waitFor();
+      expect(await option('fetch_setting.ip_list')).toBe('[]');
+      await field('fetchPolicy', 'fetch_setting.ip_list').fill('["10.20.0.0/16"]');
+      await field('fetchPolicy', 'fetch_setting.ip_filter_mode').click();
+      await save('fetchPolicy');
+      await toast(t('messages.saved'));
+      expect([await option('fetch_setting.ip_list'), await option('fetch_setting.ip_filter_mode')]).toEqual(['["10.20.0.0/16"]', 'true']);
+      // Back to the defaults: the other language's run starts from them.
+      await field('fetchPolicy', 'fetch_setting.ip_list').fill('[]');
+      await field('fetchPolicy', 'fetch_setting.ip_filter_mode').click();
+      await save('fetchPolicy');
+      await expect.poll(() => option('fetch_setting.ip_filter_mode')).toBe('false');
     });
 
     it('saves each other section', async () => {

@@ -4,6 +4,7 @@ import { FakeMidjourneyProxy } from '../../../packages/server/src/tasks/midjourn
 import { FakeSunoApi } from '../../../packages/server/src/tasks/suno/testing/fake-suno-api.ts';
 import { loginApi, type ApiSession } from '../../support/api-session.ts';
 import { launchBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../../support/browser.ts';
+import { localNetworkAllowed } from '../../support/local-network.ts';
 import { startServer, type TestServer } from '../../support/server.ts';
 import { locales } from '../operations/locales.ts';
 import { PollGate } from './poll-gate.ts';
@@ -42,6 +43,7 @@ beforeAll(async () => {
   // The poller runs every second here (15 s in production); the gates decide when a poll gets an answer.
   [server, browser] = await Promise.all([startServer({ INITIAL_ROOT_PASSWORD: rootPassword, TASK_POLL_INTERVAL_SECONDS: '1' }), launchBrowser()]);
   root = await loginApi(server.url, 'root', rootPassword);
+  await root.setOptions(localNetworkAllowed);
   const create = async (type: number, name: string, key: string, baseUrl: string, models: string) => {
     expectSuccess(
       await root.post('/api/channel/', { mode: 'single', channel: { type, name, key, base_url: baseUrl, models, group: 'default' } }),

@@ -19,7 +19,8 @@ export interface OptionDefinition {
   /** A trailing slash is removed before saving (addresses that get paths appended). */
   readonly trimTrailingSlash?: boolean;
   /** For JSON options: the shape the value must have. */
-  readonly jsonShape?: 'object' | 'array' | 'number-map' | 'string-map' | 'amount-list' | 'amount-discounts' | 'rate-limit-groups';
+  readonly jsonShape?:
+    'object' | 'array' | 'number-map' | 'string-map' | 'amount-list' | 'amount-discounts' | 'rate-limit-groups' | 'port-list' | 'ip-list' | 'domain-list';
 }
 
 const bool = (on: boolean): OptionDefinition => ({ kind: 'boolean', defaultValue: on ? 'true' : 'false' });
@@ -108,6 +109,20 @@ export const optionDefinitions = {
   /** new-api's payment_setting: the preset amounts the wallet offers, and amount → price factor (0.9 = 10 % off) for those amounts. */
   'payment_setting.amount_options': json([10, 20, 50, 100, 200, 500], 'amount-list'),
   'payment_setting.amount_discount': json({}, 'amount-discounts'),
+  /**
+   * new-api's fetch_setting: the policy for requests the server sends to addresses users and
+   * administrators type (webhooks, the WeChat server, task images). Private ranges are refused unless
+   * allowed or on the IP allow list; the lists hold `example.com`/`*.example.com`, `10.0.0.1`/`10.0.0.0/8`,
+   * and ports `80`/`8000-9000` (an empty port list allows every port).
+   */
+  'fetch_setting.enable_ssrf_protection': bool(true),
+  'fetch_setting.allow_private_ip': bool(false),
+  'fetch_setting.domain_filter_mode': bool(false),
+  'fetch_setting.domain_list': json([], 'domain-list'),
+  'fetch_setting.ip_filter_mode': bool(false),
+  'fetch_setting.ip_list': json([], 'ip-list'),
+  'fetch_setting.allowed_ports': json(['80', '443', '8080', '8443'], 'port-list'),
+  'fetch_setting.apply_ip_filter_for_domain': bool(true),
   // Third-party logins
   GitHubClientId: text(),
   GitHubClientSecret: secret(),

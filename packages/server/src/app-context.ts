@@ -10,6 +10,7 @@ import type { Clock } from './platform/clock.ts';
 import type { DatabaseHandle } from './platform/database.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Metrics } from './platform/metrics.ts';
+import type { OutgoingRequests } from './platform/outgoing/outgoing-requests.ts';
 import type { Redis } from './platform/redis.ts';
 import type { Tracing } from './platform/tracing/tracing.ts';
 
@@ -38,6 +39,8 @@ export interface AppContext extends AppDependencies {
   readonly metrics?: Metrics;
   /** Present when OpenTelemetry tracing is configured (OTEL_* variables): the relay enriches its request spans. */
   readonly tracing?: Tracing;
+  /** Requests to addresses users and administrators type (webhooks, the WeChat server, task images), under fetch_setting. */
+  readonly outgoing: OutgoingRequests;
   /** Request-limit counters: in Redis shared by every instance when configured, else in memory. */
   readonly limitStore: LimitStore;
   /** Balances changed outside the relay's charges (top-ups, edits, refunds), told once by their writer. */

@@ -26,6 +26,8 @@ import { Metrics } from './platform/metrics.ts';
 import { openTracing } from './platform/tracing/tracing.ts';
 import { OptionRepository } from './options/option.repository.ts';
 import { OptionStore } from './options/option-store.ts';
+import { outgoingRequestsFor } from './platform/outgoing/outgoing-from-options.ts';
+import { turnstileConfigured } from './api/verification/turnstile.ts';
 import { registerRelayRoutes } from './relay/relay-module.ts';
 
 declare module 'fastify' {
@@ -64,6 +66,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   );
   reloadTimer.unref();
 
+  const outgoing = outgoingRequestsFor(options);
+  shutdownTasks.push(() => outgoing.close());
   const authRepository = new AuthRepository(dependencies.database.db);
   // A worker of a machine without Redis has its limits counted by the primary, for the whole machine.
   const link = PrimaryLink.get();
@@ -83,6 +87,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     ...(dependencies.config.metricsToken ? { metrics: await Metrics.create() } : {}),
     // Before any route: its request spans attach to the routes as they are registered.
     ...(dependencies.config.tracing ? { tracing: await openTracing(app, dependencies.config.tracing, dependencies.logger, packageJson.version) } : {}),
+    outgoing,
     limitStore: limits.store,
     balanceChanges: new BalanceChanges(),
     onShutdown: (task) => shutdownTasks.push(task),
@@ -110,7 +115,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
 
   // Before any route: the limits attach their hooks to the routes they limit as those are registered.
-  registerIpRateLimits(app, { config: dependencies.config.rateLimits, store: limits.store, clock: dependencies.clock });
+  registerIpRateLimits(app, {
+    config: dependencies.config.rateLimits,
+    store: limits.store,
+    clock: dependencies.clock,
+    humanCheckConfigured: () => turnstileConfigured(options),
+  });
   registerErrorHandling(app);
   await registerAuthentication(app, {
     secret: dependencies.config.sessionSecret,
@@ -120,8 +130,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   registerStatusRoutes(app, context);
   registerMetricsRoute(app, context.metrics, dependencies.config.metricsToken);
-  await registerAccountRoutes(app, context);
-  await registerOperationsRoutes(app, context);
+  const accounts = await registerAccountRoutes(app, context);
+  await registerOperationsRoutes(app, context, accounts);
   await registerRelayRoutes(app, context);
   await registerConsoleAssets(app, dependencies.config.webDistPath || defaultWebDist, () => ({ telegramLogin: options.getBoolean('TelegramOAuthEnabled') }));
   // Last on shutdown: the spans of the final flushes go out too.

@@ -6,6 +6,7 @@ import { registerOptionRoutes } from './option/option.routes.ts';
 import { createPasskeyService, registerPasskeys } from './passkey/passkey-module.ts';
 import { registerRegistrationRoutes } from './register/register.routes.ts';
 import { registerSessionRoutes } from './session/session.routes.ts';
+import type { RecentVerification } from './two-factor/recent-verification.ts';
 import { createTwoFactorModule } from './two-factor/two-factor-module.ts';
 import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.ts';
 import { createAccountServices } from './user/account-services.ts';
@@ -16,8 +17,13 @@ import { UserAdminService } from './user/user-admin.service.ts';
 import { registerVerificationRoutes } from './verification/verification.routes.ts';
 import { VerificationService } from './verification/verification.service.ts';
 
+/** What other modules need of the accounts: the re-verification sensitive actions ask for. */
+export interface AccountsForOthers {
+  readonly reverification: RecentVerification;
+}
+
 /** Accounts, logins, user management and settings (spec: accounts-and-settings.md); the accounts' one composition. */
-export async function registerAccountRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+export async function registerAccountRoutes(app: FastifyInstance, context: AppContext): Promise<AccountsForOthers> {
   const services = createAccountServices(context);
   const verification = new VerificationService(services);
   const { users, creation, sessions, options, logWriter, bus, clock } = services;
@@ -36,4 +42,5 @@ export async function registerAccountRoutes(app: FastifyInstance, context: AppCo
     new ListDialect(options),
   );
   registerOptionRoutes(app, context.options);
+  return { reverification: twoFactor.verification };
 }

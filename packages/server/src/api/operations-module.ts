@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { startOperationsJobs } from '../jobs/operations-jobs.ts';
+import type { AccountsForOthers } from './accounts-module.ts';
 import { registerChannelModule } from './channel/channel-module.ts';
 import { registerDataModule } from './data/data-module.ts';
 import { registerExportModule } from './export/export-module.ts';
@@ -16,8 +17,8 @@ import { registerTokenModule } from './token/token-module.ts';
 import { registerWalletModule } from './wallet/wallet-module.ts';
 
 /** Channels, tokens, codes, wallet, logs, pricing and dashboard data (spec: gateway-operations.md). */
-export async function registerOperationsRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  registerChannelModule(app, context);
+export async function registerOperationsRoutes(app: FastifyInstance, context: AppContext, accounts: AccountsForOthers): Promise<void> {
+  registerChannelModule(app, context, accounts.reverification);
   registerGroupRoutes(app, context);
   registerPrefillGroupModule(app, context);
   registerModelCatalogueModule(app, context);

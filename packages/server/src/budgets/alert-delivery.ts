@@ -3,6 +3,7 @@ import type { OptionStore } from '../options/option-store.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { MailMessage } from '../platform/mailer.ts';
+import type { OutgoingRequests } from '../platform/outgoing/outgoing-requests.ts';
 import { readAlertSettings } from './budget-book.ts';
 import type { BudgetRepository } from './budget.repository.ts';
 
@@ -25,8 +26,10 @@ const webhookTimeoutMs = 5000;
  * Sends an alert to a user: by mail when SMTP is configured and the user has an address, and to the
  * user's webhook (users.setting.webhook_url) when set. The webhook gets new-api's payload shape
  * (type, title, content, values, timestamp); with a webhook secret the body is signed
- * (X-Webhook-Signature: hex HMAC-SHA256), the secret itself never leaves. Failures are logged, not
- * retried: the alert state already says "sent", so a broken receiver cannot cause a flood.
+ * (X-Webhook-Signature: hex HMAC-SHA256), the secret itself never leaves. The address is the user's
+ * choice, so the post goes through the outgoing-request policy (no private addresses, redirects
+ * checked hop by hop). Failures are logged, not retried: the alert state already says "sent", so a
+ * broken receiver cannot cause a flood.
  */
 export class AlertDelivery {
   private readonly deps: {
@@ -35,6 +38,7 @@ export class AlertDelivery {
     readonly options: OptionStore;
     readonly clock: Clock;
     readonly logger: Logger;
+    readonly outgoing: OutgoingRequests;
   };
 
   constructor(deps: AlertDelivery['deps']) {
@@ -64,9 +68,8 @@ export class AlertDelivery {
     });
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (secret) headers['x-webhook-signature'] = createHmac('sha256', secret).update(body).digest('hex');
-    // No redirects: the address is the user's choice, and a redirect could lead the server elsewhere.
-    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(webhookTimeoutMs) });
-    await response.body?.cancel();
-    if (response.status < 200 || response.status >= 300) throw new Error(`webhook answered HTTP ${response.status}`);
+    const response = await this.deps.outgoing.open({ url, method: 'POST', headers, body, timeoutMs: webhookTimeoutMs });
+    response.body.resume();
+    if (response.statusCode < 200 || response.statusCode >= 300) throw new Error(`webhook answered HTTP ${response.statusCode}`);
   }
 }

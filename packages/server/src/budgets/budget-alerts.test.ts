@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { optionDefinitions } from '@switchboard/contracts';
 import { startSmtpCatcher } from '../api/verification/testing/smtp-catcher.ts';
 import { movableClock, type MovableClock } from '../api/user/testing/account-test-kit.ts';
 import { FakeOpenAIUpstream } from '../relay/testing/fake-openai-upstream.ts';
@@ -29,6 +30,7 @@ describe.each(testDatabases())('balance and budget alerts by mail and webhook on
     const { options } = testApp.context;
     const settings = { SMTPServer: '127.0.0.1', SMTPPort: String(smtp.port), SMTPAccount: 'mailer@gateway.test', SMTPToken: 'smtp-password' };
     for (const [key, value] of Object.entries(settings)) await options.set(key, value);
+    await allowTheHook();
     await options.set('ModelRatio', JSON.stringify({ ...options.getJson<Record<string, number>>('ModelRatio'), [budgetModel]: 1 }));
     await seedChannel(testApp, { key: 'alert-upstream', baseUrl: fake.baseUrl, models: [budgetModel] });
   });
@@ -38,6 +40,14 @@ describe.each(testDatabases())('balance and budget alerts by mail and webhook on
     await smtp.close();
     await hook.close();
   });
+
+  /** As an operator lets the server reach its own network: the IP allow list, any port. */
+  async function allowTheHook(): Promise<void> {
+    const { options } = testApp.context;
+    await options.set('fetch_setting.ip_filter_mode', 'true');
+    await options.set('fetch_setting.ip_list', '["127.0.0.1"]');
+    await options.set('fetch_setting.allowed_ports', '[]');
+  }
 
   async function userWithAlerts(
     quota: number,
@@ -174,5 +184,41 @@ describe.each(testDatabases())('balance and budget alerts by mail and webhook on
     }
     const self = (await testApp.app.inject({ method: 'GET', url: '/api/budget/self', headers: user.headers })).json();
     expect(self.data).toMatchObject({ quota_warning_threshold: 500, webhook_url: `${hook.url}${hookPath}` });
+  });
+
+  it('refuses loopback, private and metadata webhooks under the default policy, and never posts to one stored before', async () => {
+    const threshold = 10 * answerCost;
+    const { user, email, hookPath } = await userWithAlerts(threshold + Math.round(1.5 * answerCost), { threshold });
+    const { options } = testApp.context;
+    for (const key of ['fetch_setting.ip_filter_mode', 'fetch_setting.ip_list', 'fetch_setting.allowed_ports'] as const)
+      await options.set(key, optionDefinitions[key].defaultValue);
+    try {
+      const port = new URL(hook.url).port;
+      for (const webhook_url of [
+        `http://127.0.0.1:${port}/hook`,
+        `http://2130706433:${port}/hook`,
+        `http://0177.0.0.1:${port}/hook`,
+        `http://[::ffff:127.0.0.1]:${port}/hook`,
+        `http://localhost.:${port}/hook`,
+        'http://127.0.0.1:5432/',
+        'http://169.254.169.254/latest/meta-data/',
+        'http://10.0.0.1/',
+      ]) {
+        const answer = await testApp.app.inject({
+          method: 'PUT',
+          url: '/api/budget/self/alerts',
+          headers: { ...user.headers, 'accept-language': 'en' },
+          payload: { quota_warning_threshold: 1, webhook_url },
+        });
+        expect(answer.json(), webhook_url).toMatchObject({ success: false, message: expect.stringMatching(/not allowed/) });
+      }
+      // The address saved while it was allowed (or imported) is checked again at each post.
+      const token = await seedToken(testApp, user.id, { unlimited: true });
+      await spend(token.apiKey, 2);
+      expect(mailsTo(email)).toHaveLength(1);
+      expect(hooksOf(hookPath)).toHaveLength(0);
+    } finally {
+      await allowTheHook();
+    }
   });
 });

@@ -38,6 +38,7 @@ export function createRelayBudgets(context: AppContext, ledger: QuotaLedger, ins
     options: context.options,
     clock: context.clock,
     logger: context.logger,
+    outgoing: context.outgoing,
   });
   const alerts = new BudgetAlerts({
     repository,
@@ -83,6 +84,7 @@ export function registerBudgetModule(app: FastifyInstance, services: RelayServic
     clock: context.clock,
     bus: context.bus,
     options: context.options,
+    outgoing: context.outgoing,
     usedInMemory: (owner, id) => (owner === 'token' ? services.tokens.getById(id)?.usedQuota : services.users.get(id)?.usedQuota),
     ...(budgets.shared
       ? { forgetShared: (owner, id, periodStart) => budgets.shared?.forget(sharedBudgetKey(owner, id, periodStart)) ?? Promise.resolve() }

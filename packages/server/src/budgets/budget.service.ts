@@ -6,6 +6,7 @@ import type { OptionStore } from '../options/option-store.ts';
 import type { ChangeBus } from '../platform/change-bus.ts';
 import { changeTopics } from '../platform/change-topics.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { OutgoingRequests } from '../platform/outgoing/outgoing-requests.ts';
 import { safeParseJson } from '../platform/safe-json.ts';
 import { readAlertSettings } from './budget-book.ts';
 import { budgetMessages } from './budget.messages.ts';
@@ -18,6 +19,8 @@ export interface BudgetServiceDependencies {
   readonly clock: Clock;
   readonly bus: ChangeBus;
   readonly options: OptionStore;
+  /** Judges a webhook address when it is saved (it is judged again, resolved, at each post). */
+  readonly outgoing: Pick<OutgoingRequests, 'assertAllowed'>;
   /** The owner's used quota as the relay holds it (charges not yet written included), if it holds the owner. */
   readonly usedInMemory: (owner: BudgetOwner, id: number) => number | undefined;
   /** With Redis: drops the shared count of a period, for a budget that starts counting again. */
@@ -59,8 +62,12 @@ export class BudgetService {
     };
   }
 
-  /** Stores the settings in users.setting under new-api's names, keeping every other field there. */
+  /**
+   * Stores the settings in users.setting under new-api's names, keeping every other field there. A
+   * webhook the outgoing-request policy refuses is refused here, with its reason, and nothing changes.
+   */
   async saveAlerts(userId: number, input: AlertSettingsRequest): Promise<void> {
+    if (input.webhook_url) this.deps.outgoing.assertAllowed(input.webhook_url);
     const row = await this.deps.repository.userDisplay(userId);
     if (!row) throw new AppError(budgetMessages.userNotFound, { status: 404 });
     const parsed = row.setting ? safeParseJson(row.setting) : undefined;

@@ -36,6 +36,8 @@ export interface Config {
    * A channel's `first_byte_timeout` setting overrides it.
    */
   firstByteTimeoutSeconds: number;
+  /** EXPORT_READ_TIMEOUT_SECONDS: a CSV download whose reader takes nothing for this long is cut off. */
+  exportReadTimeoutSeconds: number;
   /** TASK_TIMEOUT_MINUTES: a drawing or music task still unfinished after this long fails and is refunded. */
   taskTimeoutMinutes: number;
   /** TASK_POLL_INTERVAL_SECONDS: between two passes of the drawing and music task poller (new-api: 15 s; tests poll faster). */
@@ -173,6 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     streamingTimeoutSeconds: read(env, 'STREAMING_TIMEOUT', seconds, 300),
     relayTimeoutSeconds: read(env, 'RELAY_TIMEOUT', seconds, 0),
     firstByteTimeoutSeconds: read(env, 'RELAY_FIRST_BYTE_TIMEOUT', seconds, 120),
+    exportReadTimeoutSeconds: read(env, 'EXPORT_READ_TIMEOUT_SECONDS', z.coerce.number().int().min(1), 60),
     taskTimeoutMinutes: read(env, 'TASK_TIMEOUT_MINUTES', z.coerce.number().int().min(1), 1440),
     taskPollIntervalSeconds: read(env, 'TASK_POLL_INTERVAL_SECONDS', z.coerce.number().int().min(1).max(3600), 15),
     channelTestFrequencyMinutes: read(env, 'CHANNEL_TEST_FREQUENCY', z.coerce.number().int().min(0), 0),

@@ -23,6 +23,7 @@ import { payloadLogsMigration, tokenPayloadLoggingMigration } from './migrations
 import { passkeyCredentials, passkeysMigration } from './migrations/0026-passkeys.ts';
 import { modelCatalogueMigration, models, vendors } from './migrations/0027-model-catalogue.ts';
 import { logHourlyChannelLatencyMsMigration } from './migrations/0028-log-hourly-channel-latency-ms.ts';
+import { topUpQuotaMigration } from './migrations/0029-top-up-quota.ts';
 import { recordOrigin, surveyUnknownSchema } from './move-over/schema-survey.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
@@ -52,6 +53,7 @@ function mainMigrations(dialect: SqlDialect, clock: Clock, notes: string[]): Rec
     '0025-token-payload-logging': tokenPayloadLoggingMigration(dialect),
     '0026-passkeys': passkeysMigration(dialect),
     '0027-model-catalogue': modelCatalogueMigration(dialect),
+    '0029-top-up-quota': topUpQuotaMigration(dialect),
   };
 }
 

@@ -226,6 +226,8 @@ export interface TopUpsTable {
   create_time: number;
   complete_time: number;
   status: string;
+  /** The quota the order credits (0 on rows made before it, and on new-api's: amount × QuotaPerUnit). */
+  quota: Generated<number>;
 }
 
 export interface QuotaDataTable {

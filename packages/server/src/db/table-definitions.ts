@@ -345,6 +345,8 @@ export const topUps: TableDefinition = {
     bigint('create_time'),
     bigint('complete_time'),
     varchar('status', 32, ''),
+    // Ours: the quota the order credits, fixed when it is placed (0 on new-api's rows: amount × QuotaPerUnit).
+    bigint('quota'),
   ],
   indexes: [index('top_ups', 'user_id'), uniqueIndex('top_ups', 'trade_no')],
 };

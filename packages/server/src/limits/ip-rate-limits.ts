@@ -38,6 +38,20 @@ const criticalRoutes: ReadonlySet<string> = new Set([
   'POST /api/channel/:id/key',
 ]);
 
+/**
+ * Critical routes where an address past its limit is asked for the human check instead of being
+ * refused, when Turnstile is configured: one guesser behind a shared address (a company proxy, a
+ * campus NAT) must not lock everyone behind it out of signing in. The login then asks for the check.
+ */
+const humanCheckRoutes: ReadonlySet<string> = new Set(['POST /api/user/login']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The client's address is past the critical limit on a route that steps up instead of refusing. */
+    addressOverLimit?: boolean;
+  }
+}
+
 /** The legacy OpenAI billing routes, which new-api puts under the global API limit too. */
 function isBillingRoute(pattern: string): boolean {
   return pattern.startsWith('/dashboard/billing/') || pattern.startsWith('/v1/dashboard/billing/');
@@ -71,8 +85,11 @@ function addHook<T>(existing: T | T[] | undefined, hook: T): T[] {
  * Hooks are attached only to the routes they limit, so the relay's routes carry none. Must be called
  * before the routes are registered.
  */
-export function registerIpRateLimits(app: FastifyInstance, dependencies: { config: RateLimitsConfig; store: LimitStore; clock: Clock }): void {
-  const { config, store, clock } = dependencies;
+export function registerIpRateLimits(
+  app: FastifyInstance,
+  dependencies: { config: RateLimitsConfig; store: LimitStore; clock: Clock; humanCheckConfigured: () => boolean },
+): void {
+  const { config, store, clock, humanCheckConfigured } = dependencies;
   const { globalApi, globalWeb, critical, search } = config;
 
   /** Counts the request; true when a rule refused it, and the bare 429 is then sent. */
@@ -91,11 +108,18 @@ export function registerIpRateLimits(app: FastifyInstance, dependencies: { confi
     const methods = [route.method].flat();
     const limitsApi = globalApi.enabled && (isApiRoute(pattern) || isBillingRoute(pattern));
     const limitsCritical = critical.enabled && methods.some((method) => criticalRoutes.has(`${method} ${pattern}`));
+    const stepsUp = limitsCritical && methods.some((method) => humanCheckRoutes.has(`${method} ${pattern}`));
     if (limitsApi || limitsCritical) {
       const byAddress: onRequestHookHandler = async (request, reply) => {
         const now = clock.now();
         const rules: LimitRule[] = [];
         if (limitsApi) rules.push(ruleFor('GA', globalApi, request.ip, now));
+        if (stepsUp && humanCheckConfigured()) {
+          if (rules.length > 0 && (await refused(reply, rules))) return reply;
+          const admission = await store.admit([ruleFor('CT', critical, request.ip, now)], now);
+          if (!admission.admitted) request.addressOverLimit = true;
+          return;
+        }
         if (limitsCritical) rules.push(ruleFor('CT', critical, request.ip, now));
         if (await refused(reply, rules)) return reply;
       };

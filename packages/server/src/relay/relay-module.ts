@@ -34,6 +34,7 @@ import { ChannelBreakers } from './circuit-breaker/channel-breakers.ts';
 import { shareBreakersThroughRedis } from './circuit-breaker/redis-breaker-sync.ts';
 import { registerAnthropicEntryRoutes } from './entry/anthropic/messages.routes.ts';
 import { registerGeminiEntryRoutes } from './entry/gemini/generate.routes.ts';
+import { KeyGuessGuard } from './pipeline/key-guess-guard.ts';
 import { SensitiveWords } from './pipeline/sensitive-words.ts';
 import { startPayloadLogging } from '../logs/payloads/payload-logging.ts';
 import type { RelayServices } from './relay-services.ts';
@@ -136,6 +137,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
   return {
     context,
     tokens,
+    keyGuesses: new KeyGuessGuard(context.clock),
     users,
     channels,
     ledger,

@@ -9,6 +9,7 @@ import type { TokenCache } from './cache/token-cache.ts';
 import type { UserCache } from './cache/user-cache.ts';
 import type { ChannelHealth } from './channel-health/channel-health.ts';
 import type { ChannelBreakers } from './circuit-breaker/channel-breakers.ts';
+import type { KeyGuessGuard } from './pipeline/key-guess-guard.ts';
 import type { SensitiveWords } from './pipeline/sensitive-words.ts';
 import type { PayloadLogging } from '../logs/payloads/payload-logging.ts';
 
@@ -16,6 +17,8 @@ import type { PayloadLogging } from '../logs/payloads/payload-logging.ts';
 export interface RelayServices {
   readonly context: AppContext;
   readonly tokens: TokenCache;
+  /** Unknown relay keys per address: past the limit, lookups of keys not in memory wait. */
+  readonly keyGuesses: KeyGuessGuard;
   readonly users: UserCache;
   readonly channels: ChannelCache;
   readonly ledger: QuotaLedger;

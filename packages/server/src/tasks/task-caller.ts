@@ -18,6 +18,7 @@ export function authenticateTaskCaller(services: RelayServices, request: Fastify
   const key = readRelayKey({ authorization }, request.url.split('?')[0] ?? '', {});
   return authenticateToken(key, request.ip, {
     tokens: services.tokens,
+    keyGuesses: services.keyGuesses,
     users: services.users,
     options: services.context.options,
     nowSeconds: services.context.clock.unixSeconds(),

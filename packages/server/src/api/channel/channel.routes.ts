@@ -18,6 +18,7 @@ import {
   updateChannelSchema,
 } from './channel-input.ts';
 import { tagEditColumns } from './channel-tag-edit.ts';
+import type { RecentVerification } from '../two-factor/recent-verification.ts';
 import type { ChannelUpstreamService } from './channel-upstream.service.ts';
 import { toChannelView } from './channel-view.ts';
 import { channelMessages } from './channel.messages.ts';
@@ -42,10 +43,12 @@ export interface ChannelRouteServices {
   /** The catalogue of `GET /api/channel/models`: every model the gateway knows, as of now. */
   readonly knownModels: () => ModelObject[];
   readonly lists: ListDialect;
+  /** The re-verification the token key reveal asks for, asked for the channel key reveal too. */
+  readonly reverification: Pick<RecentVerification, 'assert'>;
 }
 
 /** Channels: administrators only, except the model catalogue every logged-in user may read. */
-export function registerChannelRoutes(app: FastifyInstance, { service, upstream, knownModels, lists }: ChannelRouteServices): void {
+export function registerChannelRoutes(app: FastifyInstance, { service, upstream, knownModels, lists, reverification }: ChannelRouteServices): void {
   const typeCounts = async () => ({ type_counts: await service.typeCounts() });
   for (const url of withAndWithoutSlash('/api/channel/')) {
     app.get(url, { config: { access: 'admin', paging: 'by-dialect' } }, async (request) => {
@@ -135,10 +138,13 @@ export function registerChannelRoutes(app: FastifyInstance, { service, upstream,
     return ok(await upstream.models({ type: body.type ?? 1, baseUrl: body.base_url, key: body.key ?? '', other: body.other }));
   });
 
-  // The only way a key leaves the server: an explicit, audited action of the super administrator.
-  app.post('/api/channel/:id/key', { config: { access: 'root' } }, async (request) =>
-    ok({ key: await service.revealKey(requireUser(request), routeId(request.params)) }),
-  );
+  // The only way a key leaves the server: an explicit, audited action of the super administrator,
+  // after a recent second-factor check when root has one (as the token key reveal).
+  app.post('/api/channel/:id/key', { config: { access: 'root' } }, async (request) => {
+    const caller = requireUser(request);
+    await reverification.assert(request, caller.id);
+    return ok({ key: await service.revealKey(caller, routeId(request.params)) });
+  });
 
   for (const url of withAndWithoutSlash('/api/channel/:id')) {
     app.get(url, admin, async (request) => ok(toChannelView(await service.get(routeId(request.params)))));

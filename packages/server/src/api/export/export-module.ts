@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { ChannelRepository } from '../channel/channel.repository.ts';
 import { LogRepository } from '../log/log.repository.ts';
+import { ExportSlots } from './export-slots.ts';
 import { registerExportRoutes } from './export.routes.ts';
 import { ExportRepository } from './export.repository.ts';
 import { ExportService } from './export.service.ts';
@@ -16,5 +17,6 @@ export function registerExportModule(app: FastifyInstance, context: AppContext):
       channels: new ChannelRepository(context.database.db, context.database.dialect),
       clock: context.clock,
     }),
+    { slots: new ExportSlots(), readTimeoutMs: context.config.exportReadTimeoutSeconds * 1000 },
   );
 }

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
@@ -6,6 +7,7 @@ import { fieldRefusal } from '../listing/parse-input.ts';
 import { textParameter } from '../listing/query-parameters.ts';
 import { logFiltersFrom } from '../log/log-filters.ts';
 import type { ExportLocale } from './export-format.ts';
+import type { ExportSlots } from './export-slots.ts';
 import type { ExportFile, ExportService } from './export.service.ts';
 
 type Query = Record<string, unknown>;
@@ -26,13 +28,42 @@ function localeFrom(request: FastifyRequest): ExportLocale {
   return { language: lang === 'zh' || lang === 'en' ? lang : languageFromHeader(request.headers['accept-language'], 'zh'), utcOffsetMinutes };
 }
 
-/** Streams the file: the stream pulls the next batch only when the socket took the last (backpressure). */
-function sendCsv(reply: FastifyReply, file: ExportFile): FastifyReply {
+/** What every download shares: the per-caller slots and how long a reader may take nothing. */
+export interface ExportLimits {
+  readonly slots: ExportSlots;
+  readonly readTimeoutMs: number;
+}
+
+/**
+ * Streams the file: the stream pulls the next batch only when the socket took the last (backpressure).
+ * The caller's export slot is held until the download ends; a reader that takes nothing for
+ * `readTimeoutMs` (the socket idle: nothing written, nothing read) is cut off, which ends it too.
+ */
+function sendCsv(request: FastifyRequest, reply: FastifyReply, limits: ExportLimits, file: () => ExportFile): FastifyReply {
+  const giveBack = limits.slots.take(requireUser(request));
+  const socket = request.raw.socket as Socket | undefined;
+  const stalled = () => socket?.destroy();
+  socket?.setTimeout?.(limits.readTimeoutMs, stalled);
+  // A kept-alive socket goes on to serve other requests: the server re-arms its own idle timeout when
+  // the answer finishes, and only this export's cut-off is taken off.
+  const ended = () => {
+    giveBack();
+    socket?.off?.('timeout', stalled);
+  };
+  reply.raw.once('close', ended);
+  reply.raw.once('finish', ended);
+  let opened: ExportFile;
+  try {
+    opened = file();
+  } catch (error) {
+    ended();
+    throw error;
+  }
   return reply
     .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('content-disposition', `attachment; filename="${opened.filename}"`)
     .header('cache-control', 'no-store')
-    .send(Readable.from(file.chunks, { objectMode: false, highWaterMark: 64 * 1024 }));
+    .send(Readable.from(opened.chunks, { objectMode: false, highWaterMark: 64 * 1024 }));
 }
 
 /**
@@ -40,13 +71,16 @@ function sendCsv(reply: FastifyReply, file: ExportFile): FastifyReply {
  * (everyone's for administrators, one's own otherwise), users, channels and codes (administrators),
  * one's own tokens.
  */
-export function registerExportRoutes(app: FastifyInstance, service: ExportService): void {
-  app.get('/api/export/logs', admin, async (request, reply) => sendCsv(reply, service.logs(logFiltersFrom(request.query as Query), localeFrom(request), true)));
-  app.get('/api/export/logs/self', user, async (request, reply) =>
-    sendCsv(reply, service.logs(logFiltersFrom(request.query as Query, { userId: requireUser(request).id }), localeFrom(request), false)),
+export function registerExportRoutes(app: FastifyInstance, service: ExportService, limits: ExportLimits): void {
+  const send = (request: FastifyRequest, reply: FastifyReply, file: () => ExportFile) => sendCsv(request, reply, limits, file);
+  app.get('/api/export/logs', admin, async (request, reply) =>
+    send(request, reply, () => service.logs(logFiltersFrom(request.query as Query), localeFrom(request), true)),
   );
-  app.get('/api/export/users', admin, async (request, reply) => sendCsv(reply, service.users(localeFrom(request))));
-  app.get('/api/export/channels', admin, async (request, reply) => sendCsv(reply, service.channels(localeFrom(request))));
-  app.get('/api/export/tokens', user, async (request, reply) => sendCsv(reply, service.tokens(requireUser(request).id, localeFrom(request))));
-  app.get('/api/export/redemptions', admin, async (request, reply) => sendCsv(reply, service.redemptions(localeFrom(request))));
+  app.get('/api/export/logs/self', user, async (request, reply) =>
+    send(request, reply, () => service.logs(logFiltersFrom(request.query as Query, { userId: requireUser(request).id }), localeFrom(request), false)),
+  );
+  app.get('/api/export/users', admin, async (request, reply) => send(request, reply, () => service.users(localeFrom(request))));
+  app.get('/api/export/channels', admin, async (request, reply) => send(request, reply, () => service.channels(localeFrom(request))));
+  app.get('/api/export/tokens', user, async (request, reply) => send(request, reply, () => service.tokens(requireUser(request).id, localeFrom(request))));
+  app.get('/api/export/redemptions', admin, async (request, reply) => send(request, reply, () => service.redemptions(localeFrom(request))));
 }

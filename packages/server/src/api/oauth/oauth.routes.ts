@@ -78,13 +78,13 @@ export function registerOAuthRoutes(
 
   app.get('/api/oauth/wechat', open, async (request, reply) => {
     assertEnabled('WeChatAuthEnabled', oauthMessages.weChatDisabled);
-    const openId = await fetchWeChatOpenId(queryText(request.query, 'code'), options);
+    const openId = await fetchWeChatOpenId(queryText(request.query, 'code'), options, services.outgoing);
     return completeLogin(request, reply, await thirdParty.login(kinds.wechat, { id: openId, displayName: 'WeChat User', email: '' }));
   });
 
   app.get('/api/oauth/wechat/bind', user, async (request) => {
     assertEnabled('WeChatAuthEnabled', oauthMessages.weChatDisabled);
-    await thirdParty.bind(requireUser(request).id, kinds.wechat, await fetchWeChatOpenId(queryText(request.query, 'code'), options));
+    await thirdParty.bind(requireUser(request).id, kinds.wechat, await fetchWeChatOpenId(queryText(request.query, 'code'), options, services.outgoing));
     return ok();
   });
 

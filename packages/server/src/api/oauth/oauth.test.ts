@@ -43,6 +43,10 @@ describe.each(testDatabases())('third-party logins and bindings on $dialect', (d
       WeChatServerAddress: `${providers.url}/wechat`,
       WeChatServerToken: 'wechat-server-token',
       WeChatAuthEnabled: 'true',
+      // The WeChat server's address is a setting: the operator lets the server reach the local fake.
+      'fetch_setting.ip_filter_mode': 'true',
+      'fetch_setting.ip_list': '["127.0.0.1"]',
+      'fetch_setting.allowed_ports': '[]',
       TelegramBotToken: botToken,
       TelegramBotName: 'gateway_bot',
       TelegramOAuthEnabled: 'true',
@@ -172,6 +176,17 @@ describe.each(testDatabases())('third-party logins and bindings on $dialect', (d
     expect((await callApi(testApp, 'GET', '/api/oauth/wechat/bind?code=good-li', { headers: other.headers })).body.message).toBe('该微信账号已被绑定');
     expect((await callApi(testApp, 'GET', '/api/oauth/wechat/bind?code=', { headers: other.headers })).body.message).toBe('验证码不能为空');
     expect(await userRow(testApp, other.id)).toEqual(otherBefore);
+
+    // Under the default outgoing-request policy the WeChat server on a local address is never called.
+    const { options } = testApp.context;
+    await options.set('fetch_setting.ip_filter_mode', 'false');
+    const calls = providers.requests.length;
+    try {
+      expect((await callApi(testApp, 'GET', '/api/oauth/wechat?code=good-wei')).body).toMatchObject({ success: false });
+      expect(providers.requests.length).toBe(calls);
+    } finally {
+      await options.set('fetch_setting.ip_filter_mode', 'true');
+    }
 
     await testApp.context.options.set('WeChatServerToken', 'wrong-token');
     expect((await callApi(testApp, 'GET', '/api/oauth/wechat?code=good-wei')).body.message).toBe('微信服务器返回错误：token invalid');

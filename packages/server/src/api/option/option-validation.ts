@@ -1,6 +1,10 @@
 import { decimalText, isOptionKey, type OptionDefinition, optionDefinitions, type OptionKey, quotaDisplayTypes, wholeNumberText } from '@switchboard/contracts';
 import { AppError } from '../../http/app-error.ts';
 import type { LocalizedMessage } from '../../messages/catalogue.ts';
+import { isAddressEntry } from '../../platform/outgoing/address-ranges.ts';
+import { isDomainEntry } from '../../platform/outgoing/domain-list.ts';
+import { outgoingMessages } from '../../platform/outgoing/outgoing.messages.ts';
+import { isPortEntry } from '../../platform/outgoing/port-ranges.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import { assertSafeLinkOption } from './option-links.ts';
 import { optionMessages } from './option.messages.ts';
@@ -66,11 +70,29 @@ function checkJson(key: OptionKey, definition: OptionDefinition, value: string):
       )
         fail(optionMessages.wrongJsonShape, { key, shape: '{"whole amount > 0": factor in (0, 1]}' });
       return;
+    case 'port-list':
+      checkEntries(key, json, isPortEntry, outgoingMessages.badPortEntry);
+      return;
+    case 'ip-list':
+      checkEntries(key, json, isAddressEntry, outgoingMessages.badIpEntry);
+      return;
+    case 'domain-list':
+      checkEntries(key, json, isDomainEntry, outgoingMessages.badDomainEntry);
+      return;
     case 'rate-limit-groups':
       if (!isObject || !Object.values(json).every(isRateLimitPair)) fail(optionMessages.wrongJsonShape, { key, shape: '{"group": [total ≥ 0, success ≥ 1]}' });
       return;
     default:
       return;
+  }
+}
+
+/** The fetch_setting lists: an array of text entries, each one the list's kind (named in the refusal). */
+function checkEntries(key: OptionKey, json: unknown, isEntry: (entry: string) => boolean, message: LocalizedMessage): void {
+  if (!Array.isArray(json)) fail(optionMessages.wrongJsonShape, { key, shape: '["…"]' });
+  for (const entry of json) {
+    const text = typeof entry === 'number' ? String(entry) : entry;
+    if (typeof text !== 'string' || !isEntry(text)) fail(message, { entry: String(JSON.stringify(entry)).slice(0, 100) });
   }
 }
 

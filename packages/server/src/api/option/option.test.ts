@@ -74,6 +74,12 @@ describe.each(testDatabases())('settings on $dialect', (database) => {
     ['DataExportDefaultTime', 'year', 'DataExportDefaultTime 只能是 hour, day, week 之一'],
     ['general_setting.quota_display_type', 'EUR', 'general_setting.quota_display_type 只能是 USD, CNY, TOKENS, CUSTOM 之一'],
     ['NoSuchSetting', 'x', '未知的配置项：NoSuchSetting'],
+    ['fetch_setting.allowed_ports', '["80", "70000"]', '端口设置不正确："70000"（示例：80、8000-9000）'],
+    ['fetch_setting.allowed_ports', '["9000-8000"]', '端口设置不正确："9000-8000"（示例：80、8000-9000）'],
+    ['fetch_setting.ip_list', '["10.0.0.0/33"]', 'IP 设置不正确："10.0.0.0/33"（示例：10.0.0.1、10.0.0.0/8、fd00::/8）'],
+    ['fetch_setting.ip_list', '"10.0.0.1"', 'fetch_setting.ip_list 的 JSON 格式不正确：["…"]'],
+    ['fetch_setting.domain_list', '["http://example.com"]', '域名设置不正确："http://example.com"（示例：example.com、*.example.com）'],
+    ['fetch_setting.enable_ssrf_protection', 'off', 'fetch_setting.enable_ssrf_protection 只能是 true 或 false'],
     ['GitHubOAuthEnabled', 'true', '无法启用 GitHub OAuth，请先填入 GitHub Client Id 以及 GitHub Client Secret！'],
     ['LinuxDOOAuthEnabled', 'true', '无法启用 LinuxDO OAuth，请先填入 LinuxDO Client Id 以及 LinuxDO Client Secret！'],
     ['WeChatAuthEnabled', 'true', '无法启用微信登录，请先填入微信登录相关配置信息！'],
@@ -133,6 +139,19 @@ describe.each(testDatabases())('settings on $dialect', (database) => {
     expect((await put('Chats', '[{"Evil": "javascript:alert(1)"}]', 'en')).body.message).toBe(
       'Chat link Evil must be an http(s) link or an app link: cherrystudio://, aionui://, ama://, opencat://, ccswitch://',
     );
+  });
+
+  it("saves the outgoing-request lists in new-api's shapes (ports and ranges, addresses and blocks, domains and wildcards)", async () => {
+    const saved: Array<[string, string]> = [
+      ['fetch_setting.allowed_ports', '["80", "443", "8000-9000", 8443]'],
+      ['fetch_setting.ip_list', '["10.0.0.5", "192.168.1.0/24", "fd00::/8"]'],
+      ['fetch_setting.domain_list', '["example.com", "*.example.com", "hooks.example.org."]'],
+      ['fetch_setting.allowed_ports', '[]'],
+    ];
+    for (const [key, value] of saved) {
+      expect((await put(key, value)).body, key).toEqual({ success: true, message: '' });
+      expect(await stored(key)).toBe(value);
+    }
   });
 
   it('saves web links, image paths and the chat front ends new-api links to', async () => {

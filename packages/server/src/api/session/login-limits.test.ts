@@ -126,3 +126,52 @@ describe.each(stores)('login limits on the $store store', ({ env }) => {
     expect(refused.body).toEqual({ success: false, message: 'Too many requests, try again later' });
   });
 });
+
+describe.each(stores)("new-api's critical request limit on login, on the $store store", ({ env }) => {
+  let testApp: TestApp;
+  let turnstile: Awaited<ReturnType<typeof startFakeHttpServer>>;
+
+  beforeAll(async () => {
+    turnstile = await startFakeHttpServer({
+      'POST /turnstile/v0/siteverify': (request) => ({
+        json: { success: new URLSearchParams(request.body).get('response') === 'human-token', 'error-codes': [] },
+      }),
+    });
+    testApp = await createTestApp(sqlite, {
+      ...env,
+      TURNSTILE_VERIFY_URL: `${turnstile.url}/turnstile/v0/siteverify`,
+      CRITICAL_RATE_LIMIT_ENABLE: 'true',
+      CRITICAL_RATE_LIMIT: '3',
+      CRITICAL_RATE_LIMIT_DURATION: '1200',
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await turnstile.close();
+  });
+
+  const login = async (username: string, password: string, remoteAddress: string, query = '') => {
+    const response = await testApp.app.inject({ method: 'POST', url: `/api/user/login${query}`, payload: { username, password }, remoteAddress });
+    return { status: response.statusCode, body: response.body ? response.json<{ success: boolean; code?: string; data?: { id: number } }>() : undefined };
+  };
+
+  it('refuses an address past it without Turnstile, as new-api does', async () => {
+    const address = freshAddress();
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await login(`nobody-${attempt}`, 'wrong', address)).status).toBe(200);
+    const user = await createTestUser(testApp);
+    expect((await login(user.username, user.password, address)).status).toBe(429);
+  });
+
+  it('asks for the human check instead when Turnstile is configured, so a guesser cannot lock out everyone behind the address', async () => {
+    await testApp.context.options.set('TurnstileSiteKey', 'site-key');
+    await testApp.context.options.set('TurnstileSecretKey', 'turnstile-secret');
+    const address = freshAddress();
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await login(`nobody-${attempt}`, 'wrong', address)).status).toBe(200);
+    const colleague = await createTestUser(testApp);
+    const asked = await login(colleague.username, colleague.password, address);
+    expect(asked).toMatchObject({ status: 200, body: { success: false, code: 'turnstile_required' } });
+    expect((await login(colleague.username, colleague.password, address, '?turnstile=not-human')).body?.success).toBe(false);
+    const passed = await login(colleague.username, colleague.password, address, '?turnstile=human-token');
+    expect(passed.body).toMatchObject({ success: true, data: { id: colleague.id } });
+  });
+});

@@ -19,6 +19,8 @@ function decoy(): Promise<string> {
 export interface LoginClient {
   ip: string;
   turnstile: string;
+  /** Past the address's critical request limit (limits/ip-rate-limits.ts): the human check is asked for first. */
+  addressOverLimit?: boolean;
 }
 
 /**
@@ -30,12 +32,17 @@ export interface LoginClient {
  */
 function addressStepUp(services: AccountServices, client: LoginClient) {
   return async (excess: number): Promise<void> => {
-    const { turnstile } = services;
-    if (turnstile.requiredForAll()) return;
-    if (!turnstile.configured()) return services.loginLimiter.pause(excess);
-    if (!client.turnstile) throw new AppError(sessionMessages.humanCheckRequired, { code: 'turnstile_required' });
-    await turnstile.assertHuman(client.turnstile, client.ip);
+    if (!services.turnstile.configured()) return services.loginLimiter.pause(excess);
+    await humanCheck(services, client);
   };
+}
+
+/** The human check of a step-up; already done when Turnstile is on for every login (a token verifies once). */
+async function humanCheck(services: AccountServices, client: LoginClient): Promise<void> {
+  const { turnstile } = services;
+  if (turnstile.requiredForAll()) return;
+  if (!client.turnstile) throw new AppError(sessionMessages.humanCheckRequired, { code: 'turnstile_required' });
+  await turnstile.assertHuman(client.turnstile, client.ip);
 }
 
 /**
@@ -52,7 +59,10 @@ export async function verifyPasswordLogin(services: AccountServices, body: unkno
   const { password } = parsed;
   if (!username || !password) throw new AppError(sessionMessages.credentialsRequired);
 
-  const attempt = await services.loginLimiter.reserve(client.ip, username, addressStepUp(services, client));
+  // An address past the critical request limit passes the human check, instead of being refused with everyone behind it.
+  const checkedHuman = client.addressOverLimit === true;
+  if (checkedHuman) await humanCheck(services, client);
+  const attempt = await services.loginLimiter.reserve(client.ip, username, checkedHuman ? async () => undefined : addressStepUp(services, client));
   const user = await services.users.findLiveByLogin(username);
   const matches = await verifyPassword(password, user?.password || (await decoy()));
   if (!user || !matches) throw new AppError(sessionMessages.wrongCredentials);

@@ -10,7 +10,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: AccountSer
   app.post('/api/user/login', { config: { access: 'public' } }, async (request, reply) => {
     const turnstile = queryText(request.query, 'turnstile');
     await services.turnstile.assertPassed(turnstile, request.ip);
-    const user = await verifyPasswordLogin(services, request.body, { ip: request.ip, turnstile });
+    const user = await verifyPasswordLogin(services, request.body, { ip: request.ip, turnstile, addressOverLimit: request.addressOverLimit === true });
     // With a second factor the answer is `require_2fa` and the session starts at /api/user/login/2fa.
     return completeLogin(request, reply, user);
   });

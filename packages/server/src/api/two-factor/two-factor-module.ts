@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { type Envelope, Role, type TwoFactorChallenge } from '@switchboard/contracts';
+import { type Envelope, LogType, Role, type TwoFactorChallenge } from '@switchboard/contracts';
 import { ok } from '../../http/envelope.ts';
 import type { AccountServices } from '../user/account-services.ts';
 import { localize } from '../user/localize.ts';
@@ -9,6 +9,8 @@ import { toLoginView } from '../user/user-view.ts';
 import { TokenRepository } from '../token/token.repository.ts';
 import { LoginChallenges } from './login-challenge.ts';
 import { RecentVerification } from './recent-verification.ts';
+import { SecondFactorLock } from './second-factor-lock.ts';
+import { secondFactorLockedMail } from './second-factor-mail.ts';
 import { TwoFactorRepository } from './two-factor.repository.ts';
 import { TwoFactorService } from './two-factor.service.ts';
 import { twoFactorMessages } from './two-factor.messages.ts';
@@ -41,8 +43,17 @@ export function createTwoFactorModule(
   hasPasskey: (userId: number) => Promise<boolean> = async () => false,
 ): TwoFactorModule {
   const repository = new TwoFactorRepository(context.database.db);
-  const { users, options, loginLimiter, logWriter, clock, store, sessions } = services;
-  const service = new TwoFactorService({ repository, users, options, limiter: loginLimiter, logWriter, clock });
+  const { users, options, loginLimiter, logWriter, clock, store, sessions, mailer, logger } = services;
+  const lock = new SecondFactorLock(store, async (userId, ip) => {
+    const user = await users.findById(userId);
+    await logWriter.record({ user_id: userId, username: user?.username ?? '', type: LogType.system, content: `两步验证连续输错，已锁定（来自 ${ip}）` });
+    if (!user?.email || !options.get('SMTPServer')) return;
+    // A mail that cannot go out must not turn the refusal into an error: the lock holds either way.
+    await mailer.send({ to: user.email, ...secondFactorLockedMail(options.get('SystemName'), user.username, ip) }).catch((error: unknown) => {
+      logger.warn({ err: error, userId }, 'second-factor lock mail could not be sent');
+    });
+  });
+  const service = new TwoFactorService({ repository, users, options, limiter: loginLimiter, lock, logWriter, clock });
   const challenges = new LoginChallenges(store, clock);
   const secondFactors = async (userId: number): Promise<SecondFactorMethod[]> => {
     const [totp, passkey] = await Promise.all([service.isEnabled(userId), hasPasskey(userId)]);

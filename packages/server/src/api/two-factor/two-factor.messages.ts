@@ -13,6 +13,10 @@ export const twoFactorMessages = {
   codesRegenerated: { zh: '备用码重新生成成功', en: 'New backup codes generated' },
   codeRequired: { zh: '请输入验证码', en: 'Enter the code' },
   wrongCode: { zh: '验证码或备用码错误，请重试', en: 'The code or backup code is wrong, try again' },
+  secondStepLocked: {
+    zh: '两步验证码错误次数过多，已锁定 {minutes} 分钟，请稍后再试',
+    en: 'Too many wrong two-factor codes: the second step is locked for {minutes} minutes, try again later',
+  },
   codeUsed: { zh: '该验证码已使用，请等待下一个验证码', en: 'This code was already used; wait for the next one' },
   loginRequires2fa: { zh: '请输入两步验证码', en: 'Enter your two-factor code' },
   loginExpired: { zh: '会话已过期，请重新登录', en: 'The login has expired, log in again' },

@@ -9,11 +9,12 @@ import { assertOutranks } from '../user/role-rules.ts';
 import type { UserRepository } from '../user/user.repository.ts';
 import { userMessages } from '../user/user.messages.ts';
 import { findBackupCode, generateBackupCodes, hashBackupCodes, looksLikeBackupCode } from './backup-codes.ts';
+import type { SecondFactorLock } from './second-factor-lock.ts';
 import { decodeBase32, generateTotpSecret, matchingTimeStep, otpauthUrl } from './totp.ts';
 import type { TwoFactorRepository } from './two-factor.repository.ts';
 import { twoFactorMessages } from './two-factor.messages.ts';
 
-/** Who is proving a second factor, and from where (the failure limiter counts per address and username). */
+/** Who is proving a second factor, and from where (the address is named in the mail a lock sends). */
 export interface CodeAttempt {
   userId: number;
   username: string;
@@ -26,6 +27,8 @@ export interface TwoFactorDependencies {
   users: UserRepository;
   options: OptionStore;
   limiter: FailureLimiter;
+  /** Wrong codes per user, apart from the login's password count (which a right password resets). */
+  lock: SecondFactorLock;
   logWriter: LogWriter;
   clock: Clock;
 }
@@ -34,8 +37,9 @@ const sixDigits = /^\d{6}$/;
 
 /**
  * TOTP second factor (RFC 6238: SHA-1, 6 digits, 30 s, ±1 step) with ten single-use backup codes.
- * Every code check is an attempt on the login failure limiter under the user's name, so codes cannot
- * be guessed faster than passwords; a TOTP code is accepted once (the step is recorded atomically).
+ * Every code check of an enrolled user counts on the user's own second-factor count (SecondFactorLock):
+ * past a few wrong codes the second step locks for a while and the user is told, whatever passwords
+ * are entered meanwhile; a TOTP code is accepted once (the step is recorded atomically).
  */
 export class TwoFactorService {
   private readonly deps: TwoFactorDependencies;
@@ -51,7 +55,7 @@ export class TwoFactorService {
   async status(userId: number): Promise<TwoFactorStatus> {
     const record = await this.deps.repository.find(userId);
     if (!record?.enabled) return { enabled: false, locked: false };
-    return { enabled: true, locked: false, backup_codes_remaining: await this.deps.repository.countUnusedCodes(userId) };
+    return { enabled: true, locked: await this.deps.lock.isLocked(userId), backup_codes_remaining: await this.deps.repository.countUnusedCodes(userId) };
   }
 
   /** A new pending secret and backup codes; both take effect only when `enable` confirms a code. */
@@ -98,12 +102,12 @@ export class TwoFactorService {
    * refused) an unused backup code, which is then spent. Throws on a wrong, used or rate-limited code.
    */
   async verify(attemptInput: CodeAttempt, accept: { backupCodes: boolean } = { backupCodes: true }): Promise<void> {
-    const { repository, limiter, clock } = this.deps;
+    const { repository, lock, clock } = this.deps;
     const record = await repository.find(attemptInput.userId);
     if (!record?.enabled) throw new AppError(twoFactorMessages.notEnabled);
     const code = attemptInput.code.replace(/\s/g, '');
     if (!code) throw new AppError(twoFactorMessages.codeRequired);
-    const attempt = await limiter.reserve(attemptInput.ip, attemptInput.username);
+    const attempt = await lock.reserve(record.userId, attemptInput.ip);
     if (sixDigits.test(code)) {
       const step = matchingTimeStep(decodeBase32(record.secret), code, clock.unixSeconds());
       if (step !== undefined) {

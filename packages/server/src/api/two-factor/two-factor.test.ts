@@ -1,9 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LogType, Role } from '@switchboard/contracts';
 import { createTestApp, createTestUser, rootUser, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { callApi, logsOf, movableClock, sessionFrom } from '../user/testing/account-test-kit.ts';
+import { seedChannel } from '../../relay/testing/relay-seed.ts';
+import { startSmtpCatcher } from '../verification/testing/smtp-catcher.ts';
 import { decodeBase32, totpAt } from './totp.ts';
 
 /** The Telegram login widget's signature (core.telegram.org/widgets/login#checking-authorization). */
@@ -32,8 +34,8 @@ describe.each(testDatabases())('two-factor authentication on $dialect', (databas
     callApi(testApp, 'POST', url, { headers, body, ...(language ? { language } : {}) });
 
   /** A user with TOTP on: the secret and the ten backup codes from the setup. */
-  async function enrolledUser(): Promise<TestUser & { secret: string; backupCodes: string[] }> {
-    const user = await createTestUser(testApp);
+  async function enrolledUser(role: number = Role.common): Promise<TestUser & { secret: string; backupCodes: string[] }> {
+    const user = await createTestUser(testApp, { role });
     const setup = await post('/api/user/2fa/setup', user.headers, {});
     const { secret, backup_codes: backupCodes } = setup.body.data as { secret: string; backup_codes: string[] };
     expect((await post('/api/user/2fa/enable', user.headers, { code: codeFor(secret) })).body.success).toBe(true);
@@ -127,17 +129,55 @@ describe.each(testDatabases())('two-factor authentication on $dialect', (databas
     expect((await logsOf(testApp, user.id)).at(-1)?.content).toBe('使用了一个两步验证备用码');
   });
 
-  it('puts codes through the login failure limiter: ten wrong codes, then even the right one is refused', async () => {
-    const user = await enrolledUser();
-    const challenge = await passwordLogin(user);
-    const flowToken = challenge.body.data.flow_token as string;
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const answer = await post('/api/user/login/2fa', {}, { code: String(100000 + attempt), flow_token: flowToken });
-      expect(answer.status).toBe(200);
+  it('counts wrong codes per user apart from passwords: five checks, then the second step locks and the user is mailed', async () => {
+    const smtp = await startSmtpCatcher();
+    const { options } = testApp.context;
+    try {
+      for (const [key, value] of Object.entries({ SMTPServer: '127.0.0.1', SMTPPort: String(smtp.port), SMTPAccount: 'mailer@gateway.test', SMTPToken: 'x' }))
+        await options.set(key, value);
+      const user = await enrolledUser();
+      const email = `${user.username}@users.test`;
+      await testApp.context.database.db.updateTable('users').set({ email }).where('id', '=', user.id).execute();
+      const rightCodes = new Set([-1, 0, 1].map((offset) => codeFor(user.secret, offset)));
+      const wrongCodes = Array.from({ length: 40 }, (_, index) => String(100000 + index)).filter((code) => !rightCodes.has(code));
+      const guess = async (code: string, flowToken?: string) => {
+        const token = flowToken ?? (await passwordLogin(user)).body.data.flow_token;
+        return post('/api/user/login/2fa', {}, { code, flow_token: token }, 'en');
+      };
+      // Three wrong codes, each after a fresh, right password: a password success must not forgive them.
+      const answers = [];
+      for (const code of wrongCodes.slice(0, 3)) answers.push(await guess(code));
+      expect(answers[0]?.body).toEqual({ success: false, message: 'The code or backup code is wrong, try again' });
+      // Then a burst in parallel on one challenge: only the two checks left are made.
+      const challenge = (await passwordLogin(user)).body.data.flow_token as string;
+      answers.push(...(await Promise.all(wrongCodes.slice(3).map((code) => guess(code, challenge)))));
+      const checked = answers.filter((answer) => answer.status === 200);
+      const locked = answers.filter((answer) => answer.status === 429);
+      expect([checked.length, locked.length]).toEqual([5, answers.length - 5]);
+      expect(locked[0]?.body).toEqual({
+        success: false,
+        message: 'Too many wrong two-factor codes: the second step is locked for 15 minutes, try again later',
+        code: 'second_factor_locked',
+      });
+
+      // Locked: the right password still only reaches the second step, where even the right code is refused.
+      const blocked = await guess(codeFor(user.secret));
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toMatchObject({ code: 'second_factor_locked' });
+      expect((await callApi(testApp, 'GET', '/api/user/2fa/status', { headers: user.headers })).body.data).toMatchObject({ enabled: true, locked: true });
+      await vi.waitFor(() => expect(smtp.mails.filter((mail) => mail.to.includes(email))).toHaveLength(1));
+      const mail = smtp.lastTo(email);
+      expect(mail?.text).toContain('5 wrong two-factor codes (the last from 127.0.0.1); the second step is locked for 15 minutes');
+      expect((await logsOf(testApp, user.id)).at(-1)?.content).toBe('两步验证连续输错，已锁定（来自 127.0.0.1）');
+
+      // After the lock the right code passes, and the count starts again.
+      clock.advance(15 * 60 + 1);
+      expect((await guess(codeFor(user.secret))).body).toMatchObject({ success: true, data: { id: user.id } });
+      expect((await callApi(testApp, 'GET', '/api/user/2fa/status', { headers: user.headers })).body.data.locked).toBe(false);
+    } finally {
+      await options.set('SMTPServer', '');
+      await smtp.close();
     }
-    const blocked = await post('/api/user/login/2fa', {}, { code: codeFor(user.secret), flow_token: flowToken }, 'en');
-    expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ success: false, message: 'Too many requests, try again later' });
   });
 
   it('regenerates backup codes with a TOTP code (the old ones stop working) and disables with a backup code', async () => {
@@ -194,6 +234,19 @@ describe.each(testDatabases())('two-factor authentication on $dialect', (databas
     // The verification lasts five minutes.
     clock.advance(301);
     expect((await post(`/api/token/${token.id}/key`, user.headers, {})).body).toMatchObject({ code: 'verification_required' });
+  });
+
+  it('asks root with a second factor for a recent check before revealing a channel key, as for a token key', async () => {
+    const root = await enrolledUser(Role.root);
+    const channelId = await seedChannel(testApp, { key: 'sk-upstream-secret', baseUrl: 'https://upstream.example', models: ['gpt-4o'] });
+    const refused = await post(`/api/channel/${channelId}/key`, root.headers, {}, 'en');
+    expect([refused.status, refused.body]).toEqual([
+      403,
+      { success: false, message: 'Confirm with your two-factor code before doing this', code: 'verification_required' },
+    ]);
+    expect(JSON.stringify(refused.body)).not.toContain('sk-upstream-secret');
+    expect((await post('/api/verify', root.headers, { method: '2fa', code: codeFor(root.secret) })).body.success).toBe(true);
+    expect((await post(`/api/channel/${channelId}/key`, root.headers, {})).body).toMatchObject({ success: true, data: { key: 'sk-upstream-secret' } });
   });
 
   it('asks for the code after a third-party login too', async () => {

@@ -8,6 +8,7 @@ import type { OptionStore } from '../../options/option-store.ts';
 import type { ChangeBus } from '../../platform/change-bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ExpiringStore } from '../../platform/expiring-store.ts';
+import type { OutgoingRequests } from '../../platform/outgoing/outgoing-requests.ts';
 import { openExpiringStore } from '../../platform/shared-expiring-store.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { Mailer } from '../../platform/mailer.ts';
@@ -28,6 +29,8 @@ export interface AccountServices {
   readonly logger: Logger;
   /** Addresses of GitHub, Linux DO and Turnstile (tests point them at local fakes). */
   readonly outsideEndpoints: OutsideEndpoints;
+  /** Requests to addresses an administrator typed (the WeChat server), under the outgoing-request policy. */
+  readonly outgoing: OutgoingRequests;
   /** Codes, OAuth states, cooldowns and failure counts: Redis-backed when REDIS_CONN_STRING is set. */
   readonly store: ExpiringStore;
   readonly mailer: Mailer;
@@ -54,6 +57,7 @@ export function createAccountServices(context: AppContext): AccountServices {
     clock,
     logger,
     outsideEndpoints: context.config.outsideEndpoints,
+    outgoing: context.outgoing,
     store,
     mailer: new Mailer(options),
     turnstile: new TurnstileVerifier(options, context.config.outsideEndpoints.turnstileVerifyUrl),

@@ -35,14 +35,19 @@ export class SelfService {
     await this.services.bus.publish(changeTopics.users, String(userId));
   }
 
-  /** Username, display name and password; a new password ends the user's other sessions. */
+  /**
+   * Username, display name and password; a new password ends the user's other sessions. Changing a
+   * password takes the current one (new-api's original_password): a stolen session alone cannot take
+   * the account. An account without one (created by a third-party login) sets its first freely.
+   */
   async update(userId: number, currentSessionId: string | undefined, input: z.infer<typeof updateSelfRequestSchema>): Promise<void> {
     const user = await this.get(userId);
     const patch: UserPatch = await namePatch(user, input, this.services.users);
     if (input.password) {
       assertValidPassword(input.password);
-      if (input.original_password !== undefined && user.password && !(await verifyPassword(input.original_password, user.password))) {
-        throw new AppError(userMessages.originalPasswordWrong);
+      if (user.password) {
+        if (!input.original_password) throw new AppError(userMessages.originalPasswordRequired);
+        if (!(await verifyPassword(input.original_password, user.password))) throw new AppError(userMessages.originalPasswordWrong);
       }
       patch.password = await hashPassword(input.password);
     }

@@ -53,10 +53,26 @@ describe.each(testDatabases())('self service on $dialect', (database) => {
     expect(wrongOriginal.body.message).toBe('原密码错误');
     expect(await verifyPassword(user.password, (await userRow(testApp, user.id)).password)).toBe(true);
 
-    expect((await callApi(testApp, 'PUT', '/api/user/self', { headers: user.headers, body: { password: 'new-password-1' } })).body.success).toBe(true);
+    // new-api asks for the current password: a stolen session alone cannot change it.
+    const noOriginal = await callApi(testApp, 'PUT', '/api/user/self', { headers: user.headers, body: { password: 'new-password-1' }, language: 'en' });
+    expect(noOriginal.body).toEqual({ success: false, message: 'Enter your current password to change it' });
+    expect(await verifyPassword(user.password, (await userRow(testApp, user.id)).password)).toBe(true);
+
+    const changed = await callApi(testApp, 'PUT', '/api/user/self', {
+      headers: user.headers,
+      body: { password: 'new-password-1', original_password: user.password },
+    });
+    expect(changed.body.success).toBe(true);
     expect(await verifyPassword('new-password-1', (await userRow(testApp, user.id)).password)).toBe(true);
     expect((await callApi(testApp, 'GET', '/api/user/self', { headers: user.headers })).body.success).toBe(true);
     expect((await callApi(testApp, 'GET', '/api/user/self', { headers: otherSession })).status).toBe(401);
+  });
+
+  it('lets an account without a password (made by a third-party login) set its first one without an original', async () => {
+    const user = await createTestUser(testApp);
+    await testApp.context.database.db.updateTable('users').set({ password: '' }).where('id', '=', user.id).execute();
+    expect((await callApi(testApp, 'PUT', '/api/user/self', { headers: user.headers, body: { password: 'first-password' } })).body.success).toBe(true);
+    expect(await verifyPassword('first-password', (await userRow(testApp, user.id)).password)).toBe(true);
   });
 
   it('deregisters the own account and ends its sessions; root cannot', async () => {

@@ -24,6 +24,7 @@ export const userMessages = {
   passwordTooLong: { zh: '密码长度不得超过 20 位！', en: 'The password must be at most 20 characters' },
   passwordMismatch: { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },
   originalPasswordWrong: { zh: '原密码错误', en: 'The current password is incorrect' },
+  originalPasswordRequired: { zh: '修改密码需要输入原密码', en: 'Enter your current password to change it' },
   groupInvalid: { zh: '分组名称不合法', en: 'Invalid group name' },
   remarkTooLong: { zh: '备注长度不能超过 255 个字符', en: 'The remark must be at most 255 characters' },
   quotaOutOfRange: { zh: '额度数值超出范围', en: 'The quota amount is out of range' },

@@ -6,6 +6,11 @@ import { verificationMessages } from './verification.messages.ts';
 
 const siteverifyAnswer = z.object({ success: z.boolean() });
 
+/** Site key and secret are filled in, so the check can be asked for even while it is off for everyone. */
+export function turnstileConfigured(options: OptionStore): boolean {
+  return Boolean(options.get('TurnstileSiteKey') && options.get('TurnstileSecretKey'));
+}
+
 /**
  * Cloudflare Turnstile's human check, when TurnstileCheckEnabled is on: the console sends the widget's
  * token as `?turnstile=`, and the server confirms it with siteverify before doing anything.
@@ -27,7 +32,7 @@ export class TurnstileVerifier {
 
   /** Site key and secret are filled in, so the check can be asked for even while it is off for everyone. */
   configured(): boolean {
-    return Boolean(this.options.get('TurnstileSiteKey') && this.options.get('TurnstileSecretKey'));
+    return turnstileConfigured(this.options);
   }
 
   async assertPassed(token: string | undefined, ip: string): Promise<void> {

@@ -151,6 +151,23 @@ describe.each(testDatabases())('forged Epay payments on $dialect', (database) =>
     expect((await ordersOf(user.id)).map((order) => order.status)).toEqual(['success', 'pending']);
   });
 
+  it('answers an anonymous notify with 100,000-deep nesting, or with objects and numbers for fields, plainly and credits nothing', async () => {
+    const user = await createTestUser(testApp);
+    const order = await paidOrder(user, 2, 'wxpay');
+    const genuine = epay.notifyFor(order.out_trade_no ?? '');
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    for (const payload of [
+      `{"money":${deep}}`,
+      `{"sign":${deep},"out_trade_no":${deep}}`,
+      JSON.stringify({ ...genuine, money: [Number(genuine.money)] }),
+      JSON.stringify({ ...genuine, trade_no: { toString: genuine.trade_no } }),
+    ]) {
+      const answer = await testApp.app.inject({ method: 'POST', url: '/api/user/epay/notify', headers: { 'content-type': 'application/json' }, payload });
+      expect([answer.statusCode, answer.body]).toEqual([200, 'fail']);
+    }
+    expect(await quotaOf(user.id)).toBe(0);
+  });
+
   it('accepts only the payment methods configured in PayMethods (and the console aliases zfb, wx)', async () => {
     const user = await createTestUser(testApp);
     const typeFor = async (method: unknown) => {

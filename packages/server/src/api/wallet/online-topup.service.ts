@@ -76,6 +76,11 @@ export class OnlineTopUpService {
     return this.options.getBoolean('DisplayInCurrencyEnabled') ? amount : amount / this.options.getNumber('QuotaPerUnit');
   }
 
+  /** The quota an order of `amount` credits, to the unit: quota units as asked, or dollars × QuotaPerUnit. */
+  private quotaFor(amount: number): number {
+    return this.options.getBoolean('DisplayInCurrencyEnabled') ? Math.floor(amount * this.options.getNumber('QuotaPerUnit')) : amount;
+  }
+
   /** Dollars in the unit the console sends. */
   private displayed(dollars: number): number {
     return this.options.getBoolean('DisplayInCurrencyEnabled') ? dollars : Math.floor(dollars * this.options.getNumber('QuotaPerUnit'));
@@ -134,6 +139,7 @@ export class OnlineTopUpService {
     await this.repository.insertTopUp({
       user_id: user.id,
       amount: Math.floor(this.dollars(amount)),
+      quota: this.quotaFor(amount),
       money,
       trade_no: tradeNo,
       payment_method: type,
@@ -160,7 +166,8 @@ export class OnlineTopUpService {
       if (!order || parameters.type !== order.payment_method || !this.paysFor(parameters.money ?? '', Number(order.money))) return 'refused' as const;
       // A replayed notify finds the order already completed and changes nothing.
       if (!(await wallet.completeTopUp(order.id, now))) return 'already' as const;
-      const quota = Math.floor(Number(order.amount) * this.options.getNumber('QuotaPerUnit'));
+      // What the order was priced for; new-api's rows (quota 0) credit their whole dollars.
+      const quota = Number(order.quota) || Math.floor(Number(order.amount) * this.options.getNumber('QuotaPerUnit'));
       await wallet.addUserQuota(order.user_id, quota);
       return { order, quota, username: await wallet.username(order.user_id) };
     });

@@ -73,7 +73,15 @@ export class WalletRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  listTopUps(userId: number, offset: number, limit: number): Promise<TopUpRow[]> {
-    return this.db.selectFrom('top_ups').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  /** new-api's columns of the caller's orders (not the quota an order credits, which is ours). */
+  listTopUps(userId: number, offset: number, limit: number): Promise<Omit<TopUpRow, 'quota'>[]> {
+    return this.db
+      .selectFrom('top_ups')
+      .select(['id', 'user_id', 'amount', 'money', 'trade_no', 'payment_method', 'create_time', 'complete_time', 'status'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
   }
 }

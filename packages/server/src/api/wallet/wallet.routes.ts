@@ -16,9 +16,15 @@ const amount = wholeNumber;
 const amountSchema = z.object({ amount, top_up_code: z.string().nullish() });
 const paySchema = amountSchema.extend({ payment_method: z.string().nullish() });
 
+/**
+ * The notify's fields as text: a repeated field gives its first value, anything else that is not text
+ * (a JSON body's numbers, objects or arrays nested 100,000 deep) gives '' and so fails the signature,
+ * never reaching a String() that would recurse through it.
+ */
 function flatParameters(source: unknown): Record<string, string> {
   const entries = Object.entries(source && typeof source === 'object' ? source : {});
-  return Object.fromEntries(entries.map(([name, value]) => [name, Array.isArray(value) ? String(value[0] ?? '') : String(value ?? '')]));
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+  return Object.fromEntries(entries.map(([name, value]) => [name, Array.isArray(value) ? text(value[0]) : text(value)]));
 }
 
 /** What the wallet routes call, built once by wallet-module.ts. */

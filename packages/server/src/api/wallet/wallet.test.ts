@@ -153,6 +153,31 @@ describe.each(testDatabases())('wallet on $dialect', (database) => {
     expect(own.data.map((row: { trade_no: string }) => row.trade_no)).toEqual([tradeNo]);
   });
 
+  it('credits exactly the quota units paid for when the site shows quota instead of currency', async () => {
+    const { options } = testApp.context;
+    await options.set('DisplayInCurrencyEnabled', 'false');
+    try {
+      const user = await createTestUser(testApp);
+      // 999,999 units are 1.999998 dollars: 14.60 at Price 7.3, and 999,999 units credited, not 500,000.
+      expect((await call(user, 'POST', '/api/user/amount', { amount: 999_999 })).data).toBe('14.60');
+      const pay = await call(user, 'POST', '/api/user/pay', { amount: 999_999, payment_method: 'zfb' });
+      expect(pay.data.money).toBe('14.60');
+      await fetch(pay.url, { method: 'POST', body: new URLSearchParams(pay.data) });
+      const notified = await testApp.app.inject({ method: 'GET', url: `/api/user/epay/notify?${new URLSearchParams(epay.notifyFor(pay.data.out_trade_no))}` });
+      expect(notified.body).toBe('success');
+      expect(await quotaOf(user.id)).toBe(999_999);
+      expect((await topUpLogs(user.id)).map((log) => log.quota)).toEqual([999_999]);
+      // A setting changed between the order and the payment does not change what the order credits.
+      const second = await call(user, 'POST', '/api/user/pay', { amount: 1_234_567, payment_method: 'zfb' });
+      await fetch(second.url, { method: 'POST', body: new URLSearchParams(second.data) });
+      await options.set('DisplayInCurrencyEnabled', 'true');
+      await testApp.app.inject({ method: 'GET', url: `/api/user/epay/notify?${new URLSearchParams(epay.notifyFor(second.data.out_trade_no))}` });
+      expect(await quotaOf(user.id)).toBe(999_999 + 1_234_567);
+    } finally {
+      await options.set('DisplayInCurrencyEnabled', 'true');
+    }
+  });
+
   it('ignores forged, mismatched and unpaid notifications', async () => {
     const user = await createTestUser(testApp);
     const pay = await call(user, 'POST', '/api/user/pay', { amount: 2, payment_method: 'wxpay' });

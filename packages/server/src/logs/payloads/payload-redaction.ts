@@ -3,32 +3,62 @@ export const redactedMark = '[redacted]';
 
 /**
  * Field names whose values are credentials, compared in lower case without `-` and `_`: so
- * `Authorization`, `api_key`, `apiKey`, `x-api-key`, `X-Goog-Api-Key`, `client_secret` all match.
- * `key`, `token`, `password` and `secret` are matched whole (never `max_tokens`, `key_id`).
+ * `Authorization`, `api_key`, `apiKey`, `API_KEY`, `x-api-key`, `X-Goog-Api-Key`, `client_secret` all
+ * match. `key` and `token` are matched whole (never `max_tokens`, `key_id`).
  */
 const secretFieldNames: ReadonlySet<string> = new Set([
   'authorization',
   'proxyauthorization',
-  'apikey',
-  'xapikey',
-  'xgoogapikey',
   'key',
   'token',
-  'accesstoken',
-  'refreshtoken',
-  'idtoken',
-  'password',
-  'secret',
-  'clientsecret',
   'cookie',
   'setcookie',
+  'credentials',
+  'credential',
+  'passphrase',
+  'passwd',
+  'xamzsecuritytoken',
+  'ocpapimsubscriptionkey',
 ]);
 
 /**
- * Secrets that may sit inside any text: OpenAI-style `sk-…` keys (also `sk-proj-…`, `sk-ant-…`),
- * and the credential after `Bearer ` or `Basic `.
+ * Name endings that make any field a credential, whatever comes before: `OPENAI_API_KEY`,
+ * `AWS_SECRET_ACCESS_KEY`, `private_key`, `client_secret`, `db_password`, `github_token`'s kin
+ * (`access_token`, `refresh_token`, `id_token`, `session_token`, `auth_token`).
  */
-const secretPatterns: readonly RegExp[] = [/\bsk-[A-Za-z0-9_-]{8,}/g, /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi];
+const secretFieldEndings: readonly string[] = [
+  'apikey',
+  'secret',
+  'secretkey',
+  'accesskey',
+  'privatekey',
+  'password',
+  'accesstoken',
+  'refreshtoken',
+  'idtoken',
+  'sessiontoken',
+  'authtoken',
+  'bearertoken',
+  'apitoken',
+  'credentials',
+];
+
+/**
+ * Secrets recognised by their shape inside any text, named or not: PEM private keys (to the end of
+ * the text when cut), JWTs, OpenAI-style `sk-…` keys (`sk-proj-…`, `sk-ant-…`), AWS access key ids
+ * (`AKIA…`, `ASIA…`), Google API keys (`AIza…`), GitHub and Slack tokens, and the credential after
+ * `Bearer ` or `Basic `.
+ */
+const secretPatterns: readonly RegExp[] = [
+  /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g,
+  /\beyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g,
+  /\bsk-[A-Za-z0-9_-]{8,}/g,
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
+  /\bAIza[0-9A-Za-z_-]{35}/g,
+  /\bgh[pousr]_[A-Za-z0-9]{30,}/g,
+  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g,
+  /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi,
+];
 
 /** Nesting deeper than this is cut: a payload is for reading, and recursion must stay bounded. */
 const maxDepth = 64;
@@ -38,10 +68,11 @@ function normalizedFieldName(name: string): string {
 }
 
 export function isSecretFieldName(name: string): boolean {
-  return secretFieldNames.has(normalizedFieldName(name));
+  const normalized = normalizedFieldName(name);
+  return secretFieldNames.has(normalized) || secretFieldEndings.some((ending) => normalized.endsWith(ending));
 }
 
-/** The text with every `sk-…` key and `Bearer …` credential replaced. */
+/** The text with every secret-shaped part (keys, tokens, private keys, bearer credentials) replaced. */
 export function redactSecretsInText(text: string): string {
   let out = text;
   for (const pattern of secretPatterns)

@@ -5,6 +5,7 @@ import { isAllowed } from '../cache/ip-allow-list.ts';
 import type { TokenCache, TokenRecord } from '../cache/token-cache.ts';
 import type { UserCache, UserRecord } from '../cache/user-cache.ts';
 import { relayMessages } from '../relay.messages.ts';
+import type { KeyGuessGuard } from './key-guess-guard.ts';
 import { RelayError } from './relay-error.ts';
 import type { RelayKey } from './relay-key.ts';
 
@@ -32,11 +33,19 @@ export function checkUser(user: UserRecord | undefined): UserRecord {
 export async function authenticateToken(
   relayKey: RelayKey | undefined,
   ip: string,
-  dependencies: { tokens: TokenCache; users: UserCache; options: OptionStore; nowSeconds: number },
+  dependencies: { tokens: TokenCache; users: UserCache; options: OptionStore; nowSeconds: number; keyGuesses: KeyGuessGuard },
 ): Promise<RelayCaller> {
   if (!relayKey) throw new RelayError(401, 'invalid_token', relayMessages.noToken);
-  const token = dependencies.tokens.get(relayKey.key) ?? (await dependencies.tokens.lookup(relayKey.key));
-  if (!token) throw new RelayError(401, 'invalid_token', relayMessages.invalidToken);
+  let token = dependencies.tokens.get(relayKey.key);
+  if (!token) {
+    // Only a key not in memory costs a lookup, and only those are what a guesser sends.
+    await dependencies.keyGuesses.beforeLookup(ip);
+    token = await dependencies.tokens.lookup(relayKey.key);
+  }
+  if (!token) {
+    dependencies.keyGuesses.failed(ip);
+    throw new RelayError(401, 'invalid_token', relayMessages.invalidToken);
+  }
   if (token.status === TokenStatus.enabled && token.expiredTime !== -1 && token.expiredTime < dependencies.nowSeconds) dependencies.tokens.markExpired(token);
   if (token.status === TokenStatus.expired) throw new RelayError(401, 'token_expired', relayMessages.tokenExpired);
   if (token.status === TokenStatus.exhausted || (!token.unlimited && token.remainQuota <= 0))

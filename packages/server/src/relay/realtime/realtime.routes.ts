@@ -164,6 +164,7 @@ async function openSession(services: RelayServices, request: IncomingMessage, ur
   const startedAt = clock.now();
   const caller = await authenticateToken(realtimeKey(request), request.socket.remoteAddress ?? '', {
     tokens: services.tokens,
+    keyGuesses: services.keyGuesses,
     users: services.users,
     options,
     nowSeconds: clock.unixSeconds(),

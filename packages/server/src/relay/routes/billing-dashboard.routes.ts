@@ -17,6 +17,7 @@ export function registerBillingDashboardRoutes(app: FastifyInstance, services: R
       request.ip,
       {
         tokens: services.tokens,
+        keyGuesses: services.keyGuesses,
         users: services.users,
         options: services.context.options,
         nowSeconds: services.context.clock.unixSeconds(),

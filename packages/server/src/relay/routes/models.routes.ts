@@ -28,6 +28,7 @@ export function registerModelRoutes(app: FastifyInstance, services: RelayService
   const caller = (headers: Parameters<typeof readRelayKey>[0], path: string, query: unknown, ip: string) =>
     authenticateToken(readRelayKey(headers, path, query as Record<string, unknown>), ip, {
       tokens: services.tokens,
+      keyGuesses: services.keyGuesses,
       users: services.users,
       options: services.context.options,
       nowSeconds: services.context.clock.unixSeconds(),

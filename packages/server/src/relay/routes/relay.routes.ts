@@ -34,6 +34,7 @@ export function registerRelayEndpoints(app: FastifyInstance, services: RelayServ
       await answerRelay(request, reply, async () => {
         const caller = await authenticateToken(readRelayKey(request.headers, endpoint.path, request.query as Record<string, unknown>), request.ip, {
           tokens: services.tokens,
+          keyGuesses: services.keyGuesses,
           users: services.users,
           options: services.context.options,
           nowSeconds: services.context.clock.unixSeconds(),

@@ -1,7 +1,9 @@
 import { ChannelStatus } from '@switchboard/contracts';
 import type { RelayCaller } from '../../relay/pipeline/caller-auth.ts';
 import { channelKey, type TaskRelayContext } from '../task-relay-context.ts';
-import { callTaskUpstream, openTaskUpstream, type OpenedAnswer } from '../task-upstream.ts';
+import { renderMessage } from '../../messages/catalogue.ts';
+import { outgoingRefusalOf } from '../../platform/outgoing/outgoing-refused.ts';
+import { callTaskUpstream, type OpenedAnswer } from '../task-upstream.ts';
 import { mjError, type MjAnswer } from './midjourney-answer.ts';
 import { mjErrorCode } from './midjourney-api.ts';
 import { toMidjourneyTaskView } from './midjourney-view.ts';
@@ -59,13 +61,16 @@ export async function proxyMidjourneyImage(context: TaskRelayContext, repository
   const row = await repository.byMjId(mjId);
   if (!row?.image_url) return { ok: false, status: 404, error: 'midjourney_task_not_found' };
   try {
-    const response = await openTaskUpstream({ url: row.image_url, method: 'GET', headers: {} }, context.timing.fetchTimeoutMs);
+    // The address comes from the proxy's answer: the outgoing-request policy judges it (new-api: 403 "request blocked").
+    const response = await context.services.context.outgoing.open({ url: row.image_url, timeoutMs: context.timing.fetchTimeoutMs });
     if (response.statusCode !== 200) {
       response.body.resume();
       return { ok: false, status: response.statusCode, error: 'http_get_image_failed' };
     }
     return { ok: true, response };
-  } catch {
+  } catch (error) {
+    const refusal = outgoingRefusalOf(error);
+    if (refusal) return { ok: false, status: 403, error: `request blocked: ${renderMessage(refusal.localized, 'en', refusal.params)}` };
     return { ok: false, status: 502, error: 'http_get_image_failed' };
   }
 }

@@ -66,6 +66,14 @@ describe.each(testDatabases())('a midjourney-proxy client through Switchboard on
     expect(done.imageUrl).toMatch(new RegExp(`/mj/image/${imageId}$`));
     expect(done.imageUrl).not.toContain(proxy.baseUrl);
     expect(done.buttons).toHaveLength(4);
+    // The image's address comes from the proxy: the outgoing-request policy refuses a local one until
+    // the operator allows the proxy's network.
+    const blocked = await fetch(`${baseUrl}/mj/image/${imageId}`);
+    expect(blocked.status).toBe(403);
+    expect(((await blocked.json()) as { error: string }).error).toMatch(/^request blocked: /);
+    await testApp.context.options.set('fetch_setting.ip_filter_mode', 'true');
+    await testApp.context.options.set('fetch_setting.ip_list', '["127.0.0.1"]');
+    await testApp.context.options.set('fetch_setting.allowed_ports', '[]');
     const image = await fetch(`${baseUrl}/mj/image/${imageId}`);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer())).toEqual(fakePng);

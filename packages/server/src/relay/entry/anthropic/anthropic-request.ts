@@ -11,6 +11,7 @@ import { anthropicEntryMessages } from './anthropic-entry.messages.ts';
 export function authenticateAnthropicCaller(request: FastifyRequest, services: RelayServices): Promise<RelayCaller> {
   return authenticateToken(readRelayKey(request.headers, '/v1/messages', request.query as Record<string, unknown>), request.ip, {
     tokens: services.tokens,
+    keyGuesses: services.keyGuesses,
     users: services.users,
     options: services.context.options,
     nowSeconds: services.context.clock.unixSeconds(),

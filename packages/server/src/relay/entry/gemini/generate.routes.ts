@@ -39,6 +39,7 @@ export function registerGeminiEntryRoutes(app: FastifyInstance, services: RelayS
       const query = request.query as Record<string, unknown>;
       const caller = await authenticateToken(readRelayKey(request.headers, '/v1beta/models', query), request.ip, {
         tokens: services.tokens,
+        keyGuesses: services.keyGuesses,
         users: services.users,
         options: services.context.options,
         nowSeconds: services.context.clock.unixSeconds(),

@@ -20,7 +20,7 @@ export function SecurityCard({ username }: { username: string }) {
   const [dialog, setDialog] = useState<'password' | 'delete'>();
   const [accessToken, setAccessToken] = useState('');
   const [busy, setBusy] = useState(false);
-  const [passwordForm] = Form.useForm<{ password: string; password2: string }>();
+  const [passwordForm] = Form.useForm<{ original: string; password: string; password2: string }>();
   const [typedName, setTypedName] = useState('');
   // With a second factor set, the server asks for a fresh check (a code or a passkey) before these actions.
   const secondFactor = useSecondFactorCheck();
@@ -38,7 +38,7 @@ export function SecurityCard({ username }: { username: string }) {
     if (!values) return;
     setBusy(true);
     await secondFactor.guard(async () => {
-      await changeOwnPassword(values.password);
+      await changeOwnPassword(values.password, values.original ?? '');
       void message.success(t('security.passwordChanged'));
       passwordForm.resetFields();
       setDialog(undefined);
@@ -92,6 +92,9 @@ export function SecurityCard({ username }: { username: string }) {
         destroyOnHidden
       >
         <Form form={passwordForm} layout="vertical" preserve={false}>
+          <Form.Item name="original" label={t('security.currentPassword')} extra={t('security.currentPasswordHelp')}>
+            <Input.Password maxLength={accountLimits.passwordMax} autoComplete="current-password" />
+          </Form.Item>
           <Form.Item
             name="password"
             label={t('security.newPassword')}

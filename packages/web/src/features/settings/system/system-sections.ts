@@ -63,6 +63,20 @@ export const securityFields: readonly OptionField[] = [
   { key: 'passkey.user_verification', kind: 'select', choices: ['required', 'preferred', 'discouraged'], help: true },
   { key: 'passkey.attachment_preference', kind: 'select', choices: ['', 'platform', 'cross-platform'] },
 ];
+/**
+ * new-api's fetch_setting: where the server may send requests for addresses users and administrators
+ * type (webhooks, the WeChat server, task images). The lists are JSON arrays, as new-api stores them.
+ */
+export const fetchPolicyFields: readonly OptionField[] = [
+  { key: 'fetch_setting.enable_ssrf_protection', kind: 'switch', help: true },
+  { key: 'fetch_setting.allow_private_ip', kind: 'switch', help: true },
+  { key: 'fetch_setting.allowed_ports', kind: 'json', rows: 2, help: true },
+  { key: 'fetch_setting.domain_filter_mode', kind: 'switch', help: true },
+  { key: 'fetch_setting.domain_list', kind: 'json', rows: 3, help: true },
+  { key: 'fetch_setting.ip_filter_mode', kind: 'switch', help: true },
+  { key: 'fetch_setting.ip_list', kind: 'json', rows: 3, help: true },
+  { key: 'fetch_setting.apply_ip_filter_for_domain', kind: 'switch', help: true },
+];
 /** How Switchboard answers tools written for new-api: the list dialect, and sharing ratios with other instances. */
 export const compatibilityFields: readonly OptionField[] = [
   { key: 'PagedListsEnabled', kind: 'switch', help: true },

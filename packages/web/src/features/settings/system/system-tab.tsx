@@ -5,6 +5,7 @@ import { isValidJson } from '../lib/option-field.ts';
 import {
   compatibilityFields,
   emailDomainFields,
+  fetchPolicyFields,
   forceSslAtPort465,
   gitHubFields,
   legalFields,
@@ -51,6 +52,7 @@ export function SystemTab({ options }: { options: Record<string, string> }) {
       <OptionSection id="payment" fields={paymentFields} options={options} validate={validatePayment} />
       <OptionSection id="loginSwitches" fields={loginSwitchFields} options={options} confirm={confirmLoginSwitches} />
       <OptionSection id="security" fields={securityFields} options={options} />
+      <OptionSection id="fetchPolicy" fields={fetchPolicyFields} options={options} />
       <OptionSection id="legal" fields={legalFields} options={options} />
       <OptionSection id="emailDomain" fields={emailDomainFields} options={options} />
       <OptionSection id="smtp" fields={smtpFields} options={options} normalize={forceSslAtPort465} />

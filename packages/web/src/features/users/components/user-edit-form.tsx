@@ -16,6 +16,8 @@ interface EditValues {
   username: string;
   display_name: string;
   password?: string;
+  /** Editing oneself: the current password a new one needs (new-api's original_password). */
+  original_password?: string;
   group?: string;
   remark?: string;
 }
@@ -69,7 +71,7 @@ export function UserEditForm({ userId, administrative, onSaved, onCancel }: User
         ...(values.password ? { password: values.password } : {}),
       };
       if (userId === 'self') {
-        await updateSelf(common);
+        await updateSelf({ ...common, ...(values.password ? { original_password: values.original_password ?? '' } : {}) });
         // The top bar's avatar and name come from the stored copy; keep it in step with the rename.
         const stored = readStoredUser();
         if (stored) storeUser({ ...stored, username: common.username, display_name: common.display_name });
@@ -101,6 +103,11 @@ export function UserEditForm({ userId, administrative, onSaved, onCancel }: User
       <Form.Item name="password" label={t('form.password')} rules={[{ min: accountLimits.passwordMin, message: t('form.passwordTooShort') }]}>
         <Input.Password maxLength={accountLimits.passwordMax} placeholder={t('form.newPasswordPlaceholder')} autoComplete="new-password" />
       </Form.Item>
+      {userId === 'self' && (
+        <Form.Item name="original_password" label={t('form.currentPassword')} extra={t('form.currentPasswordHelp')}>
+          <Input.Password maxLength={accountLimits.passwordMax} autoComplete="current-password" />
+        </Form.Item>
+      )}
       {administrative && (
         <>
           <Form.Item name="group" label={t('form.group')}>
