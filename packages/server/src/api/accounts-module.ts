@@ -16,7 +16,7 @@ import { UserAdminService } from './user/user-admin.service.ts';
 import { registerVerificationRoutes } from './verification/verification.routes.ts';
 import { VerificationService } from './verification/verification.service.ts';
 
-/** Accounts, logins, user management and settings (spec: accounts-and-settings.md); the accounts' one composition. */
+/** Accounts, logins, user management and settings; the accounts' one composition. */
 export async function registerAccountRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const services = createAccountServices(context);
   const verification = new VerificationService(services);
