@@ -20,7 +20,9 @@ export const templateRunVariable = 'SWITCHBOARD_TEST_TEMPLATES';
 export function templateName(env: Record<string, string | undefined> = process.env): string {
   const run = env[templateRunVariable];
   if (!run || !/^[a-z0-9]+$/.test(run)) {
-    throw new Error(`${templateRunVariable} is not set (or not lowercase letters and digits): migrated test databases are cloned from the run's templates, which the suite's global setup names (vitest.config.ts)`);
+    throw new Error(
+      `${templateRunVariable} is not set (or not lowercase letters and digits): migrated test databases are cloned from the run's templates, which the suite's global setup names (vitest.config.ts)`,
+    );
   }
   return `sb_tpl_${run}`;
 }

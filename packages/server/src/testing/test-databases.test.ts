@@ -53,7 +53,9 @@ describe.each(testDatabases())('test databases on $dialect', (database) => {
     await migrateLogDatabase(migrated.db, migrated.dialect);
     const clone = await open(database.createMigrated());
     expect(await schemaOf(clone)).toEqual(await schemaOf(migrated));
-    expect((await history(clone)) as { main: unknown[] }).toMatchObject({ main: expect.arrayContaining([expect.objectContaining({ name: '0001-core-tables' })]) });
+    expect((await history(clone)) as { main: unknown[] }).toMatchObject({
+      main: expect.arrayContaining([expect.objectContaining({ name: '0001-core-tables' })]),
+    });
     // Two migrations from empty (this one and, when first, the template's): 10 s each on a busy MariaDB.
   }, 120_000);
 
