@@ -30,7 +30,13 @@ describe('loadConfig', () => {
   });
 
   it('accepts the DSN forms new-api users already have', () => {
-    for (const dsn of ['postgres://u@127.0.0.1/db', 'postgresql://u:p@db.internal:5433/gateway', 'mysql://root@127.0.0.1:3306/oneapi', 'root:pw@tcp(127.0.0.1:3306)/oneapi', 'local'])
+    for (const dsn of [
+      'postgres://u@127.0.0.1/db',
+      'postgresql://u:p@db.internal:5433/gateway',
+      'mysql://root@127.0.0.1:3306/oneapi',
+      'root:pw@tcp(127.0.0.1:3306)/oneapi',
+      'local',
+    ])
       expect(loadConfig({ SQL_DSN: dsn }).sqlDsn).toBe(dsn);
     const withSecret = loadConfig({ SESSION_SECRET: 's3cret', CRYPTO_SECRET: '' });
     expect(withSecret.sessionSecretGenerated).toBe(false);
