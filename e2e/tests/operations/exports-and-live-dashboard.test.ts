@@ -92,9 +92,9 @@ describe.each(['zh', 'en'] as const)('CSV exports and the live dashboard (%s)', 
     // The page refetches on its own while its range reaches the present; nothing here reloads it.
     await expect.poll(async () => Number(await calls.innerText()), { timeout: 30_000 }).toBe(before + 1);
     await expect.poll(async () => Number(await channelRow.locator('td').nth(1).innerText()), { timeout: 30_000 }).toBe(channelCallsBefore + 1);
-    // Latency p50 of the channel's answered calls, as "≤ N s".
+    // Latency p50 of the channel's answered calls, in milliseconds: "≤ N ms" (the fake upstream answers at once).
     await page.getByTestId('channel-stats').getByText(text.channels.p50).first().waitFor();
-    expect(await channelRow.locator('td').nth(4).innerText()).toMatch(localePattern(text.channels.seconds));
+    expect(await channelRow.locator('td').nth(4).innerText()).toMatch(localePattern(text.channels.milliseconds));
     await saveScreenshot(page, `ops-dashboard-live-${language}`);
     expect(consoleErrors).toEqual([]);
     await context.close();

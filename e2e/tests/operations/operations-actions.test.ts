@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshotsInBothThemes } from '../../support/browser.ts';
 import { locales } from './locales.ts';
 import { buttonName, createWorld, localePattern, waitForToast, type OperationsWorld } from './operations-world.ts';
 
@@ -86,8 +87,19 @@ describe.each(['zh', 'en'] as const)('operations actions (%s)', (language) => {
       const { page, context, consoleErrors } = await world.open('/token', { language });
       const tokenRow = row(page, named('actions-token'));
 
+      // The destructive action comes last, after chat, disable and edit.
+      await tokenRow.getByTestId('row-actions').waitFor();
+      const actions = await tokenRow.getByTestId('row-actions').getByRole('button').allInnerTexts();
+      expect(actions.map((label) => label.replace(/\s/g, '')).at(-1)).toBe(text.tokens.actions.delete.replace(/\s/g, ''));
       await tokenRow.getByRole('button', { name: buttonName(text.tokens.actions.viewKey) }).click();
-      await page.getByText(`sk-${token.key}`, { exact: true }).waitFor();
+      const keyDialog = page.getByRole('dialog').filter({ hasText: localePattern(text.tokens.keyDialog.viewTitle) });
+      await expect.poll(() => keyDialog.getByRole('textbox').inputValue()).toBe(`sk-${token.key}`);
+      await saveScreenshotsInBothThemes(page, `ops-token-view-key-${language}`);
+      await keyDialog
+        .locator('.ant-modal-footer')
+        .getByRole('button', { name: buttonName(text.tokens.keyDialog.close) })
+        .click();
+      await keyDialog.waitFor({ state: 'hidden' });
 
       await page.getByRole('button', { name: buttonName(text.tokens.toolbar.copySelected) }).click();
       await waitForToast(page, text.tokens.messages.selectFirst);

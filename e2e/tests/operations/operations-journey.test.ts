@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { formatQuota } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatQuotaAmount, quotaDisplayOf } from '../../../packages/web/src/lib/quota-display.ts';
 import { locales } from './locales.ts';
 import { saveScreenshot, saveScreenshotsInBothThemes } from '../../support/browser.ts';
 import { buttonName, createWorld, localePattern, waitForToast, type OperationsWorld } from './operations-world.ts';
 
 let world: OperationsWorld;
-const display = { quotaPerUnit: 500_000, displayInCurrency: false };
+/** The wallet shows raw quota, grouped, as DisplayInCurrencyEnabled off asks. */
+const rawQuota = quotaDisplayOf({ quota_per_unit: 500_000, display_in_currency: false } as Parameters<typeof quotaDisplayOf>[0]);
 
 beforeAll(async () => {
   world = await createWorld();
@@ -71,6 +72,16 @@ describe.each(['zh', 'en'] as const)('operations journey (%s)', (language) => {
     await saveScreenshotsInBothThemes(page, `ops-token-drawer-${language}`);
     await drawer.getByRole('button', { name: buttonName(text.tokens.drawer.submit) }).click();
     await waitForToast(page, text.tokens.messages.created);
+    // The new key is shown once, in a dialog with a copy button.
+    const keyDialog = page.getByRole('dialog').filter({ hasText: localePattern(text.tokens.keyDialog.createdTitle) });
+    const shownKey = await keyDialog.getByRole('textbox').inputValue();
+    expect(shownKey).toMatch(/^sk-\w{16,}$/);
+    await saveScreenshotsInBothThemes(page, `ops-token-created-key-${language}`);
+    await keyDialog
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: buttonName(text.tokens.keyDialog.close) })
+      .click();
+    await keyDialog.waitFor({ state: 'hidden' });
     await page.locator('tr.ant-table-row', { hasText: tokenName }).waitFor();
 
     const search = page.getByPlaceholder(text.tokens.search.name);
@@ -82,6 +93,7 @@ describe.each(['zh', 'en'] as const)('operations journey (%s)', (language) => {
     await page.locator('tr.ant-table-row', { hasText: tokenName }).waitFor();
     const tokens = await world.root.get<Array<{ name: string; key: string }>>('/api/token/search?keyword=' + tokenName);
     expect(tokens.data.map((token) => token.name)).toContain(tokenName);
+    expect(tokens.data.map((token) => `sk-${token.key}`)).toContain(shownKey);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -115,13 +127,13 @@ describe.each(['zh', 'en'] as const)('operations journey (%s)', (language) => {
 
     const before = await rootQuota();
     await page.goto('/topup');
-    await page.getByText(formatQuota(before, display), { exact: true }).waitFor();
+    await page.getByText(formatQuotaAmount(before, rawQuota), { exact: true }).waitFor();
     const input = page.getByPlaceholder(text.wallet.redeem.placeholder);
     await input.fill(code);
     await input.press('Enter');
     await waitForToast(page, localePattern(text.wallet.redeem.success));
     expect(await rootQuota()).toBe(before + 500_000);
-    await page.getByText(formatQuota(before + 500_000, display), { exact: true }).waitFor();
+    await page.getByText(formatQuotaAmount(before + 500_000, rawQuota), { exact: true }).waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

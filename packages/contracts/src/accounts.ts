@@ -75,7 +75,7 @@ export const registerRequestSchema = z.object({
   email: nullAsEmpty(z.string()),
   verification_code: nullAsEmpty(z.string()),
   aff_code: nullAsEmpty(z.string()),
-  /** The registration form's checkbox: required true when a user agreement or privacy policy is set. */
+  /** Our registration form's checkbox, ticked when a user agreement or privacy policy is set (the server does not require it, as new-api). */
   agreed_to_terms: z
     .boolean()
     .nullish()

@@ -25,7 +25,12 @@ export interface ChannelStatRow {
   calls: number;
   errors: number;
   quota: number;
+  /** Whole seconds (the first answer's shape): the millisecond percentile rounded up. */
   latency_p50: number | null;
   latency_p90: number | null;
   latency_p99: number | null;
+  /** Milliseconds: the bound of the latency bucket the p-th answered call falls in (3,600,000 above 600 s). */
+  latency_p50_ms: number | null;
+  latency_p90_ms: number | null;
+  latency_p99_ms: number | null;
 }

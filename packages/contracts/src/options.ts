@@ -73,10 +73,13 @@ export const optionDefinitions = {
   /** Administrators (and root) without a second factor are sent to enrol one and refused admin routes until they do. */
   TwoFactorRequiredForAdmins: bool(false),
   /** new-api's passkey settings: passkeys on; RP ID and origins (comma-separated) when not derived from ServerAddress or the request. */
-  'passkey.enabled': bool(true),
+  'passkey.enabled': bool(false),
   'passkey.rp_display_name': text(),
   'passkey.rp_id': text(),
   'passkey.origins': text(),
+  'passkey.allow_insecure_origin': bool(false),
+  'passkey.user_verification': text('preferred'),
+  'passkey.attachment_preference': text(),
   // Email restrictions
   EmailDomainRestrictionEnabled: bool(false),
   EmailAliasRestrictionEnabled: bool(false),
@@ -134,6 +137,13 @@ export const optionDefinitions = {
   RetryTimes: int(0, 0),
   DisplayInCurrencyEnabled: bool(true),
   DisplayTokenStatEnabled: bool(true),
+  /** new-api's display of amounts: USD, CNY (× USDExchangeRate), TOKENS (raw quota) or CUSTOM (symbol × rate); DisplayInCurrencyEnabled off means TOKENS. */
+  'general_setting.quota_display_type': text('USD'),
+  'general_setting.custom_currency_symbol': text('¤'),
+  /** How many units of the custom currency one US dollar is. */
+  'general_setting.custom_currency_exchange_rate': num(1, 0),
+  /** Yuan per US dollar for the CNY display. */
+  USDExchangeRate: num(7.3, 0),
   DefaultCollapseSidebar: bool(false),
   /** The user, token, channel, code, drawing and task lists answer new-api's later `{items, total, page, page_size}` from page 1 (off: arrays from page 0). */
   PagedListsEnabled: bool(false),
@@ -198,6 +208,13 @@ export const optionDefinitions = {
   // Quota
   QuotaForNewUser: int(0, 0),
   PreConsumedQuota: int(500, 0),
+  /**
+   * The most output tokens a model may produce, per model name, for requests that set no max_tokens:
+   * sizes what a request claims on a balance (billing/output-limits.ts). Unlisted models use the
+   * built-in table of known limits, then DefaultMaxOutputTokens.
+   */
+  ModelMaxOutputTokens: json({}, 'number-map'),
+  DefaultMaxOutputTokens: int(16_384, 1),
   QuotaForInviter: int(0, 0),
   QuotaForInvitee: int(0, 0),
   StreamCacheQueueLength: int(0, 0),

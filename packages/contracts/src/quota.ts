@@ -15,3 +15,16 @@ export function formatQuota(quota: number, options: { quotaPerUnit: number; disp
   if (abs >= 10_000) return `${(quota / 1_000).toFixed(1)}k`;
   return String(quota);
 }
+
+/** new-api's `general_setting.quota_display_type`: how the console shows amounts of quota. */
+export const quotaDisplayTypes = ['USD', 'CNY', 'TOKENS', 'CUSTOM'] as const;
+export type QuotaDisplayType = (typeof quotaDisplayTypes)[number];
+
+/**
+ * The display type in force: new-api's older switch DisplayInCurrencyEnabled turned off means raw
+ * quota whatever the type says; an unknown stored type (an imported database) reads as USD.
+ */
+export function effectiveQuotaDisplayType(storedType: string, displayInCurrency: boolean): QuotaDisplayType {
+  if (!displayInCurrency) return 'TOKENS';
+  return (quotaDisplayTypes as readonly string[]).includes(storedType) ? (storedType as QuotaDisplayType) : 'USD';
+}

@@ -1,3 +1,5 @@
+import type { QuotaDisplayType } from './quota.ts';
+
 /** `GET /api/status`: what the console needs before anyone logs in. */
 export interface SystemStatus {
   version: string;
@@ -9,6 +11,13 @@ export interface SystemStatus {
   quota_per_unit: number;
   display_in_currency: boolean;
   display_token_stat: boolean;
+  /** new-api's names: the display type in force (DisplayInCurrencyEnabled off reads TOKENS), and its rates. */
+  quota_display_type: QuotaDisplayType;
+  /** Yuan per US dollar (CNY display). */
+  usd_exchange_rate: number;
+  custom_currency_symbol: string;
+  /** Custom currency units per US dollar (CUSTOM display). */
+  custom_currency_exchange_rate: number;
   enable_drawing: boolean;
   enable_task: boolean;
   enable_data_export: boolean;

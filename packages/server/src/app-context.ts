@@ -4,6 +4,7 @@ import type { Config } from './config/config.ts';
 import type { LimitStore } from './limits/limit-store.ts';
 import type { LogWriter } from './logs/log-writer.repository.ts';
 import type { OptionStore } from './options/option-store.ts';
+import type { BalanceChanges } from './billing/balance-changes.ts';
 import type { ChangeBus } from './platform/change-bus.ts';
 import type { Clock } from './platform/clock.ts';
 import type { DatabaseHandle } from './platform/database.ts';
@@ -39,6 +40,8 @@ export interface AppContext extends AppDependencies {
   readonly tracing?: Tracing;
   /** Request-limit counters: in Redis shared by every instance when configured, else in memory. */
   readonly limitStore: LimitStore;
+  /** Balances changed outside the relay's charges (top-ups, edits, refunds), told once by their writer. */
+  readonly balanceChanges: BalanceChanges;
   /** Work to finish before the pools close on shutdown (pending log and quota writes). */
   readonly onShutdown: (task: () => Promise<void>) => void;
 }

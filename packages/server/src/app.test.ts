@@ -32,6 +32,17 @@ describe.each(testDatabases())('application on $dialect', (database) => {
     expect(Array.isArray(body.data.chats)).toBe(true);
   });
 
+  it("answers new-api's quota display type, read as TOKENS while DisplayInCurrencyEnabled is off", async () => {
+    const status = async () => (await testApp.app.inject({ method: 'GET', url: '/api/status' })).json().data;
+    expect(await status()).toMatchObject({ quota_display_type: 'USD', usd_exchange_rate: 7.3, custom_currency_symbol: '¤', custom_currency_exchange_rate: 1 });
+    await testApp.context.options.set('general_setting.quota_display_type', 'CNY');
+    expect((await status()).quota_display_type).toBe('CNY');
+    await testApp.context.options.set('DisplayInCurrencyEnabled', 'false');
+    expect(await status()).toMatchObject({ quota_display_type: 'TOKENS', display_in_currency: false });
+    await testApp.context.options.set('DisplayInCurrencyEnabled', 'true');
+    await testApp.context.options.set('general_setting.quota_display_type', 'USD');
+  });
+
   it('reflects an option change at once', async () => {
     await testApp.context.options.set('SystemName', 'Relay Co');
     const body = (await testApp.app.inject({ method: 'GET', url: '/api/status' })).json();

@@ -13,6 +13,9 @@ import { createAccessLog } from './http/access-log.ts';
 import { registerConsoleAssets } from './http/console-assets.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { generateRequestId, requestIdHeader } from './http/request-id.ts';
+import { BalanceChanges } from './billing/balance-changes.ts';
+import { PrimaryLimitStore } from './cluster/primary-limit-store.ts';
+import { PrimaryLink } from './cluster/primary-link.ts';
 import { openLimitStore } from './limits/fallback-limit-store.ts';
 import { registerIpRateLimits } from './limits/ip-rate-limits.ts';
 import { LogWriter } from './logs/log-writer.repository.ts';
@@ -61,7 +64,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   reloadTimer.unref();
 
   const authRepository = new AuthRepository(dependencies.database.db);
-  const limits = openLimitStore(dependencies.redis, dependencies.logger);
+  // A worker of a machine without Redis has its limits counted by the primary, for the whole machine.
+  const link = PrimaryLink.get();
+  const limits = openLimitStore(dependencies.redis, dependencies.logger, link ? new PrimaryLimitStore(link) : undefined);
   shutdownTasks.push(async () => limits.close());
   const context: AppContext = {
     ...dependencies,
@@ -75,6 +80,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     // Before any route: its request spans attach to the routes as they are registered.
     ...(dependencies.config.tracing ? { tracing: await openTracing(app, dependencies.config.tracing, dependencies.logger, packageJson.version) } : {}),
     limitStore: limits.store,
+    balanceChanges: new BalanceChanges(),
     onShutdown: (task) => shutdownTasks.push(task),
   };
   const routes = trackRouteAccess(app);

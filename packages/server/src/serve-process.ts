@@ -1,18 +1,20 @@
 import { buildApp } from './app.ts';
-import type { Config } from './config/config.ts';
+import { printableStartupError, type Config } from './config/config.ts';
 import type { Logger } from './platform/logger.ts';
 import { startMemoryReturn } from './platform/memory-return.ts';
 import { openDependencies } from './platform/open-dependencies.ts';
+import { openWhenReachable } from './platform/wait-for-database.ts';
 
 /**
- * One gateway process: opens the databases, builds the app, listens, and stops gracefully on SIGTERM
- * or SIGINT. A worker of several whose primary dies (kill -9) is ended by Node's cluster module at
- * once; the charges it had not written are in its quota journal, replayed at the next start.
+ * One gateway process: opens the databases (waiting while they cannot be reached), builds the app,
+ * listens, and stops gracefully on SIGTERM or SIGINT. A worker of several whose primary dies (kill -9)
+ * is ended by Node's cluster module at once; the charges it had not written are in its quota journal,
+ * replayed at the next start.
  */
 export async function serveThisProcess(config: Config, logger: Logger, fail: (message: string) => never): Promise<void> {
   let dependencies: Awaited<ReturnType<typeof openDependencies>>;
   try {
-    dependencies = await openDependencies(config, logger);
+    dependencies = await openDependencies(config, logger, undefined, (open) => openWhenReachable(open, { logger, printable: printableStartupError }));
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }

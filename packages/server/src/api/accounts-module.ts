@@ -30,6 +30,10 @@ export async function registerAccountRoutes(app: FastifyInstance, context: AppCo
   registerVerificationRoutes(app, services, verification);
   registerOAuthRoutes(app, services, verification, twoFactor.completeLogin, twoFactor.verification);
   registerSelfRoutes(app, new SelfService(services), sessions, twoFactor.verification);
-  registerUserAdminRoutes(app, new UserAdminService({ users, creation, sessions, options, logWriter, bus, clock }), new ListDialect(options));
+  registerUserAdminRoutes(
+    app,
+    new UserAdminService({ users, creation, sessions, options, logWriter, bus, clock, balanceChanges: context.balanceChanges }),
+    new ListDialect(options),
+  );
   registerOptionRoutes(app, context.options);
 }

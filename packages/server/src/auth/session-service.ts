@@ -20,11 +20,13 @@ export class SessionService {
     this.clock = clock;
   }
 
-  async start(reply: FastifyReply, userId: number, ip: string): Promise<void> {
+  /** Starts a session and answers its id. */
+  async start(reply: FastifyReply, userId: number, ip: string): Promise<string> {
     const id = randomBytes(24).toString('base64url');
     const now = this.clock.unixSeconds();
     await this.repository.insertSession({ id, userId, createdAt: now, expiresAt: now + sessionLifetimeSeconds, ip });
     reply.setCookie(sessionCookieName, id, { signed: true, httpOnly: true, sameSite: 'strict', path: '/', maxAge: sessionLifetimeSeconds });
+    return id;
   }
 
   /** The session id from a validly signed cookie, or undefined. */

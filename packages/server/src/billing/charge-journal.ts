@@ -39,6 +39,15 @@ export class ChargeJournal implements ChargeRecorder {
     return this.journal.name;
   }
 
+  /** False while charges cannot be written to the journal (see LiveJournal.writable). */
+  get writable(): boolean {
+    return this.journal.writable;
+  }
+
+  get failedWrites(): number {
+    return this.journal.failedWrites;
+  }
+
   /** One compact line, built by one JSON.stringify; the lines of one event-loop turn share one write. */
   record(tokenId: number, userId: number, channelId: number, quota: number, log: LogEntry | undefined): number {
     return this.journal.append(JSON.stringify({ t: tokenId, u: userId, c: channelId, q: quota, l: log }));

@@ -1,6 +1,8 @@
+import { optionDefinitions } from '@switchboard/contracts';
+
 /**
  * The most tokens a model may generate in one answer, used to size a request's worst-case cost when
- * the caller sets no limit (see `worstCaseQuota` and the ledger's exposure). The values are the
+ * the caller sets no limit (see `worstCaseQuota` and the spending guard's claims). The values are the
  * providers' documented maximum output tokens; the first matching name prefix wins, so specific
  * prefixes come before their family. A value below the real limit weakens the overspend bound, a
  * value above it only makes holds near the edge of a balance larger, so doubtful cases round up.
@@ -39,21 +41,24 @@ const knownOutputLimits: ReadonlyArray<readonly [prefix: string, tokens: number]
   ['deepseek', 65_536],
 ];
 
-/**
- * For models not listed: many OpenAI-compatible models stop at 8K or 32K output tokens; 32K covers
- * most of them without making every hold near the edge of a balance huge.
- */
-export const defaultOutputLimit = 32_768;
+/** DefaultMaxOutputTokens as a fresh database has it: the output limit of a model nobody described. */
+export const defaultOutputLimit = Number(optionDefinitions.DefaultMaxOutputTokens.defaultValue);
 
-/** Looked up per request: remembered per model name (bounded, since callers choose the names). */
+/** The limits an administrator set per model name (option ModelMaxOutputTokens), and the default for the rest. */
+export interface OutputLimitSettings {
+  readonly perModel: Readonly<Record<string, number>>;
+  readonly fallback: number;
+}
+
+/** Looked up per request: remembered per model name (bounded, since callers choose the names); 0 = not known. */
 const remembered = new Map<string, number>();
 const rememberedLimit = 1_000;
 
-export function modelOutputLimit(model: string): number {
+function knownOutputLimit(model: string): number {
   const known = remembered.get(model);
   if (known !== undefined) return known;
   const name = model.toLowerCase();
-  let limit = defaultOutputLimit;
+  let limit = 0;
   for (const [prefix, tokens] of knownOutputLimits) {
     if (name.startsWith(prefix)) {
       limit = tokens;
@@ -63,4 +68,11 @@ export function modelOutputLimit(model: string): number {
   if (remembered.size >= rememberedLimit) remembered.clear();
   remembered.set(model, limit);
   return limit;
+}
+
+/** The administrator's limit for the model, else the provider's documented one, else the configured default. */
+export function modelOutputLimit(model: string, settings: OutputLimitSettings): number {
+  const configured = Object.hasOwn(settings.perModel, model) ? settings.perModel[model] : undefined;
+  if (typeof configured === 'number' && configured > 0) return configured;
+  return knownOutputLimit(model) || settings.fallback;
 }

@@ -145,8 +145,16 @@ export function preConsumeQuota(
  */
 export function worstCaseQuota(pricing: ModelPricing, promptTokens: number, completionTokens: number, hold: number): number {
   if (pricing.usePrice) return hold;
+  return Math.max(hold, estimatedQuota(pricing, promptTokens, completionTokens));
+}
+
+/**
+ * What `promptTokens` in and `completionTokens` out cost at the higher output rate (text or audio),
+ * before any hold: a request's expected cost near the edge of a balance (ratio mode only).
+ */
+export function estimatedQuota(pricing: ModelPricing, promptTokens: number, completionTokens: number): number {
   const outputRatio = Math.max(pricing.completionRatio, pricing.audioRatio * pricing.audioCompletionRatio);
-  return Math.max(hold, Math.round((promptTokens + completionTokens * outputRatio) * pricing.modelRatio * pricing.groupRatio));
+  return Math.round((promptTokens + completionTokens * outputRatio) * pricing.modelRatio * pricing.groupRatio);
 }
 
 /**

@@ -16,6 +16,9 @@ import type { QuotaRepository } from './quota.repository.ts';
  */
 export const logRowsPerWrite = 1_000;
 
+/** After failed writes (the database down), the timer's next try waits this long, doubling up to the most. */
+const retryBackoffMs = { first: 500, most: 5_000 };
+
 /**
  * Writes the ledger's queued movements every `intervalMs` (well within a second) and once more on
  * shutdown: first the aggregated quota updates in one transaction, then the log rows in slices.
@@ -31,6 +34,7 @@ export class QuotaFlusher {
   private readonly logger: Logger;
   private readonly onWritten: (batch: PendingDeltas) => void;
   private readonly journal: FlushedJournal | undefined;
+  private readonly logMark: ((journal: string) => Promise<number>) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   /** Logs whose quota part is written but whose own write failed; retried first. */
@@ -38,6 +42,17 @@ export class QuotaFlusher {
   /** The journal sequence up to which quota movements are written (batches go in order). */
   private quotaWrittenSeq = 0;
   private reportedSeq = 0;
+  /** Writes failed in a row: the first is logged, the others wait longer each (the database is down). */
+  private failures = 0;
+  private retryAt = 0;
+  /**
+   * A batch whose write failed: with a journal it is written again as it is (still the ledger's
+   * batch in flight), because the failure may have come after its COMMIT did (the connection lost
+   * before the answer); the watermark written with it tells. Without one it rejoins the queue.
+   */
+  private failedBatch: PendingDeltas | undefined;
+  /** Likewise for log rows: a failed slice may be in; the log watermark tells which rows are. */
+  private logsMayBeWritten = false;
 
   constructor(dependencies: {
     ledger: QuotaLedger;
@@ -47,6 +62,8 @@ export class QuotaFlusher {
     logger: Logger;
     onWritten?: (batch: PendingDeltas) => void;
     journal?: FlushedJournal;
+    /** Reads the journal's log watermark (needed with `journal`). */
+    logMark?: (journal: string) => Promise<number>;
   }) {
     this.ledger = dependencies.ledger;
     this.repository = dependencies.repository;
@@ -55,6 +72,7 @@ export class QuotaFlusher {
     this.logger = dependencies.logger;
     this.onWritten = dependencies.onWritten ?? (() => undefined);
     this.journal = dependencies.journal;
+    this.logMark = dependencies.logMark;
   }
 
   /** Log rows whose quota part is written but which are not yet in the logs table. */
@@ -63,7 +81,9 @@ export class QuotaFlusher {
   }
 
   start(intervalMs: number): void {
-    this.timer = setInterval(() => void this.flush(), intervalMs);
+    this.timer = setInterval(() => {
+      if (Date.now() >= this.retryAt) void this.flush();
+    }, intervalMs);
     this.timer.unref();
   }
 
@@ -83,22 +103,41 @@ export class QuotaFlusher {
   }
 
   private async writeOnce(): Promise<void> {
-    const batch = this.ledger.takeBatch();
+    const again = this.failedBatch;
+    const batch = again ?? this.ledger.takeBatch();
     if (batch) {
+      const mark = this.mark(batch.highSeq);
       try {
-        await this.repository.writeBatch(batch, this.clock.unixSeconds(), this.mark(batch.highSeq));
+        await this.repository.writeBatch(batch, this.clock.unixSeconds(), mark, again !== undefined);
       } catch (error) {
-        this.logger.error({ err: error }, 'quota batch write failed; retrying on the next tick');
-        this.ledger.finishBatch(batch);
+        this.failed(error, 'quota batch write failed; kept in memory and written again when the database answers');
+        if (mark) this.failedBatch = batch;
+        else this.ledger.finishBatch(batch);
         return;
       }
+      this.failedBatch = undefined;
       this.unwrittenLogs = this.unwrittenLogs.concat(batch.logs);
       this.quotaWrittenSeq = Math.max(this.quotaWrittenSeq, batch.highSeq);
       this.ledger.finishBatch(undefined);
       this.onWritten(batch);
     }
-    await this.writeLogs();
+    const logsWritten = await this.writeLogs();
     this.reportWritten();
+    if (logsWritten && this.failures > 0) {
+      this.logger.info({ failedAttempts: this.failures }, 'quota and log writes reach the database again');
+      this.failures = 0;
+      this.retryAt = 0;
+    }
+  }
+
+  /**
+   * One line for an outage, not two a second: the first failure is logged, the next ones are retried
+   * further apart (up to 5 s) without a line, and the first write that goes through again says so.
+   */
+  private failed(error: unknown, message: string): void {
+    if (this.failures === 0) this.logger.error({ err: error }, message);
+    this.retryAt = Date.now() + Math.min(retryBackoffMs.first * 2 ** this.failures, retryBackoffMs.most);
+    this.failures += 1;
   }
 
   private mark(seq: number): JournalMark | undefined {
@@ -123,7 +162,19 @@ export class QuotaFlusher {
     }
   }
 
-  private async writeLogs(): Promise<void> {
+  /** False when a slice failed to write (the rest waits for the next try). */
+  private async writeLogs(): Promise<boolean> {
+    if (this.logsMayBeWritten && this.journal && this.logMark) {
+      let written: number;
+      try {
+        written = await this.logMark(this.journal.name);
+      } catch (error) {
+        this.failed(error, 'log batch write failed; kept in memory and written again when the database answers');
+        return false;
+      }
+      this.unwrittenLogs = this.unwrittenLogs.filter((log) => log.seq === 0 || log.seq > written);
+      this.logsMayBeWritten = false;
+    }
     while (this.unwrittenLogs.length > 0) {
       const slice = this.unwrittenLogs.slice(0, logRowsPerWrite);
       let highSeq = 0;
@@ -134,12 +185,14 @@ export class QuotaFlusher {
           this.mark(highSeq),
         );
       } catch (error) {
-        this.logger.error({ err: error }, 'log batch write failed; retrying on the next tick');
-        return;
+        this.failed(error, 'log batch write failed; kept in memory and written again when the database answers');
+        if (highSeq > 0) this.logsMayBeWritten = true;
+        return false;
       }
       this.unwrittenLogs = this.unwrittenLogs.slice(slice.length);
       if (this.unwrittenLogs.length > 0) await nextTurn();
     }
+    return true;
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../logs/log-writer.repository.ts';
+import { reserveNow } from './testing/reserve-now.ts';
 import { QuotaLedger, type TokenBalance, type UserBalance } from './quota-ledger.ts';
 
 const token = (remainQuota: number): TokenBalance => ({ id: 1, remainQuota, usedQuota: 0, unlimited: false });
@@ -23,7 +24,7 @@ describe('quota holds', () => {
     const ledger = new QuotaLedger();
     const t = token(1000);
     const u = user(5000);
-    const held = ledger.reserve(t, u, 300);
+    const held = reserveNow(ledger, t, u, 300);
     if (!held.ok) throw new Error('refused');
     expect([t.remainQuota, u.quota]).toEqual([700, 4700]);
     expect(ledger.hasUnwritten).toBe(false);
@@ -35,7 +36,7 @@ describe('quota holds', () => {
 
   it('are gone after a refund, with nothing to write', () => {
     const ledger = new QuotaLedger();
-    const held = ledger.reserve(token(1000), user(5000), 300);
+    const held = reserveNow(ledger, token(1000), user(5000), 300);
     if (!held.ok) throw new Error('refused');
     ledger.refund(held.reservation);
     expect(ledger.takeBatch()).toBeUndefined();
@@ -48,8 +49,8 @@ describe('quota holds', () => {
     const ledger = new QuotaLedger(journal);
     const t = token(1000);
     const u = user(5000);
-    const first = ledger.reserve(t, u, 300);
-    const second = ledger.reserve(t, u, 200);
+    const first = reserveNow(ledger, t, u, 300);
+    const second = reserveNow(ledger, t, u, 200);
     if (!first.ok || !second.ok) throw new Error('refused');
     const log: LogEntry = { user_id: 7, type: 2, quota: 120, request_id: 'r1' };
     ledger.settle(first.reservation, 120, 3, log);
@@ -71,7 +72,7 @@ describe('quota holds', () => {
   it('keep the highest sequence of a batch that failed and went back to the queue', () => {
     const ledger = new QuotaLedger(recordingJournal());
     for (const quota of [10, 20]) {
-      const held = ledger.reserve(token(1000), user(5000), 50);
+      const held = reserveNow(ledger, token(1000), user(5000), 50);
       if (!held.ok) throw new Error('refused');
       ledger.settle(held.reservation, quota, 1, undefined);
       if (quota === 10) ledger.finishBatch(ledger.takeBatch());

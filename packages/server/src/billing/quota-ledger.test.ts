@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reserveNow } from './testing/reserve-now.ts';
 import { QuotaLedger, type TokenBalance, type UserBalance } from './quota-ledger.ts';
 
 const token = (remainQuota: number, unlimited = false): TokenBalance => ({ id: 1, remainQuota, usedQuota: 0, unlimited });
@@ -9,7 +10,7 @@ describe('quota ledger', () => {
     const ledger = new QuotaLedger();
     const t = token(1000);
     const u = user(5000);
-    const held = ledger.reserve(t, u, 300);
+    const held = reserveNow(ledger, t, u, 300);
     if (!held.ok) throw new Error('refused');
     expect([t.remainQuota, u.quota]).toEqual([700, 4700]);
     ledger.settle(held.reservation, 120, 3, { user_id: 7, type: 2, quota: 120 });
@@ -25,7 +26,7 @@ describe('quota ledger', () => {
     const ledger = new QuotaLedger();
     const t = token(1000);
     const u = user(5000);
-    const held = ledger.reserve(t, u, 300);
+    const held = reserveNow(ledger, t, u, 300);
     if (!held.ok) throw new Error('refused');
     ledger.refund(held.reservation);
     ledger.refund(held.reservation);
@@ -33,19 +34,21 @@ describe('quota ledger', () => {
     expect([t.remainQuota, u.quota, u.requestCount]).toEqual([1000, 5000, 0]);
   });
 
-  it('refuses holds the token or the user cannot cover; unlimited tokens skip only their own check', () => {
+  it('refuses an empty token or user; unlimited tokens skip only their own check', () => {
     const ledger = new QuotaLedger();
-    expect(ledger.reserve(token(100), user(5000), 300)).toEqual({ ok: false, refusedBy: 'token' });
-    expect(ledger.reserve(token(1000), user(200), 300)).toEqual({ ok: false, refusedBy: 'user' });
-    expect(ledger.reserve(token(0, true), user(0), 0)).toEqual({ ok: false, refusedBy: 'user' });
+    expect(reserveNow(ledger, token(0), user(5000), 300)).toEqual({ ok: false, refusedBy: 'token' });
+    expect(reserveNow(ledger, token(1000), user(0), 300)).toEqual({ ok: false, refusedBy: 'user' });
+    // A balance below the hold pays for a request that costs what it has (the last of the room).
+    expect(reserveNow(new QuotaLedger(), token(100), user(5000), 300, 300, 100).ok).toBe(true);
+    expect(reserveNow(ledger, token(0, true), user(0), 0)).toEqual({ ok: false, refusedBy: 'user' });
     const unlimited = token(0, true);
-    expect(ledger.reserve(unlimited, user(5000), 300).ok).toBe(true);
+    expect(reserveNow(ledger, unlimited, user(5000), 300).ok).toBe(true);
     expect(unlimited.remainQuota).toBe(-300);
   });
 
   it('puts a failed batch back and counts unwritten movements for cache reloads', () => {
     const ledger = new QuotaLedger();
-    const held = ledger.reserve(token(1000), user(5000), 100);
+    const held = reserveNow(ledger, token(1000), user(5000), 100);
     if (!held.ok) throw new Error('refused');
     ledger.settle(held.reservation, 100, 1, undefined);
     const batch = ledger.takeBatch();

@@ -2,6 +2,8 @@ import type { LogEntry } from '../logs/log-writer.repository.ts';
 import type { ChargeRecorder } from './charge-journal.ts';
 import { HeldQuota } from './held-quota.ts';
 import { PendingDeltas, type TokenDelta, type UserDelta } from './pending-deltas.ts';
+import { LocalSpendCoordinator } from './spend-coordinator.ts';
+import { SpendGuard, tokenBalanceKey, userBalanceKey, type BalanceClaim, type ClaimOutcome, type ClaimRequest } from './spend-guard.ts';
 
 /** The in-memory balance of a token (the relay's token cache record). */
 export interface TokenBalance {
@@ -9,8 +11,6 @@ export interface TokenBalance {
   remainQuota: number;
   usedQuota: number;
   readonly unlimited: boolean;
-  /** What this token's requests in flight may still cost beyond their holds (absent until its first hold). */
-  exposure?: number;
 }
 
 /** The in-memory balance of a user (the relay's user cache record). */
@@ -19,8 +19,6 @@ export interface UserBalance {
   quota: number;
   usedQuota: number;
   requestCount: number;
-  /** What this user's requests in flight may still cost beyond their holds (absent until its first hold). */
-  exposure?: number;
 }
 
 /** Quota held for one request, settled or refunded exactly once. */
@@ -28,8 +26,8 @@ export interface Reservation {
   readonly token: TokenBalance | undefined;
   readonly user: UserBalance;
   readonly amount: number;
-  /** Its worst-case cost minus `amount`, counted in the token's and user's exposure until it ends. */
-  readonly exposure: number;
+  /** What it counts against each balance in the deployment's spending guard until it ends. */
+  readonly claims: readonly BalanceClaim[];
   state: 'held' | 'settled' | 'refunded';
   /** A share of something else held with the quota (a spending budget), ended with it. */
   attachment?: ReservationAttachment;
@@ -48,17 +46,17 @@ export interface SettleWatcher {
 export type ReserveResult = { ok: true; reservation: Reservation } | { ok: false; refusedBy: 'token' | 'user' };
 
 /**
- * The quota ledger: memory is the authority for admission, the database follows in batches.
+ * The quota ledger: memory and the spending guard decide admission, the database follows in batches.
  *
- * Node runs this on one thread, so a check and its debit cannot interleave with another request:
- * 500 simultaneous requests see the balance one after another and none can spend what another
- * holds. Every movement hits both ledgers (token remain/used and user quota/used) by the same
+ * Every movement hits both ledgers (token remain/used and user quota/used) by the same
  * amounts. Holds stay in memory (HeldQuota); a settled charge is recorded in the journal first, then
  * queued as an aggregated delta with the consume log row that explains it; the flusher writes both.
  */
 export class QuotaLedger {
   private readonly journal: ChargeRecorder | undefined;
   private readonly held = new HeldQuota();
+  /** The deployment's spending guard, this process's side (read by tests and metrics). */
+  readonly guard: SpendGuard;
   private pending = new PendingDeltas();
   private inFlight: PendingDeltas | undefined;
   /** Changes at the start and at the end of every batch write (see `readConsistently`). */
@@ -68,9 +66,13 @@ export class QuotaLedger {
   /** Running totals since start, for /metrics (plain fields: nothing is computed per request). */
   readonly totals = { settled: 0, refunded: 0, chargedQuota: 0, heldQuota: 0 };
 
-  /** Without a journal (QUOTA_JOURNAL_DIR=off, unit tests), a crash loses the charges not yet flushed. */
-  constructor(journal?: ChargeRecorder) {
+  /**
+   * Without a journal (QUOTA_JOURNAL_DIR=off, unit tests), a crash loses the charges not yet flushed.
+   * Without a guard the process guards its balances alone (one process, no Redis).
+   */
+  constructor(journal?: ChargeRecorder, guard: SpendGuard = new SpendGuard(new LocalSpendCoordinator())) {
     this.journal = journal;
+    this.guard = guard;
   }
 
   watch(watcher: SettleWatcher): void {
@@ -84,38 +86,53 @@ export class QuotaLedger {
 
   /**
    * Holds quota on the token (unless unlimited) and on the user. A user with no balance is refused
-   * even for a free request, as in new-api, and so is a balance below `amount`.
+   * even for a free request, as in new-api; a balance below new-api's hold (`amount`) is not: near the
+   * edge the guard admits what the balance can pay for at the request's expected cost.
    *
-   * `amount` is new-api's cheap hold; `worstCase` what the request can cost at most. A request whose
-   * answer may cost more than it holds is a risk to the balance: the ledger adds the difference to the
-   * token's and the user's exposure until the request ends. While the balance covers every exposure
-   * plus this worst case (room ≥ worstCase), the cheap hold is enough: even if every request in
-   * flight costs its worst, nothing is overspent. Near the edge the request holds its worst case
-   * (capped at the balance, so a lone request is admitted as new-api would), and once the room is
-   * gone (≤ 0) it is refused. The room only goes negative through the one request admitted at the
-   * edge, so the total spent never exceeds the balance by more than that one request's cost.
+   * `amount` is new-api's cheap hold, taken off the balances in memory; `worstCase` what the request
+   * can cost at most and `expected` what it is expected to cost. Admission is the spending guard's
+   * (spend-guard.ts): the request claims its worst case on both balances against the claims of every
+   * process of the deployment, near the edge only its expected cost, then the last of the room, so
+   * the deployment spends at most one request beyond a balance. Synchronous unless the guard has to
+   * ask its coordinator (another process, Redis).
    */
-  reserve(token: TokenBalance | undefined, user: UserBalance, amount: number, worstCase = amount): ReserveResult {
-    if (user.quota <= 0 || user.quota < amount) return { ok: false, refusedBy: 'user' };
+  reserve(
+    token: TokenBalance | undefined,
+    user: UserBalance,
+    amount: number,
+    worstCase = amount,
+    expected = worstCase,
+  ): ReserveResult | Promise<ReserveResult> {
+    // The balances without this process's holds: what the guard's account opens from.
+    const userSeed = user.quota + this.held.onUser(user.id);
+    if (userSeed <= 0) return { ok: false, refusedBy: 'user' };
     const limited = token !== undefined && !token.unlimited;
-    if (limited && token.remainQuota < amount) return { ok: false, refusedBy: 'token' };
+    const tokenSeed = limited ? token.remainQuota + this.held.onToken(token.id) : 0;
+    if (limited && tokenSeed <= 0) return { ok: false, refusedBy: 'token' };
     const worst = worstCase > amount ? worstCase : amount;
-    const userRoom = user.quota - (user.exposure ?? 0);
-    const tokenRoom = limited ? token.remainQuota - (token.exposure ?? 0) : worst;
-    let held = amount;
-    if (userRoom < worst || tokenRoom < worst) {
-      if (worst > 0 && userRoom <= 0) return { ok: false, refusedBy: 'user' };
-      if (worst > 0 && tokenRoom <= 0) return { ok: false, refusedBy: 'token' };
-      held = Math.min(worst, user.quota, limited ? token.remainQuota : worst);
-    }
-    const exposure = worst - held;
-    if (exposure !== 0) {
-      if (token) token.exposure = (token.exposure ?? 0) + exposure;
-      user.exposure = (user.exposure ?? 0) + exposure;
-    }
-    this.hold(token, user, held);
-    this.totals.heldQuota += held;
-    return { ok: true, reservation: { token, user, amount: held, exposure, state: 'held' } };
+    const balances: ClaimRequest[] = [];
+    if (limited) balances.push({ key: tokenBalanceKey(token.id), seed: tokenSeed });
+    balances.push({ key: userBalanceKey(user.id), seed: userSeed });
+    const outcome = this.guard.claim(balances, worst, Math.min(expected, worst));
+    if (outcome instanceof Promise) return outcome.then((decided) => this.admit(decided, token, user, amount, limited));
+    return this.admit(outcome, token, user, amount, limited);
+  }
+
+  private admit(outcome: ClaimOutcome, token: TokenBalance | undefined, user: UserBalance, amount: number, limited: boolean): ReserveResult {
+    if (!outcome.ok) return { ok: false, refusedBy: limited && outcome.refusedAt === 0 ? 'token' : 'user' };
+    this.hold(token, user, amount);
+    this.totals.heldQuota += amount;
+    return { ok: true, reservation: { token, user, amount, claims: outcome.claims, state: 'held' } };
+  }
+
+  /** A balance was changed from outside by `delta` (told once, by the process that wrote it): the guard's account follows. */
+  balanceAdjusted(owner: 'token' | 'user', id: number, delta: number): void {
+    this.guard.adjust(owner === 'token' ? tokenBalanceKey(id) : userBalanceKey(id), delta);
+  }
+
+  /** A token or user was reloaded after a change from outside: this process gives back what it holds beyond its requests. */
+  balanceReloaded(owner: 'token' | 'user', id: number): void {
+    this.guard.giveBack(owner === 'token' ? tokenBalanceKey(id) : userBalanceKey(id));
   }
 
   /**
@@ -134,6 +151,7 @@ export class QuotaLedger {
     const { token, user } = reservation;
     const seq = this.journal?.record(token?.id ?? 0, user.id, channelId, finalQuota, log) ?? 0;
     this.release(reservation);
+    this.guard.settle(reservation.claims, finalQuota);
     this.move(token, user, -finalQuota, finalQuota, 1);
     this.pending.addChannel(channelId, finalQuota);
     if (log) this.pending.logs.push({ seq, row: log });
@@ -150,6 +168,7 @@ export class QuotaLedger {
     this.totals.refunded += 1;
     this.totals.heldQuota -= reservation.amount;
     this.release(reservation);
+    this.guard.release(reservation.claims);
     reservation.attachment?.end(undefined);
   }
 
@@ -166,13 +185,9 @@ export class QuotaLedger {
   }
 
   private release(reservation: Reservation): void {
-    const { token, user, amount, exposure } = reservation;
+    const { token, user, amount } = reservation;
     if (token) token.remainQuota += amount;
     user.quota += amount;
-    if (exposure !== 0) {
-      if (token) token.exposure = (token.exposure ?? 0) - exposure;
-      user.exposure = (user.exposure ?? 0) - exposure;
-    }
     this.held.remove(token?.id, user.id, amount);
   }
 

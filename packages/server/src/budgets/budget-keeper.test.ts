@@ -1,3 +1,4 @@
+import { reserveNow } from '../billing/testing/reserve-now.ts';
 import { describe, expect, it } from 'vitest';
 import { QuotaLedger, type TokenBalance, type UserBalance } from '../billing/quota-ledger.ts';
 import type { OptionStore } from '../options/option-store.ts';
@@ -65,7 +66,7 @@ async function keeperWith(limit: number, shared?: Partial<SharedBudgetCounter>) 
     advanceTo: (ms: number) => (now = ms),
     /** Reserves 10 units with a worst case of `worst`; the budget's refusal as its code. */
     async request(worst: number) {
-      const reserved = ledger.reserve(token, user, 10, worst);
+      const reserved = reserveNow(ledger, token, user, 10, worst);
       if (!reserved.ok) throw new Error('quota refused');
       try {
         await keeper.hold(reserved.reservation, worst);
@@ -126,7 +127,7 @@ describe('budget keeper', () => {
 
   it('does nothing for a request whose token and user have no budget', async () => {
     const kit = await keeperWith(100);
-    const reserved = kit.ledger.reserve({ id: 2, remainQuota: 100, usedQuota: 0, unlimited: false }, { ...kit.user, id: 8 }, 10, 50);
+    const reserved = reserveNow(kit.ledger, { id: 2, remainQuota: 100, usedQuota: 0, unlimited: false }, { ...kit.user, id: 8 }, 10, 50);
     if (!reserved.ok) throw new Error('refused');
     expect(kit.keeper.hold(reserved.reservation, 50)).toBeUndefined();
     expect(reserved.reservation.attachment).toBeUndefined();

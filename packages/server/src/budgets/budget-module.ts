@@ -64,7 +64,7 @@ export function createRelayBudgets(context: AppContext, ledger: QuotaLedger, ins
   const reloadOn = (topic: string, owner: 'token' | 'user') =>
     context.bus.subscribe(topic, (payload) => {
       const id = Number(payload);
-      void (payload === '*' || !id ? book.loadAll() : book.reload(owner, id)).catch((error: unknown) =>
+      return (payload === '*' || !id ? book.loadAll() : book.reload(owner, id)).catch((error: unknown) =>
         context.logger.warn({ err: error }, 'budget reload failed'),
       );
     });

@@ -1,14 +1,13 @@
+import type { LeaseReport, LeaseRequest } from '../billing/spend-lease-book.ts';
+import type { LimitChange, LimitRule } from '../limits/limit-store.ts';
+import type { ChangeMessage, WorkerChangeMessage } from './change-messages.ts';
+
+export type { ChangeMessage } from './change-messages.ts';
+
 /**
  * What the processes of one machine say to each other over the cluster's IPC channel. Every message
  * carries `sb` so prom-client's own cluster messages (and any other) pass by untouched.
  */
-
-/** A change of shared data, sent by one worker and repeated by the primary to every worker (the sender too). */
-export interface ChangeMessage {
-  readonly sb: 'change';
-  readonly topic: string;
-  readonly payload: string;
-}
 
 /** One call on the primary's short-lived value store (mail codes, login challenges, failure counters). */
 export interface StoreRequest {
@@ -37,7 +36,18 @@ export interface BatchRequest {
   readonly statements: string;
 }
 
-/** The primary's answer to a `store`, `metrics` or `batch` request. */
+/** The spending guard's leases on balances, kept by the primary for the machine (cluster/primary-spend.ts). */
+export type SpendMessage =
+  | { readonly sb: 'spend'; readonly id: number; readonly op: 'acquire'; readonly key: string; readonly request: LeaseRequest }
+  | { readonly sb: 'spend'; readonly id: 0; readonly op: 'report'; readonly key: string; readonly report: LeaseReport }
+  | { readonly sb: 'spend'; readonly id: 0; readonly op: 'adjust'; readonly key: string; readonly delta: number };
+
+/** Request limits counted by the primary for the machine (cluster/primary-limit-store.ts). */
+export type LimitMessage =
+  | { readonly sb: 'limit'; readonly id: number; readonly op: 'admit'; readonly rules: readonly LimitRule[]; readonly now: number }
+  | { readonly sb: 'limit'; readonly id: 0; readonly op: 'settle'; readonly changes: readonly LimitChange[]; readonly now: number };
+
+/** The primary's answer to a `store`, `metrics`, `batch`, `spend`, `limit` or confirmed `change` request. */
 export interface Reply {
   readonly sb: 'reply';
   readonly id: number;
@@ -45,7 +55,7 @@ export interface Reply {
   readonly error?: string;
 }
 
-export type WorkerMessage = ChangeMessage | StoreRequest | MetricsRequest | BatchRequest;
+export type WorkerMessage = WorkerChangeMessage | StoreRequest | MetricsRequest | BatchRequest | SpendMessage | LimitMessage;
 export type PrimaryMessage = ChangeMessage | Reply;
 
 export function isSwitchboardMessage(message: unknown): message is WorkerMessage | PrimaryMessage {

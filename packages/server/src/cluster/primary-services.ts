@@ -2,26 +2,32 @@ import type { Worker } from 'node:cluster';
 import cluster from 'node:cluster';
 import { systemClock } from '../platform/clock.ts';
 import { createMemoryExpiringStore, type ExpiringStore } from '../platform/expiring-store.ts';
+import type { Logger } from '../platform/logger.ts';
 import { isSwitchboardMessage, type Reply, type StoreRequest, type WorkerMessage } from './cluster-messages.ts';
+import { serveChangeRelay } from './primary-change-relay.ts';
+import { PrimaryLimits } from './primary-limit-store.ts';
+import { PrimarySpendBook } from './primary-spend.ts';
 import { PrimarySqliteWriters } from './primary-sqlite-writers.ts';
 
 /**
- * What the primary process does for its workers: repeats every change to all of them, keeps the
- * machine's one short-lived value store, adds up their metrics for a scrape, and commits their
- * batched SQLite writes in one writer per file. It loads no part of the gateway; its only database
- * connections are those writers' (SQLite only, opened with the first batch). Returns the writers, for
- * the primary to close once the last worker has stopped.
+ * What the primary process does for its workers: repeats every change to all of them (answering the
+ * sender once they have applied it, see primary-change-relay.ts), keeps the machine's one short-lived
+ * value store, adds up their metrics for a scrape, commits their batched SQLite writes in one writer
+ * per file, keeps the machine's spending guard book and counts its request limits. It loads no part of
+ * the gateway; its only database connections are those writers' (SQLite only, opened with the first
+ * batch).
  */
-export function servePrimary(): PrimarySqliteWriters {
+export function servePrimary(logger: Logger): PrimaryServices {
+  serveChangeRelay(logger);
   const store = createMemoryExpiringStore(systemClock);
   const writers = new PrimarySqliteWriters();
+  const spend = new PrimarySpendBook();
+  const limits = new PrimaryLimits();
   let aggregator: Promise<{ clusterMetrics(): Promise<string> }> | undefined;
   cluster.on('message', (worker: Worker, message: unknown) => {
     if (!isSwitchboardMessage(message)) return;
     const request = message as WorkerMessage;
-    if (request.sb === 'change') {
-      for (const each of Object.values(cluster.workers ?? {})) if (each?.isConnected()) each.send(request);
-    } else if (request.sb === 'store') {
+    if (request.sb === 'store') {
       void answer(worker, request.id, () => runStoreOperation(store, request));
     } else if (request.sb === 'metrics') {
       // prom-client is loaded only when a scrape comes (metrics are on): the primary stays small otherwise.
@@ -29,9 +35,22 @@ export function servePrimary(): PrimarySqliteWriters {
       void answer(worker, request.id, async () => (await aggregator!).clusterMetrics());
     } else if (request.sb === 'batch') {
       void answer(worker, request.id, () => writers.run(request.path, request.statements));
+    } else if (request.sb === 'spend') {
+      const grant = spend.handle(worker, request);
+      if (grant && worker.isConnected()) worker.send({ sb: 'reply', id: request.id, result: grant } satisfies Reply);
+    } else if (request.sb === 'limit') {
+      const admission = limits.handle(request);
+      if (admission && worker.isConnected()) worker.send({ sb: 'reply', id: request.id, result: admission } satisfies Reply);
     }
   });
-  return writers;
+  return { writers, spend };
+}
+
+export interface PrimaryServices {
+  /** Closed once the last worker has stopped. */
+  readonly writers: PrimarySqliteWriters;
+  /** Told when a worker exits: its leases on balances count as spent. */
+  readonly spend: PrimarySpendBook;
 }
 
 async function answer(worker: Worker, id: number, work: () => Promise<unknown>): Promise<void> {

@@ -16,9 +16,12 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   // Structured cloning, not JSON: a worker's batch of log rows travels as a long JSON text, which the
   // JSON channel escaped and unescaped again at both ends (3.5 times the CPU per message, measured).
   cluster.setupPrimary({ serialization: 'advanced' });
-  const writers = servePrimary();
+  const { writers, spend } = servePrimary(logger);
   /** The last worker has stopped: no batch is in flight, so the writers close cleanly before the exit. */
-  const exitAfterWriters = (code: number) => void writers.close().finally(() => process.exit(code));
+  const exitAfterWriters = (code: number) => {
+    spend.close();
+    void writers.close().finally(() => process.exit(code));
+  };
   // Every worker must sign and read the same session cookies and cache keys, and tell the same start time.
   const workerEnv: Record<string, string> = { WORKERS: '1', SWITCHBOARD_STARTED_AT: String(config.startedAt) };
   if (config.sessionSecretGenerated) workerEnv.SESSION_SECRET = config.sessionSecret;
@@ -70,6 +73,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   }
 
   cluster.on('exit', (worker, code, signal) => {
+    spend.workerGone(worker);
     if (stopping) {
       // A worker still starting has no handler yet and ends by the signal itself: it served nothing.
       if (code !== 0 && signal !== 'SIGTERM') exitCode = 1;

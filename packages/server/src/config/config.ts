@@ -30,6 +30,12 @@ export interface Config {
   nodeType: 'master' | 'slave';
   streamingTimeoutSeconds: number;
   relayTimeoutSeconds: number;
+  /**
+   * RELAY_FIRST_BYTE_TIMEOUT: seconds an upstream may take to send its first byte (response headers,
+   * a stream's first chunk) before the attempt is abandoned, uncharged, for the next channel; 0 = none.
+   * A channel's `first_byte_timeout` setting overrides it.
+   */
+  firstByteTimeoutSeconds: number;
   /** TASK_TIMEOUT_MINUTES: a drawing or music task still unfinished after this long fails and is refunded. */
   taskTimeoutMinutes: number;
   /** TASK_POLL_INTERVAL_SECONDS: between two passes of the drawing and music task poller (new-api: 15 s; tests poll faster). */
@@ -166,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     nodeType,
     streamingTimeoutSeconds: read(env, 'STREAMING_TIMEOUT', seconds, 300),
     relayTimeoutSeconds: read(env, 'RELAY_TIMEOUT', seconds, 0),
+    firstByteTimeoutSeconds: read(env, 'RELAY_FIRST_BYTE_TIMEOUT', seconds, 120),
     taskTimeoutMinutes: read(env, 'TASK_TIMEOUT_MINUTES', z.coerce.number().int().min(1), 1440),
     taskPollIntervalSeconds: read(env, 'TASK_POLL_INTERVAL_SECONDS', z.coerce.number().int().min(1).max(3600), 15),
     channelTestFrequencyMinutes: read(env, 'CHANNEL_TEST_FREQUENCY', z.coerce.number().int().min(0), 0),

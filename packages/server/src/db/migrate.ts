@@ -22,6 +22,7 @@ import { oneApiMappingMigration } from './migrations/0024-one-api-mapping.ts';
 import { payloadLogsMigration, tokenPayloadLoggingMigration } from './migrations/0025-payload-logs.ts';
 import { passkeyCredentials, passkeysMigration } from './migrations/0026-passkeys.ts';
 import { modelCatalogueMigration, models, vendors } from './migrations/0027-model-catalogue.ts';
+import { logHourlyChannelLatencyMsMigration } from './migrations/0028-log-hourly-channel-latency-ms.ts';
 import { recordOrigin, surveyUnknownSchema } from './move-over/schema-survey.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
@@ -64,6 +65,7 @@ function logMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0016-quota-journal': quotaJournalMigration(dialect),
     '0023-log-hourly-channel-latency': logHourlyChannelLatencyMigration(dialect),
     '0025-payload-logs': payloadLogsMigration(dialect),
+    '0028-log-hourly-channel-latency-ms': logHourlyChannelLatencyMsMigration(dialect),
   };
 }
 

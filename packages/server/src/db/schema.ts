@@ -279,12 +279,12 @@ export interface LogHourlyChannelGroupTable {
   quota: number;
 }
 
-/** Hourly log totals per channel, type and latency bucket (migration 0023, log database). */
+/** Hourly log totals per channel, type and latency bucket (migrations 0023 in seconds and 0028 in milliseconds, log database). */
 export interface LogHourlyChannelLatencyTable {
   bucket: number;
   channel_id: number;
   type: number;
-  /** The latency bucket's upper bound, whole seconds. */
+  /** The latency bucket's upper bound: whole seconds in 0023's table, milliseconds in 0028's. */
   latency: number;
   count: number;
   quota: number;
@@ -443,6 +443,7 @@ export interface Database {
   switchboard_log_hourly: LogHourlyTable;
   switchboard_log_hourly_channel_group: LogHourlyChannelGroupTable;
   switchboard_log_hourly_channel_latency: LogHourlyChannelLatencyTable;
+  switchboard_log_hourly_channel_latency_ms: LogHourlyChannelLatencyTable;
   switchboard_quota_journal: QuotaJournalTable;
   switchboard_two_factor: TwoFactorTable;
   switchboard_two_factor_backup_codes: TwoFactorBackupCodesTable;

@@ -54,6 +54,9 @@ describe.each(sqlite)('GET /metrics on $dialect', (database) => {
     // Ratio 1, completion ratio 1: 20 prompt + 10 completion tokens.
     expect(sample(scraped.body, 'switchboard_quota_charged_total')).toBe(30);
     expect(sample(scraped.body, 'switchboard_quota_held')).toBe(0);
+    // The quota journal took the charge: writable, nothing failed.
+    expect(sample(scraped.body, 'switchboard_quota_journal_writable')).toBe(1);
+    expect(sample(scraped.body, 'switchboard_quota_journal_failed_writes_total')).toBe(0);
   });
 });
 

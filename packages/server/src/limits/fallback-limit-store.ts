@@ -3,6 +3,8 @@ import type { Logger } from '../platform/logger.ts';
 import type { Redis } from '../platform/redis.ts';
 import type { Admission, LimitChange, LimitRule, LimitStore } from './limit-store.ts';
 import { MemoryLimitStore } from './memory-limit-store.ts';
+import { randomAlphanumeric } from '../platform/random.ts';
+import { ProcessRoster } from './process-roster.ts';
 import { RedisLimitStore } from './redis-limit-store.ts';
 
 /**
@@ -16,14 +18,17 @@ const retrySharedAfterMs = 5000;
 
 /**
  * The shared store while it answers, this process's own counts while it does not. A lost Redis must
- * never become an outage of the relay: requests are then limited per instance (each instance allows
- * the whole limit, so a cluster allows more), a warning says so once, and the shared counts resume
- * when Redis is back.
+ * never become an outage of the relay: requests are then limited by each process to its share of
+ * every limit (the limit divided by the processes last seen alive, see process-roster.ts), a warning
+ * says so once, and when Redis is back what was counted meanwhile is added to its windows, so an
+ * outage lets through about one window's limit, not one per process.
  */
 export class FallbackLimitStore implements LimitStore {
-  private readonly shared: LimitStore;
+  private readonly shared: LimitStore & { merge?(windows: ReturnType<MemoryLimitStore['takeWindows']>): Promise<void> };
   private readonly sharedReady: () => boolean;
-  private readonly local: LimitStore;
+  private readonly local: MemoryLimitStore;
+  /** How many processes share each limit while Redis is away. */
+  private readonly share: () => number;
   private readonly logger: Logger;
   private degraded = false;
   private skipSharedUntil = 0;
@@ -31,12 +36,20 @@ export class FallbackLimitStore implements LimitStore {
   /** Real time for the retry pause (not the request clock tests move). */
   private readonly realNow: () => number;
 
-  constructor(options: { shared: LimitStore; sharedReady: () => boolean; local: LimitStore; logger: Logger; realNow?: () => number }) {
+  constructor(options: {
+    shared: LimitStore & { merge?(windows: ReturnType<MemoryLimitStore['takeWindows']>): Promise<void> };
+    sharedReady: () => boolean;
+    local: MemoryLimitStore;
+    logger: Logger;
+    share?: () => number;
+    realNow?: () => number;
+  }) {
     this.realNow = options.realNow ?? systemClock.now;
     this.shared = options.shared;
     this.sharedReady = options.sharedReady;
     this.local = options.local;
     this.logger = options.logger;
+    this.share = options.share ?? (() => 1);
   }
 
   /** True while requests are limited on this instance only. */
@@ -48,7 +61,7 @@ export class FallbackLimitStore implements LimitStore {
     if (this.sharedReady() && this.realNow() >= this.skipSharedUntil) {
       try {
         const admission = await this.shared.admit(rules, now);
-        this.recovered();
+        this.recovered(now);
         return admission;
       } catch (error) {
         this.skipSharedUntil = this.realNow() + retrySharedAfterMs;
@@ -57,7 +70,8 @@ export class FallbackLimitStore implements LimitStore {
     } else {
       this.degrade(undefined);
     }
-    return this.local.admit(rules, now);
+    const share = Math.max(1, this.share());
+    return this.local.admit(share === 1 ? rules : rules.map((rule) => ({ ...rule, limit: Math.max(1, Math.floor(rule.limit / share)) })), now);
   }
 
   async settle(changes: readonly LimitChange[], now: number): Promise<void> {
@@ -70,10 +84,12 @@ export class FallbackLimitStore implements LimitStore {
     this.logger.warn({ err: error }, 'Redis is unreachable: request limits are counted on this instance only until it answers again');
   }
 
-  private recovered(): void {
+  private recovered(now: number): void {
     if (!this.degraded) return;
     this.degraded = false;
     this.logger.warn('Redis answers again: request limits are shared across instances again');
+    // What this process let through meanwhile counts in the shared windows (a restarted Redis starts from it).
+    void this.shared.merge?.(this.local.takeWindows(now)).catch(() => undefined);
   }
 }
 
@@ -87,13 +103,27 @@ export interface OpenedLimitStore {
  * fails fast (no offline queue, a command timeout) so a lost Redis costs a request at most
  * `sharedTimeoutMs`, then nothing while ioredis reconnects in the background.
  */
-export function openLimitStore(redis: Redis | undefined, logger: Logger): OpenedLimitStore {
+export function openLimitStore(redis: Redis | undefined, logger: Logger, machine?: LimitStore): OpenedLimitStore {
   const local = new MemoryLimitStore();
-  if (!redis) return { store: local, close: () => undefined };
+  // Without Redis: the machine's store (the primary counts for its workers), or this process's own.
+  if (!redis) return { store: machine ?? local, close: () => undefined };
   const connection = redis.duplicate({ enableOfflineQueue: false, commandTimeout: sharedTimeoutMs, maxRetriesPerRequest: 0, lazyConnect: true });
   // Errors surface through the store's warning; an unhandled 'error' event would only repeat them.
   connection.on('error', () => undefined);
   connection.connect().catch(() => undefined);
-  const store = new FallbackLimitStore({ shared: new RedisLimitStore(connection), sharedReady: () => connection.status === 'ready', local, logger });
-  return { store, close: () => connection.disconnect() };
+  const roster = new ProcessRoster(connection, `${process.pid}.${randomAlphanumeric(8)}`);
+  const store = new FallbackLimitStore({
+    shared: new RedisLimitStore(connection),
+    sharedReady: () => connection.status === 'ready',
+    local,
+    logger,
+    share: () => roster.processes,
+  });
+  return {
+    store,
+    close: () => {
+      roster.close();
+      connection.disconnect();
+    },
+  };
 }

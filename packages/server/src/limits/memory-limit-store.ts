@@ -58,6 +58,15 @@ export class MemoryLimitStore implements LimitStore {
     }
   }
 
+  /** Takes the counts of the windows still open (what was counted here while Redis was away), leaving none. */
+  takeWindows(now: number): Array<{ key: string; count: number; ttlMs: number }> {
+    const open: Array<{ key: string; count: number; ttlMs: number }> = [];
+    for (const [key, window] of this.windows)
+      if (window.expiresAt > now && window.count > 0) open.push({ key, count: window.count, ttlMs: window.expiresAt - now });
+    this.windows.clear();
+    return open;
+  }
+
   private liveWindow(key: string, now: number): WindowCount | undefined {
     const window = this.windows.get(key);
     if (window && window.expiresAt <= now) {

@@ -50,9 +50,18 @@ for i = 1, #KEYS do
 end
 return 0`;
 
+/** ARGV: two per key: count, ttl ms. Adds a count kept elsewhere to a window, starting the window when Redis has none. */
+const mergeScript = `
+for i = 1, #KEYS do
+  redis.call('INCRBY', KEYS[i], ARGV[(i - 1) * 2 + 1])
+  if redis.call('PTTL', KEYS[i]) < 0 then redis.call('PEXPIRE', KEYS[i], ARGV[(i - 1) * 2 + 2]) end
+end
+return 0`;
+
 interface LimitCommands {
   switchboardLimitAdmit(...keysAndArguments: Array<string | number>): Promise<[number, number]>;
   switchboardLimitSettle(...keysAndArguments: Array<string | number>): Promise<number>;
+  switchboardLimitMerge(...keysAndArguments: Array<string | number>): Promise<number>;
 }
 
 /** The limits shared by every instance through Redis: one round trip per admission, one per settlement. */
@@ -62,6 +71,7 @@ export class RedisLimitStore implements LimitStore {
   constructor(redis: Redis) {
     redis.defineCommand('switchboardLimitAdmit', { lua: admitScript });
     redis.defineCommand('switchboardLimitSettle', { lua: settleScript });
+    redis.defineCommand('switchboardLimitMerge', { lua: mergeScript });
     this.redis = redis as Redis & LimitCommands;
   }
 
@@ -75,6 +85,14 @@ export class RedisLimitStore implements LimitStore {
     const [refused, retryAfterMs] = await this.redis.switchboardLimitAdmit(keys.length, ...keys, ...values);
     if (Number(refused) === 0) return { admitted: true, store: this };
     return { admitted: false, refused: Number(refused) - 1, retryAfterMs: Number(retryAfterMs) };
+  }
+
+  /** Adds counts made while Redis was away to its windows, so the window's limit holds across the outage. */
+  async merge(windows: ReadonlyArray<{ key: string; count: number; ttlMs: number }>): Promise<void> {
+    if (windows.length === 0) return;
+    const keys = windows.map((window) => keyPrefix + window.key);
+    const values = windows.flatMap((window) => [window.count, Math.max(1, Math.ceil(window.ttlMs))]);
+    await this.redis.switchboardLimitMerge(keys.length, ...keys, ...values);
   }
 
   async settle(changes: readonly LimitChange[]): Promise<void> {

@@ -31,8 +31,11 @@ export interface RelayLimitSubject {
   readonly tokenId: number;
   readonly model: ModelRequestLimit | undefined;
   readonly token: TokenRequestLimits | undefined;
-  /** The prompt's estimated tokens: what a request counts against TPM until its real usage is known. */
-  readonly promptTokens: number;
+  /**
+   * What a request counts against TPM until its real usage is known: the prompt's estimate plus the
+   * completion it is expected to produce, so requests in flight together cannot all pass one check.
+   */
+  readonly expectedTokens: number;
   /** Unique per request: names its concurrency lease. */
   readonly requestId: string;
 }
@@ -66,7 +69,7 @@ export function planRelayLimits(subject: RelayLimitSubject, now: number): Planne
   if (token) {
     if (token.requestsPerMinute > 0) planned.push(windowRule('token-rpm', `tok:rpm:${subject.tokenId}`, token.requestsPerMinute, 1, 1, now));
     if (token.tokensPerMinute > 0)
-      planned.push(windowRule('token-tpm', `tok:tpm:${subject.tokenId}`, token.tokensPerMinute, Math.max(1, Math.ceil(subject.promptTokens)), 1, now));
+      planned.push(windowRule('token-tpm', `tok:tpm:${subject.tokenId}`, token.tokensPerMinute, Math.max(1, Math.ceil(subject.expectedTokens)), 1, now));
     if (token.concurrentRequests > 0)
       planned.push({
         name: 'token-concurrency',

@@ -165,6 +165,35 @@ describe.each(testDatabases())('relay request limits on $dialect', (database) =>
     expect((await chatInjected(token.apiKey)).status).toBe(200);
   });
 
+  it('counts the tokens requests in flight are expected to use, so a parallel burst stays within tokens per minute', async () => {
+    const owner = await createTestUser(testApp, { quota: 100_000_000 });
+    const token = await seedToken(testApp, owner.id, { remainQuota: 10_000_000 });
+    await setLimits(token.id, { tpm_limit: 1000 });
+    clock.advance(60_000);
+    // The model's answers are known to use a 100-token prompt, and these requests ask for at most 20
+    // completion tokens: each is expected to use 120. Thirty at once may not all pass a check made
+    // before any of them is charged.
+    expect((await chatInjected(token.apiKey)).status).toBe(200);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fake.beforeAnswer = () => held;
+    try {
+      const answered: Answer[] = [];
+      const pending = burst(30, async () => {
+        const answer = await chat(token.apiKey);
+        answered.push(answer);
+        return answer;
+      });
+      // Six more fit beside the first answer's 250 tokens (6 × 120 ≤ 750); every other caller is refused while they wait.
+      await vi.waitFor(() => expect(answered).toHaveLength(24), { timeout: 20_000 });
+      release();
+      const answers = await pending;
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(6);
+    } finally {
+      fake.beforeAnswer = undefined;
+    }
+  });
+
   it("applies new-api's per-user model request limit across the user's tokens, giving failed requests' success slots back", async () => {
     const { options } = testApp.context;
     const owner = await createTestUser(testApp, { quota: 100_000_000 });

@@ -84,13 +84,13 @@ export class RelayLimits {
    * The playground (no token) has none of these limits, as in new-api. Synchronous when no limit
    * applies, so the common request does not wait a microtask for nothing.
    */
-  admit(caller: RelayCaller, promptTokens: number, requestId: string, reply: FastifyReply): RelayLimitPermit | Promise<RelayLimitPermit> {
+  admit(caller: RelayCaller, expectedTokens: number, requestId: string, reply: FastifyReply): RelayLimitPermit | Promise<RelayLimitPermit> {
     const token = caller.token;
     if (!token) return unlimited;
     const model = modelRequestLimitFor(this.options, caller.usingGroup);
     if (!model && !token.requestLimits) return unlimited;
     const now = this.clock.now();
-    const planned = planRelayLimits({ userId: caller.user.id, tokenId: token.id, model, token: token.requestLimits, promptTokens, requestId }, now);
+    const planned = planRelayLimits({ userId: caller.user.id, tokenId: token.id, model, token: token.requestLimits, expectedTokens, requestId }, now);
     if (planned.length === 0) return unlimited;
     return this.admitPlanned(planned, now, reply);
   }

@@ -152,14 +152,18 @@ describe.skipIf(!redisUrl)('request limits shared by two instances through Redis
     }
   });
 
-  it('keeps relaying when Redis is lost, each instance then limiting on its own', async () => {
+  it('keeps relaying when Redis is lost, each instance then limiting to its share', async () => {
     const token = await limitedToken({ rpm_limit: 10 });
     await proxy.cut();
     clock.advance(60_000);
     const statuses = await burst(token.apiKey, 100);
     // No outage: every request is answered, by the relay or by a limit of the instance it reached.
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    // Each instance allows its share of the limit (the limit over the processes last seen alive in
+    // Redis: these two, and any other test's), so the pair together stays within one limit.
+    const served = statuses.filter((status) => status === 200).length;
+    expect(served).toBeGreaterThanOrEqual(2);
+    expect(served).toBeLessThanOrEqual(10);
     for (const app of pair.apps) expect((app.switchboard.context.limitStore as FallbackLimitStore).isDegraded).toBe(true);
   });
 });

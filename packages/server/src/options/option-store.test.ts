@@ -30,7 +30,13 @@ class SlowTable {
   }
 }
 
-const quietBus: ChangeBus = { subscribe: () => undefined, publish: async () => undefined, ready: async () => undefined, close: async () => undefined };
+const quietBus: ChangeBus = {
+  subscribe: () => undefined,
+  publish: async () => undefined,
+  announce: async () => undefined,
+  ready: async () => undefined,
+  close: async () => undefined,
+};
 
 async function storeOn(table: SlowTable): Promise<OptionStore> {
   const store = new OptionStore(table as unknown as OptionRepository, quietBus);

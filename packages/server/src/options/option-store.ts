@@ -7,8 +7,8 @@ const changeTopic = 'options';
 
 /**
  * Every option held in memory, so no request reads the options table. A write goes to the database,
- * then to this instance's memory, then over the change bus to the others (within a second with
- * Redis). A periodic reload (SYNC_FREQUENCY) covers writes made by other tools to the database.
+ * then to this instance's memory, then over the change bus to the other processes, and resolves once
+ * they have it too. A periodic reload (SYNC_FREQUENCY) covers writes made by other tools to the database.
  */
 export class OptionStore {
   private values = new Map<string, string>();
@@ -27,7 +27,8 @@ export class OptionStore {
   constructor(repository: OptionRepository, bus: ChangeBus) {
     this.repository = repository;
     this.bus = bus;
-    bus.subscribe(changeTopic, () => void this.reload());
+    // Awaited by the bus: the publisher's answer waits until this process has the new values.
+    bus.subscribe(changeTopic, () => this.reload());
   }
 
   /** Seeds the keys a fresh (or imported) database lacks, then loads everything. */

@@ -95,12 +95,16 @@ describe('append journal', () => {
     symlinkSync('/dev/full', join(folder, 'quota-journal.abc123.0.log'));
     const errors: unknown[] = [];
     const journal = new LiveJournal({ folder, prefix: 'quota-journal', name: 'abc123', onWriteError: (error) => errors.push(error) });
+    expect({ writable: journal.writable, failedWrites: journal.failedWrites }).toEqual({ writable: true, failedWrites: 0 });
     journal.append('lost');
     await journal.written();
     expect(errors).toEqual([expect.objectContaining({ code: 'ENOSPC' })]);
+    // What /metrics tells the operator: not writable, one failed write.
+    expect({ writable: journal.writable, failedWrites: journal.failedWrites }).toEqual({ writable: false, failedWrites: 1 });
     journal.append('kept');
     await journal.written();
     expect(errors).toHaveLength(1);
+    expect({ writable: journal.writable, failedWrites: journal.failedWrites }).toEqual({ writable: true, failedWrites: 1 });
     expect(readdirSync(folder).filter((file) => file.endsWith('.log'))).toEqual(['quota-journal.abc123.1.log']);
     expect(readFileSync(join(folder, 'quota-journal.abc123.1.log'), 'utf8')).toBe('2\tkept\n');
     journal.close();

@@ -97,6 +97,8 @@ export class LiveJournal {
   /** A failure was reported and nothing has succeeded since (one report per failure spell). */
   private failing = false;
   private closed = false;
+  /** Writes of pending lines that failed (a full disk, a folder gone), for /metrics. */
+  private failedWriteCount = 0;
 
   /** Creates journal `name` in `folder` (which must exist); throws when its lock is held. */
   constructor(options: { folder: string; prefix: string; name: string; onWriteError: (error: unknown) => void }) {
@@ -110,6 +112,15 @@ export class LiveJournal {
     this.lock = lock;
     this.current = { number: 0, lastSeq: 0 };
     this.fd = this.open(0);
+  }
+
+  /** False from a failed write until a write succeeds again: records made meanwhile are in memory only. */
+  get writable(): boolean {
+    return !this.failing;
+  }
+
+  get failedWrites(): number {
+    return this.failedWriteCount;
   }
 
   /** Highest sequence appended so far. */
@@ -152,6 +163,7 @@ export class LiveJournal {
     this.pendingLines = '';
     // After a failed write, never append behind a possibly torn line: a new segment, or nothing.
     if (lines && (!this.broken || this.rotate())) this.write(lines, this.pendingSeq);
+    else if (lines) this.failedWriteCount += 1;
     waiting?.resolve();
   }
 
@@ -163,6 +175,7 @@ export class LiveJournal {
       this.current.lastSeq = lastSeq;
       this.failing = false;
     } catch (error) {
+      this.failedWriteCount += 1;
       this.fail(error);
       this.broken = true;
     }

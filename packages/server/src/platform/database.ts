@@ -18,7 +18,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Start-up could not open the database; `cause` is the driver's error (see database-reachability.ts). */
 export class DatabaseConnectError extends Error {}
+
+/**
+ * A pool's or connection's 'error' event: the connection is already lost and dropped by its pool; the
+ * statement that was using it, if any, fails with the error and its caller decides (the quota
+ * flusher keeps the batch and writes it again later).
+ */
+function ignoreLostConnection(): void {}
 
 // PostgreSQL returns BIGINT (int8) and NUMERIC as strings; every quota column is BIGINT and fits a double.
 function numericPgTypes(pg: typeof import('pg').default) {
@@ -81,13 +89,20 @@ export async function openDatabase(dsn: string, sqlitePath: string, variable = '
   } else if (target.dialect === 'postgres') {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: target.connectionString, max: 20, types: numericPgTypes(pg), connectionTimeoutMillis: 10_000 });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
+    // A connection lost (a restart, an administrator's pg_terminate_backend, a cut network) must not
+    // crash the process: the query in flight fails, the pool drops the client and connects again. The
+    // pool listens to its idle clients only; a checked-out client between two statements of a
+    // transaction emits its 'error' with nobody listening unless each client has a listener of its own.
+    pool.on('error', ignoreLostConnection);
+    pool.on('connect', (client) => client.on('error', ignoreLostConnection));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, dialect: 'postgres', close: () => db.destroy() };
   } else {
     const { createPool } = await import('mysql2');
     const pool = createPool({ uri: target.uri, connectionLimit: 20, supportBigNumbers: true, charset: 'utf8mb4', connectTimeout: 10_000, timezone: 'Z' });
+    // As for PostgreSQL: a pooled connection listens for its first error only (to leave the pool); a
+    // later one (a write on the closed socket) would have nobody listening and crash the process.
+    pool.on('connection', (connection) => connection.on('error', ignoreLostConnection));
     const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
     handle = { db, dialect: 'mysql', close: () => db.destroy() };
   }
@@ -96,7 +111,7 @@ export async function openDatabase(dsn: string, sqlitePath: string, variable = '
   } catch (error) {
     await handle.close().catch(() => undefined);
     const reason = error instanceof Error ? error.message || error.constructor.name : String(error);
-    throw new DatabaseConnectError(`Cannot open the database in ${variable} (${redactDsn(dsn) || sqlitePath}): ${reason}`);
+    throw new DatabaseConnectError(`Cannot open the database in ${variable} (${redactDsn(dsn) || sqlitePath}): ${reason}`, { cause: error });
   }
   return handle;
 }

@@ -39,11 +39,15 @@ export class Metrics {
     return new Metrics(await import('prom-client'));
   }
 
-  /** A value that goes up and down, read when scraped. */
-  gauge(name: string, help: string, read: () => number): void {
+  /**
+   * A value that goes up and down, read when scraped. `across` says how the workers' values of one
+   * machine combine (a 1/0 health value takes the lowest: healthy only when every worker is).
+   */
+  gauge(name: string, help: string, read: () => number, across: 'sum' | 'min' = 'sum'): void {
     new this.client.Gauge({
       name,
       help,
+      aggregator: across,
       registers: [this.registry],
       collect() {
         this.set(read());

@@ -5,46 +5,75 @@ import { ensureRootUser } from '../bootstrap/ensure-root-user.ts';
 import { RootUserRepository } from '../bootstrap/root-user.repository.ts';
 import { createClusterChangeBus } from '../cluster/cluster-change-bus.ts';
 import { PrimaryLink } from '../cluster/primary-link.ts';
-import { createLocalChangeBus, createRedisChangeBus, type ChangeBus } from './change-bus.ts';
+import { createLocalChangeBus, type ChangeBus } from './change-bus.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
 import type { Logger } from './logger.ts';
 import { connectRedis, type Redis } from './redis.ts';
+import { createRedisChangeBus } from './redis-change-bus.ts';
 
 export interface OpenedDependencies extends AppDependencies {
   /** Closes pools and connections; call after the app has closed and flushed. */
   close(): Promise<void>;
 }
 
-/**
- * Opens every outside resource named by the configuration, migrates, and creates the root user on
- * an empty database. Each failure is one readable line (the caller prints it and exits).
- */
-export async function openDependencies(config: Config, logger: Logger, clock: Clock = systemClock): Promise<OpenedDependencies> {
-  const opened: Array<{ close(): Promise<void> }> = [];
-  const closeAll = async () => {
-    for (const resource of opened.reverse()) await resource.close().catch(() => undefined);
+/** How the databases' opening is run: at once (tests), or again and again while they cannot be reached (serve-process.ts). */
+export type DatabaseOpening = <T>(open: () => Promise<T>) => Promise<T>;
+
+interface OpenedDatabases {
+  readonly database: DatabaseHandle;
+  readonly logDatabase: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The main and log databases, migrated, with the root user; everything closed again when a step fails. */
+async function openDatabases(config: Config, logger: Logger, clock: Clock): Promise<OpenedDatabases> {
+  const database = await openDatabase(config.sqlDsn, config.sqlitePath);
+  let logDatabase: DatabaseHandle = database;
+  const close = async () => {
+    if (logDatabase !== database) await logDatabase.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
   };
   try {
-    const database = await openDatabase(config.sqlDsn, config.sqlitePath);
-    opened.push(database);
-    let logDatabase: DatabaseHandle = database;
-    if (config.logSqlDsn) {
-      logDatabase = await openDatabase(config.logSqlDsn, config.sqlitePath, 'LOG_SQL_DSN');
-      opened.push(logDatabase);
-    }
+    if (config.logSqlDsn) logDatabase = await openDatabase(config.logSqlDsn, config.sqlitePath, 'LOG_SQL_DSN');
     if (config.nodeType === 'master') {
       await migrateMainDatabase(database.db, database.dialect, { logger, clock });
       await migrateLogDatabase(logDatabase.db, logDatabase.dialect);
       await ensureRootUser(new RootUserRepository(database.db), { initialPassword: config.initialRootPassword, clock, logger });
     }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { database, logDatabase, close };
+}
+
+/**
+ * Opens every outside resource named by the configuration, migrates, and creates the root user on
+ * an empty database. Each failure is one readable line (the caller prints it and exits). The
+ * databases' part runs through `opening`, which may try it again while they cannot be reached.
+ */
+export async function openDependencies(
+  config: Config,
+  logger: Logger,
+  clock: Clock = systemClock,
+  opening: DatabaseOpening = (open) => open(),
+): Promise<OpenedDependencies> {
+  const opened: Array<{ close(): Promise<void> }> = [];
+  const closeAll = async () => {
+    for (const resource of opened.reverse()) await resource.close().catch(() => undefined);
+  };
+  try {
+    const databases = await opening(() => openDatabases(config, logger, clock));
+    opened.push(databases);
+    const { database, logDatabase } = databases;
     let redis: Redis | undefined;
     if (config.redisConnString) {
       const connected = await connectRedis(config.redisConnString);
       redis = connected;
       opened.push({ close: async () => void connected.disconnect() });
     }
-    const bus = await openChangeBus(redis);
+    const bus = await openChangeBus(redis, logger);
     opened.push(bus);
     return { config, database, logDatabase, redis, bus, clock, logger, close: closeAll };
   } catch (error) {
@@ -54,8 +83,8 @@ export async function openDependencies(config: Config, logger: Logger, clock: Cl
 }
 
 /** Redis pub/sub reaches every instance; without it, a worker of several (WORKERS) reaches its machine's others. */
-async function openChangeBus(redis: Redis | undefined): Promise<ChangeBus> {
-  if (redis) return createRedisChangeBus(redis);
+async function openChangeBus(redis: Redis | undefined, logger: Logger): Promise<ChangeBus> {
+  if (redis) return createRedisChangeBus(redis, logger);
   const link = PrimaryLink.get();
-  return link ? createClusterChangeBus(link) : createLocalChangeBus();
+  return link ? createClusterChangeBus(link, logger) : createLocalChangeBus();
 }

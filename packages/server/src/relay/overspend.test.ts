@@ -18,6 +18,8 @@ const cheapHold = 500;
 const remaining = Math.round(10.5 * cost);
 const plenty = 100_000_000;
 const body = JSON.stringify({ model, messages: [{ role: 'user', content: 'Hello' }] });
+/** A model whose answers use a small part of their output limit. */
+const smallAnswerModel = 'edge-model-small-answers';
 
 interface Burst {
   /** What the ledger answered, in order. */
@@ -26,13 +28,13 @@ interface Burst {
   refused(): void;
 }
 
-async function burst(baseUrl: string, apiKey: string, gate: Burst): Promise<string[]> {
+async function burst(baseUrl: string, apiKey: string, gate: Burst, requestBody = body): Promise<string[]> {
   return Promise.all(
     Array.from({ length: simultaneous }, async () => {
       const response = await fetch(`${baseUrl}/v1/chat/completions`, {
         method: 'POST',
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-        body,
+        body: requestBody,
       });
       const answer = (await response.json()) as { error?: { code: string } };
       if (response.status !== 200) gate.refused();
@@ -57,11 +59,14 @@ function allInFlightTogether(testApp: TestApp, fake: FakeOpenAIUpstream): Burst 
     if (decided === simultaneous) release();
   };
   const reserve = ledger.reserve.bind(ledger);
-  vi.spyOn(ledger, 'reserve').mockImplementation((...args) => {
-    const result = reserve(...args);
+  const decide = (result: ReserveResult) => {
     reservations.push(result);
     if (result.ok) count();
     return result;
+  };
+  vi.spyOn(ledger, 'reserve').mockImplementation((...args) => {
+    const result = reserve(...args);
+    return result instanceof Promise ? result.then(decide) : decide(result);
   });
   fake.beforeAnswer = () => everyoneDecided;
   return { reservations, refused: count };
@@ -79,8 +84,8 @@ describe.each(testDatabases())('500 simultaneous requests at the edge of a balan
     testApp = await createTestApp(database);
     baseUrl = await listenLocally(testApp);
     const ratios = testApp.context.options.getJson<Record<string, number>>('ModelRatio');
-    await testApp.context.options.set('ModelRatio', JSON.stringify({ ...ratios, [model]: 1 }));
-    await seedChannel(testApp, { key: 'edge-upstream', baseUrl: fake.baseUrl, models: [model] });
+    await testApp.context.options.set('ModelRatio', JSON.stringify({ ...ratios, [model]: 1, [smallAnswerModel]: 1 }));
+    await seedChannel(testApp, { key: 'edge-upstream', baseUrl: fake.baseUrl, models: [model, smallAnswerModel] });
   });
   afterEach(async () => {
     vi.restoreAllMocks();
@@ -92,17 +97,20 @@ describe.each(testDatabases())('500 simultaneous requests at the edge of a balan
     await fake.stop();
   });
 
-  /** Runs the burst and checks what every edge case shares: exact charges, nothing left held or exposed. */
+  /** Runs the burst and checks what every edge case shares: exact charges, nothing left held or claimed. */
   async function burstAtTheEdge(seed: { userQuota: number; tokenQuota: number; unlimited: boolean }, refusals: string[]) {
     const userId = (await createTestUser(testApp, { quota: seed.userQuota })).id;
     const token = await seedToken(testApp, userId, { remainQuota: seed.tokenQuota, unlimited: seed.unlimited });
     const gate = allInFlightTogether(testApp, fake);
     const statuses = await burst(baseUrl, token.apiKey, gate);
     const succeeded = statuses.filter((status) => status === 'ok').length;
-    // Cheap holds while the balance covers every worst case, then one request at the edge holds its worst case.
-    const holds = gate.reservations.flatMap((result) => (result.ok ? [result.reservation.amount] : []));
-    expect(holds).toHaveLength(succeeded);
-    expect(holds.filter((amount) => amount === cost)).toHaveLength(1);
+    // Each admitted request claimed its whole cost on the edge balance, but the last, which took the rest of the room.
+    const edgeKey = seed.unlimited || seed.tokenQuota === plenty ? 'u:' : 't:';
+    const claims = gate.reservations.flatMap((result) =>
+      result.ok ? result.reservation.claims.filter((claim) => claim.key.startsWith(edgeKey)).map((claim) => claim.amount) : [],
+    );
+    expect(claims).toHaveLength(succeeded);
+    expect(claims.filter((amount) => amount !== cost).length).toBeLessThanOrEqual(1);
     for (const status of statuses.filter((each) => each !== 'ok')) expect(refusals).toContain(status);
 
     const state = await ledgerState(testApp, { tokenId: token.id, userId, channelIds: [] });
@@ -117,7 +125,9 @@ describe.each(testDatabases())('500 simultaneous requests at the edge of a balan
     const memoryToken = testApp.app.relay.tokens.getById(token.id);
     const memoryUser = testApp.app.relay.users.get(userId);
     expect([memoryToken?.remainQuota, memoryUser?.quota]).toEqual([state.token.remain_quota, state.user.quota]);
-    expect([memoryToken?.exposure ?? 0, memoryUser?.exposure ?? 0]).toEqual([0, 0]);
+    // No claim is left in flight on either balance.
+    const { guard } = testApp.app.relay.ledger;
+    expect([guard.inFlight(`t:${token.id}`), guard.inFlight(`u:${userId}`)]).toEqual([0, 0]);
   }
 
   const tokenRefusals = ['401 token_quota_exhausted', '403 pre_consume_token_quota_failed'];
@@ -149,5 +159,41 @@ describe.each(testDatabases())('500 simultaneous requests at the edge of a balan
     expect(holds).toEqual(Array.from({ length: simultaneous }, () => cheapHold));
     const state = await ledgerState(testApp, { tokenId: token.id, userId, channelIds: [] });
     expect(state.logs.reduce((sum, log) => sum + log.quota, 0)).toBe(simultaneous * cost);
+  });
+
+  it('admits as many requests as the balance can pay for at their expected cost when answers cost less than their worst case', async () => {
+    // Answers of 998 completion tokens: far below the model's 16K output limit, the worst case.
+    fake.usage = { prompt: promptTokens, completion: 998 };
+    const actual = promptTokens + 998;
+    const smallBody = JSON.stringify({ model: smallAnswerModel, messages: [{ role: 'user', content: 'Hello' }] });
+    try {
+      // The gateway learns what this model's answers cost.
+      const warmUser = (await createTestUser(testApp, { quota: plenty })).id;
+      const warmToken = await seedToken(testApp, warmUser, { remainQuota: plenty });
+      for (let call = 0; call < 3; call += 1) {
+        const answer = await fetch(`${baseUrl}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${warmToken.apiKey}`, 'content-type': 'application/json' },
+          body: smallBody,
+        });
+        expect(answer.status).toBe(200);
+      }
+      const edge = Math.round(10.5 * actual);
+      const userId = (await createTestUser(testApp, { quota: plenty })).id;
+      const token = await seedToken(testApp, userId, { remainQuota: edge });
+      const gate = allInFlightTogether(testApp, fake);
+      const statuses = await burst(baseUrl, token.apiKey, gate, smallBody);
+      const succeeded = statuses.filter((status) => status === 'ok').length;
+      const state = await ledgerState(testApp, { tokenId: token.id, userId, channelIds: [] });
+      const charged = state.logs.reduce((sum, log) => sum + log.quota, 0);
+      // The ten answers that fit are all served (claiming the worst case would have admitted none); the half
+      // answer left is less than one request, held back while the ten were in flight.
+      expect(succeeded).toBe(10);
+      expect(charged).toBe(succeeded * actual);
+      expect(edge - charged).toBeLessThan(actual);
+      expect(state.token.remain_quota).toBe(edge - charged);
+    } finally {
+      fake.usage = { prompt: promptTokens, completion: defaultOutputLimit };
+    }
   });
 });

@@ -4,7 +4,15 @@ import type { ChargeJournal } from '../billing/charge-journal.ts';
 import type { PendingDeltas } from '../billing/pending-deltas.ts';
 import { QuotaFlusher } from '../billing/quota-flusher.ts';
 import { openQuotaJournal } from '../billing/quota-journal-setup.ts';
+import { ExpectedUsage } from '../billing/expected-usage.ts';
+import { QuotaJournalRepository } from '../billing/quota-journal.repository.ts';
 import { QuotaLedger } from '../billing/quota-ledger.ts';
+import { RedisSpendCoordinator } from '../billing/redis-spend-coordinator.ts';
+import { LocalSpendCoordinator, type SpendCoordinator } from '../billing/spend-coordinator.ts';
+import { SpendGuard } from '../billing/spend-guard.ts';
+import { spendNamespace } from '../billing/spend-namespace.ts';
+import { createPrimarySpendCoordinator } from '../cluster/primary-spend.ts';
+import { PrimaryLink } from '../cluster/primary-link.ts';
 import { QuotaRepository } from '../billing/quota.repository.ts';
 import { createRelayBudgets, registerBudgetModule } from '../budgets/budget-module.ts';
 import { decodeQuotaBroadcast, encodeQuotaBroadcast } from '../billing/quota-broadcast.ts';
@@ -54,8 +62,22 @@ interface QuotaWiring {
   readonly publishWritten: (batch: PendingDeltas) => void;
 }
 
+/**
+ * Where this process takes its leases on balances: Redis between instances, the primary between the
+ * workers of a machine, its own book when it is alone.
+ */
+function openSpendCoordinator(context: AppContext, instanceId: string): SpendCoordinator {
+  if (context.redis) {
+    const namespace = spendNamespace(context.config.sqlDsn, context.config.sqlitePath);
+    return new RedisSpendCoordinator(context.redis, { namespace, holder: `${instanceId}.${process.pid}`, logger: context.logger });
+  }
+  const link = PrimaryLink.get();
+  return link ? createPrimarySpendCoordinator(link) : new LocalSpendCoordinator();
+}
+
 function wireServices(context: AppContext, { instanceId, journal, publishWritten }: QuotaWiring): RelayServices {
-  const ledger = new QuotaLedger(journal);
+  const ledger = new QuotaLedger(journal, new SpendGuard(openSpendCoordinator(context, instanceId)));
+  const journalMarks = new QuotaJournalRepository(context.database, context.logDatabase);
   const budgets = createRelayBudgets(context, ledger, instanceId);
   const repository = new RelayCacheRepository(context.database.db);
   const channels = new ChannelCache(repository);
@@ -68,7 +90,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     clock: context.clock,
     logger: context.logger,
     onWritten: publishWritten,
-    ...(journal ? { journal } : {}),
+    ...(journal ? { journal, logMark: (name: string) => journalMarks.logMark(name, context.clock.unixSeconds()) } : {}),
   });
   const mailer = new Mailer(context.options);
   const statusRepository = new ChannelStatusRepository(context.database.db);
@@ -86,17 +108,21 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     },
   });
 
-  context.bus.subscribe(
-    changeTopics.channels,
-    () => void channels.reload().catch((error: unknown) => context.logger.warn({ err: error }, 'channel reload failed')),
+  // Each handler resolves once its cache holds the new rows: the bus confirms the change only then.
+  const warnReload = (what: string) => (error: unknown) => context.logger.warn({ err: error }, `${what} reload failed`);
+  context.bus.subscribe(changeTopics.channels, () => channels.reload().catch(warnReload('channel')));
+  // A balance may have changed from outside (console edit, top-up): what this process leases of it goes
+  // back; the process that wrote the change tells the spending guard by how much (context.balanceChanges).
+  const tokenReloaded = (id: number) => ledger.balanceReloaded('token', id);
+  const userReloaded = (id: number) => ledger.balanceReloaded('user', id);
+  context.balanceChanges.listen((owner, id, delta) => ledger.balanceAdjusted(owner, id, delta));
+  context.bus.subscribe(changeTopics.tokens, (payload) =>
+    (payload === '*' || !Number(payload) ? tokens.loadAll() : tokens.reload(Number(payload)).then(() => tokenReloaded(Number(payload)))).catch(
+      warnReload('token'),
+    ),
   );
-  context.bus.subscribe(
-    changeTopics.tokens,
-    (payload) => void (payload === '*' || !Number(payload) ? tokens.loadAll() : tokens.reload(Number(payload))).catch(() => undefined),
-  );
-  context.bus.subscribe(
-    changeTopics.users,
-    (payload) => void (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload))).catch(() => undefined),
+  context.bus.subscribe(changeTopics.users, (payload) =>
+    (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload)).then(() => userReloaded(Number(payload)))).catch(warnReload('user')),
   );
   context.bus.subscribe(changeTopics.quota, (payload) => {
     const broadcast = decodeQuotaBroadcast(payload);
@@ -113,6 +139,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     users,
     channels,
     ledger,
+    expectedUsage: new ExpectedUsage(),
     budgets,
     flusher,
     health,
@@ -121,7 +148,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     limits: new RelayLimits({ store: context.limitStore, options: context.options, clock: context.clock }),
     payloads: startPayloadLogging(context),
     random: Math.random,
-    timeouts: { headersMs: relayMs > 0 ? relayMs : streamMs, streamMs, relayMs },
+    timeouts: { headersMs: relayMs > 0 ? relayMs : streamMs, streamMs, relayMs, firstByteMs: context.config.firstByteTimeoutSeconds * 1000 },
   };
 }
 
@@ -138,6 +165,17 @@ function registerRelayMetrics(metrics: Metrics, services: RelayServices): void {
   metrics.gauge('switchboard_log_rows_unwritten', 'Consume log rows queued for the database', () => ledger.unwrittenLogs + flusher.backlog);
 }
 
+/** A journal that cannot be written (a full disk) leaves charges in memory only until the flusher writes them: the operator must see it. */
+function registerJournalMetrics(metrics: Metrics, journal: ChargeJournal): void {
+  metrics.gauge(
+    'switchboard_quota_journal_writable',
+    '1 while charges are written to the quota journal before their answers complete; 0 while they cannot be (a crash would then lose those not yet in the database)',
+    () => (journal.writable ? 1 : 0),
+    'min',
+  );
+  metrics.counter('switchboard_quota_journal_failed_writes_total', 'Writes to the quota journal that failed', () => journal.failedWrites);
+}
+
 /** Relay routes whose caller is the console's logged-in user (matched pattern, never the URL text). */
 function isSessionAuthenticated(routePattern: string | undefined): boolean {
   return routePattern?.startsWith('/pg/') === true;
@@ -146,10 +184,10 @@ function isSessionAuthenticated(routePattern: string | undefined): boolean {
 /** The relay: /v1, /pg and the legacy billing routes, the task relays (/mj, /suno), plus the channel test endpoints. */
 export async function registerRelayRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const instanceId = randomAlphanumeric(12);
-  // Other instances hold these rows in memory too: tell them what was written (with Redis only;
-  // without it there is no other instance).
+  // Other processes hold these rows in memory too (the other workers of the machine, other instances
+  // through Redis): tell them what was written. A lone process hears only itself and ignores it.
   const publishWritten = (batch: PendingDeltas) => {
-    if (context.redis) void context.bus.publish(changeTopics.quota, encodeQuotaBroadcast(instanceId, batch)).catch(() => undefined);
+    void context.bus.announce(changeTopics.quota, encodeQuotaBroadcast(instanceId, batch)).catch(() => undefined);
   };
   // Before the caches load: they must read the balances with the replayed charges in.
   const { config } = context;
@@ -165,6 +203,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
       })
     : undefined;
   const services = wireServices(context, { instanceId, journal: quotaJournal?.journal, publishWritten });
+  if (context.metrics && quotaJournal) registerJournalMetrics(context.metrics, quotaJournal.journal);
   await Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll(), services.budgets.book.loadAll()]);
   services.flusher.start(flushIntervalMs);
   const resync = setInterval(() => {

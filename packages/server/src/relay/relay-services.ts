@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import type { ExpectedUsage } from '../billing/expected-usage.ts';
 import type { QuotaFlusher } from '../billing/quota-flusher.ts';
 import type { QuotaLedger } from '../billing/quota-ledger.ts';
 import type { RelayBudgets } from '../budgets/budget-module.ts';
@@ -18,6 +19,8 @@ export interface RelayServices {
   readonly users: UserCache;
   readonly channels: ChannelCache;
   readonly ledger: QuotaLedger;
+  /** What each model's answers have used lately: a request's claim near the edge of a balance. */
+  readonly expectedUsage: ExpectedUsage;
   /** Spending budgets held beside the quota, and the balance and budget alerts. */
   readonly budgets: RelayBudgets;
   readonly flusher: QuotaFlusher;
@@ -30,5 +33,6 @@ export interface RelayServices {
   /** Request and response bodies stored for the requests they are logged for (off by default). */
   readonly payloads: PayloadLogging;
   readonly random: () => number;
-  readonly timeouts: { readonly headersMs: number; readonly streamMs: number; readonly relayMs: number };
+  /** `firstByteMs`: RELAY_FIRST_BYTE_TIMEOUT (0 = none), unless the channel sets its own. */
+  readonly timeouts: { readonly headersMs: number; readonly streamMs: number; readonly relayMs: number; readonly firstByteMs: number };
 }

@@ -31,6 +31,7 @@ export const relayMessages = {
   callerGone: { zh: '客户端已断开连接', en: 'The client closed the connection' },
   streamInterrupted: { zh: '上游在回答途中中断', en: 'The upstream stopped in the middle of the answer' },
   upstreamTimeout: { zh: '上游响应超时', en: 'The upstream did not answer in time' },
+  firstByteTimeout: { zh: '上游在 {seconds} 秒内未返回任何内容', en: 'The upstream sent nothing within {seconds} s' },
   upstreamUnreachable: { zh: '请求上游失败', en: 'The request to the upstream failed' },
   badResponseBody: { zh: '上游返回了无法解析的响应', en: 'The upstream answered with an unreadable body' },
   modelNotFound: { zh: '模型 {model} 不存在', en: 'The model {model} does not exist' },

@@ -38,7 +38,7 @@ export function priceTask(services: RelayServices, caller: RelayCaller, model: s
 export type TaskHold = { ok: true; reservation: Reservation } | { ok: false; refusedBy: 'token' | 'user' };
 
 /** Holds the whole price in memory before the vendor is called (no trust bypass for tasks). */
-export function holdTaskQuota(services: RelayServices, caller: RelayCaller, price: TaskPrice): TaskHold {
+export function holdTaskQuota(services: RelayServices, caller: RelayCaller, price: TaskPrice): TaskHold | Promise<TaskHold> {
   return services.ledger.reserve(caller.token, caller.user, price.quota);
 }
 
@@ -131,6 +131,8 @@ export class TaskRefunds {
 
   private async announce(refund: TaskRefund): Promise<void> {
     const { users, tokens, context } = this.services;
+    context.balanceChanges.changed('user', refund.userId, refund.quota);
+    if (refund.tokenId > 0) context.balanceChanges.changed('token', refund.tokenId, refund.quota);
     // Row + unwritten, as every cache reload: the refund is in the row now.
     await users.reload(refund.userId);
     if (refund.tokenId > 0) await tokens.reload(refund.tokenId);

@@ -82,11 +82,7 @@ export class TaskStoreRepository {
       if (!(await finish(transaction))) return false;
       if (refund.quota <= 0) return true;
       const { quota } = refund;
-      await transaction
-        .updateTable('users')
-        .set({ quota: sql`quota + ${quota}`, used_quota: sql`used_quota - ${quota}` })
-        .where('id', '=', refund.userId)
-        .execute();
+      // Tokens, users, channels: the order the quota flusher locks them in (quota.repository.ts).
       let tokenName = '';
       if (refund.tokenId > 0) {
         await transaction
@@ -96,6 +92,11 @@ export class TaskStoreRepository {
           .execute();
         tokenName = (await transaction.selectFrom('tokens').select('name').where('id', '=', refund.tokenId).executeTakeFirst())?.name ?? '';
       }
+      await transaction
+        .updateTable('users')
+        .set({ quota: sql`quota + ${quota}`, used_quota: sql`used_quota - ${quota}` })
+        .where('id', '=', refund.userId)
+        .execute();
       if (refund.channelId > 0)
         await transaction
           .updateTable('channels')

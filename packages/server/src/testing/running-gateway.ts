@@ -28,21 +28,37 @@ export interface RootSession {
   headers: Record<string, string>;
   post<T = { success: boolean; message: string; data: unknown }>(path: string, body: unknown): Promise<T>;
   put<T = { success: boolean; message: string; data: unknown }>(path: string, body: unknown): Promise<T>;
+  delete<T = { success: boolean; message: string; data: unknown }>(path: string): Promise<T>;
 }
 
-export async function loginAsRoot(baseUrl: string, password: string): Promise<RootSession> {
+export function loginAsRoot(baseUrl: string, password: string): Promise<RootSession> {
+  return loginAs(baseUrl, 'root', password);
+}
+
+/** A console session of any user (the same shape as root's). */
+export async function loginAs(baseUrl: string, username: string, password: string): Promise<RootSession> {
   const login = await fetch(`${baseUrl}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'root', password }),
+    body: JSON.stringify({ username, password }),
   });
-  const root = ((await login.json()) as { data: { id: number } }).data;
+  const user = ((await login.json()) as { data: { id: number } }).data;
   const headers = {
     cookie: /session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '',
-    'new-api-user': String(root.id),
+    'new-api-user': String(user.id),
     'content-type': 'application/json',
   };
-  const send = async <T>(method: string, path: string, body: unknown) =>
-    (await (await fetch(`${baseUrl}${path}`, { method, headers, body: JSON.stringify(body) })).json()) as T;
-  return { id: root.id, headers, post: (path, body) => send('POST', path, body), put: (path, body) => send('PUT', path, body) };
+  // A body-less call says no content type: Fastify refuses an empty JSON body.
+  const { 'content-type': _json, ...withoutBody } = headers;
+  const send = async <T>(method: string, path: string, body?: unknown) => {
+    const init = body === undefined ? { method, headers: withoutBody } : { method, headers, body: JSON.stringify(body) };
+    return (await (await fetch(`${baseUrl}${path}`, init)).json()) as T;
+  };
+  return {
+    id: user.id,
+    headers,
+    post: (path, body) => send('POST', path, body),
+    put: (path, body) => send('PUT', path, body),
+    delete: (path) => send('DELETE', path),
+  };
 }

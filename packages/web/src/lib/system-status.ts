@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_QUOTA_PER_UNIT, formatQuota, type SystemStatus } from '@switchboard/contracts';
-import { useCallback } from 'react';
+import type { SystemStatus } from '@switchboard/contracts';
+import { useCallback, useMemo } from 'react';
 import { api } from './api-client.ts';
+import { formatQuotaAmount, quotaDisplayOf, type QuotaDisplay } from './quota-display.ts';
 
 /**
  * `GET /api/status` drives the system name, logo, footer, menu switches and login methods. The last
@@ -54,10 +55,17 @@ export function logoOf(status: SystemStatus | undefined): string {
   return status?.logo || defaultLogo;
 }
 
-/** Formats quota the spec's way: '$' and two decimals with currency display on, else abbreviated units. */
-export function useQuotaFormatter(): (quota: number) => string {
+/** The site's quota display (new-api's quota display type and rates). */
+export function useQuotaDisplay(): QuotaDisplay {
   const status = useStatusValue();
-  const quotaPerUnit = status?.quota_per_unit || DEFAULT_QUOTA_PER_UNIT;
-  const displayInCurrency = status?.display_in_currency ?? true;
-  return useCallback((quota: number) => formatQuota(quota, { quotaPerUnit, displayInCurrency }), [quotaPerUnit, displayInCurrency]);
+  const display = quotaDisplayOf(status);
+  // One object per distinct display, so memoised columns and charts do not rebuild on every render.
+  const { type, quotaPerUnit, symbol, rate } = display;
+  return useMemo(() => ({ type, quotaPerUnit, symbol, rate }), [type, quotaPerUnit, symbol, rate]);
+}
+
+/** Formats quota in the site's display, with as many decimals as a non-zero amount needs (see lib/quota-display.ts). */
+export function useQuotaFormatter(): (quota: number) => string {
+  const display = useQuotaDisplay();
+  return useCallback((quota: number) => formatQuotaAmount(quota, display), [display]);
 }

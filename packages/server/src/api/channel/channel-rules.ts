@@ -2,6 +2,7 @@ import { ChannelStatus, findChannelType, firstMisshapenKey } from '@switchboard/
 import type { ChannelUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
+import { firstByteTimeoutSetting } from '../../relay/cache/channel-settings.ts';
 import type { ChannelFields } from './channel-input.ts';
 import { channelMessages } from './channel.messages.ts';
 
@@ -89,6 +90,7 @@ export function channelColumnsFrom(fields: ChannelFields, options: { clampWeight
     const value = fields[field];
     if (value === undefined) continue;
     if (value !== null && value.trim() !== '' && !isJsonObject(value)) throw new AppError(channelMessages.jsonFieldInvalid, { params: { field } });
+    if (field === 'setting' && value && firstByteTimeoutSetting(value) === 'invalid') throw new AppError(channelMessages.firstByteTimeoutInvalid);
     columns[field] = value ?? '';
   }
   if (fields.auto_ban !== undefined) columns.auto_ban = fields.auto_ban === 0 ? 0 : 1;

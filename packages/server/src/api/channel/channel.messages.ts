@@ -12,6 +12,10 @@ export const channelMessages = {
   modelMappingInvalid: { zh: '模型映射必须是合法的 JSON 格式！', en: 'Model mapping must be valid JSON' },
   statusCodeMappingInvalid: { zh: '状态码复写必须是合法的 JSON 格式！', en: 'Status code mapping must be valid JSON' },
   jsonFieldInvalid: { zh: '{field} 必须是合法的 JSON 对象', en: '{field} must be a valid JSON object' },
+  firstByteTimeoutInvalid: {
+    zh: 'setting 中的 first_byte_timeout 必须是 0 到 3600 之间的整数（秒，0 表示使用全局设置）',
+    en: 'first_byte_timeout in setting must be a whole number of seconds from 0 to 3600 (0 follows the global setting)',
+  },
   priorityTooLow: { zh: '优先级不能小于 -999', en: 'Priority cannot be less than -999' },
   priorityNotInteger: { zh: '优先级必须是整数', en: 'Priority must be an integer' },
   weightInvalid: { zh: '权重必须是非负整数', en: 'Weight must be a non-negative integer' },

@@ -35,7 +35,7 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     testApp = await createTestApp(database);
     root = await rootUser(testApp);
     headers = { ...root.headers, ...english };
-    testApp.context.bus.subscribe('channels', (payload) => published.push(payload));
+    testApp.context.bus.subscribe('channels', (payload) => void published.push(payload));
   });
   afterAll(async () => testApp.close());
   beforeEach(async () => {

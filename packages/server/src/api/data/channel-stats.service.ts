@@ -6,6 +6,7 @@ import { readRollUpAt } from './consistent-rollup-read.ts';
 import { latencyPercentile } from './latency-buckets.ts';
 
 const hour = 3600;
+const wholeSeconds = (milliseconds: number | null) => (milliseconds === null ? null : Math.ceil(milliseconds / 1000));
 const day = 86_400;
 
 interface ChannelTotals {
@@ -55,16 +56,24 @@ export class ChannelStatsService {
     }
     const names = await this.channels.namesOf([...totals.keys()].filter((id) => id > 0));
     return [...totals.entries()]
-      .map(([channelId, channel]) => ({
-        channel_id: channelId,
-        channel_name: names.get(channelId) ?? '',
-        calls: channel.calls,
-        errors: channel.errors,
-        quota: channel.quota,
-        latency_p50: latencyPercentile(channel.latencies, 0.5) ?? null,
-        latency_p90: latencyPercentile(channel.latencies, 0.9) ?? null,
-        latency_p99: latencyPercentile(channel.latencies, 0.99) ?? null,
-      }))
+      .map(([channelId, channel]) => {
+        const p50 = latencyPercentile(channel.latencies, 0.5) ?? null;
+        const p90 = latencyPercentile(channel.latencies, 0.9) ?? null;
+        const p99 = latencyPercentile(channel.latencies, 0.99) ?? null;
+        return {
+          channel_id: channelId,
+          channel_name: names.get(channelId) ?? '',
+          calls: channel.calls,
+          errors: channel.errors,
+          quota: channel.quota,
+          latency_p50: wholeSeconds(p50),
+          latency_p90: wholeSeconds(p90),
+          latency_p99: wholeSeconds(p99),
+          latency_p50_ms: p50,
+          latency_p90_ms: p90,
+          latency_p99_ms: p99,
+        };
+      })
       .sort((left, right) => right.calls - left.calls || left.channel_id - right.channel_id);
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import { integerParameter, textParameter } from '../listing/query-parameters.ts';
+import { listFilterNumber, textParameter } from '../listing/query-parameters.ts';
 import { withAndWithoutSlash } from '../listing/route-paths.ts';
 import type { ChannelStatsService } from './channel-stats.service.ts';
 import type { QuotaDataService, UsageQuery } from './quota-data.service.ts';
@@ -11,7 +11,7 @@ const admin = { config: { access: 'admin' as const } };
 const user = { config: { access: 'user' as const } };
 
 function rangeFrom(query: Query): UsageQuery {
-  return { from: integerParameter(query, 'start_timestamp'), to: integerParameter(query, 'end_timestamp') };
+  return { from: listFilterNumber(query, 'start_timestamp'), to: listFilterNumber(query, 'end_timestamp') };
 }
 
 /** Hourly usage for the data dashboard (`quota_data` and the logs it has not counted yet), and per-channel traffic. */

@@ -70,7 +70,10 @@ describe.each(testDatabases())('the live dashboard on $dialect', (database) => {
 
   it('gives administrators calls, errors, cost and latency percentiles per channel, live', async () => {
     await testApp.context.logDatabase.db.deleteFrom('logs').execute();
-    const fastCalls = Array.from({ length: 20 }, (_, index) => log({ channel_id: fast, use_time: index < 18 ? 1 : 4, quota: 10 }));
+    // The fast channel's calls carry their milliseconds (as the relay writes them); the slow one's are older logs in whole seconds.
+    const fastCalls = Array.from({ length: 20 }, (_, index) =>
+      log({ channel_id: fast, use_time: index < 18 ? 0 : 4, quota: 10, other: JSON.stringify({ frt: 5, use_time_ms: index < 18 ? 180 : 3_600 }) }),
+    );
     const slowCalls = Array.from({ length: 10 }, (_, index) => log({ channel_id: slow, use_time: 10 + index * 5, quota: 50, created_at: hour - 3600 + index }));
     const failures = [
       log({ type: LogType.error, channel_id: slow, use_time: 30, quota: 0 }),
@@ -82,10 +85,20 @@ describe.each(testDatabases())('the live dashboard on $dialect', (database) => {
     await aggregateLogsAfterCursor(channelStats, await channelStats.maxLogId(), now);
     await testApp.context.logWriter.recordMany([...fastCalls.slice(10), ...failures]);
     const expected = [
-      { channel_id: fast, channel_name: 'fast-upstream', calls: 20, errors: 0, quota: 200, latency_p50: 1, latency_p90: 1, latency_p99: 4 },
+      // 180 ms falls under 200 ms, 3.6 s under 4 s; the seconds fields round the bound up.
+      {
+        ...{ channel_id: fast, channel_name: 'fast-upstream', calls: 20, errors: 0, quota: 200 },
+        ...{ latency_p50: 1, latency_p90: 1, latency_p99: 4, latency_p50_ms: 200, latency_p90_ms: 200, latency_p99_ms: 4_000 },
+      },
       // 10, 15, … 55 s fall in the buckets 10, 15, 20, 25, 30, 40, 40, 50, 50, 60.
-      { channel_id: slow, channel_name: 'slow-upstream', calls: 12, errors: 2, quota: 500, latency_p50: 30, latency_p90: 50, latency_p99: 60 },
-      { channel_id: 0, channel_name: '', calls: 1, errors: 1, quota: 0, latency_p50: null, latency_p90: null, latency_p99: null },
+      {
+        ...{ channel_id: slow, channel_name: 'slow-upstream', calls: 12, errors: 2, quota: 500 },
+        ...{ latency_p50: 30, latency_p90: 50, latency_p99: 60, latency_p50_ms: 30_000, latency_p90_ms: 50_000, latency_p99_ms: 60_000 },
+      },
+      {
+        ...{ channel_id: 0, channel_name: '', calls: 1, errors: 1, quota: 0 },
+        ...{ latency_p50: null, latency_p90: null, latency_p99: null, latency_p50_ms: null, latency_p90_ms: null, latency_p99_ms: null },
+      },
     ];
     const answer = await get(root, `/api/data/channels?${range}`);
     expect(answer.success).toBe(true);

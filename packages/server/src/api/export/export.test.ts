@@ -187,6 +187,5 @@ describe.each(testDatabases())('CSV exports on $dialect', (database) => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ success: false });
     }
-    expect((await download(alice, '/api/export/logs/self?start_timestamp=x')).statusCode).toBe(400);
   });
 });

@@ -21,8 +21,8 @@ export function textParameter(query: unknown, name: string): string {
 }
 
 /**
- * A whole-number query parameter: undefined when absent or empty (the console sends unset filters
- * empty); anything but plain digits is a 400, never a silently ignored filter.
+ * A whole-number query parameter that is not a list filter (what a deletion acts on): undefined when
+ * absent or empty; anything but plain digits is a 400.
  */
 export function integerParameter(query: unknown, name: string): number | undefined {
   const text = queryText(query, name).trim();
@@ -30,6 +30,18 @@ export function integerParameter(query: unknown, name: string): number | undefin
   const parsed = wholeNumberText.safeParse(text);
   if (!parsed.success) throw fieldRefusal(name);
   return parsed.data;
+}
+
+/**
+ * A whole-number list filter (a time, a log type, a channel): undefined when absent, empty or not
+ * plain digits. new-api reads list filters with a parse whose failure is zero, that is no filter, and
+ * its classic task page sends `end_timestamp=NaN` until a range is picked: a filter that cannot be
+ * read narrows nothing instead of failing the page. Bodies of creates and updates stay strict
+ * (parse-input.ts), and so does the page number (page-query.ts).
+ */
+export function listFilterNumber(query: unknown, name: string): number | undefined {
+  const parsed = wholeNumberText.safeParse(queryText(query, name).trim());
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** `true`/`1` in a query string, as Go's strconv.ParseBool reads it. */

@@ -1,6 +1,6 @@
-import { integerParameter, textParameter } from '../listing/query-parameters.ts';
+import { listFilterNumber, textParameter } from '../listing/query-parameters.ts';
 
-/** What the log page filters by; absent (or empty, or type 0) means "any". */
+/** What the log page filters by; absent (or empty, unreadable, or type 0) means "any". */
 export interface LogFilters {
   type?: number | undefined;
   userId?: number | undefined;
@@ -21,12 +21,12 @@ export function logFiltersFrom(query: Record<string, unknown>, self?: { userId: 
   const nonEmpty = (value: string) => (value === '' ? undefined : value);
   const positive = (value: number | undefined) => (value !== undefined && value > 0 ? value : undefined);
   return {
-    type: positive(integerParameter(query, 'type')),
+    type: positive(listFilterNumber(query, 'type')),
     tokenName: nonEmpty(textParameter(query, 'token_name')),
     modelName: nonEmpty(textParameter(query, 'model_name')),
     group: nonEmpty(textParameter(query, 'group')),
-    start: positive(integerParameter(query, 'start_timestamp')),
-    end: positive(integerParameter(query, 'end_timestamp')),
-    ...(self ? { userId: self.userId } : { username: nonEmpty(textParameter(query, 'username')), channelId: positive(integerParameter(query, 'channel')) }),
+    start: positive(listFilterNumber(query, 'start_timestamp')),
+    end: positive(listFilterNumber(query, 'end_timestamp')),
+    ...(self ? { userId: self.userId } : { username: nonEmpty(textParameter(query, 'username')), channelId: positive(listFilterNumber(query, 'channel')) }),
   };
 }

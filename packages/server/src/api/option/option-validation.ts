@@ -1,4 +1,4 @@
-import { decimalText, isOptionKey, type OptionDefinition, optionDefinitions, type OptionKey, wholeNumberText } from '@switchboard/contracts';
+import { decimalText, isOptionKey, type OptionDefinition, optionDefinitions, type OptionKey, quotaDisplayTypes, wholeNumberText } from '@switchboard/contracts';
 import { AppError } from '../../http/app-error.ts';
 import type { LocalizedMessage } from '../../messages/catalogue.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
@@ -22,10 +22,13 @@ const requirements: Partial<Record<OptionKey, { needs: OptionKey[]; message: Loc
   EmailDomainRestrictionEnabled: { needs: ['EmailDomainWhitelist'], message: optionMessages.emailDomainNeedsConfig },
 };
 
-/** Payment settings make callbacks to ServerAddress, so they cannot be saved before it. */
-const needsServerAddress: ReadonlySet<OptionKey> = new Set(['PayAddress', 'EpayId', 'EpayKey', 'CustomCallbackAddress']);
-
-const choices: Partial<Record<OptionKey, readonly string[]>> = { DataExportDefaultTime: ['hour', 'day', 'week'] };
+const choices: Partial<Record<OptionKey, readonly string[]>> = {
+  DataExportDefaultTime: ['hour', 'day', 'week'],
+  // WebAuthn's values, as new-api stores them ('' for the attachment: any authenticator).
+  'passkey.user_verification': ['required', 'preferred', 'discouraged'],
+  'passkey.attachment_preference': ['', 'platform', 'cross-platform'],
+  'general_setting.quota_display_type': quotaDisplayTypes,
+};
 const maximums: Partial<Record<OptionKey, number>> = { SMTPPort: 65535 };
 
 function fail(message: LocalizedMessage, params: Record<string, string | number>): never {
@@ -122,7 +125,6 @@ export function normaliseOptionWrite(key: string, rawValue: string, current: Cur
   assertSafeLinkOption(key, value);
   const allowed = choices[key];
   if (allowed && !allowed.includes(value)) fail(optionMessages.notOneOf, { key, choices: allowed.join(', ') });
-  if (needsServerAddress.has(key) && value !== '' && current('ServerAddress') === '') fail(optionMessages.serverAddressFirst, {});
   const requirement = requirements[key];
   if (requirement && value === 'true' && requirement.needs.some((needed) => current(needed).trim() === '')) fail(requirement.message, {});
   return value;

@@ -11,7 +11,6 @@ export const optionMessages = {
   topupGroupRatioNotJson: { zh: '充值分组倍率不是合法的 JSON 字符串', en: 'The top-up group ratio is not a valid JSON string' },
   wrongJsonShape: { zh: '{key} 的 JSON 格式不正确：{shape}', en: '{key} has the wrong JSON shape: {shape}' },
   notOneOf: { zh: '{key} 只能是 {choices} 之一', en: '{key} must be one of {choices}' },
-  serverAddressFirst: { zh: '请先填写服务器地址', en: 'Fill in the server address first' },
   gitHubNeedsConfig: {
     zh: '无法启用 GitHub OAuth，请先填入 GitHub Client Id 以及 GitHub Client Secret！',
     en: 'Cannot enable GitHub OAuth: fill in the GitHub Client Id and Client Secret first',

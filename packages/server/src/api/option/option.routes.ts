@@ -9,7 +9,7 @@ const root = { config: { access: 'root' as const } };
 
 /**
  * Settings, super administrator only. A write lands in the database and this instance's memory at
- * once, and reaches the other instances through the change bus (within a second with Redis).
+ * once, and is answered once the other processes have it too (see ChangeBus.publish).
  */
 export function registerOptionRoutes(app: FastifyInstance, options: OptionStore): void {
   for (const url of ['/api/option/', '/api/option']) registerReadAndWrite(app, options, url);

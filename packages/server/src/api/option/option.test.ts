@@ -72,8 +72,8 @@ describe.each(testDatabases())('settings on $dialect', (database) => {
     ['UserUsableGroups', '[1]', 'UserUsableGroups 的 JSON 格式不正确：{"name": "text"}'],
     ['TopupGroupRatio', 'nope', '充值分组倍率不是合法的 JSON 字符串'],
     ['DataExportDefaultTime', 'year', 'DataExportDefaultTime 只能是 hour, day, week 之一'],
+    ['general_setting.quota_display_type', 'EUR', 'general_setting.quota_display_type 只能是 USD, CNY, TOKENS, CUSTOM 之一'],
     ['NoSuchSetting', 'x', '未知的配置项：NoSuchSetting'],
-    ['PayAddress', 'https://pay.example.com', '请先填写服务器地址'],
     ['GitHubOAuthEnabled', 'true', '无法启用 GitHub OAuth，请先填入 GitHub Client Id 以及 GitHub Client Secret！'],
     ['LinuxDOOAuthEnabled', 'true', '无法启用 LinuxDO OAuth，请先填入 LinuxDO Client Id 以及 LinuxDO Client Secret！'],
     ['WeChatAuthEnabled', 'true', '无法启用微信登录，请先填入微信登录相关配置信息！'],
@@ -161,6 +161,20 @@ describe.each(testDatabases())('settings on $dialect', (database) => {
     // A broken shape is still saved: the console says the chat links are misconfigured (spec, chat pages).
     expect((await put('Chats', '[{"Broken": 1}]')).body.success).toBe(true);
     await put('Chats', optionDefinitions.Chats.defaultValue);
+  });
+
+  it("saves the payment settings before ServerAddress, as new-api's server does (its console saves them in any order)", async () => {
+    expect(testApp.context.options.get('ServerAddress')).toBe('');
+    for (const [key, value] of [
+      ['PayAddress', 'https://pay.example.com'],
+      ['EpayId', '1001'],
+      ['EpayKey', 'merchant-secret'],
+      ['CustomCallbackAddress', 'https://callback.example.com'],
+    ]) {
+      expect((await put(key ?? '', value)).body, key).toEqual({ success: true, message: '' });
+      expect(await stored(key ?? ''), key).toBe(value);
+    }
+    for (const key of ['PayAddress', 'EpayId', 'EpayKey', 'CustomCallbackAddress']) await testApp.context.options.set(key, '');
   });
 
   it('trims trailing slashes, keeps empty secrets unchanged and applies changes at once', async () => {

@@ -13,6 +13,10 @@ export const passkeyMessages = {
   verifyFailed: { zh: 'Passkey 验证失败，请重试或联系管理员', en: 'The passkey could not be verified; try again or contact the administrator' },
   verified: { zh: 'Passkey 验证成功', en: 'Passkey verified' },
   notVerifiedYet: { zh: '请先完成 Passkey 验证', en: 'Confirm with your passkey first' },
+  insecureOrigin: {
+    zh: 'Passkey 不允许使用不安全的 Origin：{origin}，请使用 HTTPS 或在 Passkey 设置中允许不安全 Origin',
+    en: 'Passkeys do not allow the insecure origin {origin}: use HTTPS, or allow insecure origins in the passkey settings',
+  },
   originUnknown: { zh: '无法确定 Passkey 的来源地址，请设置服务器地址', en: 'The passkey origin is unknown; set the server address' },
   adminReset: { zh: 'Passkey 已重置', en: "The user's passkeys were reset" },
   noPermission: { zh: '无权操作同级或更高级用户的 Passkey', en: 'No permission to change the passkeys of a user of the same or a higher role' },

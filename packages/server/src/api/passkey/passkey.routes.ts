@@ -28,6 +28,15 @@ const user = { config: { access: 'user' as const } };
 const admin = { config: { access: 'admin' as const } };
 const open = { config: { access: 'public' as const } };
 
+/**
+ * A begin answer as new-api sends it: `options` is the WebAuthn `CredentialCreationOptions` /
+ * `CredentialRequestOptions` wrapper, so the ceremony's options sit under `publicKey` (both of
+ * new-api's consoles and ours read them there).
+ */
+function ceremonyOptions<T>(publicKey: T): { options: { publicKey: T } } {
+  return { options: { publicKey } };
+}
+
 export interface PasskeyRouteDependencies {
   services: AccountServices;
   passkeys: PasskeyService;
@@ -38,7 +47,8 @@ export interface PasskeyRouteDependencies {
 /**
  * new-api's passkey routes (router/api-router.go): status, register, re-verify, login (alone, or as the
  * second factor of a password login with its `flow_token`), delete, the administrator's reset, and the
- * 2FA statistics. Adding or removing a passkey needs a recent re-verification when a second factor is set.
+ * 2FA statistics. Adding or removing a passkey needs a recent re-verification when a second factor is set
+ * (a login with the second factor is one: recent-verification.ts).
  */
 export function registerPasskeyRoutes(app: FastifyInstance, { services, passkeys, twoFactor, stats }: PasskeyRouteDependencies): void {
   const { verification, challenges } = twoFactor;
@@ -50,7 +60,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { services, passkeys
     const caller = requireUser(request);
     passkeys.assertEnabled();
     await verification.assert(request, caller.id);
-    return ok({ options: await passkeys.registrationOptions(caller, party(request)) });
+    return ok(ceremonyOptions(await passkeys.registrationOptions(caller, party(request))));
   });
 
   app.post('/api/user/passkey/register/finish', user, async (request) => {
@@ -81,7 +91,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { services, passkeys
 
   app.post('/api/user/passkey/verify/begin', user, async (request) => {
     const caller = requireUser(request);
-    return ok({ options: await passkeys.assertionOptions(party(request), 'verify', { userId: caller.id }) });
+    return ok(ceremonyOptions(await passkeys.assertionOptions(party(request), 'verify', { userId: caller.id })));
   });
 
   app.post('/api/user/passkey/verify/finish', user, async (request) => {
@@ -93,10 +103,10 @@ export function registerPasskeyRoutes(app: FastifyInstance, { services, passkeys
 
   app.post('/api/user/passkey/login/begin', open, async (request) => {
     const body = parseInput(passkeyLoginBeginSchema, request.body);
-    if (!body?.flow_token) return ok({ options: await passkeys.assertionOptions(party(request), 'login') });
+    if (!body?.flow_token) return ok(ceremonyOptions(await passkeys.assertionOptions(party(request), 'login')));
     const pending = await challenges.pending(request, body.flow_token);
     if (!pending) throw new AppError(twoFactorMessages.loginExpired);
-    return ok({ options: await passkeys.assertionOptions(party(request), 'login', { userId: pending.userId, flowToken: pending.token }) });
+    return ok(ceremonyOptions(await passkeys.assertionOptions(party(request), 'login', { userId: pending.userId, flowToken: pending.token })));
   });
 
   app.post('/api/user/passkey/login/finish', open, async (request, reply) => {
@@ -106,7 +116,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { services, passkeys
     if (row.status !== UserStatus.enabled) throw new AppError(commonMessages.userBanned);
     // As the second factor of a password login, the pending login ends here (once).
     if (ceremony.flowToken && !(await challenges.finish(reply, ceremony.flowToken))) throw new AppError(twoFactorMessages.loginExpired);
-    await services.sessions.start(reply, row.id, request.ip);
+    await verification.markStartedSession(await services.sessions.start(reply, row.id, request.ip), row.id);
     return ok(toLoginView(row));
   });
 

@@ -61,6 +61,18 @@ export class PasskeyService {
     this.deps = deps;
   }
 
+  /** `passkey.user_verification`: what adding a passkey and a second-factor check ask of the authenticator. */
+  private userVerification(): 'required' | 'preferred' | 'discouraged' {
+    const setting = this.deps.options.get('passkey.user_verification');
+    return setting === 'required' || setting === 'discouraged' ? setting : 'preferred';
+  }
+
+  /** `passkey.attachment_preference`: this device's authenticator, a security key, or (empty) either. */
+  private attachment(): 'platform' | 'cross-platform' | undefined {
+    const setting = this.deps.options.get('passkey.attachment_preference');
+    return setting === 'platform' || setting === 'cross-platform' ? setting : undefined;
+  }
+
   assertEnabled(): void {
     if (!this.deps.options.getBoolean('passkey.enabled')) throw new AppError(passkeyMessages.disabled);
   }
@@ -97,7 +109,12 @@ export class PasskeyService {
       attestationType: 'none',
       excludeCredentials: existing.map((passkey) => ({ id: wireId(passkey.credentialId), transports: passkey.transports })),
       // Discoverable, so the same passkey also logs in without a username.
-      authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'preferred' },
+      authenticatorSelection: {
+        residentKey: 'required',
+        requireResidentKey: true,
+        userVerification: this.userVerification(),
+        ...(this.attachment() ? { authenticatorAttachment: this.attachment() } : {}),
+      },
     });
     await this.deps.ceremonies.remember(options.challenge, { purpose: 'register', userId: user.id, rpId: party.id, origins: party.origins });
     return options;
@@ -112,7 +129,7 @@ export class PasskeyService {
       expectedChallenge: ceremony.challenge,
       expectedOrigin: ceremony.origins,
       expectedRPID: ceremony.rpId,
-      requireUserVerification: false,
+      requireUserVerification: this.userVerification() === 'required',
     }).catch(() => undefined);
     if (!verification?.verified) throw new AppError(passkeyMessages.verifyFailed);
     const { credential, aaguid, fmt, userVerified, credentialBackedUp, credentialDeviceType } = verification.registrationInfo;
@@ -156,7 +173,7 @@ export class PasskeyService {
       timeout: ceremonyTimeoutMs,
       allowCredentials: passkeys.map((passkey) => ({ id: wireId(passkey.credentialId), transports: passkey.transports })),
       // Alone, a passkey is the whole login: it must prove the user (PIN, biometrics), not only presence.
-      userVerification: forUser ? 'preferred' : 'required',
+      userVerification: forUser ? this.userVerification() : 'required',
     });
     await this.deps.ceremonies.remember(options.challenge, {
       purpose,
@@ -177,7 +194,7 @@ export class PasskeyService {
     // A discoverable credential names its user; it must be the passkey's owner (as new-api checks).
     const handle = response.response.userHandle;
     if (handle && isBase64Url(handle) && base64UrlToUtf8(handle) !== String(passkey.userId)) throw new AppError(passkeyMessages.verifyFailed);
-    await this.assertSigned(passkey, response, ceremony, ceremony.userId === undefined);
+    await this.assertSigned(passkey, response, ceremony, ceremony.userId === undefined || this.userVerification() === 'required');
     return { userId: passkey.userId, ceremony };
   }
 
@@ -187,7 +204,7 @@ export class PasskeyService {
     const ceremony = await this.deps.ceremonies.take(response.response.clientDataJSON, 'verify', user.id);
     const passkey = await this.deps.repository.findByCredentialId(storedId(response.rawId));
     if (!passkey || passkey.userId !== user.id) throw new AppError(passkeyMessages.verifyFailed);
-    await this.assertSigned(passkey, response, ceremony, false);
+    await this.assertSigned(passkey, response, ceremony, this.userVerification() === 'required');
   }
 
   /** The signature over the challenge with the stored public key, and a signature counter that moved forward. */

@@ -14,6 +14,9 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
 
   beforeAll(async () => {
     testApp = await createTestApp(database, {}, clock);
+    // Off until the administrator turns them on, as in new-api.
+    expect((await callApi(testApp, 'GET', '/api/status')).body.data.passkey_login).toBe(false);
+    await testApp.context.options.set('passkey.enabled', 'true');
   });
   afterAll(async () => {
     await testApp.close();
@@ -25,18 +28,21 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
   async function register(user: TestUser, authenticator: SoftwareAuthenticator, name?: string, tweaks: CeremonyTweaks = {}) {
     const begin = await post('/api/user/passkey/register/begin', user.headers, {});
     expect(begin.body.success).toBe(true);
-    return post('/api/user/passkey/register/finish', user.headers, { ...authenticator.register(begin.body.data.options, tweaks), ...(name ? { name } : {}) });
+    return post('/api/user/passkey/register/finish', user.headers, {
+      ...authenticator.register(begin.body.data.options.publicKey, tweaks),
+      ...(name ? { name } : {}),
+    });
   }
 
   async function passwordlessLogin(authenticator: SoftwareAuthenticator, tweaks: CeremonyTweaks = {}) {
     const begin = await post('/api/user/passkey/login/begin', {}, {});
-    return post('/api/user/passkey/login/finish', {}, authenticator.authenticate(begin.body.data.options, tweaks), 'en');
+    return post('/api/user/passkey/login/finish', {}, authenticator.authenticate(begin.body.data.options.publicKey, tweaks), 'en');
   }
 
   /** Re-verification with a passkey (for deletes, the access token, …). */
   async function verifyWithPasskey(user: TestUser, authenticator: SoftwareAuthenticator) {
     const begin = await post('/api/user/passkey/verify/begin', user.headers, {});
-    return post('/api/user/passkey/verify/finish', user.headers, authenticator.authenticate(begin.body.data.options));
+    return post('/api/user/passkey/verify/finish', user.headers, authenticator.authenticate(begin.body.data.options.publicKey));
   }
 
   async function userWithPasskey(): Promise<TestUser & { authenticator: SoftwareAuthenticator }> {
@@ -50,7 +56,9 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
     const user = await createTestUser(testApp);
     expect((await callApi(testApp, 'GET', '/api/user/passkey', { headers: user.headers })).body.data).toEqual({ enabled: false, passkeys: [] });
     const begin = await post('/api/user/passkey/register/begin', user.headers, {});
-    const options = begin.body.data.options;
+    // new-api's shape: the WebAuthn CredentialCreationOptions wrapper, the options under `publicKey`.
+    expect(Object.keys(begin.body.data.options)).toEqual(['publicKey']);
+    const options = begin.body.data.options.publicKey;
     expect(options).toMatchObject({
       rp: { id: 'localhost', name: 'Switchboard' },
       user: { name: user.username },
@@ -104,7 +112,7 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
     expect(otherChallenge.body).toEqual({ success: false, message: 'The passkey request has expired, try again' });
 
     const begin = await post('/api/user/passkey/login/begin', {}, {});
-    const answer = authenticator.authenticate(begin.body.data.options);
+    const answer = authenticator.authenticate(begin.body.data.options.publicKey);
     expect((await post('/api/user/passkey/login/finish', {}, answer)).body.success).toBe(true);
     expect((await post('/api/user/passkey/login/finish', {}, answer, 'en')).body.message).toBe('The passkey request has expired, try again');
 
@@ -128,7 +136,9 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
     // Another user cannot finish this user's registration.
     const other = await createTestUser(testApp);
     const begin = await post('/api/user/passkey/register/begin', user.headers, {});
-    expect((await post('/api/user/passkey/register/finish', other.headers, authenticator.register(begin.body.data.options))).body.success).toBe(false);
+    expect((await post('/api/user/passkey/register/finish', other.headers, authenticator.register(begin.body.data.options.publicKey))).body.success).toBe(
+      false,
+    );
     expect(await testApp.context.database.db.selectFrom('passkey_credentials').select('id').where('user_id', 'in', [user.id, other.id]).execute()).toEqual([]);
 
     expect((await register(user, authenticator)).body.success).toBe(true);
@@ -182,6 +192,26 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
     expect((await callApi(testApp, 'GET', '/api/user/passkey', { headers: user.headers })).body.data).toEqual({ enabled: false, passkeys: [] });
   });
 
+  it("removes a passkey as new-api's console does, right after a passkey login, with no step of its own; a session older than the window is asked to re-verify", async () => {
+    const user = await userWithPasskey();
+    const signedIn = await passwordlessLogin(user.authenticator);
+    expect(signedIn.body.success).toBe(true);
+    const headers = sessionFrom(signedIn, user.id);
+    // Our console's per-passkey route and new-api's bare one alike: the login was the verification.
+    expect((await callApi(testApp, 'DELETE', '/api/user/passkey', { headers })).body).toEqual({ success: true, message: 'Passkey 已解绑' });
+    expect((await callApi(testApp, 'GET', '/api/user/passkey', { headers })).body.data).toEqual({ enabled: false, passkeys: [] });
+
+    const again = await userWithPasskey();
+    const older = sessionFrom(await passwordlessLogin(again.authenticator), again.id);
+    clock.advance(301);
+    const refused = await callApi(testApp, 'DELETE', '/api/user/passkey', { headers: older, language: 'en' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, code: 'verification_required' });
+    // A session a password alone started is not verified (the helper's session stands for one).
+    expect((await callApi(testApp, 'DELETE', '/api/user/passkey', { headers: again.headers })).body).toMatchObject({ code: 'verification_required' });
+    expect((await callApi(testApp, 'GET', '/api/user/passkey', { headers: again.headers })).body.data.enabled).toBe(true);
+  });
+
   it('is a second factor: a password login asks for it, and the passkey completes that login once', async () => {
     const user = await userWithPasskey();
     const login = await post('/api/user/login', {}, { username: user.username, password: user.password });
@@ -191,14 +221,18 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
 
     expect((await post('/api/user/passkey/login/begin', {}, { flow_token: 'unknown' })).body.message).toBe('会话已过期，请重新登录');
     const begin = await post('/api/user/passkey/login/begin', {}, { flow_token: flowToken });
-    const allowed = begin.body.data.options.allowCredentials as Array<{ id: string }>;
+    const allowed = begin.body.data.options.publicKey.allowCredentials as Array<{ id: string }>;
     expect(allowed.map((entry) => entry.id)).toEqual([user.authenticator.credentialIdBase64url]);
     // Another user's passkey cannot finish this login.
     const other = await userWithPasskey();
-    expect((await post('/api/user/passkey/login/finish', {}, other.authenticator.authenticate(begin.body.data.options))).body.success).toBe(false);
+    expect((await post('/api/user/passkey/login/finish', {}, other.authenticator.authenticate(begin.body.data.options.publicKey))).body.success).toBe(false);
 
     const second = await post('/api/user/passkey/login/begin', {}, { flow_token: flowToken });
-    const passed = await post('/api/user/passkey/login/finish', {}, user.authenticator.authenticate(second.body.data.options, { userVerified: false }));
+    const passed = await post(
+      '/api/user/passkey/login/finish',
+      {},
+      user.authenticator.authenticate(second.body.data.options.publicKey, { userVerified: false }),
+    );
     expect(passed.body).toMatchObject({ success: true, data: { id: user.id } });
     expect(passed.cookies.some((cookie) => cookie.name === 'session')).toBe(true);
     // The pending login is spent.
@@ -282,6 +316,51 @@ describe.each(testDatabases())('passkeys on $dialect', (database) => {
       expect((await callApi(testApp, 'GET', '/api/user/', { headers: admin.headers })).body.success).toBe(true);
     } finally {
       await testApp.context.options.set('TwoFactorRequiredForAdmins', 'false');
+    }
+  });
+
+  it("applies new-api's passkey settings: user verification, authenticator type and insecure origins", async () => {
+    const root = await rootUser(testApp);
+    const setting = (key: string, value: string) => callApi(testApp, 'PUT', '/api/option/', { headers: root.headers, body: { key, value }, language: 'en' });
+    const user = await createTestUser(testApp);
+    const authenticator = new SoftwareAuthenticator(origin);
+    try {
+      expect((await setting('passkey.user_verification', 'sometimes')).body).toEqual({
+        success: false,
+        message: 'passkey.user_verification must be one of required, preferred, discouraged',
+      });
+      expect((await setting('passkey.user_verification', 'required')).body.success).toBe(true);
+      expect((await setting('passkey.attachment_preference', 'platform')).body.success).toBe(true);
+      const begin = await post('/api/user/passkey/register/begin', user.headers, {});
+      expect(begin.body.data.options.publicKey.authenticatorSelection).toMatchObject({ userVerification: 'required', authenticatorAttachment: 'platform' });
+      // Required: an authenticator that only saw the user present is refused.
+      expect((await register(user, authenticator, 'Key', { userVerified: false })).body.success).toBe(false);
+      expect((await register(user, authenticator, 'Key')).body.success).toBe(true);
+
+      expect((await setting('passkey.user_verification', 'discouraged')).body.success).toBe(true);
+      expect((await setting('passkey.attachment_preference', '')).body.success).toBe(true);
+      expect(await verifyWithPasskey(user, authenticator)).toMatchObject({ body: { success: true } });
+      const again = (await post('/api/user/passkey/verify/begin', user.headers, {})).body.data.options.publicKey;
+      expect(again.userVerification).toBe('discouraged');
+      const anyType = (await post('/api/user/passkey/register/begin', user.headers, {})).body.data.options.publicKey.authenticatorSelection;
+      expect(anyType.authenticatorAttachment).toBeUndefined();
+
+      // An http origin other than this machine needs the switch.
+      expect((await setting('passkey.origins', 'http://gateway.example')).body.success).toBe(true);
+      expect((await post('/api/user/passkey/login/begin', {}, {}, 'en')).body).toEqual({
+        success: false,
+        message: 'Passkeys do not allow the insecure origin http://gateway.example: use HTTPS, or allow insecure origins in the passkey settings',
+      });
+      expect((await setting('passkey.allow_insecure_origin', 'true')).body.success).toBe(true);
+      expect((await post('/api/user/passkey/login/begin', {}, {})).body.data.options.publicKey.rpId).toBe('gateway.example');
+    } finally {
+      for (const [key, value] of [
+        ['passkey.user_verification', 'preferred'],
+        ['passkey.attachment_preference', ''],
+        ['passkey.origins', ''],
+        ['passkey.allow_insecure_origin', 'false'],
+      ] as const)
+        await testApp.context.options.set(key, value);
     }
   });
 

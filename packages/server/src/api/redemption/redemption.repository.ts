@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { RedemptionStatus } from '@switchboard/contracts';
 import { sqlTimestamp } from '../../db/dialect.ts';
 import type { Database, NewRedemption, RedemptionRow, RedemptionUpdate } from '../../db/schema.ts';
 import type { SqlDialect } from '../../platform/sql-dsn.ts';
@@ -76,5 +77,24 @@ export class RedemptionRepository {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Deletes (softly, as one by one) every code that can no longer be redeemed: used, disabled, or
+   * unused past its expiry. Answers how many.
+   */
+  async softDeleteInvalid(now: Date, nowSeconds: number): Promise<number> {
+    const result = await this.db
+      .updateTable('redemptions')
+      .set({ deleted_at: sqlTimestamp(now, this.dialect) })
+      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', [RedemptionStatus.used, RedemptionStatus.disabled]),
+          eb.and([eb('status', '=', RedemptionStatus.unused), eb('expired_time', '!=', 0), eb('expired_time', '<', nowSeconds)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 }

@@ -37,6 +37,8 @@ export function registerRedemptionRoutes(app: FastifyInstance, service: Redempti
   app.get('/api/redemption/search', { config: { access: 'admin', paging: 'by-dialect' } }, async (request) =>
     ok(lists.whole(request, (await service.search(textParameter(request.query as Query, 'keyword'))).map(toRedemptionView))),
   );
+  // A static path, so it wins over `:id` (which would refuse `invalid` as an id).
+  for (const url of withAndWithoutSlash('/api/redemption/invalid')) app.delete(url, admin, async () => ok(await service.deleteInvalid()));
   for (const url of withAndWithoutSlash('/api/redemption/:id')) {
     app.get(url, admin, async (request) => ok(toRedemptionView(await service.get(routeId(request.params)))));
     app.delete(url, admin, async (request) => {

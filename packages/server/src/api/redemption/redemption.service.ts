@@ -119,4 +119,9 @@ export class RedemptionService {
   async delete(id: number): Promise<void> {
     if (!(await this.repository.softDelete(id, new Date(this.clock.now())))) throw new AppError(redemptionMessages.notFound);
   }
+
+  /** new-api's "clear invalid codes": used, disabled and expired ones; answers how many went. */
+  deleteInvalid(): Promise<number> {
+    return this.repository.softDeleteInvalid(new Date(this.clock.now()), this.clock.unixSeconds());
+  }
 }

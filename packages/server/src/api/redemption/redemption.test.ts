@@ -84,9 +84,49 @@ describe.each(testDatabases())('redemption codes on $dialect', (database) => {
     expect((await call('POST', '/api/user/topup', { key }, user)).message).toBe('Invalid redemption code');
   });
 
+  it("clears used, disabled and expired codes at new-api's DELETE /api/redemption/invalid, answering how many", async () => {
+    const { db } = testApp.context.database;
+    const [used, disabled, expired, live, dated] = (await call('POST', '/api/redemption/', { name: 'sweep', quota: 10, count: 5 })).data as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const user = await createTestUser(testApp);
+    expect((await call('POST', '/api/user/topup', { key: used }, user)).success).toBe(true);
+    expect((await call('PUT', '/api/redemption/?status_only=true', { id: await idOf(disabled), status: 2 })).success).toBe(true);
+    const now = testApp.context.clock.unixSeconds();
+    await db
+      .updateTable('redemptions')
+      .set({ expired_time: now - 60 })
+      .where('key', '=', expired)
+      .execute();
+    await db
+      .updateTable('redemptions')
+      .set({ expired_time: now + 3600 })
+      .where('key', '=', dated)
+      .execute();
+    const liveKeys = async () =>
+      (await db.selectFrom('redemptions').select('key').where('deleted_at', 'is', null).execute()).map((row) => row.key).filter((key) => key !== undefined);
+    const before = await liveKeys();
+
+    const answer = await call('DELETE', '/api/redemption/invalid');
+    const after = await liveKeys();
+    expect(answer).toEqual({ success: true, message: '', data: before.length - after.length });
+    expect(answer.data).toBeGreaterThanOrEqual(3);
+    expect(after).toEqual(expect.arrayContaining([live, dated]));
+    for (const gone of [used, disabled, expired]) expect(after).not.toContain(gone);
+    expect(after.length).toBeGreaterThan(0);
+    expect(await call('DELETE', '/api/redemption/invalid/')).toEqual({ success: true, message: '', data: 0 });
+    expect((await call('POST', '/api/user/topup', { key: live }, user)).success).toBe(true);
+  });
+
   it('is for administrators only', async () => {
     const user = await createTestUser(testApp, { role: Role.common });
     const response = await testApp.app.inject({ method: 'GET', url: '/api/redemption/', headers: user.headers });
     expect(response.statusCode).toBe(403);
+    const clearing = await testApp.app.inject({ method: 'DELETE', url: '/api/redemption/invalid', headers: user.headers });
+    expect(clearing.statusCode).toBe(403);
   });
 });

@@ -10,8 +10,4 @@ export const registerMessages = {
     zh: '管理员开启了邮箱验证，请输入邮箱地址和验证码',
     en: 'Email verification is on: enter the email address and the verification code',
   },
-  legalConsentRequired: {
-    zh: '请先阅读并同意用户协议和隐私政策',
-    en: 'Read and accept the user agreement and privacy policy first',
-  },
 } as const satisfies Record<string, LocalizedMessage>;

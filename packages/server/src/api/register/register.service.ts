@@ -7,21 +7,20 @@ import { userMessages } from '../user/user.messages.ts';
 import { assertEmailAllowed, normaliseEmail } from '../verification/email-rules.ts';
 import type { VerificationService } from '../verification/verification.service.ts';
 import { verificationMessages } from '../verification/verification.messages.ts';
-import { requiresLegalConsent } from './legal-consent.ts';
 import { registerMessages } from './register.messages.ts';
 
 /**
  * Registration with a username and password: both switches must be on; with email verification the
  * mailed code is required (and spent only once every other check has passed); an invitation code
- * credits the inviter and the invitee. When a user agreement or privacy policy is published, the
- * body must say it accepted them.
+ * credits the inviter and the invitee. A published user agreement or privacy policy is accepted in
+ * the console (ours asks with a checkbox); as in new-api, the server does not require the body to say
+ * so, since new-api's own console never sends `agreed_to_terms` and could sign nobody up.
  */
 export async function registerWithPassword(services: AccountServices, verification: VerificationService, body: unknown): Promise<void> {
   const { options } = services;
   if (!options.getBoolean('RegisterEnabled')) throw new AppError(registerMessages.registerDisabled);
   if (!options.getBoolean('PasswordRegisterEnabled')) throw new AppError(registerMessages.passwordRegisterDisabled);
   const input = parseInput(registerRequestSchema, body);
-  if (requiresLegalConsent(options) && !input.agreed_to_terms) throw new AppError(registerMessages.legalConsentRequired);
   const username = input.username.trim();
   assertValidUsername(username);
   assertValidPassword(input.password);

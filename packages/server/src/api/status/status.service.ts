@@ -1,4 +1,4 @@
-import type { SystemStatus } from '@switchboard/contracts';
+import { effectiveQuotaDisplayType, type SystemStatus } from '@switchboard/contracts';
 import type { OptionStore } from '../../options/option-store.ts';
 import { hasPrivacyPolicy, hasUserAgreement } from '../register/legal-consent.ts';
 
@@ -21,6 +21,10 @@ export function buildSystemStatus(options: OptionStore, context: StatusContext):
     quota_per_unit: options.getNumber('QuotaPerUnit'),
     display_in_currency: flag('DisplayInCurrencyEnabled'),
     display_token_stat: flag('DisplayTokenStatEnabled'),
+    quota_display_type: effectiveQuotaDisplayType(text('general_setting.quota_display_type'), flag('DisplayInCurrencyEnabled')),
+    usd_exchange_rate: options.getNumber('USDExchangeRate'),
+    custom_currency_symbol: text('general_setting.custom_currency_symbol'),
+    custom_currency_exchange_rate: options.getNumber('general_setting.custom_currency_exchange_rate'),
     enable_drawing: flag('DrawingEnabled'),
     enable_task: flag('TaskEnabled'),
     enable_data_export: flag('DataExportEnabled'),

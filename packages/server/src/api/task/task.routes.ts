@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ListDialect } from '../listing/list-dialect.ts';
-import { integerParameter, textParameter } from '../listing/query-parameters.ts';
+import { listFilterNumber, textParameter } from '../listing/query-parameters.ts';
 import { withAndWithoutSlash } from '../listing/route-paths.ts';
 import type { TaskListFilters } from './task.repository.ts';
 import type { TaskService } from './task.service.ts';
@@ -14,7 +14,7 @@ const user = { config: { access: 'user' as const, paging: 'by-dialect' as const 
 /** The filters of the drawing and task lists; a user's own list ignores `channel_id`. */
 function filtersFrom(query: Query, upstreamIdParameter: string, self?: { userId: number }): TaskListFilters {
   const positive = (name: string) => {
-    const value = integerParameter(query, name);
+    const value = listFilterNumber(query, name);
     return value !== undefined && value > 0 ? value : undefined;
   };
   return {

@@ -13,7 +13,7 @@ export function registerTokenModule(app: FastifyInstance, context: AppContext): 
   const hidesKeys = async (userId: number) => (await twoFactor.find(userId))?.enabled === true;
   registerTokenRoutes(
     app,
-    new TokenService({ repository, options: context.options, bus: context.bus, clock: context.clock }),
+    new TokenService({ repository, options: context.options, bus: context.bus, clock: context.clock, balanceChanges: context.balanceChanges }),
     hidesKeys,
     new ListDialect(context.options),
   );

@@ -1,3 +1,4 @@
+import type { BalanceChanges } from '../../billing/balance-changes.ts';
 import { TokenStatus } from '@switchboard/contracts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { fromBoolean, toBoolean } from '../../db/dialect.ts';
@@ -57,6 +58,7 @@ export interface TokenServiceDependencies {
   readonly options: OptionStore;
   readonly bus: ChangeBus;
   readonly clock: Clock;
+  readonly balanceChanges: BalanceChanges;
 }
 
 /** Token rules; a user only ever reaches their own tokens (every query is scoped by user id). */
@@ -66,15 +68,19 @@ export class TokenService {
   private readonly bus: ChangeBus;
   private readonly clock: Clock;
 
+  private readonly balanceChanges: BalanceChanges;
+
   constructor(dependencies: TokenServiceDependencies) {
+    this.balanceChanges = dependencies.balanceChanges;
     this.repository = dependencies.repository;
     this.options = dependencies.options;
     this.bus = dependencies.bus;
     this.clock = dependencies.clock;
   }
 
+  /** Answers once every process holds the tokens' new rows (the bus confirms each change). */
   private async changed(ids: readonly number[]): Promise<void> {
-    for (const id of ids) await this.bus.publish(changeTopics.tokens, String(id));
+    await Promise.all(ids.map((id) => this.bus.publish(changeTopics.tokens, String(id))));
   }
 
   /** The given fields as columns, validated; absent fields stay absent. */
@@ -186,6 +192,7 @@ export class TokenService {
         columns.status = expiredAt(expiry) ? TokenStatus.expired : TokenStatus.enabled;
     }
     await this.repository.update(user.id, id, columns);
+    if (columns.remain_quota !== undefined) this.balanceChanges.changed('token', id, columns.remain_quota - Number(token.remain_quota));
     await this.changed([id]);
     return this.get(user, id);
   }

@@ -23,7 +23,7 @@ describe.each(testDatabases())('tokens on $dialect', (database) => {
     testApp = await createTestApp(database);
     owner = await createTestUser(testApp, { group: 'default' });
     other = await createTestUser(testApp);
-    testApp.context.bus.subscribe('tokens', (payload) => published.push(payload));
+    testApp.context.bus.subscribe('tokens', (payload) => void published.push(payload));
   });
   afterAll(async () => testApp.close());
 

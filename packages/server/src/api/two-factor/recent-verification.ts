@@ -7,6 +7,8 @@ import { twoFactorMessages } from './two-factor.messages.ts';
 /** How long one re-verification covers sensitive actions (new-api: five minutes). */
 export const verificationLifetimeSeconds = 5 * 60;
 
+const sessionKey = (sessionId: string) => `2fa-verified:session:${sessionId}`;
+
 /**
  * Re-verification before sensitive actions (revealing a token key, changing the password): after
  * `POST /api/verify` with a second-factor code, the caller's session (or, for a system access token,
@@ -25,13 +27,22 @@ export class RecentVerification {
 
   private key(request: FastifyRequest, userId: number): string {
     const sessionId = this.sessions.sessionId(request);
-    return sessionId ? `2fa-verified:session:${sessionId}` : `2fa-verified:user:${userId}`;
+    return sessionId ? sessionKey(sessionId) : `2fa-verified:user:${userId}`;
   }
 
   /** Records a passed check; answers when it runs out (unix seconds). */
   async mark(request: FastifyRequest, userId: number, nowSeconds: number): Promise<number> {
     await this.store.set(this.key(request, userId), String(userId), verificationLifetimeSeconds);
     return nowSeconds + verificationLifetimeSeconds;
+  }
+
+  /**
+   * A session that a second factor started (a passkey login, or a password login finished with its
+   * code or passkey) is verified from its start, as after `POST /api/verify`: new-api's consoles
+   * remove a passkey without a step of their own, and do so right after signing in.
+   */
+  async markStartedSession(sessionId: string, userId: number): Promise<void> {
+    await this.store.set(sessionKey(sessionId), String(userId), verificationLifetimeSeconds);
   }
 
   /** Whether the caller passed a check within the last five minutes. */

@@ -49,7 +49,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, services: AccountS
     if (row.status !== UserStatus.enabled) throw new AppError(commonMessages.userBanned);
     await service.verify({ userId: row.id, username: row.username, ip: request.ip, code: body.code });
     if (!(await challenges.finish(reply, pending.token))) throw new AppError(twoFactorMessages.loginExpired);
-    await services.sessions.start(reply, row.id, request.ip);
+    await verification.markStartedSession(await services.sessions.start(reply, row.id, request.ip), row.id);
     return ok(toLoginView(row));
   });
 

@@ -94,6 +94,8 @@ describe.each(testDatabases())('two-factor authentication on $dialect', (databas
     expect(passed.body).toMatchObject({ success: true, data: { id: user.id, username: user.username } });
     const self = await callApi(testApp, 'GET', '/api/user/self', { headers: sessionFrom(passed, user.id) });
     expect(self.body.data.id).toBe(user.id);
+    // The code just given verifies the new session for the re-verification window.
+    expect((await callApi(testApp, 'GET', '/api/user/token', { headers: sessionFrom(passed, user.id) })).body.success).toBe(true);
     // The challenge is spent, and the same code, on a fresh challenge, is refused.
     expect((await post('/api/user/login/2fa', {}, { code, flow_token: first.body.data.flow_token })).body.message).toBe('会话已过期，请重新登录');
     const second = await passwordLogin(user);

@@ -1,3 +1,4 @@
+import type { BalanceChanges } from '../../billing/balance-changes.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { SessionService } from '../../auth/session-service.ts';
 import type { OutsideEndpoints } from '../../config/outside-endpoints.ts';
@@ -35,6 +36,8 @@ export interface AccountServices {
   readonly loginLimiter: FailureLimiter;
   /** Mails (codes, reset links) one client address may trigger: stops mail bombing many addresses. */
   readonly mailLimiter: WindowLimiter;
+  /** Tells the spending guard of quota moved in from invitation earnings. */
+  readonly balanceChanges: BalanceChanges;
 }
 
 export function createAccountServices(context: AppContext): AccountServices {
@@ -57,5 +60,6 @@ export function createAccountServices(context: AppContext): AccountServices {
     codes: new VerificationCodes(store, clock),
     loginLimiter: new FailureLimiter(store, 'login'),
     mailLimiter: new WindowLimiter(store, 'mail', 20, 10 * 60),
+    balanceChanges: context.balanceChanges,
   };
 }

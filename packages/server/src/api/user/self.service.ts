@@ -83,6 +83,7 @@ export class SelfService {
     if (input.quota < minimum) throw new AppError(userMessages.affTransferMinimum, { params: { amount: displayQuota(options, minimum) } });
     const moved = await this.services.users.transferAffQuota(user.id, input.quota);
     if (!moved) throw new AppError(userMessages.affQuotaInsufficient);
+    this.services.balanceChanges.changed('user', user.id, input.quota);
     await logWriter.record({
       user_id: user.id,
       username: user.username,

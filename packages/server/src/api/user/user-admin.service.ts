@@ -1,3 +1,4 @@
+import type { BalanceChanges } from '../../billing/balance-changes.ts';
 import { type createUserRequestSchema, LogType, type manageUserRequestSchema, Role, type updateUserRequestSchema } from '@switchboard/contracts';
 import type { z } from 'zod';
 import type { CurrentUser } from '../../auth/current-user.ts';
@@ -28,6 +29,7 @@ export interface UserAdminDependencies {
   readonly logWriter: LogWriter;
   readonly bus: ChangeBus;
   readonly clock: Clock;
+  readonly balanceChanges: BalanceChanges;
 }
 
 /** User management by administrators, with the role rules applied on every path. */
@@ -40,7 +42,10 @@ export class UserAdminService {
   private readonly bus: ChangeBus;
   private readonly clock: Clock;
 
+  private readonly balanceChanges: BalanceChanges;
+
   constructor(dependencies: UserAdminDependencies) {
+    this.balanceChanges = dependencies.balanceChanges;
     this.users = dependencies.users;
     this.creation = dependencies.creation;
     this.sessions = dependencies.sessions;
@@ -124,6 +129,7 @@ export class UserAdminService {
       if (delta !== 0) await users.addQuota(user.id, delta);
     });
     if (patch.password) await this.sessions.endAllForUser(user.id);
+    this.balanceChanges.changed('user', user.id, delta);
     if (delta !== 0) {
       const verb = delta > 0 ? '增加' : '减少';
       await this.logWriter.record({

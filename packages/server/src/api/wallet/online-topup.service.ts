@@ -1,3 +1,4 @@
+import type { BalanceChanges } from '../../billing/balance-changes.ts';
 import { LogType, type TopUpPrice, type TopUpRecord } from '@switchboard/contracts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -47,7 +48,17 @@ export class OnlineTopUpService {
   private readonly logWriter: LogWriter;
   private readonly clock: Clock;
 
-  constructor(dependencies: { repository: WalletRepository; options: OptionStore; bus: ChangeBus; logWriter: LogWriter; clock: Clock }) {
+  private readonly balanceChanges: BalanceChanges;
+
+  constructor(dependencies: {
+    repository: WalletRepository;
+    options: OptionStore;
+    bus: ChangeBus;
+    logWriter: LogWriter;
+    clock: Clock;
+    balanceChanges: BalanceChanges;
+  }) {
+    this.balanceChanges = dependencies.balanceChanges;
     this.repository = dependencies.repository;
     this.options = dependencies.options;
     this.bus = dependencies.bus;
@@ -96,14 +107,16 @@ export class OnlineTopUpService {
     const payAddress = this.options.get('PayAddress');
     const merchant = this.options.get('EpayId');
     const key = this.options.get('EpayKey');
-    if (!payAddress || !merchant || !key) throw new AppError(walletMessages.paymentNotConfigured);
+    const serverAddress = this.options.get('ServerAddress');
+    // The provider's notification (unless CustomCallbackAddress) and the payer's return go to
+    // ServerAddress: an order started without it could never be completed.
+    if (!payAddress || !merchant || !key || !serverAddress) throw new AppError(walletMessages.paymentNotConfigured);
     const type = resolvePayType(paymentMethod, this.options.getJson<unknown>('PayMethods'));
     if (type === undefined) throw new AppError(walletMessages.unknownPaymentMethod);
     const money = await this.priceFor(user, amount);
     if (money < 0.01) throw new AppError(walletMessages.amountTooLow);
     const now = this.clock.unixSeconds();
     const tradeNo = `USR${user.id}NO${randomAlphanumeric(6)}${now}`;
-    const serverAddress = this.options.get('ServerAddress');
     const callbackAddress = this.options.get('CustomCallbackAddress') || serverAddress;
     const fields: Record<string, string> = {
       pid: merchant,
@@ -154,6 +167,7 @@ export class OnlineTopUpService {
     if (outcome === 'refused') return false;
     if (outcome !== 'already') {
       const { order, quota, username } = outcome;
+      this.balanceChanges.changed('user', order.user_id, quota);
       await this.bus.publish(changeTopics.users, String(order.user_id));
       await this.logWriter.record({
         user_id: order.user_id,

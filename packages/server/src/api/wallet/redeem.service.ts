@@ -1,3 +1,4 @@
+import type { BalanceChanges } from '../../billing/balance-changes.ts';
 import { LogType, type RedeemedQuota, RedemptionStatus } from '@switchboard/contracts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -24,6 +25,7 @@ export class RedeemService {
   private readonly bus: ChangeBus;
   private readonly logWriter: LogWriter;
   private readonly clock: Clock;
+  private readonly balanceChanges: BalanceChanges;
 
   constructor(dependencies: {
     repository: WalletRepository;
@@ -32,11 +34,13 @@ export class RedeemService {
     bus: ChangeBus;
     logWriter: LogWriter;
     clock: Clock;
+    balanceChanges: BalanceChanges;
   }) {
     this.repository = dependencies.repository;
     this.limiter = dependencies.limiter;
     this.options = dependencies.options;
     this.bus = dependencies.bus;
+    this.balanceChanges = dependencies.balanceChanges;
     this.logWriter = dependencies.logWriter;
     this.clock = dependencies.clock;
   }
@@ -69,6 +73,7 @@ export class RedeemService {
       return code;
     });
     const quota = Number(redemption.quota);
+    this.balanceChanges.changed('user', user.id, quota);
     await this.bus.publish(changeTopics.users, String(user.id));
     await this.logWriter.record({
       user_id: user.id,

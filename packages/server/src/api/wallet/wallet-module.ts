@@ -14,10 +14,18 @@ export const redeemFailureLimits = { perUsername: 10, perIp: 30, windowSeconds: 
 export async function registerWalletModule(app: FastifyInstance, context: AppContext): Promise<void> {
   const repository = new WalletRepository(context.database.db);
   const store = openExpiringStore(context.redis, context.clock);
-  const { options, bus, logWriter, clock } = context;
+  const { options, bus, logWriter, clock, balanceChanges } = context;
   await registerWalletRoutes(app, {
-    redeem: new RedeemService({ repository, limiter: new FailureLimiter(store, 'redeem', redeemFailureLimits), options, bus, logWriter, clock }),
-    online: new OnlineTopUpService({ repository, options, bus, logWriter, clock }),
+    redeem: new RedeemService({
+      repository,
+      limiter: new FailureLimiter(store, 'redeem', redeemFailureLimits),
+      options,
+      bus,
+      logWriter,
+      clock,
+      balanceChanges,
+    }),
+    online: new OnlineTopUpService({ repository, options, bus, logWriter, clock, balanceChanges }),
     options,
   });
 }

@@ -40,7 +40,7 @@ describe.each(testDatabases())('wallet on $dialect', (database) => {
     const user = await createTestUser(testApp, { quota: 1000 });
     const code = await newCode();
     const published: string[] = [];
-    testApp.context.bus.subscribe('users', (payload) => published.push(payload));
+    testApp.context.bus.subscribe('users', (payload) => void published.push(payload));
     const answers = await Promise.all(Array.from({ length: 8 }, () => call(user, 'POST', '/api/user/topup', { key: code })));
     expect(answers.filter((answer) => answer.success)).toEqual([{ success: true, message: '', data: 300000 }]);
     expect(answers.filter((answer) => !answer.success).every((answer) => answer.message === 'This redemption code has been used')).toBe(true);
@@ -187,5 +187,16 @@ describe.each(testDatabases())('wallet on $dialect', (database) => {
     });
     expect(forged.body).toBe('fail');
     await testApp.context.options.set('EpayKey', 'merchant-secret');
+  });
+
+  it('refuses online payment while ServerAddress is empty, since the order could never come back, and records no order', async () => {
+    const user = await createTestUser(testApp);
+    await testApp.context.options.set('ServerAddress', '');
+    expect(await call(user, 'POST', '/api/user/pay', { amount: 10, payment_method: 'zfb' })).toEqual({
+      success: false,
+      message: 'The administrator has not configured online payment',
+    });
+    expect(await testApp.context.database.db.selectFrom('top_ups').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    await testApp.context.options.set('ServerAddress', 'https://console.example');
   });
 });

@@ -5,6 +5,7 @@ import type { Provider } from '../provider.ts';
 import { providerForChannelType } from '../providers/index.ts';
 import { isTaskChannelType } from '../../tasks/task-channel-types.ts';
 import type { AbilityRow, ChannelRow, RelayCacheRepository } from './relay-cache.repository.ts';
+import { firstByteTimeoutSetting } from './channel-settings.ts';
 
 /** An upstream channel as the relay needs it, with its JSON columns parsed once. */
 export interface ChannelRecord {
@@ -29,6 +30,8 @@ export interface ChannelRecord {
   readonly models: readonly string[];
   readonly groups: readonly string[];
   otherInfo: string;
+  /** The channel's own first-byte timeout (`first_byte_timeout` in its setting JSON), when it sets one. */
+  readonly firstByteTimeoutMs?: number | undefined;
   /** Undefined when the type is not relayed by a provider: only task channels are then selected (by the task relays). */
   readonly provider: Provider | undefined;
 }
@@ -60,6 +63,7 @@ const splitList = (text: string | null): string[] =>
     .filter(Boolean);
 
 export function toChannelRecord(row: ChannelRow): ChannelRecord {
+  const firstByteSeconds = firstByteTimeoutSetting(row.setting);
   const baseUrl = (row.base_url || findChannelType(row.type)?.defaultBaseUrl || '').replace(/\/+$/, '');
   return {
     id: row.id,
@@ -79,6 +83,7 @@ export function toChannelRecord(row: ChannelRow): ChannelRecord {
     models: splitList(row.models),
     groups: splitList(row.group),
     otherInfo: row.other_info ?? '',
+    firstByteTimeoutMs: typeof firstByteSeconds === 'number' ? firstByteSeconds * 1000 : undefined,
     provider: providerForChannelType(row.type),
   };
 }

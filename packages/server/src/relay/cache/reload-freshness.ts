@@ -12,9 +12,20 @@ export class ReloadFreshness {
     return this.reads;
   }
 
-  /** Call when a single record's re-read starts. */
-  rereading(id: number): void {
-    this.rereadAt.set(id, ++this.reads);
+  /** Call when a single record's re-read starts; pass the result to `isNewestReread` when it ends. */
+  rereading(id: number): number {
+    const read = ++this.reads;
+    this.rereadAt.set(id, read);
+    return read;
+  }
+
+  /**
+   * False when a later re-read of the record started meanwhile (two changes in quick succession, on
+   * pooled connections that may answer in any order): the later one's row is the newer, and it
+   * applies instead, so a re-enabled token is never disabled again by the first change's late read.
+   */
+  isNewestReread(id: number, read: number): boolean {
+    return (this.rereadAt.get(id) ?? read) <= read;
   }
 
   /** True when the record was re-read after the full reload that started at `since` began. */

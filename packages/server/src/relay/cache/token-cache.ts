@@ -40,6 +40,8 @@ export class TokenCache {
   private readonly byId = new Map<number, TokenRecord>();
   private readonly misses = new Map<string, number>();
   private readonly freshness = new ReloadFreshness();
+  /** The newest re-read of each token in flight. */
+  private readonly rereads = new Map<number, Promise<void>>();
   private readonly repository: RelayCacheRepository;
   private readonly ledger: QuotaLedger;
   private readonly now: () => number;
@@ -63,9 +65,21 @@ export class TokenCache {
     this.misses.clear();
   }
 
+  /** Reads the token again; resolves once the newest re-read of it started so far has applied. */
   async reload(id: number): Promise<void> {
-    this.freshness.rereading(id);
+    const reading = this.reread(id, this.freshness.rereading(id));
+    this.rereads.set(id, reading);
+    try {
+      await reading;
+    } finally {
+      if (this.rereads.get(id) === reading) this.rereads.delete(id);
+    }
+  }
+
+  private async reread(id: number, read: number): Promise<void> {
     const row = await this.ledger.readConsistently(() => this.repository.tokenById(id));
+    // A later re-read started meanwhile: its row is the newer one; this one is done once it is.
+    if (!this.freshness.isNewestReread(id, read)) return this.rereads.get(id);
     if (row) this.apply(row);
     else this.remove(id);
   }

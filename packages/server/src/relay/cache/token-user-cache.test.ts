@@ -37,6 +37,36 @@ class HeldRepository extends RelayCacheRepository {
   }
 }
 
+/** A repository whose next single-row read answers the row as it was, but only when released (a slow connection). */
+class SlowSingleReadRepository extends RelayCacheRepository {
+  private slow: { release: () => void; held: Promise<void> } | undefined;
+  singleReads = 0;
+
+  slowDownNextSingleRead(): () => void {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    this.slow = { release, held };
+    return release;
+  }
+
+  private async single<T>(read: () => Promise<T>): Promise<T> {
+    this.singleReads += 1;
+    const slow = this.slow;
+    this.slow = undefined;
+    const row = await read();
+    if (slow) await slow.held;
+    return row;
+  }
+
+  override tokenById(id: number): Promise<TokenRow | undefined> {
+    return this.single(() => super.tokenById(id));
+  }
+
+  override userById(id: number): Promise<UserRow | undefined> {
+    return this.single(() => super.userById(id));
+  }
+}
+
 const sqlite = testDatabases().filter((database) => database.dialect === 'sqlite');
 
 describe.each(sqlite)('token and user caches: a full reload racing a single change on $dialect', (database) => {
@@ -79,6 +109,51 @@ describe.each(sqlite)('token and user caches: a full reload racing a single chan
     repository.releaseFullRead();
     await fullReload;
 
+    expect(users.get(user.id)?.status).toBe(UserStatus.disabled);
+  });
+
+  it("keeps a re-enabled token enabled when the disable's re-read answers after the enable's", async () => {
+    const user = await createTestUser(testApp);
+    const token = await seedToken(testApp, user.id);
+    const repository = new SlowSingleReadRepository(testApp.context.database.db);
+    const tokens = new TokenCache(repository, new QuotaLedger(), () => Date.now());
+    await tokens.loadAll();
+    const setStatus = (status: number) => testApp.context.database.db.updateTable('tokens').set({ status }).where('id', '=', token.id).execute();
+
+    await setStatus(TokenStatus.disabled);
+    const release = repository.slowDownNextSingleRead();
+    const disableReread = tokens.reload(token.id); // reads "disabled", answers late
+    await setStatus(TokenStatus.enabled);
+    let disableDone = false;
+    void disableReread.then(() => (disableDone = true));
+    await tokens.reload(token.id);
+    expect(tokens.getById(token.id)?.status).toBe(TokenStatus.enabled);
+    release();
+    await disableReread;
+    expect(disableDone).toBe(true);
+    expect(tokens.getById(token.id)?.status).toBe(TokenStatus.enabled);
+  });
+
+  it('answers every simultaneous lookup of a user new to the process with one read', async () => {
+    const user = await createTestUser(testApp);
+    const repository = new SlowSingleReadRepository(testApp.context.database.db);
+    const users = new UserCache(repository, new QuotaLedger());
+    const found = await Promise.all(Array.from({ length: 50 }, () => users.lookup(user.id)));
+    expect(found.map((record) => record?.id)).toEqual(Array(50).fill(user.id));
+    expect(repository.singleReads).toBe(1);
+  });
+
+  it("lets an older re-read of a user resolve with the newer one's record", async () => {
+    const user = await createTestUser(testApp);
+    const repository = new SlowSingleReadRepository(testApp.context.database.db);
+    const users = new UserCache(repository, new QuotaLedger());
+    const release = repository.slowDownNextSingleRead();
+    const older = users.reload(user.id);
+    await testApp.context.database.db.updateTable('users').set({ status: UserStatus.disabled }).where('id', '=', user.id).execute();
+    const newer = await users.reload(user.id);
+    release();
+    expect((await older)?.status).toBe(UserStatus.disabled);
+    expect(newer?.status).toBe(UserStatus.disabled);
     expect(users.get(user.id)?.status).toBe(UserStatus.disabled);
   });
 });

@@ -30,6 +30,8 @@ function readAcceptUnpriced(setting: string | null): boolean {
 export class UserCache {
   private readonly byId = new Map<number, UserRecord>();
   private readonly freshness = new ReloadFreshness();
+  /** The newest re-read of each user in flight. */
+  private readonly rereads = new Map<number, Promise<UserRecord | undefined>>();
   private readonly repository: RelayCacheRepository;
   private readonly ledger: QuotaLedger;
 
@@ -50,9 +52,21 @@ export class UserCache {
     this.freshness.fullReloadDone(since);
   }
 
+  /** Reads the user again; resolves once the newest re-read of it started so far has applied. */
   async reload(id: number): Promise<UserRecord | undefined> {
-    this.freshness.rereading(id);
+    const reading = this.reread(id, this.freshness.rereading(id));
+    this.rereads.set(id, reading);
+    try {
+      return await reading;
+    } finally {
+      if (this.rereads.get(id) === reading) this.rereads.delete(id);
+    }
+  }
+
+  private async reread(id: number, read: number): Promise<UserRecord | undefined> {
     const row = await this.ledger.readConsistently(() => this.repository.userById(id));
+    // A later re-read started meanwhile: its row is the newer one, and its answer is this one's.
+    if (!this.freshness.isNewestReread(id, read)) return this.rereads.get(id) ?? this.byId.get(id);
     if (row) return this.apply(row);
     this.byId.delete(id);
     return undefined;
@@ -62,9 +76,9 @@ export class UserCache {
     return this.byId.get(id);
   }
 
-  /** From memory, or one read when the user is new to this instance. */
+  /** From memory, or one read when the user is new to this instance (shared by the calls that wait for it). */
   async lookup(id: number): Promise<UserRecord | undefined> {
-    return this.byId.get(id) ?? this.reload(id);
+    return this.byId.get(id) ?? this.rereads.get(id) ?? this.reload(id);
   }
 
   applyRemoteDelta(id: number, quota: number, used: number, requests: number): void {

@@ -52,7 +52,7 @@ export async function shareBreakersThroughRedis(breakers: ChannelBreakers, redis
               .pexpire(openCircuitsKey, Math.max(1, transition.openUntil - clock.now()) + hashGraceMs)
               .exec()
           : redis.hdel(openCircuitsKey, id);
-      void stored.then(() => bus.publish(changeTopics.breakers, encode(id, transition))).catch(warn);
+      void stored.then(() => bus.announce(changeTopics.breakers, encode(id, transition))).catch(warn);
     },
     async claimProbe(id, ttlMs) {
       try {

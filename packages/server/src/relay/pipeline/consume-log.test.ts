@@ -56,6 +56,12 @@ describe('the consume log entry', () => {
     expect(otherOf({})).toMatchObject({ frt: 40, request_path: '/v1/messages' });
     expect(Object.keys(otherOf({ stream: true, endReason: 'done' }))).not.toContain('stream_status');
   });
+
+  it('keeps the duration in milliseconds beside the whole seconds of use_time', () => {
+    const entry = consumeLogEntry({ ...facts, startedAt: 1_000, finishedAt: 1_237.4 });
+    expect(entry.use_time).toBe(0);
+    expect(JSON.parse(entry.other ?? '{}')).toMatchObject({ use_time_ms: 237 });
+  });
 });
 
 describe.each(testDatabases())('provider warnings in the consume log on $dialect', (database) => {

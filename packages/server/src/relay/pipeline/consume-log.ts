@@ -40,6 +40,8 @@ export function consumeLogEntry(facts: ConsumeFacts): LogEntry {
   // a dictionary-mode object, several times slower to build and to stringify on every request.
   const other: Record<string, unknown> = {
     frt: facts.firstResponseMs,
+    // use_time is whole seconds (new-api's column); the dashboard's latency percentiles read this.
+    use_time_ms: Math.max(0, Math.round(facts.finishedAt - facts.startedAt)),
     model_ratio: pricing.modelRatio,
     completion_ratio: pricing.completionRatio,
     group_ratio: pricing.groupRatio,

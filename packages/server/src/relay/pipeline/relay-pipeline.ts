@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { modelOutputLimit } from '../../billing/output-limits.ts';
-import { computeQuota, preConsumeQuota, resolvePricing, worstCaseQuota } from '../../billing/pricing.ts';
+import { computeQuota, estimatedQuota, preConsumeQuota, resolvePricing, worstCaseQuota } from '../../billing/pricing.ts';
 import { readPriceTables } from '../../billing/price-tables.ts';
+import type { OptionStore } from '../../options/option-store.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ChannelRecord } from '../cache/channel-cache.ts';
 import type { CapabilityName, NormalizedUsage } from '../provider.ts';
@@ -49,9 +50,13 @@ function applyPromptCheck(services: RelayServices, parsed: ParsedRelayBody): Par
 const inputOnly: ReadonlySet<CapabilityName> = new Set(['embeddings', 'moderations', 'rerank']);
 
 /** The most tokens the answer may generate: the caller's limit, else the model's output limit. */
-function completionCeiling(endpoint: RelayEndpoint, parsed: ParsedRelayBody): number {
+function completionCeiling(endpoint: RelayEndpoint, parsed: ParsedRelayBody, options: OptionStore): number {
   if (parsed.maxTokens > 0) return parsed.maxTokens;
-  return inputOnly.has(endpoint.capability) ? 0 : modelOutputLimit(parsed.model);
+  if (inputOnly.has(endpoint.capability)) return 0;
+  return modelOutputLimit(parsed.model, {
+    perModel: options.getJson<Record<string, number>>('ModelMaxOutputTokens'),
+    fallback: options.getNumber('DefaultMaxOutputTokens'),
+  });
 }
 
 /** The channel of attempt `attempt`, or undefined when none is left. A pinned channel must be usable. */
@@ -127,15 +132,23 @@ export async function relayRequest(
   );
   if (!pricing) throw new RelayError(400, 'model_price_error', relayMessages.modelPriceError, { params: { model: parsed.model } });
   const promptEstimate = estimateTokens(parsed.promptText);
-  let limitPermit = services.limits.admit(caller, promptEstimate, request.id, reply);
+  // What the model's answers have used lately: the request's share of its token's TPM, and its claim near the edge of a balance.
+  const usual = services.expectedUsage.of(parsed.model);
+  const usualPrompt = Math.max(0, promptEstimate + Math.ceil(usual?.promptBeyondEstimate ?? 0));
+  const usualCompletion = Math.ceil(usual?.completionTokens ?? 0);
+  const expectedTokens = usualPrompt + (parsed.maxTokens > 0 ? Math.min(parsed.maxTokens, usual ? usualCompletion : parsed.maxTokens) : usualCompletion);
+  let limitPermit = services.limits.admit(caller, expectedTokens, request.id, reply);
   if (limitPermit instanceof Promise) limitPermit = await limitPermit;
   const hold = preConsumeQuota(
     pricing,
     { promptTokens: promptEstimate, maxTokens: parsed.maxTokens, floorTokens: options.getNumber('PreConsumedQuota'), calls: parsed.calls },
     tables.quotaPerUnit,
   );
-  const worstCase = worstCaseQuota(pricing, promptEstimate, completionCeiling(endpoint, parsed), hold);
-  const reserved = services.ledger.reserve(caller.token, caller.user, hold, worstCase);
+  const ceiling = completionCeiling(endpoint, parsed, options);
+  const worstCase = worstCaseQuota(pricing, promptEstimate, ceiling, hold);
+  const expected = usual === undefined || pricing.usePrice ? worstCase : estimatedQuota(pricing, usualPrompt, Math.min(ceiling, usualCompletion));
+  let reserved = services.ledger.reserve(caller.token, caller.user, hold, worstCase, expected);
+  if (reserved instanceof Promise) reserved = await reserved;
   if (!reserved.ok) {
     if (reserved.refusedBy === 'user') throw new RelayError(403, 'insufficient_user_quota', relayMessages.insufficientUserQuota);
     throw new RelayError(403, 'pre_consume_token_quota_failed', relayMessages.insufficientTokenQuota);
@@ -158,6 +171,7 @@ export async function relayRequest(
     const usage: NormalizedUsage = result.usage ?? { promptTokens: countTextTokens(parsed.promptText), completionTokens: result.localCompletionTokens };
     const quota = computeQuota(pricing, usage, tables.quotaPerUnit, parsed.calls);
     limitPermit.charged(usage);
+    if (!localCount) services.expectedUsage.observe(parsed.model, usage.promptTokens - promptEstimate, usage.completionTokens);
     const finishedAt = clock.now();
     const log = options.getBoolean('LogConsumeEnabled')
       ? consumeLogEntry({
@@ -214,6 +228,7 @@ export async function relayRequest(
         headersTimeoutMs: services.timeouts.headersMs,
         streamTimeoutMs: services.timeouts.streamMs,
         relayTimeoutMs: services.timeouts.relayMs,
+        firstByteTimeoutMs: channel.firstByteTimeoutMs ?? services.timeouts.firstByteMs,
         promptTokensEstimate: promptEstimate,
         sensitive: services.sensitive,
         extraHeaders: relayHeaders(request.id),

@@ -51,6 +51,11 @@ export interface AttemptInput {
   readonly headersTimeoutMs: number;
   readonly streamTimeoutMs: number;
   readonly relayTimeoutMs: number;
+  /**
+   * The most the upstream may take to send its first byte (headers; a stream's first chunk), 0 for no
+   * limit. Past it the attempt is abandoned, charged nothing, and may be retried on another channel.
+   */
+  readonly firstByteTimeoutMs?: number;
   readonly promptTokensEstimate: number;
   readonly sensitive: SensitiveWords;
   /** Response headers a hijacked (streamed) reply must carry itself. */
@@ -155,6 +160,45 @@ function transportFailure(error: unknown, callerGone: AbortSignal, sent: SentReq
   return failed(new RelayError(502, 'do_request_failed', relayMessages.upstreamUnreachable), true);
 }
 
+/** The first-byte limit of one attempt: a timer that aborts the request (and a stream's body) when it runs out. */
+interface FirstByteWatch {
+  /** True once the limit ran out before a first byte. */
+  readonly missed: boolean;
+  /** A first byte came (or the attempt ends): the limit no longer applies. */
+  arrived(): void;
+  /** The body whose first chunk is still awaited, destroyed too when the limit runs out. */
+  watch(body: Readable): void;
+  failure(): AttemptResult;
+}
+
+function waitForFirstByte(limitMs: number, controller: AbortController): FirstByteWatch {
+  let missed = false;
+  let body: Readable | undefined;
+  const timer =
+    limitMs > 0
+      ? setTimeout(() => {
+          missed = true;
+          controller.abort();
+          body?.destroy();
+        }, limitMs)
+      : undefined;
+  return {
+    get missed() {
+      return missed;
+    },
+    arrived: () => {
+      if (timer) clearTimeout(timer);
+      body = undefined;
+    },
+    watch: (watched) => {
+      body = watched;
+    },
+    // Nothing came, so nothing was generated for the caller: not charged, and another channel may answer.
+    failure: () =>
+      failed(new RelayError(504, 'first_byte_timeout', relayMessages.firstByteTimeout, { params: { seconds: String(Math.round(limitMs / 1000)) } }), true),
+  };
+}
+
 /** The caller's body for this channel: model mapping applied, stream usage asked for. */
 function requestFor(input: AttemptInput): RelayRequest {
   const { parsed, endpoint, channel } = input;
@@ -238,6 +282,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
   const sent: SentRequest = { upstreamModel: relayRequest.upstreamModel, warnings: upstreamRequest.warnings ?? [] };
   const controller = new AbortController();
   const relayTimer = input.relayTimeoutMs > 0 ? setTimeout(() => controller.abort(), input.relayTimeoutMs) : undefined;
+  const firstByte = waitForFirstByte(input.firstByteTimeoutMs ?? 0, controller);
   const abortOnCallerGone = () => controller.abort();
   input.callerGone.addEventListener('abort', abortOnCallerGone, { once: true });
   try {
@@ -250,8 +295,12 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
         target,
       });
     } catch (error) {
+      if (firstByte.missed && !input.callerGone.aborted) return firstByte.failure();
       return transportFailure(error, input.callerGone, sent);
     }
+    // Headers are a first byte; a stream's first chunk is awaited under the same limit below.
+    if (!relayRequest.stream || response.statusCode >= 400) firstByte.arrived();
+    else firstByte.watch(response.body);
     input.trace?.responded(response.statusCode);
     if (response.statusCode >= 400) return await upstreamFailure(response, input, target);
     const context: ConversionContext = {
@@ -263,6 +312,8 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
 
     if (relayRequest.stream) {
       const first = await readFirstChunk(response.body);
+      firstByte.arrived();
+      if (firstByte.missed && !input.callerGone.aborted) return firstByte.failure();
       if ('error' in first) return transportFailure(first.error, input.callerGone, sent);
       if ('end' in first) return failed(new RelayError(502, 'empty_response', relayMessages.badResponseBody), true);
       const firstResponseMs = input.now() - input.startedAt;
@@ -307,6 +358,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     }
     return await sendWholeAnswer(input, capability.response, response, raw, context, sent);
   } finally {
+    firstByte.arrived();
     if (relayTimer) clearTimeout(relayTimer);
     input.callerGone.removeEventListener('abort', abortOnCallerGone);
   }

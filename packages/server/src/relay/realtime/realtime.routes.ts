@@ -179,7 +179,7 @@ async function openSession(services: RelayServices, request: IncomingMessage, ur
   );
   if (!pricing) throw new RelayError(400, 'model_price_error', relayMessages.modelPriceError, { params: { model } });
   const hold = preConsumeQuota(pricing, { promptTokens: 0, maxTokens: 0, floorTokens: options.getNumber('PreConsumedQuota') }, tables.quotaPerUnit);
-  const reserved = services.ledger.reserve(caller.token, caller.user, hold, hold);
+  const reserved = await services.ledger.reserve(caller.token, caller.user, hold, hold);
   if (!reserved.ok) {
     if (reserved.refusedBy === 'user') throw new RelayError(403, 'insufficient_user_quota', relayMessages.insufficientUserQuota);
     throw new RelayError(403, 'pre_consume_token_quota_failed', relayMessages.insufficientTokenQuota);

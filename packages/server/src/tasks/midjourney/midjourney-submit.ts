@@ -162,7 +162,7 @@ export async function submitMidjourney(context: TaskRelayContext, repository: Mi
   if (!('id' in channel)) return channel;
   const price = priceTask(services, input.caller, model);
   if (!price) return mjError(400, `model ${model} has no price configured`);
-  const hold = holdTaskQuota(services, input.caller, price);
+  const hold = await holdTaskQuota(services, input.caller, price);
   if (!hold.ok) return mjError(403, hold.refusedBy === 'user' ? 'quota_not_enough' : 'token_quota_not_enough');
   const { reservation } = hold;
   const overBudget = await holdTaskBudget(services, reservation, price.quota);

@@ -62,7 +62,7 @@ export async function submitSuno(context: TaskRelayContext, repository: SunoRepo
   if (!('id' in channel)) return channel;
   const price = priceTask(services, input.caller, model);
   if (!price) return sunoError(400, 'model_price_error', `model ${model} has no price configured`);
-  const hold = holdTaskQuota(services, input.caller, price);
+  const hold = await holdTaskQuota(services, input.caller, price);
   if (!hold.ok) return sunoError(403, hold.refusedBy === 'user' ? 'insufficient_user_quota' : 'pre_consume_token_quota_failed');
   const { reservation } = hold;
   const overBudget = await holdTaskBudget(services, reservation, price.quota);

@@ -53,7 +53,16 @@ export function ConsoleLayout() {
             collapsed={collapsed}
             onCollapse={setCollapsed}
             width={200}
-            style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+            // Fixed beside the page: it stays in view (scrolling on its own if taller) however long the page.
+            style={{
+              borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+              position: 'sticky',
+              top: 64,
+              height: 'calc(100vh - 64px)',
+              overflowY: 'auto',
+              alignSelf: 'flex-start',
+            }}
+            data-testid="side-bar"
           >
             <SideMenu items={items} />
           </Layout.Sider>

@@ -1,9 +1,10 @@
-import { DEFAULT_QUOTA_PER_UNIT } from '@switchboard/contracts';
+import type { QuotaDataRow } from '@switchboard/contracts';
 import { Alert, Col, Flex, Row, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuotaFormatter, useStatusValue } from '../../lib/system-status.ts';
+import { currencyValueOf, formatCurrencyValue } from '../../lib/quota-display.ts';
+import { useQuotaDisplay, useStatusValue } from '../../lib/system-status.ts';
 import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
 import { useQuotaData, type QuotaDataQuery } from './api/quota-data.ts';
 import { ChannelStatsCard } from './components/channel-stats-card.tsx';
@@ -27,8 +28,7 @@ export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const admin = isAdmin(useStoredUser());
   const status = useStatusValue();
-  const formatQuota = useQuotaFormatter();
-  const quotaPerUnit = status?.quota_per_unit || DEFAULT_QUOTA_PER_UNIT;
+  const display = useQuotaDisplay();
   const [granularity, setGranularity] = useState<Granularity>(() => initialGranularity(status?.data_export_default_time));
   const [query, setQuery] = useState<QuotaDataQuery>(() => ({
     start_timestamp: dayjs().subtract(7, 'day').startOf('day').unix(),
@@ -37,36 +37,12 @@ export default function DashboardPage() {
   }));
   const data = useQuotaData(query, admin);
   const rows = useMemo(() => data.data ?? [], [data.data]);
-  // Charts plot dollars; small amounts keep two significant digits instead of rounding to $0.00.
-  const displayInCurrency = status?.display_in_currency ?? true;
-  const formatAxis = useCallback(
-    (dollars: number) =>
-      displayInCurrency
-        ? `$${dollars === 0 || Math.abs(dollars) >= 1 ? dollars.toFixed(2) : Number(dollars.toPrecision(2))}`
-        : formatQuota(Math.round(dollars * quotaPerUnit)),
-    [displayInCurrency, formatQuota, quotaPerUnit],
-  );
+  // Charts plot amounts in the display currency (or raw quota), labelled with as many decimals as they need.
+  const formatAxis = useCallback((value: number) => formatCurrencyValue(value, display), [display]);
+  const amountOf = useCallback((row: QuotaDataRow) => currencyValueOf(row.quota, display), [display]);
 
-  const byModel = useMemo(
-    () =>
-      stackBy(
-        rows,
-        granularity,
-        (row) => row.model_name,
-        (row) => row.quota / quotaPerUnit,
-      ),
-    [rows, granularity, quotaPerUnit],
-  );
-  const byUser = useMemo(
-    () =>
-      stackBy(
-        rows,
-        granularity,
-        (row) => row.username ?? '',
-        (row) => row.quota / quotaPerUnit,
-      ),
-    [rows, granularity, quotaPerUnit],
-  );
+  const byModel = useMemo(() => stackBy(rows, granularity, (row) => row.model_name, amountOf), [rows, granularity, amountOf]);
+  const byUser = useMemo(() => stackBy(rows, granularity, (row) => row.username ?? '', amountOf), [rows, granularity, amountOf]);
   const callShare = useMemo(
     () =>
       totalsBy(
@@ -88,7 +64,7 @@ export default function DashboardPage() {
         <Spin style={{ display: 'block', margin: '64px auto' }} />
       ) : (
         <>
-          <SummaryRow rows={rows} formatQuota={formatQuota} />
+          <SummaryRow rows={rows} />
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={16}>
               <StackedBarCard title={t('charts.modelConsumption')} data={byModel} format={formatAxis} />
@@ -103,7 +79,7 @@ export default function DashboardPage() {
             )}
             {admin && (
               <Col span={24}>
-                <ChannelStatsCard query={query} formatQuota={formatQuota} />
+                <ChannelStatsCard query={query} />
               </Col>
             )}
           </Row>

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { useTablePaging } from '../../components/use-table-paging.ts';
-import { useQuotaFormatter } from '../../lib/system-status.ts';
+import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
 import { useLogs } from './api/list-logs.ts';
 import { filterQuery, type LogFilters } from './api/log-filters.ts';
@@ -20,23 +20,23 @@ const pageSizeKey = 'log-page-size';
 export default function LogsPage() {
   const { t } = useTranslation('logs');
   const admin = isAdmin(useStoredUser());
-  const formatQuota = useQuotaFormatter();
   const [filters, setFilters] = useState<LogFilters>(defaultLogFilters);
   const paging = useTablePaging({ storageKey: pageSizeKey });
   const logs = useLogs(filters, paging.page, paging.pageSize, admin);
-  const columns = useMemo(() => logColumns(t, formatQuota, admin), [t, formatQuota, admin]);
+  const phone = useIsMobile();
+  const columns = useMemo(() => logColumns(t, admin, phone), [t, admin, phone]);
+  const summary = (
+    <Flex gap={12} align="center" justify={phone ? 'start' : 'end'} wrap>
+      <LogStats filters={filters} admin={admin} />
+      <ExportCsvButton path={admin ? '/api/export/logs' : '/api/export/logs/self'} query={filterQuery(filters, admin)} />
+    </Flex>
+  );
 
+  // The title keeps its width; on a phone the stats move under it instead of squeezing it to nothing.
   return (
-    <Card
-      title={t('title')}
-      extra={
-        <Flex gap={12} align="center" wrap>
-          <LogStats filters={filters} admin={admin} />
-          <ExportCsvButton path={admin ? '/api/export/logs' : '/api/export/logs/self'} query={filterQuery(filters, admin)} />
-        </Flex>
-      }
-    >
+    <Card title={t('title')} extra={phone ? undefined : summary} styles={{ title: { flex: 'none', marginInlineEnd: 12 } }}>
       <Flex vertical gap={16}>
+        {phone && summary}
         <LogsFilters
           admin={admin}
           value={filters}

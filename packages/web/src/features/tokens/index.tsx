@@ -6,11 +6,11 @@ import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { useCopyWithFallback } from '../../components/use-copy-with-fallback.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import { useSearchableList } from '../../components/use-searchable-list.ts';
-import { useQuotaFormatter } from '../../lib/system-status.ts';
 import { listTokens, tokensQueryKey } from './api/list-tokens.ts';
 import { searchTokens } from './api/search-tokens.ts';
 import { tokenColumns } from './components/token-columns.tsx';
 import { TokenDrawer } from './components/token-drawer.tsx';
+import { TokenKeyDialog, type ShownKeys } from './components/token-key-dialog.tsx';
 import { TokensToolbar, type TokenSearch } from './components/tokens-toolbar.tsx';
 import { useRevealKey } from './lib/use-reveal-key.ts';
 
@@ -20,10 +20,10 @@ const noSearch: TokenSearch = { keyword: '', token: '' };
 export default function TokensPage() {
   const { t } = useTranslation('tokens');
   const { message } = App.useApp();
-  const formatQuota = useQuotaFormatter();
   const copy = useCopyWithFallback({ copied: t('messages.copied'), failed: t('messages.copyFailed') });
   const revealKey = useRevealKey();
   const [drawer, setDrawer] = useState<{ open: boolean; tokenId?: number }>({ open: false });
+  const [shownKeys, setShownKeys] = useState<ShownKeys | null>(null);
   const state = useListState(noSearch, 'token-page-size');
   const list = useSearchableList({
     queryKey: tokensQueryKey,
@@ -36,9 +36,24 @@ export default function TokensPage() {
   const { refresh } = list;
   const columns = useMemo(
     () =>
-      tokenColumns({ t, formatQuota, onCopy: (text) => void copy(text), onEdit: (token) => setDrawer({ open: true, tokenId: token.id }), onChanged: refresh }),
-    [t, formatQuota, copy, refresh],
+      tokenColumns({
+        t,
+        onCopy: (text) => void copy(text),
+        onShowKey: (token, key) => setShownKeys({ reason: 'view', keys: [{ name: token.name, key }] }),
+        onEdit: (token) => setDrawer({ open: true, tokenId: token.id }),
+        onChanged: refresh,
+      }),
+    [t, copy, refresh],
   );
+
+  /** The new keys, shown once right after creation (a masked key may ask for the second factor first). */
+  function showCreated(tokens: TokenView[]) {
+    void (async () => {
+      const keys: ShownKeys['keys'] = [];
+      for (const token of tokens) keys.push({ name: token.name, key: await revealKey(token) });
+      if (keys.length > 0) setShownKeys({ reason: 'created', keys });
+    })().catch((error: unknown) => void message.error(error instanceof Error ? error.message : String(error)));
+  }
 
   function copySelected() {
     const selected = list.selection.rows;
@@ -72,7 +87,8 @@ export default function TokensPage() {
           pagination={list.pagination}
         />
       </Flex>
-      <TokenDrawer open={drawer.open} tokenId={drawer.tokenId} onClose={() => setDrawer({ open: false })} onSaved={refresh} />
+      <TokenDrawer open={drawer.open} tokenId={drawer.tokenId} onClose={() => setDrawer({ open: false })} onSaved={refresh} onCreated={showCreated} />
+      <TokenKeyDialog shown={shownKeys} onCopy={(text) => void copy(text)} onClose={() => setShownKeys(null)} />
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
 import { api } from '../../../lib/api-client.ts';
+import type { PasskeyCeremony } from '../../../lib/passkey-ceremony.ts';
 import type { StoredUser } from '../../../lib/stored-user.ts';
 
 /**
@@ -8,9 +9,9 @@ import type { StoredUser } from '../../../lib/stored-user.ts';
  * browser offers the passkeys it holds for this site (a password-less login).
  */
 export async function passkeyLogin(flowToken?: string): Promise<StoredUser> {
-  const { options } = await api.post<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+  const { options } = await api.post<PasskeyCeremony<PublicKeyCredentialRequestOptionsJSON>>(
     '/api/user/passkey/login/begin',
     flowToken ? { flow_token: flowToken } : {},
   );
-  return api.post<StoredUser>('/api/user/passkey/login/finish', await startAuthentication({ optionsJSON: options }));
+  return api.post<StoredUser>('/api/user/passkey/login/finish', await startAuthentication({ optionsJSON: options.publicKey }));
 }

@@ -2,6 +2,7 @@ import { findChannelType, type ChannelBreakerView, type ChannelView } from '@swi
 import { Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { QuotaHover } from '../../../components/quota-amount.tsx';
 import { splitList } from '../lib/channel-form.ts';
 import type { ChannelRow, TagRow } from '../lib/tag-rows.ts';
 import { BalanceCell } from './balance-cell.tsx';
@@ -38,7 +39,7 @@ function groupTags(groups: string) {
 export function channelColumns(context: ChannelColumnContext): ColumnsType<ChannelRow> {
   const { t, formatQuota } = context;
   return [
-    { title: t('columns.id'), key: 'id', width: 70, render: (_value, row) => (row.kind === 'tag' ? null : row.id) },
+    { title: t('columns.id'), key: 'id', width: 70, responsive: ['md'], render: (_value, row) => (row.kind === 'tag' ? null : row.id) },
     {
       title: t('columns.name'),
       key: 'name',
@@ -52,10 +53,11 @@ export function channelColumns(context: ChannelColumnContext): ColumnsType<Chann
           <Typography.Text>{row.name}</Typography.Text>
         ),
     },
-    { title: t('columns.group'), key: 'group', render: (_value, row) => groupTags(row.group) },
+    { title: t('columns.group'), key: 'group', responsive: ['md'], render: (_value, row) => groupTags(row.group) },
     {
       title: t('columns.type'),
       key: 'type',
+      responsive: ['md'],
       render: (_value, row) =>
         row.kind === 'tag' ? (
           <Tag>{t('tagChannels', { count: row.channels.length })}</Tag>
@@ -76,19 +78,22 @@ export function channelColumns(context: ChannelColumnContext): ColumnsType<Chann
     {
       title: t('columns.breaker'),
       key: 'breaker',
+      responsive: ['md'],
       render: (_value, row) => (row.kind === 'tag' ? null : <BreakerStateTag breaker={context.breakers.get(row.id)} />),
     },
     {
       title: t('columns.responseTime'),
       key: 'response',
+      responsive: ['md'],
       render: (_value, row) => (row.kind === 'tag' ? null : <ResponseTimeTag milliseconds={row.response_time} testedAt={row.test_time} />),
     },
     {
       title: t('columns.quota'),
       key: 'quota',
+      responsive: ['md'],
       render: (_value, row) =>
         row.kind === 'tag' ? (
-          t('quota.used', { value: formatQuota(row.used_quota) })
+          <QuotaHover quota={row.used_quota}>{t('quota.used', { value: formatQuota(row.used_quota) })}</QuotaHover>
         ) : (
           <BalanceCell channel={row} formatQuota={formatQuota} onChanged={context.onChanged} />
         ),
@@ -96,6 +101,7 @@ export function channelColumns(context: ChannelColumnContext): ColumnsType<Chann
     {
       title: t('columns.priority'),
       key: 'priority',
+      responsive: ['md'],
       render: (_value, row) =>
         row.kind === 'tag' ? (
           <NumberCell value={row.priority} min={-999} label={t('columns.priority')} onCommit={(value) => context.onTagNumber(row, 'priority', value)} />
@@ -106,6 +112,7 @@ export function channelColumns(context: ChannelColumnContext): ColumnsType<Chann
     {
       title: t('columns.weight'),
       key: 'weight',
+      responsive: ['md'],
       render: (_value, row) =>
         row.kind === 'tag' ? (
           <NumberCell value={row.weight} min={0} label={t('columns.weight')} onCommit={(value) => context.onTagNumber(row, 'weight', value)} />
@@ -116,6 +123,7 @@ export function channelColumns(context: ChannelColumnContext): ColumnsType<Chann
     {
       title: t('columns.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_value, row) =>
         row.kind === 'tag' ? (
           <TagRowActions row={row} onEdit={context.onEditTag} onChanged={context.onChanged} />

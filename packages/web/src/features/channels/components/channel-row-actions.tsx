@@ -1,12 +1,13 @@
 import type { ChannelView } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Dropdown, Flex, Space } from 'antd';
+import { App, Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyChannel } from '../api/copy-channel.ts';
 import { deleteChannel } from '../api/delete-channel.ts';
 import { testChannel } from '../api/test-channel.ts';
 import { updateChannelField } from '../api/update-channel.ts';
 import { splitList } from '../lib/channel-form.ts';
+import { RowActionsBar } from '../../../components/row-actions-bar.tsx';
 
 interface ChannelRowActionsProps {
   channel: ChannelView;
@@ -59,7 +60,7 @@ export function ChannelRowActions({ channel, onEdit, onChanged }: ChannelRowActi
   });
 
   return (
-    <Flex gap={4} wrap>
+    <RowActionsBar>
       <Space.Compact size="small">
         <Button size="small" loading={test.isPending} onClick={() => test.mutate(undefined)}>
           {t('actions.test')}
@@ -106,6 +107,6 @@ export function ChannelRowActions({ channel, onEdit, onChanged }: ChannelRowActi
           {t('actions.more')}
         </Button>
       </Dropdown>
-    </Flex>
+    </RowActionsBar>
   );
 }

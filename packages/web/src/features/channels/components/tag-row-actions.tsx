@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Flex, Popconfirm } from 'antd';
+import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { setTagStatus } from '../api/set-tag-status.ts';
 import type { TagRow } from '../lib/tag-rows.ts';
+import { RowActionsBar } from '../../../components/row-actions-bar.tsx';
 
 /** Enable all, disable all and edit for a tag row. */
 export function TagRowActions({ row, onEdit, onChanged }: { row: TagRow; onEdit: (row: TagRow) => void; onChanged: () => void }) {
@@ -17,7 +18,7 @@ export function TagRowActions({ row, onEdit, onChanged }: { row: TagRow; onEdit:
     onError: (error: Error) => void message.error(error.message),
   });
   return (
-    <Flex gap={4} wrap>
+    <RowActionsBar>
       <Popconfirm title={t('confirm.enableTag', { tag: row.tag })} onConfirm={() => status.mutate(true)}>
         <Button size="small" loading={status.isPending}>
           {t('actions.enableAll')}
@@ -31,6 +32,6 @@ export function TagRowActions({ row, onEdit, onChanged }: { row: TagRow; onEdit:
       <Button size="small" onClick={() => onEdit(row)}>
         {t('actions.edit')}
       </Button>
-    </Flex>
+    </RowActionsBar>
   );
 }

@@ -1,6 +1,6 @@
 import type { ChannelView } from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
-import { emptyChannelForm, formToChannelInput, isJsonObjectOrEmpty } from './channel-form.ts';
+import { emptyChannelForm, firstByteTimeoutOf, formToChannelInput, isJsonObjectOrEmpty, withFirstByteTimeout } from './channel-form.ts';
 import { buildRows } from './tag-rows.ts';
 
 describe('formToChannelInput', () => {
@@ -51,5 +51,24 @@ describe('buildRows', () => {
 
   it('leaves the list flat outside tag mode', () => {
     expect(buildRows([channel(1, 't')], false).map((row) => row.kind)).toEqual(['channel']);
+  });
+});
+
+describe('the first-byte timeout field', () => {
+  it('reads first_byte_timeout from the setting JSON', () => {
+    expect(firstByteTimeoutOf('{"first_byte_timeout":30,"force_format":true}')).toBe(30);
+    expect(firstByteTimeoutOf('{"force_format":true}')).toBeNull();
+    expect(firstByteTimeoutOf('')).toBeNull();
+    expect(firstByteTimeoutOf('not json')).toBeNull();
+  });
+
+  it('writes it into the setting JSON beside the other settings, and removes it when emptied', () => {
+    expect(formToChannelInput({ ...emptyChannelForm, first_byte_timeout: 30 }).setting).toBe('{"first_byte_timeout":30}');
+    expect(withFirstByteTimeout('{"force_format":true}', 45)).toBe('{"force_format":true,"first_byte_timeout":45}');
+    expect(withFirstByteTimeout('{"force_format":true,"first_byte_timeout":45}', null)).toBe('{"force_format":true}');
+    expect(withFirstByteTimeout('{"first_byte_timeout":45}', null)).toBe('');
+    // Untouched when there is nothing to add or remove, and sent as typed when it is not JSON (the server refuses it).
+    expect(withFirstByteTimeout(' {"force_format": true} ', null)).toBe('{"force_format": true}');
+    expect(withFirstByteTimeout('{oops', 30)).toBe('{oops');
   });
 });

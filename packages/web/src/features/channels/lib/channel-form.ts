@@ -14,6 +14,8 @@ export interface ChannelFormValues {
   other: string;
   openai_organization: string;
   setting: string;
+  /** Seconds, from the setting JSON's `first_byte_timeout`; null follows the server's RELAY_FIRST_BYTE_TIMEOUT. */
+  first_byte_timeout: number | null;
   test_model: string;
   auto_ban: boolean;
   status_code_mapping: string;
@@ -40,6 +42,7 @@ export const emptyChannelForm: ChannelFormValues = {
   other: '',
   openai_organization: '',
   setting: '',
+  first_byte_timeout: null,
   test_model: '',
   auto_ban: true,
   status_code_mapping: '',
@@ -68,6 +71,7 @@ export function channelToForm(channel: ChannelView): ChannelFormValues {
     other: channel.other ?? '',
     openai_organization: channel.openai_organization ?? '',
     setting: channel.setting ?? '',
+    first_byte_timeout: firstByteTimeoutOf(channel.setting ?? ''),
     test_model: channel.test_model ?? '',
     auto_ban: channel.auto_ban !== 0,
     status_code_mapping: channel.status_code_mapping ?? '',
@@ -75,6 +79,33 @@ export function channelToForm(channel: ChannelView): ChannelFormValues {
     priority: channel.priority ?? 0,
     weight: channel.weight ?? 0,
   };
+}
+
+/** The setting JSON as an object; empty (or not an object) as none. */
+function settingObject(text: string): Record<string, unknown> {
+  if (!isJsonObjectOrEmpty(text) || text.trim() === '') return {};
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** `first_byte_timeout` of a channel's setting JSON, when it is a positive number. */
+export function firstByteTimeoutOf(setting: string): number | null {
+  const value = settingObject(setting).first_byte_timeout;
+  return typeof value === 'number' && value > 0 ? value : null;
+}
+
+/**
+ * The setting JSON with the form's first-byte timeout written into it (removed when empty or 0); a
+ * setting that is not a JSON object is sent as typed, for the server to refuse with its message.
+ */
+export function withFirstByteTimeout(setting: string, seconds: number | null | undefined): string {
+  const text = setting.trim();
+  if (!isJsonObjectOrEmpty(text)) return text;
+  const object = settingObject(text);
+  const had = 'first_byte_timeout' in object;
+  if (seconds) object.first_byte_timeout = Math.trunc(seconds);
+  else delete object.first_byte_timeout;
+  if (!seconds && !had) return text;
+  return Object.keys(object).length === 0 ? '' : JSON.stringify(object);
 }
 
 /** True for empty text or a JSON object; used for model redirect, status-code mapping and settings. */
@@ -104,7 +135,7 @@ export function formToChannelInput(values: ChannelFormValues): ChannelInput {
     group: values.groups.join(','),
     model_mapping: (values.model_mapping ?? '').trim(),
     status_code_mapping: (values.status_code_mapping ?? '').trim(),
-    setting: (values.setting ?? '').trim(),
+    setting: withFirstByteTimeout(values.setting ?? '', values.first_byte_timeout),
     test_model: (values.test_model ?? '').trim(),
     auto_ban: values.auto_ban ? 1 : 0,
     tag: (values.tag ?? '').trim(),

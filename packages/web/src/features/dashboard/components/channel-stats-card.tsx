@@ -1,19 +1,26 @@
 import type { ChannelStatRow } from '@switchboard/contracts';
 import { Alert, Card, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { QuotaAmount } from '../../../components/quota-amount.tsx';
 import type { TypedColumns } from '../../../components/table-columns.ts';
 import { useChannelStats } from '../api/channel-stats.ts';
 import type { QuotaDataQuery } from '../api/quota-data.ts';
 
-/** The server's bucket above 600 s (see api/data/latency-buckets.ts). */
-const overflowLatency = 3600;
+/** The server's bucket above 600 s, in milliseconds (see api/data/latency-buckets.ts). */
+const overflowLatency = 3_600_000;
 
 /** Administrators' per-channel view: calls, errors, latency percentiles of answered calls, cost. */
-export function ChannelStatsCard({ query, formatQuota }: { query: QuotaDataQuery; formatQuota: (quota: number) => string }) {
+export function ChannelStatsCard({ query }: { query: QuotaDataQuery }) {
   const { t } = useTranslation('dashboard');
   const stats = useChannelStats(query, true);
-  const latency = (seconds: number | null) =>
-    seconds === null ? '-' : seconds >= overflowLatency ? t('channels.over') : t('channels.seconds', { value: seconds });
+  // Bucket bounds in milliseconds, read "at most"; from ten seconds on in seconds.
+  const latency = (milliseconds: number | null | undefined) => {
+    if (milliseconds === null || milliseconds === undefined) return '-';
+    if (milliseconds >= overflowLatency) return t('channels.over');
+    return milliseconds < 10_000
+      ? t('channels.milliseconds', { value: milliseconds.toLocaleString('en-US') })
+      : t('channels.seconds', { value: milliseconds / 1000 });
+  };
   const columns: TypedColumns<ChannelStatRow> = [
     {
       title: t('channels.name'),
@@ -29,10 +36,10 @@ export function ChannelStatsCard({ query, formatQuota }: { query: QuotaDataQuery
       align: 'right',
       render: (_value, row) => (row.calls > 0 ? `${((row.errors / row.calls) * 100).toFixed(1)}%` : '-'),
     },
-    { title: t('channels.p50'), dataIndex: 'latency_p50', align: 'right', render: latency },
-    { title: t('channels.p90'), dataIndex: 'latency_p90', align: 'right', render: latency },
-    { title: t('channels.p99'), dataIndex: 'latency_p99', align: 'right', render: latency },
-    { title: t('channels.cost'), dataIndex: 'quota', align: 'right', render: (quota: number) => formatQuota(quota) },
+    { title: t('channels.p50'), dataIndex: 'latency_p50_ms', align: 'right', render: latency },
+    { title: t('channels.p90'), dataIndex: 'latency_p90_ms', align: 'right', render: latency },
+    { title: t('channels.p99'), dataIndex: 'latency_p99_ms', align: 'right', render: latency },
+    { title: t('channels.cost'), dataIndex: 'quota', align: 'right', render: (quota: number) => <QuotaAmount quota={quota} /> },
   ];
   return (
     <Card title={t('channels.title')} data-testid="channel-stats">

@@ -1,5 +1,6 @@
 import { Card, Empty } from 'antd';
 import { useMemo } from 'react';
+import { seriesColour } from '../lib/series-colour.ts';
 import { Chart } from './chart.tsx';
 
 /** A pie of shares (calls per model). */
@@ -8,7 +9,15 @@ export function PieCard({ title, data }: { title: string; data: Array<{ name: st
     () => ({
       tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
       legend: { type: 'scroll', bottom: 0 },
-      series: [{ type: 'pie', radius: ['35%', '65%'], center: ['50%', '45%'], data, label: { formatter: '{d}%' } }],
+      series: [
+        {
+          type: 'pie',
+          radius: ['35%', '65%'],
+          center: ['50%', '45%'],
+          data: data.map((slice) => ({ ...slice, itemStyle: { color: seriesColour(slice.name) } })),
+          label: { formatter: '{d}%' },
+        },
+      ],
     }),
     [data],
   );

@@ -1,5 +1,6 @@
 import { Flex, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { QuotaHover } from '../../../components/quota-amount.tsx';
 import { useQuotaFormatter } from '../../../lib/system-status.ts';
 import { useLogStat } from '../api/log-stat.ts';
 import type { LogFilters } from '../api/log-filters.ts';
@@ -15,7 +16,7 @@ export function LogStats({ filters, admin }: { filters: LogFilters; admin: boole
   return (
     <Flex gap={8} wrap data-testid="log-stats">
       <Tag color="blue" style={{ fontSize: 14, padding: '4px 10px' }}>
-        {t('stats.quota', { value: formatQuota(data.quota) })}
+        <QuotaHover quota={data.quota}>{t('stats.quota', { value: formatQuota(data.quota) })}</QuotaHover>
       </Tag>
       <Tag color="pink" style={{ fontSize: 14, padding: '4px 10px' }}>
         {t('stats.rpm', { value: data.rpm })}

@@ -16,7 +16,7 @@ interface ColumnContext {
 /** ID, name, status, quota, created, redeemer ('none' when 0), actions. */
 export function redemptionColumns({ t, formatQuota, onCopy, onEdit, onChanged }: ColumnContext): TypedColumns<RedemptionView> {
   return [
-    { title: t('columns.id'), dataIndex: 'id', width: 70 },
+    { title: t('columns.id'), dataIndex: 'id', width: 70, responsive: ['md'] },
     { title: t('columns.name'), dataIndex: 'name' },
     { title: t('columns.status'), dataIndex: 'status', render: (status: number) => <RedemptionStatusTag status={status} /> },
     { title: t('columns.quota'), dataIndex: 'quota', render: (quota: number) => formatQuota(quota) },
@@ -26,10 +26,11 @@ export function redemptionColumns({ t, formatQuota, onCopy, onEdit, onChanged }:
       render: (seconds: number) => formatUnixTime(seconds),
       responsive: ['md'],
     },
-    { title: t('columns.usedBy'), dataIndex: 'used_user_id', render: (userId: number) => (userId ? userId : t('none')) },
+    { title: t('columns.usedBy'), dataIndex: 'used_user_id', responsive: ['md'], render: (userId: number) => (userId ? userId : t('none')) },
     {
       title: t('columns.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_value, code) => <RedemptionRowActions code={code} onCopy={onCopy} onEdit={onEdit} onChanged={onChanged} />,
     },
   ];

@@ -1,9 +1,10 @@
 import type { RedemptionView } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Flex, Popconfirm, Popover, Typography } from 'antd';
+import { App, Button, Popconfirm, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteRedemption } from '../api/delete-redemption.ts';
 import { setRedemptionStatus } from '../api/update-redemption.ts';
+import { RowActionsBar } from '../../../components/row-actions-bar.tsx';
 
 interface RedemptionRowActionsProps {
   code: RedemptionView;
@@ -35,7 +36,7 @@ export function RedemptionRowActions({ code, onCopy, onEdit, onChanged }: Redemp
     onError,
   });
   return (
-    <Flex gap={4} wrap>
+    <RowActionsBar>
       <Popover trigger="click" content={<Typography.Text code>{code.key}</Typography.Text>}>
         <Button size="small">{t('actions.view')}</Button>
       </Popover>
@@ -53,6 +54,6 @@ export function RedemptionRowActions({ code, onCopy, onEdit, onChanged }: Redemp
       <Button size="small" disabled={used} onClick={() => onEdit(code)}>
         {t('actions.edit')}
       </Button>
-    </Flex>
+    </RowActionsBar>
   );
 }

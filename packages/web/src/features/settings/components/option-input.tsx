@@ -60,7 +60,8 @@ export function OptionInput({
           id={id}
           value={value as string}
           onChange={(next) => onChange?.(next)}
-          options={(field.choices ?? []).map((choice) => ({ value: choice, label: t(`choices.${choice}`) }))}
+          // An empty value (no preference) is labelled under `choices.none`.
+          options={(field.choices ?? []).map((choice) => ({ value: choice, label: t(`choices.${choice || 'none'}`) }))}
         />
       );
     default:

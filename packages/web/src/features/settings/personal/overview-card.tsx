@@ -3,6 +3,7 @@ import { Card, Col, Flex, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GroupTag } from '../../../components/group-tag.tsx';
 import { RoleTag } from '../../../components/role-tag.tsx';
+import { QuotaHover } from '../../../components/quota-amount.tsx';
 import { useQuotaFormatter } from '../../../lib/system-status.ts';
 
 /** Who the user is and the three numbers they look for first: balance, historical use, requests. */
@@ -20,10 +21,14 @@ export function OverviewCard({ user }: { user: UserView }) {
       </Flex>
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={8}>
-          <Statistic title={t('personal.balance')} value={formatQuota(user.quota)} />
+          <Statistic title={t('personal.balance')} value={formatQuota(user.quota)} valueRender={(node) => <QuotaHover quota={user.quota}>{node}</QuotaHover>} />
         </Col>
         <Col xs={24} sm={8}>
-          <Statistic title={t('personal.used')} value={formatQuota(user.used_quota)} />
+          <Statistic
+            title={t('personal.used')}
+            value={formatQuota(user.used_quota)}
+            valueRender={(node) => <QuotaHover quota={user.used_quota}>{node}</QuotaHover>}
+          />
         </Col>
         <Col xs={24} sm={8}>
           <Statistic title={t('personal.requests')} value={user.request_count} />

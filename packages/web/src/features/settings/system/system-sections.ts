@@ -59,6 +59,9 @@ export const securityFields: readonly OptionField[] = [
   text('passkey.rp_display_name'),
   { key: 'passkey.rp_id', kind: 'text', help: true },
   { key: 'passkey.origins', kind: 'text', help: true },
+  { key: 'passkey.allow_insecure_origin', kind: 'switch', help: true },
+  { key: 'passkey.user_verification', kind: 'select', choices: ['required', 'preferred', 'discouraged'], help: true },
+  { key: 'passkey.attachment_preference', kind: 'select', choices: ['', 'platform', 'cross-platform'] },
 ];
 /** How Switchboard answers tools written for new-api: the list dialect, and sharing ratios with other instances. */
 export const compatibilityFields: readonly OptionField[] = [

@@ -1,10 +1,12 @@
+import type { TokenView } from '@switchboard/contracts';
 import { api } from '../../../lib/api-client.ts';
 import type { TokenInput } from './token-input.ts';
 
 /**
  * `POST /api/token/`: creates `count` tokens; the server generates the keys and names the extra copies
- * `<name>-<6 random alphanumerics>`.
+ * `<name>-<6 random alphanumerics>`. Answers the new tokens (keys masked when the owner has a second factor).
  */
-export function createToken(input: TokenInput, count = 1): Promise<unknown> {
-  return api.post('/api/token/', { ...input, count });
+export async function createToken(input: TokenInput, count = 1): Promise<TokenView[]> {
+  const created = await api.post<TokenView[] | null>('/api/token/', { ...input, count });
+  return Array.isArray(created) ? created : [];
 }

@@ -1,3 +1,4 @@
+import type { TokenView } from '@switchboard/contracts';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/form-drawer.tsx';
@@ -19,10 +20,12 @@ interface TokenDrawerProps {
   tokenId?: number;
   onClose: () => void;
   onSaved: () => void;
+  /** The tokens just created, so their keys can be shown once. */
+  onCreated: (tokens: TokenView[]) => void;
 }
 
 /** Creates one or several tokens, or edits one. */
-export function TokenDrawer({ open, tokenId, onClose, onSaved }: TokenDrawerProps) {
+export function TokenDrawer({ open, tokenId, onClose, onSaved, onCreated }: TokenDrawerProps) {
   const { t } = useTranslation('tokens');
   const [form] = Form.useForm<TokenFormValues>();
   const creating = tokenId === undefined;
@@ -38,7 +41,7 @@ export function TokenDrawer({ open, tokenId, onClose, onSaved }: TokenDrawerProp
         await updateToken(tokenId, formToTokenInput(values));
         return t('messages.updated');
       }
-      await createToken(formToTokenInput(values), values.count);
+      onCreated(await createToken(formToTokenInput(values), values.count));
       return t('messages.created');
     });
 

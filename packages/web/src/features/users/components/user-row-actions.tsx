@@ -1,7 +1,8 @@
 import type { ManageAction, UserView } from '@switchboard/contracts';
 import { Role, UserStatus } from '@switchboard/contracts';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RowActionsBar } from '../../../components/row-actions-bar.tsx';
 
 interface UserRowActionsProps {
   user: UserView;
@@ -22,7 +23,7 @@ export function UserRowActions({ user, busy, onManage, onEdit }: UserRowActionsP
   const enabled = user.status === UserStatus.enabled;
 
   return (
-    <Space size={4} wrap>
+    <RowActionsBar>
       {user.role < Role.admin ? (
         <Button size="small" disabled={busy} onClick={() => onManage(user, 'promote')}>
           {t('actions.promote')}
@@ -56,6 +57,6 @@ export function UserRowActions({ user, busy, onManage, onEdit }: UserRowActionsP
           {t('actions.deregister')}
         </Button>
       </Popconfirm>
-    </Space>
+    </RowActionsBar>
   );
 }

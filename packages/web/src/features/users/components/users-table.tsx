@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GroupTag } from '../../../components/group-tag.tsx';
 import { RoleTag } from '../../../components/role-tag.tsx';
 import type { TypedColumns } from '../../../components/table-columns.ts';
+import { QuotaHover } from '../../../components/quota-amount.tsx';
 import { useQuotaFormatter } from '../../../lib/system-status.ts';
 import { UserRowActions } from './user-row-actions.tsx';
 import { UserStatusTag } from './user-status-tag.tsx';
@@ -22,7 +23,7 @@ export function UsersTable({ users, loading, pagination, busyId, onManage, onEdi
   const formatQuota = useQuotaFormatter();
 
   const columns: TypedColumns<UserView> = [
-    { title: 'ID', dataIndex: 'id', width: 80 },
+    { title: 'ID', dataIndex: 'id', width: 80, responsive: ['md'] },
     {
       title: t('columns.username'),
       dataIndex: 'username',
@@ -37,29 +38,30 @@ export function UsersTable({ users, loading, pagination, busyId, onManage, onEdi
         </Tooltip>
       ),
     },
-    { title: t('columns.group'), dataIndex: 'group', render: (group: string) => <GroupTag group={group} /> },
+    { title: t('columns.group'), dataIndex: 'group', responsive: ['md'], render: (group: string) => <GroupTag group={group} /> },
     {
       title: t('columns.stats'),
       key: 'stats',
       render: (_value, user) => (
         <Space size={4} wrap>
-          <Tooltip title={t('columns.quota')}>
+          <QuotaHover quota={user.quota} label={t('columns.quota')}>
             <Tag color="green">{formatQuota(user.quota)}</Tag>
-          </Tooltip>
-          <Tooltip title={t('columns.usedQuota')}>
+          </QuotaHover>
+          <QuotaHover quota={user.used_quota} label={t('columns.usedQuota')}>
             <Tag color="blue">{formatQuota(user.used_quota)}</Tag>
-          </Tooltip>
+          </QuotaHover>
           <Tooltip title={t('columns.requestCount')}>
             <Tag>{user.request_count}</Tag>
           </Tooltip>
         </Space>
       ),
     },
-    { title: t('columns.role'), dataIndex: 'role', render: (role: number) => <RoleTag role={role} /> },
+    { title: t('columns.role'), dataIndex: 'role', responsive: ['md'], render: (role: number) => <RoleTag role={role} /> },
     { title: t('columns.status'), key: 'status', render: (_value, user) => <UserStatusTag user={user} /> },
     {
       title: t('columns.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_value, user) => <UserRowActions user={user} busy={busyId === user.id} onManage={onManage} onEdit={onEdit} />,
     },
   ];

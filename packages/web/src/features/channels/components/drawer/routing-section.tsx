@@ -1,7 +1,7 @@
 import { Flex, Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Auto-ban, tag, priority and weight: how the router treats the channel. */
+/** Auto-ban, tag, priority, weight and first-byte timeout: how the router treats the channel. */
 export function RoutingSection() {
   const { t } = useTranslation('channels');
   return (
@@ -20,6 +20,16 @@ export function RoutingSection() {
           <InputNumber precision={0} min={0} style={{ width: '100%' }} />
         </Form.Item>
       </Flex>
+      <Form.Item name="first_byte_timeout" label={t('form.firstByteTimeout')} extra={t('form.firstByteTimeoutHelp')}>
+        <InputNumber
+          precision={0}
+          min={1}
+          max={3600}
+          placeholder={t('form.firstByteTimeoutPlaceholder')}
+          suffix={t('form.secondsUnit')}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
     </>
   );
 }

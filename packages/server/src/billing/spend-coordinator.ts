@@ -1,0 +1,36 @@
+import { SpendLeaseBook, type LeaseGrant, type LeaseReport, type LeaseRequest } from './spend-lease-book.ts';
+
+/**
+ * Where a process takes its leases on balances (see spend-lease-book.ts): its own book when it is the
+ * only process, the primary's for the workers of one machine, Redis between instances. `acquire` is
+ * synchronous when the book is in the process, so a lone process pays no promise per request.
+ */
+export interface SpendCoordinator {
+  acquire(key: string, request: LeaseRequest): LeaseGrant | Promise<LeaseGrant>;
+  /** Fire and forget: a report that is lost only leaves the room smaller until the account is reopened. */
+  report(key: string, report: LeaseReport): void;
+  /** The balance was changed from outside by `delta` (top-up, console edit, refund), told once by the writer. */
+  adjust(key: string, delta: number): void;
+}
+
+/** The book of a process that is alone (WORKERS=1 without Redis, tests). */
+export class LocalSpendCoordinator implements SpendCoordinator {
+  readonly book: SpendLeaseBook;
+  private readonly holder = 'self';
+
+  constructor(now: () => number = Date.now) {
+    this.book = new SpendLeaseBook(now);
+  }
+
+  acquire(key: string, request: LeaseRequest): LeaseGrant {
+    return this.book.acquire(this.holder, key, request);
+  }
+
+  report(key: string, report: LeaseReport): void {
+    this.book.report(this.holder, key, report);
+  }
+
+  adjust(key: string, delta: number): void {
+    this.book.adjust(key, delta);
+  }
+}

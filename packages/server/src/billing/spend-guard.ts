@@ -1,0 +1,239 @@
+import type { SpendCoordinator } from './spend-coordinator.ts';
+import type { LeaseGrant } from './spend-lease-book.ts';
+
+/** A balance the guard watches: a token's remaining quota (`t:<id>`) or a user's quota (`u:<id>`). */
+export type BalanceKey = string;
+export const tokenBalanceKey = (id: number): BalanceKey => `t:${id}`;
+export const userBalanceKey = (id: number): BalanceKey => `u:${id}`;
+
+/** One balance's claim for one request: what it counts against that balance until it ends. */
+export interface BalanceClaim {
+  readonly key: BalanceKey;
+  readonly amount: number;
+}
+
+/** What one request asks of one balance. */
+export interface ClaimRequest {
+  readonly key: BalanceKey;
+  /** The balance as this process sees it without its own holds (opens the account). */
+  readonly seed: number;
+}
+
+/** This process's share of one balance: the lease it holds and what it has committed from it. */
+interface HeldLease {
+  generation: number;
+  lease: number;
+  /** Claims of requests in flight. */
+  inFlight: number;
+  /** Charges settled and not yet reported. */
+  unreported: number;
+  lastUsedAt: number;
+  /**
+   * The last grant was a slice (far from the edge): the lease is kept for the next requests and its
+   * charges reported in the background. Otherwise grants are exact claims, and what a request leaves
+   * goes back at once, so that near the edge no room waits idle in one process while another refuses.
+   */
+  sliced: boolean;
+  /** The coordinator's answer this process waits for: other requests wait for it too rather than ask again. */
+  asking: Promise<unknown> | undefined;
+}
+
+/** Reports go out this often while something is to report, so other processes see the room a moment later. */
+const reportIntervalMs = 200;
+/** A lease nobody here used for this long goes back, so another process can use its room. */
+const idleLeaseMs = 1_000;
+
+/**
+ * This process's side of the deployment's spending guard. A request claims its worst case on its
+ * token's and its user's balances; while the process's lease covers the claim it is admitted at once
+ * (no round trip, no promise); otherwise the coordinator decides, against every process's leases.
+ * Near the edge a claim shrinks to the request's expected cost, then to the last of the room, so the
+ * balance pays for as many requests as it can and no more than one goes beyond it. Settled charges
+ * and unused leases are reported in the background.
+ */
+export class SpendGuard {
+  private readonly coordinator: SpendCoordinator;
+  private readonly now: () => number;
+  private readonly leases = new Map<BalanceKey, HeldLease>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(coordinator: SpendCoordinator, now: () => number = Date.now) {
+    this.coordinator = coordinator;
+    this.now = now;
+  }
+
+  /**
+   * Claims `worst` (near the edge: `expected`, or the last of the room) on each balance, or on none.
+   * Synchronous while the leases cover it; undefined when a balance refused, with the index of the
+   * refusing balance.
+   */
+  claim(requests: readonly ClaimRequest[], worst: number, expected: number): ClaimOutcome | Promise<ClaimOutcome> {
+    return this.claimFrom(requests, 0, [], worst, Math.min(worst, Math.ceil(expected)));
+  }
+
+  /** Ends claims with a charge: the charge counts as spent from the lease, reported shortly. */
+  settle(claims: readonly BalanceClaim[], charge: number): void {
+    for (const claim of claims) {
+      const held = this.leases.get(claim.key);
+      if (!held) continue;
+      held.inFlight -= claim.amount;
+      held.unreported += charge;
+      if (!held.sliced) this.reportNow(claim.key, held, true);
+    }
+    this.scheduleReport();
+  }
+
+  /** Ends claims without a charge: their room is free again in the lease. */
+  release(claims: readonly BalanceClaim[]): void {
+    for (const claim of claims) {
+      const held = this.leases.get(claim.key);
+      if (!held) continue;
+      held.inFlight -= claim.amount;
+      if (!held.sliced) this.reportNow(claim.key, held, true);
+    }
+    this.scheduleReport();
+  }
+
+  /** The balance was changed from outside by `delta`: told once, by the process that wrote the change. */
+  adjust(key: BalanceKey, delta: number): void {
+    if (delta !== 0) this.coordinator.adjust(key, delta);
+  }
+
+  /**
+   * The balance was changed from outside: what this process holds beyond its requests in flight goes
+   * back (a slice of the old balance may be far more than the new one). Every process hears the
+   * change and does the same.
+   */
+  giveBack(key: BalanceKey): void {
+    const held = this.leases.get(key);
+    if (held) this.reportNow(key, held, true);
+  }
+
+  /** Claims of this process's requests in flight on a balance. */
+  inFlight(key: BalanceKey): number {
+    return this.leases.get(key)?.inFlight ?? 0;
+  }
+
+  /** Sends every report now (tests, shutdown). */
+  flushReports(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.report(true);
+  }
+
+  private fromLease(key: BalanceKey, worst: number): BalanceClaim | undefined {
+    const held = this.leases.get(key);
+    if (worst <= 0) return { key, amount: 0 };
+    if (!held || held.lease - held.inFlight - held.unreported < worst) return undefined;
+    held.inFlight += worst;
+    held.lastUsedAt = this.now();
+    return { key, amount: worst };
+  }
+
+  /** Claims on `requests` from `from` on; asks the coordinator where the lease falls short (a promise only if it answers with one). */
+  private claimFrom(
+    requests: readonly ClaimRequest[],
+    from: number,
+    claims: BalanceClaim[],
+    worst: number,
+    expected: number,
+  ): ClaimOutcome | Promise<ClaimOutcome> {
+    for (let index = from; index < requests.length; index += 1) {
+      const { key, seed } = requests[index]!;
+      const local = this.fromLease(key, worst);
+      if (local) {
+        claims.push(local);
+        continue;
+      }
+      const held = this.held(key);
+      // One question at a time per balance: a burst waits for the first answer (usually a slice that
+      // covers it) instead of asking once per request.
+      if (held.asking) return held.asking.then(() => this.claimFrom(requests, index, claims, worst, expected));
+      // Marked as used before the answer comes, so a report sent meanwhile does not give the lease away.
+      held.lastUsedAt = this.now();
+      const grant = this.coordinator.acquire(key, { seed, worst, expected, carried: held.inFlight, generation: held.generation });
+      if (grant instanceof Promise) {
+        const answered = grant.then(
+          (answer) => {
+            held.asking = undefined;
+            return this.take(held, key, answer, worst, claims) ? this.claimFrom(requests, index + 1, claims, worst, expected) : this.refuse(claims, index);
+          },
+          (error: unknown) => {
+            held.asking = undefined;
+            this.release(claims);
+            throw error;
+          },
+        );
+        held.asking = answered.catch(() => undefined);
+        return answered;
+      }
+      if (!this.take(held, key, grant, worst, claims)) return this.refuse(claims, index);
+    }
+    return { ok: true, claims };
+  }
+
+  /** Takes a grant into the lease and claims from it; false when it is a refusal. */
+  private take(held: HeldLease, key: BalanceKey, grant: LeaseGrant, worst: number, claims: BalanceClaim[]): boolean {
+    if (grant.generation !== held.generation) {
+      // A new account: it counted our requests in flight (carried) as our lease.
+      held.generation = grant.generation;
+      held.lease = held.inFlight;
+      held.unreported = 0;
+    }
+    if (grant.granted < 0) return false;
+    held.lease += grant.granted;
+    held.sliced = grant.granted > worst;
+    const amount = Math.min(grant.granted, worst);
+    held.inFlight += amount;
+    claims.push({ key, amount });
+    return true;
+  }
+
+  private refuse(claims: readonly BalanceClaim[], refusedAt: number): ClaimOutcome {
+    this.release(claims);
+    return { ok: false, refusedAt };
+  }
+
+  private held(key: BalanceKey): HeldLease {
+    let held = this.leases.get(key);
+    if (!held) {
+      held = { generation: 0, lease: 0, inFlight: 0, unreported: 0, lastUsedAt: this.now(), sliced: false, asking: undefined };
+      this.leases.set(key, held);
+    }
+    return held;
+  }
+
+  private scheduleReport(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.report(false);
+    }, reportIntervalMs);
+    this.timer.unref();
+  }
+
+  private report(everything: boolean): void {
+    const idleBefore = this.now() - idleLeaseMs;
+    let pending = false;
+    for (const [key, held] of this.leases) {
+      const idle = everything || held.lastUsedAt <= idleBefore;
+      this.reportNow(key, held, idle);
+      if (held.inFlight <= 0 && held.lease <= 0 && idle) this.leases.delete(key);
+      else if (!idle || held.lease > held.inFlight) pending = true;
+    }
+    if (pending) this.scheduleReport();
+  }
+
+  /** Reports the charges settled from a lease, and with `releasing` gives back what no request in flight holds. */
+  private reportNow(key: BalanceKey, held: HeldLease, releasing: boolean): void {
+    const spent = held.unreported;
+    const released = releasing ? Math.max(0, held.lease - held.inFlight - spent) : 0;
+    if (held.generation !== 0 && (spent !== 0 || released !== 0)) {
+      this.coordinator.report(key, { generation: held.generation, spent, released });
+    }
+    held.lease -= spent + released;
+    held.unreported = 0;
+  }
+}
+
+export type ClaimOutcome = { ok: true; claims: BalanceClaim[] } | { ok: false; refusedAt: number };
