@@ -1,11 +1,15 @@
 /**
  * `npm test`: the whole suite, in order of cost. Locale check, lint and type checks first (seconds),
- * then every unit and integration test file in parallel on SQLite plus PostgreSQL, MySQL and Redis
- * (found by the suite's global setup, scripts/lib/test-backends.ts, which under CI refuses to run
- * without one: a silently skipped backend would let a dialect bug land), then the browser suite.
+ * then every unit and integration test file on SQLite plus PostgreSQL, MySQL and Redis (found by the
+ * suite's global setup, scripts/lib/test-backends.ts, which under CI refuses to run without one: a
+ * silently skipped backend would let a dialect bug land), and the browser suite. With two cores or
+ * more the two suites run at the same time (each runs one file at a time on two cores, waiting on
+ * databases, servers and Chromium much of it); the browser suite's output is held back and printed
+ * when the unit suite is done.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -41,21 +45,39 @@ step('Build the console', 'npm', ['run', 'build', '-w', '@switchboard/web']);
 const reportPath = join(root, 'test-artifacts', 'vitest-report.json');
 const e2eReportPath = join(root, 'test-artifacts', 'vitest-e2e-report.json');
 const jsonReporter = (path: string) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path}`];
+const e2eOutputPath = join(root, 'test-artifacts', 'browser-suite-output.txt');
 rmSync(reportPath, { force: true });
 rmSync(e2eReportPath, { force: true });
+mkdirSync(join(root, 'test-artifacts'), { recursive: true });
+
+const hasBrowserSuite = existsSync(join(root, 'e2e', 'vitest.config.ts'));
+// vitest directly (what `npm run test:e2e` runs): npm would take the reporter flags as its own.
+const browserSuite = ['run', '--config', 'vitest.config.ts', ...jsonReporter(e2eReportPath)];
+
+/** The browser suite in the background, its output into a file; resolves to its exit status. */
+function startBrowserSuite(): Promise<number> {
+  const output = openSync(e2eOutputPath, 'w');
+  const child = spawn(bin('vitest'), browserSuite, { cwd: join(root, 'e2e'), stdio: ['ignore', output, output], env: process.env });
+  closeSync(output);
+  return new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+const alongside = hasBrowserSuite && availableParallelism() >= 2 ? startBrowserSuite() : undefined;
+if (alongside) console.log(`\n▶ Browser tests (Chromium) started alongside; their output follows the unit tests' (${e2eOutputPath})`);
 console.log('\n▶ Unit and integration tests');
 const unit = spawnSync(bin('vitest'), ['run', ...jsonReporter(reportPath)], { cwd: root, stdio: 'inherit', env: process.env });
 
 let e2eStatus = 0;
-if (unit.status === 0 && existsSync(join(root, 'e2e', 'vitest.config.ts'))) {
+if (alongside) {
   console.log('\n▶ Browser tests (Chromium)');
-  // vitest directly (what `npm run test:e2e` runs): npm would take the reporter flags as its own.
-  e2eStatus =
-    spawnSync(bin('vitest'), ['run', '--config', 'vitest.config.ts', ...jsonReporter(e2eReportPath)], {
-      cwd: join(root, 'e2e'),
-      stdio: 'inherit',
-      env: process.env,
-    }).status ?? 1;
+  e2eStatus = await alongside;
+  process.stdout.write(readFileSync(e2eOutputPath));
+} else if (unit.status === 0 && hasBrowserSuite) {
+  console.log('\n▶ Browser tests (Chromium)');
+  e2eStatus = spawnSync(bin('vitest'), browserSuite, { cwd: join(root, 'e2e'), stdio: 'inherit', env: process.env }).status ?? 1;
 }
 
 interface VitestCounts {

@@ -11,7 +11,7 @@ export interface BudgetCheck {
 
 const ms = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(3)} ms`);
 
-/** The issue's targets (DESIGN.md budgets), checked against Switchboard's rows of this run. */
+/** The performance budgets, checked against Switchboard's rows of this run. */
 export function budgetChecks(report: BenchReport): BudgetCheck[] {
   const find = (id: string) => report.targets.find((t) => t.id === id && !t.skipped);
   const floor = find('floor')?.measurements?.throughput?.cpuMicrosPerRequest;

@@ -128,7 +128,7 @@ export function renderMarkdown(report: BenchReport): string {
   if (kept) lines.push(kept);
   const checks = budgetChecks(report);
   if (checks.length > 0) {
-    lines.push('## Budgets (DESIGN.md), Switchboard', '', '| budget | measured | |', '|---|---|---|');
+    lines.push('## Budgets, Switchboard', '', '| budget | measured | |', '|---|---|---|');
     for (const check of checks) lines.push(`| ${check.budget} | ${check.measured} | ${check.reportOnly ? 'report' : check.met ? '✓' : '✗'} |`);
     lines.push('');
   }

@@ -22,7 +22,7 @@ export interface AccountsForOthers {
   readonly reverification: RecentVerification;
 }
 
-/** Accounts, logins, user management and settings (spec: accounts-and-settings.md); the accounts' one composition. */
+/** Accounts, logins, user management and settings; the accounts' one composition. */
 export async function registerAccountRoutes(app: FastifyInstance, context: AppContext): Promise<AccountsForOthers> {
   const services = createAccountServices(context);
   const verification = new VerificationService(services);

@@ -16,7 +16,7 @@ import { registerTaskModule } from './task/task-module.ts';
 import { registerTokenModule } from './token/token-module.ts';
 import { registerWalletModule } from './wallet/wallet-module.ts';
 
-/** Channels, tokens, codes, wallet, logs, pricing and dashboard data (spec: gateway-operations.md). */
+/** Channels, tokens, codes, wallet, logs, pricing and dashboard data. */
 export async function registerOperationsRoutes(app: FastifyInstance, context: AppContext, accounts: AccountsForOthers): Promise<void> {
   registerChannelModule(app, context, accounts.reverification);
   registerGroupRoutes(app, context);

@@ -3,11 +3,9 @@ import { journalNames, OrphanJournal, type LinePlace } from '../platform/append-
 import type { Logger } from '../platform/logger.ts';
 import { chargeJournalPrefix, decodeCharge, type JournaledCharge } from './charge-journal.ts';
 import { PendingDeltas } from './pending-deltas.ts';
+import { logRowsPerWrite } from './quota-flusher.ts';
 import type { QuotaJournalRepository } from './quota-journal.repository.ts';
 import type { QuotaRepository } from './quota.repository.ts';
-
-/** Log rows per INSERT, as the flusher writes them. */
-const logRowsPerInsert = 200;
 
 export interface ReplayDependencies {
   readonly folder: string;
@@ -79,8 +77,9 @@ async function replayOne(orphan: OrphanJournal, quotaSeq: number, dependencies: 
   if (batch.highSeq > 0) await dependencies.quota.writeBatch(batch, now, { journal: orphan.name, seq: batch.highSeq });
 
   const logged = charges.filter((charge) => charge.seq > logSeq && charge.log !== undefined);
-  for (let start = 0; start < logged.length; start += logRowsPerInsert) {
-    const slice = logged.slice(start, start + logRowsPerInsert);
+  // Written as the flusher writes them: 1,000 rows per transaction, each moving the log watermark.
+  for (let start = 0; start < logged.length; start += logRowsPerWrite) {
+    const slice = logged.slice(start, start + logRowsPerWrite);
     const rows = slice.flatMap((charge) => (charge.log ? [charge.log] : []));
     await dependencies.logWriter.recordMany(rows, { journal: orphan.name, seq: slice.at(-1)?.seq ?? 0 });
   }

@@ -1,5 +1,5 @@
 /**
- * The price formulas of gateway-operations.md §9 and new-api §4, as pure functions of the price
+ * new-api's price formulas (model and completion ratios, group ratio, fixed per-call prices), as pure functions of the price
  * tables. 500,000 quota units are one US dollar; model ratio 1 is US$2 per million prompt tokens.
  */
 

@@ -14,7 +14,7 @@ import type { QuotaRepository } from './quota.repository.ts';
  * growing 200,000-row table), and 8.4 against 10.7 of the gateway's CPU on PostgreSQL. A thousand
  * rows hold SQLite's write lock for about 20 ms; reads go on meanwhile (WAL).
  */
-const logRowsPerWrite = 1_000;
+export const logRowsPerWrite = 1_000;
 
 /** After failed writes (the database down), the timer's next try waits this long, doubling up to the most. */
 const retryBackoffMs = { first: 500, most: 5_000 };

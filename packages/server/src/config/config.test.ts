@@ -30,8 +30,14 @@ describe('loadConfig', () => {
   });
 
   it('accepts the DSN forms new-api users already have', () => {
-    expect(loadConfig({ SQL_DSN: 'postgres://u@127.0.0.1/db' }).sqlDsn).toContain('postgres');
-    expect(loadConfig({ SQL_DSN: 'root:pw@tcp(127.0.0.1:3306)/oneapi' }).sqlDsn).toContain('tcp(');
+    for (const dsn of [
+      'postgres://u@127.0.0.1/db',
+      'postgresql://u:p@db.internal:5433/gateway',
+      'mysql://root@127.0.0.1:3306/oneapi',
+      'root:pw@tcp(127.0.0.1:3306)/oneapi',
+      'local',
+    ])
+      expect(loadConfig({ SQL_DSN: dsn }).sqlDsn).toBe(dsn);
     const withSecret = loadConfig({ SESSION_SECRET: 's3cret', CRYPTO_SECRET: '' });
     expect(withSecret.sessionSecretGenerated).toBe(false);
     expect(withSecret.cryptoSecret).toBe('s3cret');

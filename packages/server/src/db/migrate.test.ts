@@ -17,7 +17,7 @@ const logger = createLogger('silent');
 const run = promisify(execFile);
 
 /**
- * Every column new-api-backend.md §1.3 lists for the classic (2025-04) tables, written out rather than
+ * Every column of new-api's classic (2025-04) tables (its model/*.go structs), written out rather than
  * read from our definitions: a column dropped from them, or never added, fails here.
  */
 const classicColumns: Readonly<Record<string, readonly string[]>> = {

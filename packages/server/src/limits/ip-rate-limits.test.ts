@@ -7,6 +7,7 @@ import type { Clock } from '../platform/clock.ts';
 import { seedToken } from '../relay/testing/relay-seed.ts';
 import { createTestApp, createTestUser, type TestApp } from '../testing/test-app.ts';
 import { testDatabases } from '../testing/test-databases.ts';
+import { criticalRoutes } from './ip-rate-limits.ts';
 
 function movableClock(): Clock & { advance(milliseconds: number): void } {
   let now = Math.floor(Date.now() / 600_000) * 600_000 + 1_000;
@@ -66,6 +67,13 @@ describe.each(testDatabases())('IP and search limits on $dialect', (database) =>
       ...(options.headers ? { headers: options.headers } : {}),
       ...(options.payload ? { payload: options.payload } : {}),
     });
+
+  it('names in its critical table only routes the app registers (a misspelt entry would limit nothing)', () => {
+    const registered = new Set(testApp.app.switchboard.routes.map((route) => `${route.method} ${route.url}`));
+    const unregistered = [...criticalRoutes].filter((route) => !registered.has(route));
+    expect(unregistered).toEqual([]);
+    expect(criticalRoutes.size).toBeGreaterThan(20);
+  });
 
   it('answers the request past GLOBAL_API_RATE_LIMIT per address with a bare 429 and Retry-After, however many arrive at once', async () => {
     clock.advance(600_000);

@@ -31,7 +31,7 @@ const entry = (index: number): LogEntry => ({
 });
 
 describe.each(testDatabases())('log writer batches on $dialect', (database) => {
-  const opened = useMigratedDatabase(database, { logs: true });
+  const opened = useMigratedDatabase(database);
   let handle: DatabaseHandle;
 
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { SseEvent } from '@switchboard/contracts';
 import type { BilledUsage } from '../billing/pricing.ts';
 
 /**
- * The contract between the relay pipeline and one upstream vendor (house style §5.1).
+ * The contract between the relay pipeline and one upstream vendor.
  *
  * A provider is one folder under `relay/providers/<id>/` exporting one `Provider` object and one line
  * in `providers/index.ts`. It declares which channel types it serves and, per caller endpoint, an

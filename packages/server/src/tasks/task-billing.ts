@@ -19,7 +19,7 @@ export interface TaskPrice {
 /**
  * The price of a task model for a caller, or undefined when the model is unpriced and unpriced
  * models are not accepted. Per-call price × QuotaPerUnit × group ratio; a model with only a ratio
- * costs ratio / 2 × QuotaPerUnit × group ratio (new-api §4.3, per-call tasks).
+ * costs ratio / 2 × QuotaPerUnit × group ratio (new-api's price of per-call tasks).
  */
 export function priceTask(services: RelayServices, caller: RelayCaller, model: string): TaskPrice | undefined {
   const { options } = services.context;

@@ -61,7 +61,7 @@ describe.each(testDatabases())('task relays across a restart on $dialect', (data
   beforeAll(async () => {
     await proxy.start();
     await suno.start();
-    created = await database.create();
+    created = await database.createMigrated();
   });
   afterAll(async () => {
     await created.drop();

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll } from 'vitest';
-import { migrateLogDatabase, migrateMainDatabase } from '../db/migrate.ts';
 import { type DatabaseHandle, openDatabase } from '../platform/database.ts';
 import type { TestDatabase } from './test-databases.ts';
 
 /**
- * A fresh database of `database`'s engine for one describe block: created and migrated (with the log
- * tables when `logs` is set) before its tests, closed and dropped after them. Call inside `describe`;
- * the handle it returns is there once the tests run.
+ * A migrated database of `database`'s engine for one describe block (a clone of the run's template:
+ * main and log tables), opened before its tests, closed and dropped after them. Call inside
+ * `describe`; the handle it returns is there once the tests run.
  */
-export function useMigratedDatabase(database: TestDatabase, options: { logs?: boolean } = {}): () => DatabaseHandle {
+export function useMigratedDatabase(database: TestDatabase): () => DatabaseHandle {
   let handle: DatabaseHandle | undefined;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const created = await database.create();
+    const created = await database.createMigrated();
     drop = created.drop;
     handle = await openDatabase(created.sqlDsn, created.sqlitePath);
-    await migrateMainDatabase(handle.db, handle.dialect);
-    if (options.logs) await migrateLogDatabase(handle.db, handle.dialect);
   });
   afterAll(async () => {
     await handle?.close();

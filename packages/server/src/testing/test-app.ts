@@ -13,7 +13,7 @@ import { createLogger } from '../platform/logger.ts';
 import { openDependencies } from '../platform/open-dependencies.ts';
 import { hashPassword } from '../platform/password-hasher.ts';
 import { randomAlphanumeric } from '../platform/random.ts';
-import type { TestDatabase } from './test-databases.ts';
+import type { CreatedTestDatabase, TestDatabase } from './test-databases.ts';
 
 /**
  * new-api's IP limits are on by default (360 /api requests per 3 minutes from one address, 20 logins
@@ -35,11 +35,16 @@ export interface TestApp {
 }
 
 /**
- * The real application on a fresh, migrated database of the given engine, with the root user
- * created. `env` adds environment variables (REDIS_CONN_STRING, INITIAL_ROOT_PASSWORD, …).
+ * The real application on a database of its own of the given engine, cloned from the run's migrated
+ * template, with the root user created at start. `env` adds environment variables
+ * (REDIS_CONN_STRING, INITIAL_ROOT_PASSWORD, …).
  */
 export async function createTestApp(database: TestDatabase, env: Record<string, string> = {}, clock: Clock = systemClock): Promise<TestApp> {
-  const created = await database.create();
+  return startTestApp(await database.createMigrated(), env, clock);
+}
+
+/** The real application on `created`, which it migrates as any start does; `close` drops it too. */
+export async function startTestApp(created: CreatedTestDatabase, env: Record<string, string> = {}, clock: Clock = systemClock): Promise<TestApp> {
   // Each app its own quota journal folder: never the repository's data/ (PostgreSQL and MySQL runs).
   const journalFolder = mkdtempSync(join(tmpdir(), 'sb-journal-'));
   const config = loadConfig({

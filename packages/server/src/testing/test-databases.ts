@@ -1,45 +1,74 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createConnection } from 'mysql2/promise';
 import type { SqlDialect } from '../platform/sql-dsn.ts';
+import { cloneFromMysqlTemplate, cloneFromPostgresTemplate, sqliteTemplate, withDatabase } from './migrated-templates.ts';
+
+/** A database made for one test file: how to reach it, and how to get rid of it. */
+export interface CreatedTestDatabase {
+  /** A DSN for SQL_DSN (empty for SQLite, whose file is `sqlitePath`). */
+  readonly sqlDsn: string;
+  readonly sqlitePath: string;
+  drop(): Promise<void>;
+}
 
 /**
  * The databases a suite runs on: SQLite always; PostgreSQL and MySQL when TEST_PG_URL and
- * TEST_MYSQL_URL are set (CI sets both and fails when one is skipped). Each call to `create` makes a
- * fresh, empty database, so test files never see each other's rows.
+ * TEST_MYSQL_URL are set (CI sets both and fails when one is skipped). Every call makes a database of
+ * its own, so test files never see each other's rows.
  */
 export interface TestDatabase {
   readonly dialect: SqlDialect;
-  /** A DSN for SQL_DSN (or SQLITE_PATH for SQLite, with an empty DSN). */
-  create(): Promise<{ sqlDsn: string; sqlitePath: string; drop(): Promise<void> }>;
+  /**
+   * A fresh, empty database: for the tests of migrations themselves, of opening a new-api database in
+   * place, and of a first start that migrates.
+   */
+  create(): Promise<CreatedTestDatabase>;
+  /**
+   * A copy of the run's migrated template: every table of the main and log migrations, and their
+   * history, so a start finds nothing to migrate. What every other test starts from.
+   */
+  createMigrated(): Promise<CreatedTestDatabase>;
 }
 
 const uniqueName = () => `sb_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
+function sqliteFile(path: string): CreatedTestDatabase {
+  return {
+    sqlDsn: '',
+    sqlitePath: path,
+    async drop() {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    },
+  };
 }
 
 const sqlite: TestDatabase = {
   dialect: 'sqlite',
   async create() {
+    return sqliteFile(join(tmpdir(), `${uniqueName()}.db`));
+  },
+  async createMigrated() {
     const path = join(tmpdir(), `${uniqueName()}.db`);
-    return {
-      sqlDsn: '',
-      sqlitePath: path,
-      async drop() {
-        for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
-      },
-    };
+    copyFileSync(await sqliteTemplate(), path);
+    return sqliteFile(path);
   },
 };
 
 function postgres(adminUrl: string): TestDatabase {
+  const created = (name: string): CreatedTestDatabase => ({
+    sqlDsn: withDatabase(adminUrl, name),
+    sqlitePath: '',
+    async drop() {
+      const client = new Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  });
   return {
     dialect: 'postgres',
     async create() {
@@ -48,21 +77,26 @@ function postgres(adminUrl: string): TestDatabase {
       await admin.connect();
       await admin.query(`create database ${name}`);
       await admin.end();
-      return {
-        sqlDsn: withDatabase(adminUrl, name),
-        sqlitePath: '',
-        async drop() {
-          const client = new Client({ connectionString: adminUrl });
-          await client.connect();
-          await client.query(`drop database if exists ${name} with (force)`);
-          await client.end();
-        },
-      };
+      return created(name);
+    },
+    async createMigrated() {
+      const name = uniqueName();
+      await cloneFromPostgresTemplate(adminUrl, name);
+      return created(name);
     },
   };
 }
 
 function mysql(adminUrl: string): TestDatabase {
+  const created = (name: string): CreatedTestDatabase => ({
+    sqlDsn: withDatabase(adminUrl, name),
+    sqlitePath: '',
+    async drop() {
+      const client = await createConnection({ uri: adminUrl });
+      await client.query(`drop database if exists ${name}`);
+      await client.end();
+    },
+  });
   return {
     dialect: 'mysql',
     async create() {
@@ -70,15 +104,12 @@ function mysql(adminUrl: string): TestDatabase {
       const admin = await createConnection({ uri: adminUrl });
       await admin.query(`create database ${name} character set utf8mb4`);
       await admin.end();
-      return {
-        sqlDsn: withDatabase(adminUrl, name),
-        sqlitePath: '',
-        async drop() {
-          const client = await createConnection({ uri: adminUrl });
-          await client.query(`drop database if exists ${name}`);
-          await client.end();
-        },
-      };
+      return created(name);
+    },
+    async createMigrated() {
+      const name = uniqueName();
+      await cloneFromMysqlTemplate(adminUrl, name);
+      return created(name);
     },
   };
 }

@@ -13,14 +13,14 @@ export interface TwoInstances {
 }
 
 /**
- * Two gateway instances on one fresh SQLite database and one Redis, as in a scaled-out deployment.
+ * Two gateway instances on one migrated SQLite database and one Redis, as in a scaled-out deployment.
  * The periodic reload is an hour away, so anything the second instance sees came through Redis.
  * `env` adds variables to both; `clock` is shared by both (tests move time for the two at once).
  */
 export async function startTwoInstances(redisUrl: string, options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TwoInstances> {
   const sqlite = testDatabases({})[0];
   if (!sqlite) throw new Error('SQLite test database missing');
-  const created = await sqlite.create();
+  const created = await sqlite.createMigrated();
   const opened: OpenedDependencies[] = [];
   const apps: FastifyInstance[] = [];
   for (let index = 0; index < 2; index += 1) {

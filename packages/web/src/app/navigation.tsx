@@ -24,7 +24,7 @@ import { chatLinkTemplates } from '../lib/chat-links.ts';
 import type { StoredUser } from '../lib/stored-user.ts';
 
 /**
- * The side menu as data (gateway-operations.md §2 "Side menu"): order, path, icon, label key in the
+ * The side menu as data (new-api's side menu): order, path, icon, label key in the
  * `common` namespace (`menu.*`), the lowest role that sees it and the status switch that must be on.
  * Adding a console page = one entry here + one route in router.tsx.
  */

@@ -26,7 +26,7 @@ function page(path: string, load: () => PageModule, access: Access): RouteObject
   return { path, element };
 }
 
-/** The route table of both specs (gateway-operations.md §2, accounts-and-settings.md §2). */
+/** The console's routes, new-api's paths. */
 export const routes: RouteObject[] = [
   {
     element: <ConsoleLayout />,

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 
-/** The spec's group colours: vip/pro yellow, svip/premium red, anything else neutral. */
+/** Group colours as new-api shows them: vip/pro yellow, svip/premium red, anything else neutral. */
 export function groupColor(group: string): string | undefined {
   const name = group.toLowerCase();
   if (name === 'svip' || name === 'premium') return 'red';

@@ -2,7 +2,7 @@ import { DEFAULT_QUOTA_PER_UNIT } from '@switchboard/contracts';
 import { Button, Flex, InputNumber, Typography } from 'antd';
 import { useQuotaFormatter, useStatusValue } from '../lib/system-status.ts';
 
-/** The spec's quota presets for tokens and codes: 1, 10, 50, 100, 500 and 1000 dollars. */
+/** The quota presets for tokens and codes: 1, 10, 50, 100, 500 and 1000 dollars. */
 export const quotaPresetDollars = [1, 10, 50, 100, 500, 1000] as const;
 
 interface QuotaInputProps {

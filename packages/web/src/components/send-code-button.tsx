@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The spec's resend cooldown for e-mailed codes. */
+/** The resend cooldown for e-mailed codes. */
 export const sendCodeCooldownSeconds = 30;
 
 interface SendCodeButtonProps {

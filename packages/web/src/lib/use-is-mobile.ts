@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The spec's mobile threshold: below 600 px the side menu moves into a drawer and paddings shrink. */
+/** The mobile threshold: below 600 px the side menu moves into a drawer and paddings shrink. */
 const mobileQuery = '(max-width: 599.98px)';
 
 function subscribe(onChange: () => void): () => void {

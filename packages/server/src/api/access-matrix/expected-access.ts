@@ -2,14 +2,14 @@
 export type ExpectedLevel = 'anonymous' | 'user' | 'admin' | 'root';
 
 /**
- * The permission of every /api route, written down from the specs rather than read from the code:
- * accounts-and-settings.md §6–§7, gateway-operations.md §6–§7 and, where they are silent,
- * new-api-backend.md §6 (classic: U = user, A = admin, R = root, — = anonymous). A route declared at
- * another level, a route missing here, or an entry here without a route fails the matrix test.
+ * The permission of every /api route, written down from the behaviour rather than read from the code:
+ * the console's role rules and, where they are silent, classic new-api's router (U = user, A = admin,
+ * R = root, — = anonymous). A route declared at another level, a route missing here, or an entry
+ * here without a route fails the matrix test.
  * Routes the classic console calls with and without a trailing slash are listed in both forms.
  */
 export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
-  // Public pages and status (spec: pricing is public; status, notice, about and home page load before login).
+  // Public pages and status (pricing is public; status, notice, about and home page load before login).
   'GET /api/status': 'anonymous',
   'GET /api/notice': 'anonymous',
   'GET /api/about': 'anonymous',

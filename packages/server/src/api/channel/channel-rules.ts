@@ -118,7 +118,7 @@ export function checkCompleteChannel(channel: { key?: string | null; name?: stri
 }
 
 /**
- * The spec's other two required fields (§5). Checked on what the caller sent, not on the stored row:
+ * new-api's channel form's other two required fields. Checked on what the caller sent, not on the stored row:
  * a new channel must name them, and an edit may not empty them, but a status or priority change on
  * an imported row that lacks them still goes through.
  */

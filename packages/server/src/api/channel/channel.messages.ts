@@ -2,7 +2,7 @@ import type { LocalizedMessage } from '../../messages/catalogue.ts';
 
 export const channelMessages = {
   notFound: { zh: '渠道不存在，请刷新后重试', en: 'Channel not found, refresh and retry' },
-  // gateway-operations.md §5: type, name, groups, models and key are required (wording as new-api's channel form).
+  // Type, name, groups, models and key are required (wording as new-api's channel form).
   typeRequired: { zh: '请选择渠道类型', en: 'Channel type is required' },
   groupsRequired: { zh: '请至少选择一个分组', en: 'At least one group is required' },
   keyRequired: { zh: '请填写渠道密钥', en: 'Please fill in the channel key' },

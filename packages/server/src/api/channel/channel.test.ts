@@ -93,7 +93,7 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     await refused({ models: 'a,b,a' }, 'Some models already exist: a');
     await refused({ priority: -1000 }, 'Priority cannot be less than -999');
     await refused({ weight: -1 }, 'Weight must be a non-negative integer');
-    // Type and groups are required too (spec §5): nothing is filled in for the caller.
+    // Type and groups are required too (as in new-api's channel form): nothing is filled in for the caller.
     await refused({ type: undefined }, 'Channel type is required');
     await refused({ type: 0 }, 'Invalid channel type');
     await refused({ group: '' }, 'At least one group is required');

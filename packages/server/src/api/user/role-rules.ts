@@ -4,8 +4,8 @@ import type { LocalizedMessage } from '../../messages/catalogue.ts';
 import { userMessages } from './user.messages.ts';
 
 /**
- * The spec's §6 rules, enforced on the server for every path. Pure functions, so each rule has a
- * unit test and the services only call them.
+ * The role rules (who may act on whom), enforced on the server for every path. Pure functions, so
+ * each rule has a unit test and the services only call them.
  */
 
 /** Nobody reads, changes or deletes a user of the same or a higher role; root may act on anyone. */

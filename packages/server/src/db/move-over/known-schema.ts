@@ -1,7 +1,7 @@
 import type { TableDefinition } from '../table-definitions.ts';
 
 /**
- * Columns of new-api (CLASSIC and CURRENT, new-api-backend.md §1.3) and one-api (§11) that
+ * Columns of new-api (CLASSIC and CURRENT, see __fixtures__/) and one-api that
  * Switchboard does not define but knows it may find, and leaves alone.
  */
 const otherProductsColumns: Readonly<Record<string, readonly string[]>> = {
@@ -13,7 +13,7 @@ const otherProductsColumns: Readonly<Record<string, readonly string[]>> = {
   quota_data: ['use_group', 'token_id', 'channel_id', 'node_name'],
 };
 
-/** new-api CURRENT's tables of features Switchboard does not have (§1.2): known, and left as they are. */
+/** new-api CURRENT's tables of features Switchboard does not have: known, and left as they are. */
 const otherProductsTables: readonly string[] = [
   'two_fas',
   'two_fa_backup_codes',

@@ -29,10 +29,20 @@ describe('provider registry', () => {
     for (const type of Object.keys(notYetRelayed)) expect(known.has(Number(type))).toBe(true);
   });
 
-  it('gives each provider a unique id and an error parser', () => {
+  it('gives each provider a unique id', () => {
     const ids = providers.map((provider) => provider.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const provider of providers) expect(typeof provider.parseError).toBe('function');
+  });
+
+  it('reads an error answer it cannot parse as an error of the upstream status that keeps the channel', () => {
+    for (const provider of providers) {
+      const error = provider.parseError(502, '<html><body>Bad Gateway</body></html>');
+      expect({ provider: provider.id, status: error.status, disablesChannel: error.disablesChannel }).toEqual({
+        provider: provider.id,
+        status: 502,
+        disablesChannel: false,
+      });
+    }
   });
 
   it('resolves a type to its provider', () => {

@@ -3,7 +3,7 @@ import type { Transport, TransportOptions, UpstreamRequest, UpstreamResponse } f
 
 /**
  * The shared upstream pool. No cap on connections per origin: a capped pool turned 1,000 concurrent
- * streams into +3 s of queueing in the measurements (perf-notes §2.3), and the vendors, not us, are
+ * streams into +3 s of queueing in the measurements, and the vendors, not us, are
  * the ones to push back on concurrency.
  */
 const sharedAgent = new Agent({ connections: null, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, pipelining: 1 });

@@ -13,7 +13,7 @@ import { useStatusEffects } from './use-status-effects.ts';
 // Only the root of a database moved over from one-api ever sees it; loaded when a root is logged in.
 const MoveOverBanner = lazy(() => import('../../features/move-over/index.tsx').then((module) => ({ default: module.MoveOverBanner })));
 
-/** Home and the embedded chat use the full width: no side menu, no inner padding (spec §2). */
+/** Home and the embedded chat use the full width: no side menu, no inner padding. */
 function isBarePath(pathname: string): boolean {
   return pathname === '/' || pathname === '/chat' || pathname.startsWith('/chat/');
 }

@@ -22,7 +22,7 @@ import {
 
 /**
  * new-api CURRENT (QuantumNous/new-api 823e263, 2026-08): CLASSIC's tables with the columns added
- * since (new-api-backend.md §1.3), changed types where a hand migration changed them
+ * since, changed types where a hand migration changed them
  * (tokens.model_limits to text, tokens.key to varchar(128)), and a few of the new tables Switchboard
  * does not use, which must be left exactly as they are.
  */

@@ -1,6 +1,6 @@
 import type { ChannelTarget, RelayRequest } from '../../provider.ts';
 
-/** The channel form's default (spec: Azure API version 2023-06-01-preview), used when `other` is empty. */
+/** The channel form's default API version (2023-06-01-preview), used when `other` is empty. */
 export const defaultAzureApiVersion = '2023-06-01-preview';
 
 /** The API version a channel's requests carry: the channel's `other` field, else the spec's default. */

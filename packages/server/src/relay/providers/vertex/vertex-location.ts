@@ -1,6 +1,6 @@
 import { safeParseJson } from '../../../platform/safe-json.ts';
 
-/** Where a model runs when the channel names no region (spec: default us-central1). */
+/** Where a model runs when the channel names no region (us-central1, the channel form's default). */
 export const defaultVertexRegion = 'us-central1';
 
 /**

@@ -1,4 +1,4 @@
-/** gateway-operations.md §9: 0 untested grey, ≤1 s green, ≤3 s lime, ≤5 s yellow, beyond red. */
+/** Response time colours: 0 untested grey, ≤1 s green, ≤3 s lime, ≤5 s yellow, beyond red. */
 export function responseTimeColour(milliseconds: number): string {
   if (!milliseconds) return 'default';
   if (milliseconds <= 1000) return 'green';

@@ -3,7 +3,7 @@ import { fillChatLink, chatServerAddress, type ChatLinkTemplate } from '../../..
 import { useSystemStatus } from '../../../lib/system-status.ts';
 import { useFirstTokenKey } from '../api/first-token-key.ts';
 
-/** Where a chat page stands; every state but `ready` has its own message (gateway-operations.md §8). */
+/** Where a chat page stands; every state but `ready` has its own message. */
 export type ChatLinkState =
   | { kind: 'loading' }
   /** The Chats option has a shape other than [{ name: template }]. */

@@ -9,7 +9,7 @@ export interface BillingStep {
 const usd = (value: number) => `$${Number(value.toFixed(6))}`;
 
 /**
- * How a consume row's cost was reached, as the pricing formulas of gateway-operations.md §9 say:
+ * How a consume row's cost was reached, as new-api's pricing formulas say:
  * per call = price × group ratio; per token = group × model ratio × (prompt + completion × completion
  * ratio) / 500,000 dollars, shown per million tokens (prompt price = model ratio × 2 × group ratio).
  */

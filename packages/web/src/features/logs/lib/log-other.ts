@@ -28,7 +28,7 @@ export function parseOther(other: string | null | undefined): LogOther {
   }
 }
 
-/** gateway-operations.md §2: duration under 101 s green, under 300 s orange, else red. */
+/** Duration colours: under 101 s green, under 300 s orange, else red. */
 export function durationColour(seconds: number): string {
   if (seconds < 101) return 'green';
   if (seconds < 300) return 'orange';

@@ -16,5 +16,5 @@ export interface PlaygroundSettings {
   systemPrompt: string;
 }
 
-/** gateway-operations.md §9: gpt-4o-mini, temperature 1, 8096 max tokens. */
+/** The playground's defaults, as new-api's: gpt-4o-mini, temperature 1, 8096 max tokens. */
 export const defaultSettings: PlaygroundSettings = { group: '', model: 'gpt-4o-mini', temperature: 1, maxTokens: 8096, systemPrompt: '' };

@@ -10,7 +10,7 @@ export interface DisplayedPrice {
 }
 
 /**
- * gateway-operations.md §9: prompt price per 1M tokens = model ratio × 2 × group ratio, completion =
+ * new-api's prices: prompt price per 1M tokens = model ratio × 2 × group ratio, completion =
  * that × completion ratio; per-call models cost model_price × group ratio.
  */
 export function priceOf(entry: PricingEntry, groupRatio: number, unit: PriceUnit): DisplayedPrice {

@@ -5,7 +5,7 @@ import { ClickableTag } from '../../../components/clickable-tag.tsx';
 import { copyText } from '../../../lib/copy-text.ts';
 import { useSelfModels } from '../api/list-self-models.ts';
 
-/** The spec's chip count before the list collapses behind 'more N models'. */
+/** The chip count before the list collapses behind 'more N models'. */
 const collapsedCount = 10;
 
 export function ModelsCard() {

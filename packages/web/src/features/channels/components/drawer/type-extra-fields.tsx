@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { azureDefaultApiVersion, geminiDefaultVersion, iflytekDefaultVersion, isJsonObjectOrEmpty, vertexRegionExample } from '../../lib/channel-form.ts';
 
 /**
- * gateway-operations.md §2 "Extra inputs by type": Azure endpoint and API version (3), custom URL and
+ * new-api's extra inputs by channel type: Azure endpoint and API version (3), custom URL and
  * settings (8), private address (22), Suno address (36), model version (18), Vertex region (41),
  * knowledge base (21), account ID (39), organization (1), else an optional proxy address. Every
  * type whose provider reads `other` has its input here: Gemini's API version (24) and Coze's bot
