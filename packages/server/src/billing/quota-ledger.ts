@@ -86,16 +86,17 @@ export class QuotaLedger {
 
   /**
    * Holds quota on the token (unless unlimited) and on the user. A user with no balance is refused
-   * even for a free request, as in new-api; a balance below new-api's hold (`amount`) is not: near the
-   * edge the guard admits what the balance can pay for at the request's expected cost.
+   * even for a free request, as in new-api; a balance below new-api's hold (`amount`) is not when the
+   * request's cost is known: near the edge the guard admits what the balance can pay for at the
+   * request's expected cost.
    *
    * `amount` is new-api's cheap hold, taken off the balances in memory; `worstCase` what the request
    * can cost at most and `expected` what it is expected to cost (0: not known yet, when new-api's rule
    * stands: a balance below the hold is refused). Admission is the spending guard's
    * (spend-guard.ts): the request claims its worst case on both balances against the claims of every
-   * process of the deployment, near the edge only its expected cost, then the last of the room, so
-   * the deployment spends at most one request beyond a balance. Synchronous unless the guard has to
-   * ask its coordinator (another process, Redis).
+   * process of the deployment, near the edge only its expected cost, so the deployment spends beyond
+   * a balance only what answers cost above their expectation. Synchronous unless the guard has to ask
+   * its coordinator (another process, Redis).
    */
   reserve(
     token: TokenBalance | undefined,

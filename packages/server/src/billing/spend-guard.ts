@@ -47,9 +47,9 @@ const idleLeaseMs = 1_000;
  * This process's side of the deployment's spending guard. A request claims its worst case on its
  * token's and its user's balances; while the process's lease covers the claim it is admitted at once
  * (no round trip, no promise); otherwise the coordinator decides, against every process's leases.
- * Near the edge a claim shrinks to the request's expected cost, then to the last of the room, so the
- * balance pays for as many requests as it can and no more than one goes beyond it. Settled charges
- * and unused leases are reported in the background.
+ * Near the edge a claim shrinks to the request's expected cost, so the balance pays for as many
+ * requests as it can and none it cannot pay for. Settled charges and unused leases are reported in
+ * the background.
  */
 export class SpendGuard {
   private readonly coordinator: SpendCoordinator;
@@ -63,9 +63,9 @@ export class SpendGuard {
   }
 
   /**
-   * Claims `worst` (near the edge: `expected`, or the last of the room) on each balance, or on none.
-   * Synchronous while the leases cover it; undefined when a balance refused, with the index of the
-   * refusing balance.
+   * Claims `worst` (near the edge: `expected`; 0 when not known yet) on each balance, or on none.
+   * Synchronous while the leases cover it (and whenever the coordinator is in this process); a refusal
+   * names the index of the refusing balance.
    */
   claim(requests: readonly ClaimRequest[], worst: number, expected: number): ClaimOutcome | Promise<ClaimOutcome> {
     return this.claimFrom(requests, 0, [], worst, Math.min(worst, Math.ceil(expected)));
