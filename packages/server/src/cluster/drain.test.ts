@@ -206,33 +206,28 @@ async function drainRuns(deployment: Deployment): Promise<void> {
 
 let upstreamUrl = '';
 
+/** Starts the deployment with a fake upstream, drains, and stops everything. */
+async function drainThrough(database: ReturnType<typeof testDatabases>[number], instances: number, redis?: string): Promise<void> {
+  const upstream = await startFakeChatUpstream();
+  upstreamUrl = upstream.url;
+  const deployment = await startDeployment(database, instances, redis);
+  try {
+    await drainRuns(deployment);
+  } finally {
+    await deployment.close();
+    await upstream.close();
+  }
+}
+
+const scenario = 'ends within one answer of zero, for a token and for a user with five tokens, and counts request limits once';
+
 describe.each(testDatabases())('a balance drained through two worker processes on $dialect', (database) => {
-  it('ends within one answer of zero, for a token and for a user with five tokens', async () => {
-    const upstream = await startFakeChatUpstream();
-    upstreamUrl = upstream.url;
-    const deployment = await startDeployment(database, 1);
-    try {
-      await drainRuns(deployment);
-    } finally {
-      await deployment.close();
-      await upstream.close();
-    }
-  }, 120_000);
+  it(scenario, () => drainThrough(database, 1), 120_000);
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const shared = testDatabases().filter((database) => database.dialect !== 'sqlite');
 
 describe.skipIf(!redisUrl || shared.length === 0).each(shared)('a balance drained through two instances of two workers on $dialect and Redis', (database) => {
-  it('ends within one answer of zero, for a token and for a user with five tokens', async () => {
-    const upstream = await startFakeChatUpstream();
-    upstreamUrl = upstream.url;
-    const deployment = await startDeployment(database, 2, redisUrl);
-    try {
-      await drainRuns(deployment);
-    } finally {
-      await deployment.close();
-      await upstream.close();
-    }
-  }, 120_000);
+  it(scenario, () => drainThrough(database, 2, redisUrl), 120_000);
 });
