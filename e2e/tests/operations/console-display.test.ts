@@ -8,7 +8,7 @@ import enSettings from '../../../packages/web/src/locales/en/settings.json' with
 import zhSettings from '../../../packages/web/src/locales/zh/settings.json' with { type: 'json' };
 import { locales } from './locales.ts';
 import { buttonName, createWorld, localePattern, type OperationsWorld } from './operations-world.ts';
-import { seed } from './seed.ts';
+import { createSeedChannel, expectSuccess, seed } from './seed.ts';
 
 /**
  * Issue 36's console items: money at the precision that shows it, the token key dialog, the dashboard
@@ -21,16 +21,7 @@ const userName = 'e2e-shown';
 
 beforeAll(async () => {
   world = await createWorld();
-  const expectSuccess = (answer: { success: boolean; message: string }, what: string) => {
-    if (!answer.success) throw new Error(`${what} failed: ${answer.message}`);
-  };
-  expectSuccess(
-    await world.root.post('/api/channel/', {
-      mode: 'single',
-      channel: { type: 1, name: seed.channel, key: 'sk-seed', base_url: world.upstream.baseUrl, models: seed.model, group: 'default', test_model: seed.model },
-    }),
-    'creating the channel',
-  );
+  await createSeedChannel(world);
   expectSuccess(
     await world.root.post('/api/token/', { name: tokenName, remain_quota: 500_000, expired_time: -1, unlimited_quota: false }),
     'creating the token',

@@ -2,11 +2,13 @@ import type { OperationsWorld } from './operations-world.ts';
 
 export const seed = { channel: 'e2e-seed-channel', token: 'e2e-seed-token', code: 'e2e-seed-code', model: 'gpt-4o-mini' };
 
-/** One of everything through the console API: a channel on the fake upstream, a token, a code, a billed request. */
-export async function seedOperations(world: OperationsWorld): Promise<void> {
-  const expectSuccess = (answer: { success: boolean; message: string }, what: string) => {
-    if (!answer.success) throw new Error(`${what} failed: ${answer.message}`);
-  };
+/** A console API answer that must have succeeded, or the seeding stops with what failed. */
+export function expectSuccess(answer: { success: boolean; message: string }, what: string): void {
+  if (!answer.success) throw new Error(`${what} failed: ${answer.message}`);
+}
+
+/** The seed channel: the fake upstream serving the seed model. */
+export async function createSeedChannel(world: OperationsWorld): Promise<void> {
   expectSuccess(
     await world.root.post('/api/channel/', {
       mode: 'single',
@@ -14,6 +16,11 @@ export async function seedOperations(world: OperationsWorld): Promise<void> {
     }),
     'creating the channel',
   );
+}
+
+/** One of everything through the console API: a channel on the fake upstream, a token, a code, a billed request. */
+export async function seedOperations(world: OperationsWorld): Promise<void> {
+  await createSeedChannel(world);
   expectSuccess(
     await world.root.post('/api/token/', { name: seed.token, remain_quota: 500_000, expired_time: -1, unlimited_quota: false }),
     'creating the token',
