@@ -42,8 +42,7 @@ export class NotifySettingsService {
     if (!isNotifyType(type)) throw new AppError(messages.invalidType);
     if (!(input.quota_warning_threshold > 0)) throw new AppError(messages.thresholdAboveZero);
     if (type === 'webhook') this.assertAddress(input.webhook_url, messages.webhookEmpty, messages.webhookInvalid);
-    if (type === 'email' && input.notification_email && !emailSchema.safeParse(input.notification_email).success)
-      throw new AppError(messages.emailInvalid);
+    if (type === 'email' && input.notification_email && !emailSchema.safeParse(input.notification_email).success) throw new AppError(messages.emailInvalid);
     if (type === 'bark') this.assertAddress(input.bark_url, messages.barkUrlEmpty, messages.barkUrlInvalid);
 
     const row = await this.deps.repository.userDisplay(userId);
