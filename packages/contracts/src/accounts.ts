@@ -43,6 +43,15 @@ export interface UserView {
   DeletedAt: string | null;
 }
 
+/**
+ * `GET /api/user/self`: the user with `setting`, the JSON text of the personal settings new-api's
+ * console reads back (notify type, threshold, addresses, flags). Secrets in it (webhook_secret,
+ * gotify_token) are left out; '' when nothing is set.
+ */
+export interface SelfView extends UserView {
+  setting: string;
+}
+
 /** What login answers in `data` (and what the console stores locally). */
 export interface LoginView {
   id: number;

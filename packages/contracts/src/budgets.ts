@@ -50,3 +50,51 @@ export const alertSettingsRequestSchema = z.object({
   webhook_secret: z.string().max(256).optional(),
 });
 export type AlertSettingsRequest = z.infer<typeof alertSettingsRequestSchema>;
+
+/** The ways new-api sends a user's notices (`notify_type`). */
+export const notifyTypes = ['email', 'webhook', 'bark', 'gotify'] as const;
+export type NotifyType = (typeof notifyTypes)[number];
+
+/** A text field where null or absent reads as '' (Go's JSON decoding in new-api), trimmed. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ?? '').trim());
+
+/**
+ * `PUT /api/user/setting`, the personal notification settings of new-api's console, field for field.
+ * Only the types are checked here; the rules (a known `notify_type`, a threshold above 0, the address
+ * the type needs) are the server's, with new-api's messages. Null or absent reads as Go's zero value.
+ */
+export const notifySettingsRequestSchema = z.object({
+  notify_type: optionalText(32),
+  quota_warning_threshold: z
+    .number()
+    .max(Number.MAX_SAFE_INTEGER)
+    .nullish()
+    .transform((value) => value ?? 0),
+  webhook_url: optionalText(1024),
+  webhook_secret: optionalText(256),
+  notification_email: optionalText(254),
+  bark_url: optionalText(1024),
+  gotify_url: optionalText(1024),
+  gotify_token: optionalText(256),
+  gotify_priority: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? 0),
+  /** Administrators only; absent keeps the stored choice. */
+  upstream_model_update_notify_enabled: z.boolean().nullish(),
+  accept_unset_model_ratio_model: z
+    .boolean()
+    .nullish()
+    .transform((value) => value === true),
+  record_ip_log: z
+    .boolean()
+    .nullish()
+    .transform((value) => value === true),
+});
+export type NotifySettingsRequest = z.infer<typeof notifySettingsRequestSchema>;

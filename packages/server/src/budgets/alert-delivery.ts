@@ -23,7 +23,8 @@ export interface AlertNotice {
 const webhookTimeoutMs = 5000;
 
 /**
- * Sends an alert to a user: by mail when SMTP is configured and the user has an address, and to the
+ * Sends an alert to a user: by mail when SMTP is configured and the user has an address (the
+ * notification e-mail of their personal settings, else the account's), and to the
  * user's webhook (users.setting.webhook_url) when set. The webhook gets new-api's payload shape
  * (type, title, content, values, timestamp); with a webhook secret the body is signed
  * (X-Webhook-Signature: hex HMAC-SHA256), the secret itself never leaves. The address is the user's
@@ -51,7 +52,8 @@ export class AlertDelivery {
     if (!recipient) return;
     const settings = readAlertSettings(recipient.setting);
     const sends: Array<Promise<void>> = [];
-    if (options.get('SMTPServer') && recipient.email) sends.push(mailer.send({ to: recipient.email, subject: notice.subject, html: notice.html }));
+    const mailTo = settings.notificationEmail || recipient.email;
+    if (options.get('SMTPServer') && mailTo) sends.push(mailer.send({ to: mailTo, subject: notice.subject, html: notice.html }));
     if (settings.webhookUrl) sends.push(this.post(settings.webhookUrl, settings.webhookSecret, notice));
     const results = await Promise.allSettled(sends);
     for (const result of results)

@@ -129,6 +129,27 @@ describe.each(testDatabases())('balance and budget alerts by mail and webhook on
     expect([mailsTo(email).length, hooksOf(hookPath).length]).toEqual([2, 2]);
   });
 
+  it("mails the notification e-mail of new-api's personal settings instead of the account's address", async () => {
+    const threshold = 10 * answerCost;
+    const user = await createTestUser(testApp, { quota: threshold + Math.round(1.5 * answerCost) });
+    const accountEmail = `${user.username}@users.test`;
+    const notifyEmail = `${user.username}-alerts@elsewhere.test`;
+    await testApp.context.database.db.updateTable('users').set({ email: accountEmail }).where('id', '=', user.id).execute();
+    const saved = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/user/setting',
+      headers: user.headers,
+      payload: { notify_type: 'email', quota_warning_threshold: threshold, notification_email: notifyEmail, webhook_url: '', webhook_secret: '' },
+    });
+    expect(saved.json().success).toBe(true);
+    await vi.waitFor(() => expect(testApp.app.relay.budgets.book.threshold(user.id)).toBe(threshold));
+    const token = await seedToken(testApp, user.id, { unlimited: true });
+
+    await spend(token.apiKey, 2);
+    expect(mailsTo(notifyEmail)).toHaveLength(1);
+    expect(mailsTo(accountEmail)).toHaveLength(0);
+  });
+
   it('alerts at 50, 80 and 100 % of a token budget, once each per period', async () => {
     const { user, email, hookPath } = await userWithAlerts(100_000_000, { threshold: null });
     const token = await seedToken(testApp, user.id, { remainQuota: 100_000_000, name: 'nightly-batch' });

@@ -23,6 +23,8 @@ export interface AlertSettings {
   readonly threshold: number | undefined;
   readonly webhookUrl: string;
   readonly webhookSecret: string;
+  /** `notification_email`: where alert mail goes instead of the account's address (new-api's e-mail notify type). */
+  readonly notificationEmail: string;
 }
 
 /** The alert settings in a user's `setting` text (invalid or missing fields read as unset). */
@@ -34,6 +36,7 @@ export function readAlertSettings(setting: string | null | undefined): AlertSett
     threshold: typeof threshold === 'number' && Number.isFinite(threshold) && threshold >= 0 ? threshold : undefined,
     webhookUrl: typeof value.webhook_url === 'string' ? value.webhook_url : '',
     webhookSecret: typeof value.webhook_secret === 'string' ? value.webhook_secret : '',
+    notificationEmail: typeof value.notification_email === 'string' ? value.notification_email : '',
   };
 }
 

@@ -12,6 +12,8 @@ import { PeriodCalendar } from './budget-period.ts';
 import { BudgetRepository } from './budget.repository.ts';
 import { registerBudgetRoutes } from './budget.routes.ts';
 import { BudgetService } from './budget.service.ts';
+import { registerNotifySettingsRoutes } from './notify-settings.routes.ts';
+import { NotifySettingsService } from './notify-settings.service.ts';
 import { SharedBudgetCounter, sharedBudgetKey } from './shared-budget-counter.ts';
 
 /** The relay's budgets: what it holds against them, and the alerts of budgets and balances. */
@@ -75,7 +77,7 @@ export function createRelayBudgets(context: AppContext, ledger: QuotaLedger, ins
   return { keeper, book, alerts, calendar, repository, shared };
 }
 
-/** The console's budget routes (outside the relay's byte-body scope: they take JSON). */
+/** The console's budget and personal notification routes (outside the relay's byte-body scope: they take JSON). */
 export function registerBudgetModule(app: FastifyInstance, services: RelayServices): void {
   const { context, budgets } = services;
   const service = new BudgetService({
@@ -91,4 +93,5 @@ export function registerBudgetModule(app: FastifyInstance, services: RelayServic
       : {}),
   });
   registerBudgetRoutes(app, service);
+  registerNotifySettingsRoutes(app, new NotifySettingsService({ repository: budgets.repository, bus: context.bus, outgoing: context.outgoing }));
 }

@@ -7,11 +7,11 @@ import type { ChangeBus } from '../platform/change-bus.ts';
 import { changeTopics } from '../platform/change-topics.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { OutgoingRequests } from '../platform/outgoing/outgoing-requests.ts';
-import { safeParseJson } from '../platform/safe-json.ts';
 import { readAlertSettings } from './budget-book.ts';
 import { budgetMessages } from './budget.messages.ts';
 import { isBudgetPeriod, type PeriodCalendar } from './budget-period.ts';
 import type { BudgetDisplayRow, BudgetOwner, BudgetRepository } from './budget.repository.ts';
+import { userSettingObject } from '../api/user/user-setting-object.ts';
 
 export interface BudgetServiceDependencies {
   readonly repository: BudgetRepository;
@@ -70,11 +70,7 @@ export class BudgetService {
     if (input.webhook_url) this.deps.outgoing.assertAllowed(input.webhook_url);
     const row = await this.deps.repository.userDisplay(userId);
     if (!row) throw new AppError(budgetMessages.userNotFound, { status: 404 });
-    const parsed = row.setting ? safeParseJson(row.setting) : undefined;
-    const setting: Record<string, unknown> =
-      parsed?.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)
-        ? { ...(parsed.value as Record<string, unknown>) }
-        : {};
+    const setting = userSettingObject(row.setting);
     if (input.quota_warning_threshold === null) delete setting.quota_warning_threshold;
     else setting.quota_warning_threshold = input.quota_warning_threshold;
     if (input.webhook_url) setting.webhook_url = input.webhook_url;

@@ -67,6 +67,8 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'POST /api/user/aff_transfer': 'user',
   'GET /api/user/models': 'user',
   'GET /api/user/self/groups': 'user',
+  // new-api's personal notification settings (its later console calls it without a trailing slash).
+  'PUT /api/user/setting': 'user',
 
   // Wallet; the payment gateway's callback carries no session.
   'POST /api/user/topup': 'user',

@@ -8,12 +8,12 @@ import { parseInput } from '../listing/parse-input.ts';
 import { localize } from './localize.ts';
 import type { SelfService } from './self.service.ts';
 import { userMessages } from './user.messages.ts';
-import { toUserView } from './user-view.ts';
+import { toSelfView } from './user-view.ts';
 
 const user = { config: { access: 'user' as const } };
 
 export function registerSelfRoutes(app: FastifyInstance, self: SelfService, sessions: SessionService, secondFactor: RecentVerification): void {
-  app.get('/api/user/self', user, async (request) => ok(toUserView(await self.get(requireUser(request).id))));
+  app.get('/api/user/self', user, async (request) => ok(toSelfView(await self.get(requireUser(request).id))));
 
   app.put('/api/user/self', user, async (request) => {
     const input = parseInput(updateSelfRequestSchema, request.body);

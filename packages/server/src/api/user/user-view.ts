@@ -1,4 +1,5 @@
-import type { LoginView, UserView } from '@switchboard/contracts';
+import type { LoginView, SelfView, UserView } from '@switchboard/contracts';
+import { userSettingObject } from './user-setting-object.ts';
 import type { UserRow } from './user.repository.ts';
 
 function deletedAtText(value: UserRow['deleted_at']): string | null {
@@ -36,6 +37,16 @@ export function toUserView(row: UserRow): UserView {
     last_login_at: Number(row.last_login_at),
     DeletedAt: deletedAtText(row.deleted_at),
   };
+}
+
+/** Settings a user sets but is never shown again (as with a token key, a new value replaces them). */
+const secretSettings = ['webhook_secret', 'gotify_token'];
+
+/** The user's own view: with the personal settings, their secrets left out. */
+export function toSelfView(row: UserRow): SelfView {
+  const setting = userSettingObject(row.setting);
+  for (const field of secretSettings) delete setting[field];
+  return { ...toUserView(row), setting: Object.keys(setting).length > 0 ? JSON.stringify(setting) : '' };
 }
 
 export function toLoginView(row: UserRow): LoginView {
