@@ -52,11 +52,15 @@ async function createChannel(name: string, fields: { key?: string; models?: stri
 const rows = (page: Page) => page.locator('tr.ant-table-row');
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row', { hasText: text });
 
-/** Confirms the open Popconfirm or confirmation dialog and waits until it has faded out. */
+/**
+ * Confirms the open Popconfirm or confirmation dialog and waits until it has faded out. A dialog stays
+ * open until its action's request answers (a copy waits until the server has loaded the new channel), so
+ * the wait is longer than a click's.
+ */
 async function confirm(page: Page): Promise<void> {
   const button = page.locator('.ant-popover:visible .ant-btn-primary, .ant-modal-confirm .ant-btn-primary').last();
   await button.click();
-  await button.waitFor({ state: 'hidden' });
+  await button.waitFor({ state: 'hidden', timeout: 30_000 });
 }
 
 /** Picks a page size in the table's size changer ("20 / page", "20 条/页"). */
