@@ -2,10 +2,10 @@
  * `npm test`: the whole suite, in order of cost. Locale check, lint and type checks first (seconds),
  * then every unit and integration test file on SQLite plus PostgreSQL, MySQL and Redis (found by the
  * suite's global setup, scripts/lib/test-backends.ts, which under CI refuses to run without one: a
- * silently skipped backend would let a dialect bug land), and the browser suite. With two cores or
- * more the two suites run at the same time (each runs one file at a time on two cores, waiting on
- * databases, servers and Chromium much of it); the browser suite's output is held back and printed
- * when the unit suite is done.
+ * silently skipped backend would let a dialect bug land), then the browser suite. With
+ * TEST_SUITES_TOGETHER=1 and two cores or more the two suites run at the same time (the browser
+ * suite's output is held back and printed when the unit suite is done): faster, but on two cores the
+ * browser tests then time out now and then.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -65,7 +65,9 @@ function startBrowserSuite(): Promise<number> {
   });
 }
 
-const alongside = hasBrowserSuite && availableParallelism() >= 2 ? startBrowserSuite() : undefined;
+// Side by side only when asked (TEST_SUITES_TOGETHER=1): on two cores the browser suite then met a loaded
+// machine and two of three full runs lost one browser test to a timeout; one after the other it held.
+const alongside = hasBrowserSuite && availableParallelism() >= 2 && process.env.TEST_SUITES_TOGETHER === '1' ? startBrowserSuite() : undefined;
 if (alongside) console.log(`\n▶ Browser tests (Chromium) started alongside; their output follows the unit tests' (${e2eOutputPath})`);
 console.log('\n▶ Unit and integration tests');
 const unit = spawnSync(bin('vitest'), ['run', ...jsonReporter(reportPath)], { cwd: root, stdio: 'inherit', env: process.env });
