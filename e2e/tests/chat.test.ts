@@ -58,7 +58,7 @@ async function userWithBuriedToken(username: string): Promise<ChatUser> {
   return { username, password, newest: { name: newest?.name ?? '', key: newest?.key ?? '' }, enabledKey: tokens[0]?.key ?? '' };
 }
 
-describe.each(['zh', 'en'] as const)('chat links (%s)', (language: Language) => {
+describe.each<Language>(['en'])('chat links (%s)', (language: Language) => {
   const chat = localeText('chat', language);
   const tokens = localeText('tokens', language);
   const common = localeText('common', language);

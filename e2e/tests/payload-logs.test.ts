@@ -31,7 +31,7 @@ async function newestLogId(tokenName: string): Promise<number | undefined> {
   return page.data.items.find((entry) => entry.token_name === tokenName)?.id;
 }
 
-describe.each(['zh', 'en'] as const)('payload logging in the console (%s)', (language: Language) => {
+describe.each<Language>(['zh'])('payload logging in the console (%s)', (language: Language) => {
   const tokens = localeText('tokens', language);
   const logs = localeText('logs', language);
 

@@ -40,7 +40,7 @@ afterAll(async () => {
   await Promise.all([outside?.close(), smtp?.close()]);
 });
 
-describe.each(['zh', 'en'] as const)('register, verify and reset (%s)', (language: Language) => {
+describe.each<Language>(['en'])('register, verify and reset (%s)', (language: Language) => {
   const auth = localeText('auth', language);
 
   it.each(['light', 'dark'] as const)('shows the register page (%s theme)', async (theme) => {

@@ -39,7 +39,7 @@ const texts: Record<Language, { notFound: string; login: string; pricing: string
   },
 };
 
-describe.each(['zh', 'en'] as const)('console shell (%s)', (language) => {
+describe.each<Language>(['en'])('console shell (%s)', (language) => {
   it('shows the system name, the top bar links and the default footer', async () => {
     const { page, context, consoleErrors } = await openConsole(browser, server.url, { language });
     await page.goto('/about');
@@ -122,7 +122,7 @@ describe.each(['zh', 'en'] as const)('console shell (%s)', (language) => {
   });
 });
 
-describe.each(['zh', 'en'] as const)('public pages (%s)', (language) => {
+describe.each<Language>(['zh'])('public pages (%s)', (language) => {
   it.each(['light', 'dark'] as const)('shows home and about (%s theme)', async (theme) => {
     const { page, context, consoleErrors } = await openConsole(browser, server.url, { language, theme });
     await page.goto('/');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsolePage } from '../../support/browser.ts';
+import { type ConsolePage, type Language } from '../../support/browser.ts';
 import { locales } from './locales.ts';
 import { buttonName, createWorld, localePattern, waitForToast, type OperationsWorld } from './operations-world.ts';
 
@@ -31,7 +31,7 @@ async function pickType(page: Page, label: string, option: string): Promise<void
   await page.locator('.ant-select-item-option', { hasText: option }).click();
 }
 
-describe.each(['zh', 'en'] as const)('channel key formats (%s)', (language) => {
+describe.each<Language>(['zh'])('channel key formats (%s)', (language) => {
   const text = locales[language].channels;
   let view: ConsolePage;
   let page: Page;

@@ -48,7 +48,6 @@ afterAll(async () => {
   await world?.close();
 });
 
-const languages = ['zh', 'en'] as const;
 /** "$0.000006": a dollar amount that is not zero. */
 const tinyDollars = /^\$0\.0000\d+$/;
 
@@ -59,7 +58,7 @@ async function hoverText(page: Page, target: Locator): Promise<string> {
   return tooltip.innerText();
 }
 
-describe.each(languages)('money at the precision that shows it (%s)', (language: Language) => {
+describe.each<Language>(['en'])('money at the precision that shows it (%s)', (language: Language) => {
   const text = locales[language];
 
   it('shows a tiny charge as millionths of a dollar everywhere, with the exact figure on hover', async () => {
@@ -123,7 +122,7 @@ describe('money in the other display types', () => {
   });
 });
 
-describe.each(languages)('the display type in the settings (%s)', (language) => {
+describe.each<Language>(['zh'])('the display type in the settings (%s)', (language) => {
   const settings = language === 'zh' ? zhSettings : enSettings;
 
   it('is chosen in the operation settings and used on the next page', async () => {
@@ -147,7 +146,7 @@ describe.each(languages)('the display type in the settings (%s)', (language) => 
   });
 });
 
-describe.each(languages)('dashboard latency (%s)', (language) => {
+describe.each<Language>(['en'])('dashboard latency (%s)', (language) => {
   it('reads the per-channel latency percentiles in milliseconds', async () => {
     const { page, context, consoleErrors } = await world.open('/detail', { language, width: 1440 });
     const stats = page.getByTestId('channel-stats').locator('tr.ant-table-row').first();
@@ -174,7 +173,7 @@ async function lastCellBox(page: Page, rowText: string) {
   return { box: await cell.boundingBox(), className: (await cell.getAttribute('class')) ?? '' };
 }
 
-describe.each(languages)('layout (%s)', (language) => {
+describe.each<Language>(['zh'])('layout (%s)', (language) => {
   it.each(['light', 'dark'] as const)('pins the action columns in view at 1440 px and keeps the side menu in place (%s theme)', async (theme) => {
     const { page, context, consoleErrors } = await world.open('/token', { language, theme, width: 1440 });
     for (const table of tables) {
@@ -219,7 +218,7 @@ describe.each(languages)('layout (%s)', (language) => {
   });
 });
 
-describe.each(languages)('token key dialog (%s)', (language) => {
+describe.each<Language>(['en'])('token key dialog (%s)', (language) => {
   const text = locales[language];
 
   it.each([1440, 390])('shows a new key once with a copy button, and View opens it in the dialog (%i px)', async (width) => {

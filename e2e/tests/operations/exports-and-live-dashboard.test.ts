@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enCommon from '../../../packages/web/src/locales/en/common.json' with { type: 'json' };
 import zhCommon from '../../../packages/web/src/locales/zh/common.json' with { type: 'json' };
-import { saveScreenshot } from '../../support/browser.ts';
+import { type Language, saveScreenshot } from '../../support/browser.ts';
 import { locales } from './locales.ts';
 import { createWorld, localePattern, type OperationsWorld } from './operations-world.ts';
 import { seed, seedOperations } from './seed.ts';
@@ -51,7 +51,7 @@ const tables = [
   { table: 'users', path: '/user', ready: (page: Page) => page.locator('tr.ant-table-row', { hasText: 'root' }).waitFor(), holds: 'root' },
 ] as const;
 
-describe.each(['zh', 'en'] as const)('CSV exports and the live dashboard (%s)', (language) => {
+describe.each<Language>(['zh'])('CSV exports and the live dashboard (%s)', (language) => {
   it('downloads every table as CSV with the console column names of the language', async () => {
     const { page, context, consoleErrors } = await world.open('/token', { language });
     for (const { table, path, ready, holds } of tables) {

@@ -61,7 +61,7 @@ async function tokenGroupsOffered(page: Page, language: Language): Promise<void>
   await page.keyboard.press('Escape');
 }
 
-describe.each(['zh', 'en'] as const)('list dialects (%s)', (language) => {
+describe.each<Language>(['en'])('list dialects (%s)', (language) => {
   it('switches the lists from the system settings, and every list screen reads both dialects', async () => {
     const settings = localeText('settings', language);
     const { page, context, consoleErrors } = await world.open('/channel', { language });

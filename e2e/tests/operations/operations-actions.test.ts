@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveScreenshotsInBothThemes } from '../../support/browser.ts';
+import { type Language, saveScreenshotsInBothThemes } from '../../support/browser.ts';
 import { locales } from './locales.ts';
 import { buttonName, createWorld, localePattern, waitForToast, type OperationsWorld } from './operations-world.ts';
 
@@ -72,7 +72,7 @@ async function confirm(page: Page): Promise<void> {
   await button.waitFor({ state: 'hidden' });
 }
 
-describe.each(['zh', 'en'] as const)('operations actions (%s)', (language) => {
+describe.each<Language>(['zh'])('operations actions (%s)', (language) => {
   const text = locales[language];
   /** Names carry the language, so the second run finds only its own rows. */
   const named = (base: string) => `${base}-${language}`;

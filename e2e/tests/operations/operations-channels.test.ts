@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveScreenshotsInBothThemes, type ConsolePage } from '../../support/browser.ts';
+import { type ConsolePage, type Language, saveScreenshotsInBothThemes } from '../../support/browser.ts';
 import { locales } from './locales.ts';
 import { buttonName, createWorld, localePattern, waitForToast, type OperationsWorld } from './operations-world.ts';
 
@@ -72,7 +72,7 @@ async function choosePageSize(page: Page, size: number): Promise<void> {
     .click();
 }
 
-describe.each(['zh', 'en'] as const)('channel list controls (%s)', (language) => {
+describe.each<Language>(['en'])('channel list controls (%s)', (language) => {
   const text = locales[language].channels;
   const prefix = `list-${language}`;
   let view: ConsolePage;

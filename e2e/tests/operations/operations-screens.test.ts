@@ -32,7 +32,11 @@ const screens: Array<{ name: string; path: string; ready: (page: Page, text: Tex
   { name: 'dashboard', path: '/detail', ready: (page, text) => page.getByText(text.dashboard.charts.modelConsumption).waitFor() },
 ];
 
-const variants = (['zh', 'en'] as const).flatMap((language) => (['light', 'dark'] as const).map((theme) => [language, theme] as [Language, ThemeMode]));
+// Each language in one theme: the other pairs add no coverage the language smoke pass (language-smoke.test.ts) lacks.
+const variants: [Language, ThemeMode][] = [
+  ['zh', 'light'],
+  ['en', 'dark'],
+];
 
 describe('operations screens', () => {
   it.each(variants)(
@@ -101,7 +105,7 @@ const failingLists: Array<{ path: string; api: string; message: (text: Text) => 
   { path: '/detail', api: '**/api/data/?*', message: (text) => text.dashboard.loadFailed },
 ];
 
-describe.each(['zh', 'en'] as const)('failed loads (%s)', (language) => {
+describe.each<Language>(['en'])('failed loads (%s)', (language) => {
   it('shows an error instead of an empty table', async () => {
     const { page, context } = await world.open('/token', { language });
     for (const list of failingLists) {
@@ -117,7 +121,7 @@ describe.each(['zh', 'en'] as const)('failed loads (%s)', (language) => {
   }, 120_000);
 });
 
-describe.each(['zh', 'en'] as const)('search and filters (%s)', (language) => {
+describe.each<Language>(['zh'])('search and filters (%s)', (language) => {
   it('searches codes and pricing, filters drawing and task lists', async () => {
     const text = locales[language];
     const { page, context, consoleErrors } = await world.open('/redemption', { language });
@@ -217,7 +221,7 @@ function routeTaskLists(page: Page) {
   ]);
 }
 
-describe.each(['zh', 'en'] as const)('drawing and task details (%s)', (language) => {
+describe.each<Language>(['en'])('drawing and task details (%s)', (language) => {
   const text = locales[language];
 
   it('opens the image viewer, the prompt and the full JSON of a task', async () => {
@@ -298,7 +302,7 @@ describe('log filters, user info and retries', () => {
     return (JSON.parse(logs.data.items[0]?.other || '{}') as { admin_info?: { use_channel?: number[] } }).admin_info?.use_channel;
   };
 
-  describe.each(['zh', 'en'] as const)('%s', (language) => {
+  describe.each<Language>(['zh'])('%s', (language) => {
     const text = locales[language].logs;
 
     it('filters by type, shows who made a request and the channels a request went through', async () => {

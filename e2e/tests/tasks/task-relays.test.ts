@@ -118,7 +118,7 @@ async function expectRow(row: Locator, statusText: string, progress: string): Pr
   expect(await progressOf(row)).toBe(progress);
 }
 
-describe.each(['zh', 'en'] as const)('drawing and music tasks through the relays (%s)', (language: Language) => {
+describe.each<Language>(['en'])('drawing and music tasks through the relays (%s)', (language: Language) => {
   const text = locales[language];
   const prompt = `a lighthouse at dusk ${language}`;
   let client: { key: string };

@@ -12,6 +12,7 @@ export function RouteErrorPage() {
   const detail = error instanceof Error ? error.message : undefined;
   return (
     <Result
+      data-testid="route-error"
       status="error"
       title={t('routeError.title')}
       subTitle={detail}

@@ -1,3 +1,0 @@
-import { describeRootSettings } from './settings-root.suite.ts';
-
-describeRootSettings('en');
