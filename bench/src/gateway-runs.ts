@@ -34,7 +34,7 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
   // Measured in turns with the Switchboard rows below when they are (--interleave): started here, kept running.
   let floorInTurns: { target: Target; report: TargetReport } | undefined;
   if (wanted('floor') && options.interleave > 1) {
-    const report: TargetReport = { id: 'floor', label: 'floor (Fastify + undici)', kind: 'floor' };
+    const report: TargetReport = { id: 'floor', label: 'floor (node:http + undici)', kind: 'floor' };
     await measured(
       context,
       report,
@@ -52,7 +52,7 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
   } else if (wanted('floor')) {
     await measured(
       context,
-      { id: 'floor', label: 'floor (Fastify + undici)', kind: 'floor' },
+      { id: 'floor', label: 'floor (node:http + undici)', kind: 'floor' },
       () => startFloor({ runDir, upstreamOrigin: fake.origin, cpus: gatewayCpu }),
       async (target, report) => {
         report.measurements = await measureGateway(target, suite());

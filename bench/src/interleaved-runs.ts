@@ -1,6 +1,6 @@
 import { benchModels } from './fake-upstream/behaviours.ts';
 import { sendCleanTraffic } from './load/clean-traffic.ts';
-import { measureThroughput, type ThroughputResult } from './load/throughput.ts';
+import { measureThroughput, throughputConnections, type ThroughputResult } from './load/throughput.ts';
 import { cleanCaller } from './measure/reconcile.ts';
 import { medianBy } from './measure/stats.ts';
 import { waitForQuiet } from './platform/quiet.ts';
@@ -54,7 +54,7 @@ export async function measureInTurns(
     const otherTenantCores = await waitForQuiet(ownPids, options.durations.quietWaitMs);
     const throughputOf = (target: Target) =>
       measureThroughput(target, options.streams ? instantStream : instant, {
-        connections: 50,
+        connections: throughputConnections,
         durationSeconds: options.durations.throughputSeconds,
         warmupSeconds: 1,
         upstreamPid: fake.pid,

@@ -77,3 +77,6 @@ export async function measureThroughput(target: Target, body: string, options: T
   if (rss) measured.rssPeakBytes = rss.peak;
   return measured;
 }
+
+/** Keep-alive connections of the CPU-per-request phases: issue 41's outside measurement used 32. */
+export const throughputConnections = 32;

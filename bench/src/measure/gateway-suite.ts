@@ -3,7 +3,7 @@ import { benchModels } from '../fake-upstream/behaviours.ts';
 import { measureAddedLatency, type AddedLatency } from '../load/latency-probe.ts';
 import { probeStalls, type StallProbe } from '../load/stall-probe.ts';
 import { steadyStreams, streamWave, type StreamStats, type WaveStats } from '../load/stream-client.ts';
-import { measureThroughput, type ThroughputResult } from '../load/throughput.ts';
+import { measureThroughput, throughputConnections, type ThroughputResult } from '../load/throughput.ts';
 import { waitForQuiet } from '../platform/quiet.ts';
 import { treePrivateBytes, treeRssBytes } from '../platform/proc-stats.ts';
 import type { PhaseDurations } from '../run-options.ts';
@@ -88,9 +88,9 @@ export async function measureGateway(target: Target, context: SuiteContext): Pro
   }
   if (phases.has('throughput')) {
     await waitForQuiet(own, durations.quietWaitMs);
-    progress('throughput, non-stream, c=50');
+    progress(`throughput, non-stream, c=${throughputConnections}`);
     result.throughput = await measureThroughput(target, instant, {
-      connections: 50,
+      connections: throughputConnections,
       durationSeconds: durations.throughputSeconds,
       warmupSeconds: durations.warmupSeconds,
       upstreamPid: context.upstreamPid,
@@ -98,9 +98,9 @@ export async function measureGateway(target: Target, context: SuiteContext): Pro
     progress(`  ${Math.round(result.throughput.rps)} req/s, ${result.throughput.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs CPU/req`);
   }
   if (phases.has('throughput') && phases.has('paced')) {
-    progress('throughput, instant streams, c=50');
+    progress(`throughput, instant streams, c=${throughputConnections}`);
     result.streamThroughput = await measureThroughput(target, instantStream, {
-      connections: 50,
+      connections: throughputConnections,
       durationSeconds: Math.max(2, durations.throughputSeconds / 2),
       warmupSeconds: 1,
       upstreamPid: context.upstreamPid,

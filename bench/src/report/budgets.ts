@@ -28,15 +28,15 @@ export function budgetChecks(report: BenchReport): BudgetCheck[] {
     const cpu = m.throughput?.cpuMicrosPerRequest;
     if (cpu !== undefined) {
       push('CPU per non-stream request ≤ 150 µs', `${cpu.toFixed(0)} µs`, cpu <= 150);
-      if (floor !== undefined) push('≤ 1.5 × the floor', `${(cpu / floor).toFixed(2)} × (${floor.toFixed(0)} µs)`, cpu <= 1.5 * floor);
+      if (floor !== undefined) push('≤ 1.3 × the floor', `${(cpu / floor).toFixed(2)} × (${floor.toFixed(0)} µs)`, cpu <= 1.3 * floor);
       if (peer !== undefined) push('≥ 5 × fewer than the peer', `${(peer / cpu).toFixed(1)} × fewer (${peer.toFixed(0)} µs)`, peer >= 5 * cpu);
     }
     const perStream = m.streamThroughput?.cpuMicrosPerRequest;
     if (perStream !== undefined && floorPerStream !== undefined)
       push(
-        'CPU per instant stream ≤ 1.3 × the floor',
+        'CPU per instant stream ≤ 1.2 × the floor',
         `${(perStream / floorPerStream).toFixed(2)} × (${perStream.toFixed(0)} vs ${floorPerStream.toFixed(0)} µs)`,
-        perStream <= 1.3 * floorPerStream,
+        perStream <= 1.2 * floorPerStream,
       );
     const p50 = added(m.latency, 'total', 'p50');
     const p99 = added(m.latency, 'total', 'p99');

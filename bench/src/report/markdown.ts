@@ -10,7 +10,7 @@ const mb = (bytes: number | undefined) => (bytes === undefined ? dash : (bytes /
 type Row = [string, (target: TargetReport) => string];
 
 const rows: Row[] = [
-  ['Non-stream req/s, c=50 (instant upstream)', (t) => thousands(t.measurements?.throughput?.rps)],
+  ['Non-stream req/s, c=32 (instant upstream)', (t) => thousands(t.measurements?.throughput?.rps)],
   ['Gateway CPU µs per non-stream request', (t) => fixed(t.measurements?.throughput?.cpuMicrosPerRequest, 0)],
   [
     'Latency under that load p50 / p99, ms',
@@ -33,7 +33,7 @@ const rows: Row[] = [
   ['Added time to first chunk, paced c=10, p50 / p99, ms', (t) => pacedDelta(t, 'ttft')],
   ['Added gap between chunks, paced c=10, p50 / p99, ms', (t) => pacedDelta(t, 'gap')],
   [
-    'Instant streams/s c=50 · gateway CPU µs per stream',
+    'Instant streams/s c=32 · gateway CPU µs per stream',
     (t) =>
       t.measurements?.streamThroughput
         ? `${thousands(t.measurements.streamThroughput.rps)} · ${fixed(t.measurements.streamThroughput.cpuMicrosPerRequest, 0)}`
@@ -75,7 +75,7 @@ const rows: Row[] = [
   ],
   ['Soak: RSS start → end MB, growth MiB/min', (t) => (t.soak ? `${t.soak.rssStartMb} → ${t.soak.rssEndMb}, ${t.soak.growthMbPerMinute}` : dash)],
   ['Quota charged = usage emitted × price (logs · user · token)', (t) => reconciliation(t)],
-  ['Upstream core share during the c=50 run (rig limit near 1.0)', (t) => fixed(t.measurements?.throughput?.upstreamCores, 2)],
+  ['Upstream core share during the c=32 run (rig limit near 1.0)', (t) => fixed(t.measurements?.throughput?.upstreamCores, 2)],
   ["Other tenants' load before the phases, cores", (t) => fixed(t.measurements?.otherTenantCores, 2)],
 ];
 
@@ -187,7 +187,8 @@ held when every stream returns 200, every frame and [DONE]. The stall figure is 
 frames of 16 paced probe streams beyond the upstream's 20 ms, while non-stream load runs at 60 % of the
 gateway's measured throughput; the floor's value is the rig's own jitter. Switchboard and the floor also
 report the longest event-loop delay they measured in themselves over that phase (monitorEventLoopDelay
-every 5 ms; Switchboard's /metrics), which is the figure the stall budget reads. The floor runs with
-Switchboard's Node flags. Quota is reconciled after a clean
+every 5 ms; Switchboard's /metrics), which is the figure the stall budget reads. The floor (plain node:http
++ undici, the answer piped back) runs with Switchboard's Node flags. Throughput requests are issue 41's shape
+(one user message, max_tokens 32) on 32 keep-alive connections. Quota is reconciled after a clean
 stop: the fake's tally of usage it emitted × bench pricing (ratio 1, completion ratio 2) against logs, users
 and tokens.`;

@@ -1,38 +1,68 @@
+import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { Pool } from 'undici';
 import { eventLoopResolutionMs } from '../../../packages/server/src/platform/metrics.ts';
 
 /**
- * The floor: the least a Node gateway can do. Fastify takes the body as raw bytes, undici forwards it
- * over a pool sized for the stream concurrency, and the upstream body is piped back untouched.
+ * The floor: the least a Node gateway can do. Plain `node:http` takes the body as raw bytes, undici
+ * forwards it over a pool sized for the stream concurrency, and the upstream body is piped back
+ * untouched. `fastify` as the third argument runs the same pass-through behind Fastify (the floor
+ * of earlier rounds, about 1.5 × the CPU of the plain one: see bench/README.md).
  *
- * Usage: node floor-server.ts <port> <upstream base URL>
+ * Usage: node floor-server.ts <port> <upstream base URL> [http|fastify]
  */
 const port = Number(process.argv[2]);
 const upstream = new Pool(process.argv[3] ?? 'http://127.0.0.1:9001', { connections: 4096, pipelining: 1 });
-const app = Fastify({ bodyLimit: 8 * 1024 * 1024 });
-app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
-app.post('/v1/chat/completions', async (request, reply) => {
-  const answer = await upstream.request({
-    method: 'POST',
-    path: '/v1/chat/completions',
-    headers: { 'content-type': 'application/json', authorization: request.headers.authorization ?? '' },
-    body: request.body as Buffer,
-  });
-  reply.code(answer.statusCode).header('content-type', answer.headers['content-type'] ?? 'application/json');
-  return reply.send(answer.body);
-});
+const kind = process.argv[4] === 'fastify' ? 'fastify' : 'http';
 
 // The same event-loop delay monitor Switchboard's /metrics reports, so the two stall figures compare.
 const delay = monitorEventLoopDelay({ resolution: eventLoopResolutionMs });
 delay.enable();
-app.get('/event-loop-max', async () => {
+function eventLoopMax(): string {
   const maxMs = delay.max / 1e6;
   delay.reset();
-  return { maxMs };
-});
+  return JSON.stringify({ maxMs });
+}
 
-await app.listen({ port, host: '127.0.0.1' });
-process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+const forward = (authorization: string | undefined, body: Buffer) =>
+  upstream.request({
+    method: 'POST',
+    path: '/v1/chat/completions',
+    headers: { 'content-type': 'application/json', authorization: authorization ?? '' },
+    body,
+  });
+
+if (kind === 'fastify') {
+  const app = Fastify({ bodyLimit: 8 * 1024 * 1024 });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.post('/v1/chat/completions', async (request, reply) => {
+    const answer = await forward(request.headers.authorization, request.body as Buffer);
+    reply.code(answer.statusCode).header('content-type', answer.headers['content-type'] ?? 'application/json');
+    return reply.send(answer.body);
+  });
+  app.get('/event-loop-max', async (_request, reply) => reply.type('application/json').send(eventLoopMax()));
+  await app.listen({ port, host: '127.0.0.1' });
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+} else {
+  const server = createServer((request, response) => {
+    if (request.method === 'GET' && request.url === '/event-loop-max') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(eventLoopMax());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      forward(request.headers.authorization, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).then(
+        (answer) => {
+          response.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
+          answer.body.pipe(response);
+        },
+        () => response.writeHead(502).end(),
+      );
+    });
+  });
+  server.keepAliveTimeout = 72_000;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+}

@@ -6,15 +6,16 @@ import { eventLoopResolutionMs } from '../../../packages/server/src/platform/met
 import { freePort, startProcess, waitForPort } from '../platform/processes.ts';
 import { chatPath, type Target } from './target.ts';
 
-/** The bare Fastify + undici pass-through (floor-server.ts) in its own pinned process, with Switchboard's Node flags. */
-export async function startFloor(options: { runDir: string; upstreamOrigin: string; cpus: string }): Promise<Target> {
+/** The bare pass-through (floor-server.ts: node:http, or Fastify) in its own pinned process, with Switchboard's Node flags. */
+export async function startFloor(options: { runDir: string; upstreamOrigin: string; cpus: string; kind?: 'http' | 'fastify' }): Promise<Target> {
+  const kind = options.kind ?? 'http';
   const port = await freePort();
   const started = startProcess({
-    name: 'floor',
+    name: kind === 'http' ? 'floor' : 'floor-fastify',
     command: process.execPath,
-    args: [...serverNodeFlags, fileURLToPath(new URL('./floor-server.ts', import.meta.url)), String(port), options.upstreamOrigin],
+    args: [...serverNodeFlags, fileURLToPath(new URL('./floor-server.ts', import.meta.url)), String(port), options.upstreamOrigin, kind],
     cpus: options.cpus,
-    logFile: join(options.runDir, 'floor.log'),
+    logFile: join(options.runDir, `floor-${kind}.log`),
   });
   await waitForPort(port, started);
   const origin = `http://127.0.0.1:${port}`;
@@ -25,8 +26,8 @@ export async function startFloor(options: { runDir: string; upstreamOrigin: stri
     return Math.max(0, maxMs - eventLoopResolutionMs);
   };
   return {
-    id: 'floor',
-    label: 'Fastify + undici pass-through (floor)',
+    id: kind === 'http' ? 'floor' : 'floor-fastify',
+    label: kind === 'http' ? 'node:http + undici pass-through (floor)' : 'Fastify + undici pass-through',
     origin,
     path: chatPath,
     headers: { authorization: 'Bearer fake-key-floor' },

@@ -3,11 +3,13 @@ import type { ChargeRecorder } from './charge-journal.ts';
 import { HeldQuota } from './held-quota.ts';
 import { PendingDeltas, type TokenDelta, type UserDelta } from './pending-deltas.ts';
 import { LocalSpendCoordinator } from './spend-coordinator.ts';
-import { SpendGuard, tokenBalanceKey, userBalanceKey, type BalanceClaim, type ClaimOutcome, type ClaimRequest } from './spend-guard.ts';
+import { SpendGuard, tokenBalanceKey, userBalanceKey, type BalanceClaim, type BalanceKey, type ClaimOutcome, type ClaimRequest } from './spend-guard.ts';
 
 /** The in-memory balance of a token (the relay's token cache record). */
 export interface TokenBalance {
   readonly id: number;
+  /** Its key in the spending guard (`t:<id>`), built once with the record rather than per request. */
+  readonly balanceKey?: BalanceKey;
   remainQuota: number;
   usedQuota: number;
   readonly unlimited: boolean;
@@ -16,6 +18,8 @@ export interface TokenBalance {
 /** The in-memory balance of a user (the relay's user cache record). */
 export interface UserBalance {
   readonly id: number;
+  /** Its key in the spending guard (`u:<id>`), built once with the record rather than per request. */
+  readonly balanceKey?: BalanceKey;
   quota: number;
   usedQuota: number;
   requestCount: number;
@@ -116,8 +120,8 @@ export class QuotaLedger {
     if (expected <= 0 && limited && tokenSeed < amount) return { ok: false, refusedBy: 'token' };
     const worst = worstCase > amount ? worstCase : amount;
     const balances: ClaimRequest[] = [];
-    if (limited) balances.push({ key: tokenBalanceKey(token.id), seed: tokenSeed });
-    balances.push({ key: userBalanceKey(user.id), seed: userSeed });
+    if (limited) balances.push({ key: token.balanceKey ?? tokenBalanceKey(token.id), seed: tokenSeed });
+    balances.push({ key: user.balanceKey ?? userBalanceKey(user.id), seed: userSeed });
     const outcome = this.guard.claim(balances, worst, Math.max(0, Math.min(expected, worst)));
     if (outcome instanceof Promise) return outcome.then((decided) => this.admit(decided, token, user, amount, limited));
     return this.admit(outcome, token, user, amount, limited);

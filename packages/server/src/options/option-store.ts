@@ -13,6 +13,8 @@ const changeTopic = 'options';
 export class OptionStore {
   private values = new Map<string, string>();
   private readonly parsedJson = new Map<string, unknown>();
+  /** Moves on whenever any value may have changed: values derived from options are rebuilt once it moved. */
+  private generationCount = 0;
   private readonly listeners: Array<(key: string) => void> = [];
   /** Counts this instance's writes, so a reload can tell which ones it may not have seen. */
   private writeCount = 0;
@@ -57,12 +59,18 @@ export class OptionStore {
     const changed = [...stored.keys()].filter((key) => this.values.get(key) !== stored.get(key));
     this.values = stored;
     this.parsedJson.clear();
+    this.generationCount += 1;
     for (const key of changed) for (const listener of this.listeners) listener(key);
   }
 
   /** Called after any option changes on any instance (with the key that changed). */
   onChange(listener: (key: string) => void): void {
     this.listeners.push(listener);
+  }
+
+  /** Changes whenever an option may have changed (a reload or a write): what is cached from options stays valid while it stays. */
+  get generation(): number {
+    return this.generationCount;
   }
 
   get(key: OptionKey): string {
@@ -98,6 +106,7 @@ export class OptionStore {
     const previous = this.values.get(key);
     this.values.set(key, value);
     this.parsedJson.delete(key);
+    this.generationCount += 1;
     if (previous !== value) for (const listener of this.listeners) listener(key);
     await this.bus.publish(changeTopic, key);
   }

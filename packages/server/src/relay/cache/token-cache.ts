@@ -2,6 +2,7 @@ import type { BlockList } from 'node:net';
 import { TokenStatus } from '@switchboard/contracts';
 import { toBoolean } from '../../db/dialect.ts';
 import type { QuotaLedger, TokenBalance } from '../../billing/quota-ledger.ts';
+import { tokenBalanceKey } from '../../billing/spend-guard.ts';
 import { tokenRequestLimits, type TokenRequestLimits } from '../../limits/token-request-limits.ts';
 import { parseAllowList } from './ip-allow-list.ts';
 import type { RelayCacheRepository, TokenRow } from './relay-cache.repository.ts';
@@ -158,7 +159,7 @@ export class TokenCache {
       this.byKey.set(row.key, existing);
       return existing;
     }
-    const record: TokenRecord = { id: row.id, ...fields };
+    const record: TokenRecord = { id: row.id, balanceKey: tokenBalanceKey(row.id), ...fields };
     this.byId.set(row.id, record);
     this.byKey.set(row.key, record);
     this.misses.delete(row.key);

@@ -1,4 +1,5 @@
 import type { QuotaLedger, UserBalance } from '../../billing/quota-ledger.ts';
+import { userBalanceKey } from '../../billing/spend-guard.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { RelayCacheRepository, UserRow } from './relay-cache.repository.ts';
 import { ReloadFreshness } from './reload-freshness.ts';
@@ -104,7 +105,7 @@ export class UserCache {
     };
     const existing = this.byId.get(row.id);
     if (existing) return Object.assign(existing, fields);
-    const record: UserRecord = { id: row.id, ...fields };
+    const record: UserRecord = { id: row.id, balanceKey: userBalanceKey(row.id), ...fields };
     this.byId.set(row.id, record);
     return record;
   }

@@ -13,6 +13,7 @@ import type { AttemptTrace } from '../../platform/tracing/request-trace.ts';
 import type { SensitiveWords } from './sensitive-words.ts';
 import { readFirstChunk, relayStream, type StreamEndReason, type StreamOutcome } from './stream-response.ts';
 import { countTextTokens } from './token-estimate.ts';
+import { firstByteDeadlines } from './first-byte-deadlines.ts';
 import type { PayloadCapture } from '../../logs/payloads/payload-capture.ts';
 
 /** Largest upstream answer read whole (non-streamed): images in base64 can be large. */
@@ -160,7 +161,7 @@ function transportFailure(error: unknown, callerGone: AbortSignal, sent: SentReq
   return failed(new RelayError(502, 'do_request_failed', relayMessages.upstreamUnreachable), true);
 }
 
-/** The first-byte limit of one attempt: a timer that aborts the request (and a stream's body) when it runs out. */
+/** The first-byte limit of one attempt, when our own watch enforces it (see `attemptUpstream`). */
 interface FirstByteWatch {
   /** True once the limit ran out before a first byte. */
   readonly missed: boolean;
@@ -168,34 +169,39 @@ interface FirstByteWatch {
   arrived(): void;
   /** The body whose first chunk is still awaited, destroyed too when the limit runs out. */
   watch(body: Readable): void;
-  failure(): AttemptResult;
 }
 
-function waitForFirstByte(limitMs: number, controller: AbortController): FirstByteWatch {
+/** Nothing came, so nothing was generated for the caller: not charged, and another channel may answer. */
+function firstByteFailure(limitMs: number): AttemptResult {
+  return failed(new RelayError(504, 'first_byte_timeout', relayMessages.firstByteTimeout, { params: { seconds: String(Math.round(limitMs / 1000)) } }), true);
+}
+
+const noWatch: FirstByteWatch = { missed: false, arrived: () => undefined, watch: () => undefined };
+
+/** Watches the limit in the process's shared deadline set (no timer of its own); aborts the request and a stream's body when it runs out. */
+function waitForFirstByte(limitMs: number, startedAt: number, controller: AbortController): FirstByteWatch {
   let missed = false;
   let body: Readable | undefined;
-  const timer =
-    limitMs > 0
-      ? setTimeout(() => {
-          missed = true;
-          controller.abort();
-          body?.destroy();
-        }, limitMs)
-      : undefined;
+  const deadline = {
+    at: startedAt + limitMs,
+    expire: () => {
+      missed = true;
+      controller.abort();
+      body?.destroy();
+    },
+  };
+  firstByteDeadlines.add(deadline);
   return {
     get missed() {
       return missed;
     },
     arrived: () => {
-      if (timer) clearTimeout(timer);
+      firstByteDeadlines.remove(deadline);
       body = undefined;
     },
     watch: (watched) => {
       body = watched;
     },
-    // Nothing came, so nothing was generated for the caller: not charged, and another channel may answer.
-    failure: () =>
-      failed(new RelayError(504, 'first_byte_timeout', relayMessages.firstByteTimeout, { params: { seconds: String(Math.round(limitMs / 1000)) } }), true),
   };
 }
 
@@ -280,22 +286,30 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
   const upstreamRequest = input.trace ? input.trace.sending(built) : built;
   if (input.callerGone.aborted) return failed(callerGoneError(), false);
   const sent: SentRequest = { upstreamModel: relayRequest.upstreamModel, warnings: upstreamRequest.warnings ?? [] };
-  const controller = new AbortController();
-  const relayTimer = input.relayTimeoutMs > 0 ? setTimeout(() => controller.abort(), input.relayTimeoutMs) : undefined;
-  const firstByte = waitForFirstByte(input.firstByteTimeoutMs ?? 0, controller);
-  const abortOnCallerGone = () => controller.abort();
-  input.callerGone.addEventListener('abort', abortOnCallerGone, { once: true });
+  const transport = provider.transport ?? httpTransport;
+  const firstByteMs = input.firstByteTimeoutMs ?? 0;
+  // A whole answer over plain HTTP: its first byte is its headers, so undici's own headers timer is
+  // the limit and the attempt arms no timer of its own (the relay's hot path).
+  const limitedByHeaders = firstByteMs > 0 && !relayRequest.stream && transport === httpTransport && firstByteMs <= input.headersTimeoutMs;
+  // Without a limit of ours to enforce the caller's own signal is the request's; otherwise one controller
+  // aborts the request for any of them.
+  const controller = input.relayTimeoutMs > 0 || (firstByteMs > 0 && !limitedByHeaders) ? new AbortController() : undefined;
+  const relayTimer = controller && input.relayTimeoutMs > 0 ? setTimeout(() => controller.abort(), input.relayTimeoutMs) : undefined;
+  const firstByte = controller && firstByteMs > 0 && !limitedByHeaders ? waitForFirstByte(firstByteMs, Date.now(), controller) : noWatch;
+  const abortOnCallerGone = controller ? () => controller.abort() : undefined;
+  if (abortOnCallerGone) input.callerGone.addEventListener('abort', abortOnCallerGone, { once: true });
   try {
     let response: UpstreamResponse;
     try {
-      response = await (provider.transport ?? httpTransport).send(upstreamRequest, {
-        signal: controller.signal,
-        headersTimeoutMs: input.headersTimeoutMs,
+      response = await transport.send(upstreamRequest, {
+        signal: controller ? controller.signal : input.callerGone,
+        headersTimeoutMs: limitedByHeaders ? firstByteMs : input.headersTimeoutMs,
         bodyTimeoutMs: input.streamTimeoutMs,
         target,
       });
     } catch (error) {
-      if (firstByte.missed && !input.callerGone.aborted) return firstByte.failure();
+      if (!input.callerGone.aborted && (firstByte.missed || (limitedByHeaders && (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT')))
+        return firstByteFailure(firstByteMs);
       return transportFailure(error, input.callerGone, sent);
     }
     // Headers are a first byte; a stream's first chunk is awaited under the same limit below.
@@ -313,7 +327,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     if (relayRequest.stream) {
       const first = await readFirstChunk(response.body);
       firstByte.arrived();
-      if (firstByte.missed && !input.callerGone.aborted) return firstByte.failure();
+      if (firstByte.missed && !input.callerGone.aborted) return firstByteFailure(firstByteMs);
       if ('error' in first) return transportFailure(first.error, input.callerGone, sent);
       if ('end' in first) return failed(new RelayError(502, 'empty_response', relayMessages.badResponseBody), true);
       const firstResponseMs = input.now() - input.startedAt;
@@ -332,7 +346,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
         upstream: response.body,
         abortUpstream: () => {
           response.body.destroy();
-          controller.abort();
+          controller?.abort();
         },
         response: reply.raw,
         handling: capability.response,
@@ -360,7 +374,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
   } finally {
     firstByte.arrived();
     if (relayTimer) clearTimeout(relayTimer);
-    input.callerGone.removeEventListener('abort', abortOnCallerGone);
+    if (abortOnCallerGone) input.callerGone.removeEventListener('abort', abortOnCallerGone);
   }
 }
 
