@@ -78,7 +78,8 @@ describe.each(['zh', 'en'] as const)("new-api's dashboard panels on the home pag
     const { page, context, consoleErrors } = await openConsole(browser, server.url, { language });
     await loginAs(page, 'root', '123456', '/setting?tab=system');
     const section = page.getByTestId('section-dashboardPanels');
-    await section.getByText(settings('sections.dashboardPanels')).waitFor();
+    // The system tab is the console's largest form: on a loaded machine it takes a while to mount.
+    await section.getByText(settings('sections.dashboardPanels')).waitFor({ timeout: 60_000 });
     const question = `Where is the ${language} answer?`;
     await section.getByLabel(settings('fields.console_setting.faq'), { exact: true }).fill(JSON.stringify([{ question, answer: 'Right here.' }]));
     await section.getByLabel(settings('fields.console_setting.api_info_enabled'), { exact: true }).click();

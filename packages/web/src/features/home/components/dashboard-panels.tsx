@@ -22,12 +22,14 @@ export function DashboardPanels() {
   ].filter((panel) => panel !== null);
   if (panels.length === 0) return null;
   return (
-    <Row gutter={[16, 16]} style={{ padding: '0 16px 48px', maxWidth: 1040, margin: '0 auto' }}>
-      {panels.map((panel) => (
-        <Col key={panel.key} xs={24} md={12}>
-          {panel}
-        </Col>
-      ))}
-    </Row>
+    <div style={{ padding: '0 16px 48px', maxWidth: 1040, margin: '0 auto' }}>
+      <Row gutter={[16, 16]}>
+        {panels.map((panel) => (
+          <Col key={panel.key} xs={24} md={12}>
+            {panel}
+          </Col>
+        ))}
+      </Row>
+    </div>
   );
 }
