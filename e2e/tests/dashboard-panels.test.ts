@@ -49,7 +49,14 @@ describe.each(['zh', 'en'] as const)("new-api's dashboard panels on the home pag
     const { page, context, consoleErrors } = await openConsole(browser, server.url, { language });
     await page.goto(`${server.url}/`);
     const announcements = page.getByTestId('panel-announcements');
-    await announcements.getByText(home('panels.announcements'), { exact: true }).waitFor();
+    // The panels come after the status call (and the uptime panel after its own): slow on a loaded machine.
+    await announcements
+      .getByText(home('panels.announcements'), { exact: true })
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: unknown) => {
+        await saveScreenshot(page, `dashboard-panels-failed-${language}`);
+        throw error;
+      });
     await announcements.getByText(announcement.content).waitFor();
     await announcements.getByText(announcement.extra, { exact: false }).waitFor();
     const addresses = page.getByTestId('panel-api-info');
@@ -60,7 +67,7 @@ describe.each(['zh', 'en'] as const)("new-api's dashboard panels on the home pag
     await questions.getByText(faq.question).click();
     await questions.getByText(faq.answer).waitFor();
     const uptime = page.getByTestId('panel-uptime');
-    await uptime.getByText(home('panels.uptime'), { exact: true }).waitFor();
+    await uptime.getByText(home('panels.uptime'), { exact: true }).waitFor({ timeout: 60_000 });
     await uptime.getByText('Core services').waitFor();
     const openAi = uptime.locator('div', { has: page.getByText('OpenAI relay', { exact: true }) }).last();
     await openAi.getByText(home('panels.status.up')).waitFor();
@@ -72,14 +79,14 @@ describe.each(['zh', 'en'] as const)("new-api's dashboard panels on the home pag
     await saveScreenshot(page, `dashboard-panels-${language}`);
     expect(consoleErrors).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 
   it('edits a panel in the system settings, and the home page follows', async () => {
     const { page, context, consoleErrors } = await openConsole(browser, server.url, { language });
     await loginAs(page, 'root', '123456', '/setting?tab=system');
     const section = page.getByTestId('section-dashboardPanels');
     // The system tab is the console's largest form: on a loaded machine it takes a while to mount.
-    await section.getByText(settings('sections.dashboardPanels')).waitFor({ timeout: 60_000 });
+    await section.getByText(settings('sections.dashboardPanels'), { exact: true }).waitFor({ timeout: 60_000 });
     const question = `Where is the ${language} answer?`;
     await section.getByLabel(settings('fields.console_setting.faq'), { exact: true }).fill(JSON.stringify([{ question, answer: 'Right here.' }]));
     await section.getByLabel(settings('fields.console_setting.api_info_enabled'), { exact: true }).click();
@@ -99,5 +106,6 @@ describe.each(['zh', 'en'] as const)("new-api's dashboard panels on the home pag
     await context.close();
     // Back as it was for the other language.
     await root.put('/api/option/', { key: 'console_setting.api_info_enabled', value: true });
-  });
+    await root.put('/api/option/', { key: 'console_setting.faq', value: JSON.stringify([faq]) });
+  }, 180_000);
 });
