@@ -50,7 +50,8 @@ describe.each(['zh', 'en'] as const)('personal notification settings saved by ne
     const { page, context, consoleErrors } = await openConsole(browser, server.url, { language });
     await loginAs(page, name, 'password123', '/setting');
     const card = page.getByTestId('personal-budget');
-    await card.getByText(settings('personal.budget.title')).waitFor();
+    // The personal page loads several cards: slow on a loaded machine.
+    await card.getByText(settings('personal.budget.title')).waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('alert-webhook-url').inputValue()).toBe(hook);
     await card.getByText(settings('personal.budget.secretSet')).waitFor();
     expect(await card.getByRole('checkbox').isChecked()).toBe(false);
@@ -65,5 +66,5 @@ describe.each(['zh', 'en'] as const)('personal notification settings saved by ne
     expect(JSON.parse(self.data.setting)).toMatchObject({ notify_type: 'webhook', quota_warning_threshold: 2 * quotaPerUnit, webhook_url: `${hook}/v2` });
     expect(consoleErrors).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 });
