@@ -5,6 +5,7 @@ export * from './channel-types.ts';
 export * from './channel-keys.ts';
 export * from './options.ts';
 export * from './status.ts';
+export * from './console-panels.ts';
 export * from './input-fields.ts';
 export * from './accounts.ts';
 export * from './two-factor.ts';

@@ -144,6 +144,21 @@ export const optionDefinitions = {
   /** new-api's legal settings (Markdown): when either is set, registering requires accepting them. */
   'legal.user_agreement': text(),
   'legal.privacy_policy': text(),
+  /**
+   * new-api's dashboard panels (`console_setting.*`): announcements, API addresses, FAQ and Uptime Kuma
+   * status groups, each a JSON array kept as text ('' for none, as new-api stores it), and the switch
+   * that shows each panel. The server checks the lists as new-api does (`options/console-settings-rules.ts`).
+   */
+  'console_setting.announcements': text(),
+  'console_setting.announcements_enabled': bool(true),
+  'console_setting.api_info': text(),
+  'console_setting.api_info_enabled': bool(true),
+  'console_setting.faq': text(),
+  'console_setting.faq_enabled': bool(true),
+  'console_setting.uptime_kuma_groups': text(),
+  'console_setting.uptime_kuma_enabled': bool(true),
+  /** new-api's API-key usage tips template (a JSON object as text, '' for none); stored for its console. */
+  'console_setting.api_key_usage_tips': text(),
   TopUpLink: text(),
   ChatLink: text(),
   ChatLink2: text(),

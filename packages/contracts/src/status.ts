@@ -1,3 +1,4 @@
+import type { AnnouncementItem, ApiInfoItem, FaqItem } from './console-panels.ts';
 import type { QuotaDisplayType } from './quota.ts';
 
 /** `GET /api/status`: what the console needs before anyone logs in. */
@@ -56,4 +57,13 @@ export interface SystemStatus {
   default_use_auto_group: boolean;
   /** new-api's name: passkeys are on (the login page offers a password-less passkey login). */
   passkey_login: boolean;
+  /** new-api's dashboard panel switches (`console_setting.*_enabled`). */
+  announcements_enabled: boolean;
+  api_info_enabled: boolean;
+  faq_enabled: boolean;
+  uptime_kuma_enabled: boolean;
+  /** Each panel's items, present only while its switch is on (as new-api answers); announcements newest first. */
+  announcements?: AnnouncementItem[];
+  api_info?: ApiInfoItem[];
+  faq?: FaqItem[];
 }

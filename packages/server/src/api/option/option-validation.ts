@@ -8,6 +8,7 @@ import { isPortEntry } from '../../platform/outgoing/port-ranges.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import { assertSafeLinkOption } from './option-links.ts';
 import { optionMessages } from './option.messages.ts';
+import { assertConsoleSettingValue } from '../../options/console-settings-rules.ts';
 
 /** Reads the value a key holds now (to check what an enable switch depends on). */
 export type CurrentValue = (key: OptionKey) => string;
@@ -145,6 +146,7 @@ export function normaliseOptionWrite(key: string, rawValue: string, current: Cur
       if (definition.trimTrailingSlash) value = value.replace(/\/+$/, '');
   }
   assertSafeLinkOption(key, value);
+  assertConsoleSettingValue(key, value);
   const allowed = choices[key];
   if (allowed && !allowed.includes(value)) fail(optionMessages.notOneOf, { key, choices: allowed.join(', ') });
   const requirement = requirements[key];

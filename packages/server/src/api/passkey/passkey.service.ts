@@ -27,6 +27,7 @@ import { type Ceremony, ceremonyTimeoutMs, type PasskeyCeremonies } from './pass
 import type { PasskeyRecord, PasskeyRepository } from './passkey.repository.ts';
 import { passkeyMessages } from './passkey.messages.ts';
 import type { RelyingParty } from './relying-party.ts';
+import { keyedLogContent, type LogContentKey, type LogContentParams } from '../../logs/log-content.ts';
 
 export const maxPasskeysPerUser = 10;
 
@@ -155,7 +156,7 @@ export class PasskeyService {
       },
       this.deps.clock.now(),
     );
-    await this.log(user.id, user.username, LogType.system, `注册 Passkey（${label}）`);
+    await this.log(user.id, user.username, LogType.system, `注册 Passkey（${label}）`, 'log.passkey_registered', { label });
   }
 
   /** Options for `navigator.credentials.get`: any discoverable passkey, or (second factor, re-verification) the user's own. */
@@ -252,7 +253,8 @@ export class PasskeyService {
   async remove(user: CurrentUser, id: number | undefined): Promise<void> {
     const removed = id === undefined ? (await this.deps.repository.deleteAllOf(user.id)) > 0 : await this.deps.repository.delete(user.id, id);
     if (!removed) throw new AppError(id === undefined ? passkeyMessages.noneBound : passkeyMessages.notFound);
-    await this.log(user.id, user.username, LogType.system, id === undefined ? '解绑全部 Passkey' : `解绑 Passkey（ID ${id}）`);
+    if (id === undefined) await this.log(user.id, user.username, LogType.system, '解绑全部 Passkey', 'log.passkeys_removed');
+    else await this.log(user.id, user.username, LogType.system, `解绑 Passkey（ID ${id}）`, 'log.passkey_removed', { id });
   }
 
   /** An administrator removes every passkey of a user who lost them; logged for both to see. */
@@ -262,10 +264,21 @@ export class PasskeyService {
     assertOutranks(actor.role, target.role, passkeyMessages.noPermission);
     const removed = await this.deps.repository.deleteAllOf(targetId);
     if (removed === 0) throw new AppError(passkeyMessages.noneBound);
-    await this.log(target.id, target.username, LogType.manage, `管理员（${actor.username}，ID ${actor.id}）重置了用户的 Passkey（${removed} 个）`);
+    await this.log(
+      target.id,
+      target.username,
+      LogType.manage,
+      `管理员（${actor.username}，ID ${actor.id}）重置了用户的 Passkey（${removed} 个）`,
+      'log.passkeys_reset_by_admin',
+      {
+        admin: actor.username,
+        admin_id: actor.id,
+        count: removed,
+      },
+    );
   }
 
-  private async log(userId: number, username: string, type: number, content: string): Promise<void> {
-    await this.deps.logWriter.record({ user_id: userId, username, type, content });
+  private async log(userId: number, username: string, type: number, content: string, key: LogContentKey, params: LogContentParams = {}): Promise<void> {
+    await this.deps.logWriter.record({ user_id: userId, username, type, ...keyedLogContent(content, key, params) });
   }
 }

@@ -7,13 +7,11 @@ import type { OptionStore } from '../../options/option-store.ts';
 const ratioConfigOff: LocalizedMessage = { zh: '倍率配置接口未启用', en: 'The ratio configuration endpoint is not enabled' };
 
 /**
- * Public routes new-api's later console and instances call. `/api/uptime/status` proxies Uptime Kuma
- * status pages in new-api; Switchboard has no monitor to proxy, so it answers new-api's answer for
- * none configured, an empty list. `/api/ratio_config` shares the model ratios and prices with other
- * instances (their "ratio sync") when `ExposeRatioEnabled` is on, else 403 as in new-api.
+ * A public route new-api's later console and instances call: `/api/ratio_config` shares the model
+ * ratios and prices with other instances (their "ratio sync") when `ExposeRatioEnabled` is on, else
+ * 403 as in new-api.
  */
 export function registerCompatStatusRoutes(app: FastifyInstance, options: OptionStore): void {
-  app.get('/api/uptime/status', { config: { access: 'public' } }, async () => ok([]));
   app.get('/api/ratio_config', { config: { access: 'public' } }, async () => {
     if (!options.getBoolean('ExposeRatioEnabled')) throw new AppError(ratioConfigOff, { status: 403 });
     return ok({

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { registerCompatStatusRoutes } from './compat.routes.ts';
 import { registerContentRoutes } from './content.routes.ts';
 import { buildSystemStatus } from './status.service.ts';
+import { registerUptimeRoutes } from '../uptime/uptime.routes.ts';
 
 export function registerStatusRoutes(app: FastifyInstance, context: AppContext): void {
   app.get('/api/status', { config: { access: 'public' } }, async () =>
@@ -11,4 +12,5 @@ export function registerStatusRoutes(app: FastifyInstance, context: AppContext):
   );
   registerContentRoutes(app, context);
   registerCompatStatusRoutes(app, context.options);
+  registerUptimeRoutes(app, context);
 }

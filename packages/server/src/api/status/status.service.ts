@@ -1,6 +1,7 @@
 import { effectiveQuotaDisplayType, type SystemStatus } from '@switchboard/contracts';
 import type { OptionStore } from '../../options/option-store.ts';
 import { hasPrivacyPolicy, hasUserAgreement } from '../register/legal-consent.ts';
+import { announcementsOf, apiInfoOf, faqOf } from '../../options/console-settings.ts';
 
 export interface StatusContext {
   version: string;
@@ -59,5 +60,24 @@ export function buildSystemStatus(options: OptionStore, context: StatusContext):
     paged_lists: flag('PagedListsEnabled'),
     default_use_auto_group: flag('DefaultUseAutoGroup'),
     passkey_login: flag('passkey.enabled'),
+    ...dashboardPanels(options),
+  };
+}
+
+/** new-api's dashboard panels: every switch, and each list only while its panel is on. */
+function dashboardPanels(options: OptionStore) {
+  const on = {
+    announcements: options.getBoolean('console_setting.announcements_enabled'),
+    apiInfo: options.getBoolean('console_setting.api_info_enabled'),
+    faq: options.getBoolean('console_setting.faq_enabled'),
+  };
+  return {
+    announcements_enabled: on.announcements,
+    api_info_enabled: on.apiInfo,
+    faq_enabled: on.faq,
+    uptime_kuma_enabled: options.getBoolean('console_setting.uptime_kuma_enabled'),
+    ...(on.announcements ? { announcements: announcementsOf(options) } : {}),
+    ...(on.apiInfo ? { api_info: apiInfoOf(options) } : {}),
+    ...(on.faq ? { faq: faqOf(options) } : {}),
   };
 }

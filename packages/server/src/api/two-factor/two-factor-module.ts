@@ -14,6 +14,7 @@ import { secondFactorLockedMail } from './second-factor-mail.ts';
 import { TwoFactorRepository } from './two-factor.repository.ts';
 import { TwoFactorService } from './two-factor.service.ts';
 import { twoFactorMessages } from './two-factor.messages.ts';
+import { keyedLogContent } from '../../logs/log-content.ts';
 
 /**
  * The last step of every login (password, OAuth, WeChat, Telegram): starts the session, or, when
@@ -46,7 +47,12 @@ export function createTwoFactorModule(
   const { users, options, loginLimiter, logWriter, clock, store, sessions, mailer, logger } = services;
   const lock = new SecondFactorLock(store, async (userId, ip) => {
     const user = await users.findById(userId);
-    await logWriter.record({ user_id: userId, username: user?.username ?? '', type: LogType.system, content: `两步验证连续输错，已锁定（来自 ${ip}）` });
+    await logWriter.record({
+      user_id: userId,
+      username: user?.username ?? '',
+      type: LogType.system,
+      ...keyedLogContent(`两步验证连续输错，已锁定（来自 ${ip}）`, 'log.two_factor_locked', { ip }),
+    });
     if (!user?.email || !options.get('SMTPServer')) return;
     // A mail that cannot go out must not turn the refusal into an error: the lock holds either way.
     await mailer.send({ to: user.email, ...secondFactorLockedMail(options.get('SystemName'), user.username, ip) }).catch((error: unknown) => {

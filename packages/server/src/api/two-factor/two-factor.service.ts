@@ -13,6 +13,7 @@ import type { SecondFactorLock } from './second-factor-lock.ts';
 import { decodeBase32, generateTotpSecret, matchingTimeStep, otpauthUrl } from './totp.ts';
 import type { TwoFactorRepository } from './two-factor.repository.ts';
 import { twoFactorMessages } from './two-factor.messages.ts';
+import { keyedLogContent, type LogContentKey } from '../../logs/log-content.ts';
 
 /** Who is proving a second factor, and from where (the address is named in the mail a lock sends). */
 export interface CodeAttempt {
@@ -65,7 +66,7 @@ export class TwoFactorService {
     const codes = generateBackupCodes();
     await this.deps.repository.savePending(user.id, secret, await hashBackupCodes(codes), this.deps.clock.unixSeconds());
     const issuer = this.deps.options.get('SystemName') || 'Switchboard';
-    await this.log(user.id, user.username, '开始设置两步验证');
+    await this.log(user.id, user.username, '开始设置两步验证', 'log.two_factor_setup_started');
     return { secret, qr_code_data: otpauthUrl(secret, issuer, user.username), backup_codes: codes };
   }
 
@@ -78,14 +79,14 @@ export class TwoFactorService {
     if (step === undefined) throw new AppError(twoFactorMessages.wrongCode);
     if (!(await this.deps.repository.enable(user.id, step, this.deps.clock.unixSeconds()))) throw new AppError(twoFactorMessages.alreadyEnabled);
     await attempt.succeeded();
-    await this.log(user.id, user.username, '启用两步验证');
+    await this.log(user.id, user.username, '启用两步验证', 'log.two_factor_enabled');
   }
 
   /** Turning it off takes a TOTP code or a backup code (the device may be the thing that was lost). */
   async disable(user: CurrentUser, code: string, ip: string): Promise<void> {
     await this.verify({ userId: user.id, username: user.username, ip, code });
     await this.deps.repository.remove(user.id);
-    await this.log(user.id, user.username, '关闭两步验证');
+    await this.log(user.id, user.username, '关闭两步验证', 'log.two_factor_disabled');
   }
 
   /** New codes replace all old ones; it takes a TOTP code, as new-api does (not a backup code). */
@@ -93,7 +94,7 @@ export class TwoFactorService {
     await this.verify({ userId: user.id, username: user.username, ip, code }, { backupCodes: false });
     const codes = generateBackupCodes();
     await this.deps.repository.replaceCodes(user.id, await hashBackupCodes(codes));
-    await this.log(user.id, user.username, '重新生成两步验证备用码');
+    await this.log(user.id, user.username, '重新生成两步验证备用码', 'log.two_factor_backup_codes_regenerated');
     return codes;
   }
 
@@ -128,7 +129,7 @@ export class TwoFactorService {
       const match = unused[index];
       if (match && (await repository.useCode(match.id, clock.unixSeconds()))) {
         await attempt.succeeded();
-        await this.log(record.userId, attemptInput.username, '使用了一个两步验证备用码');
+        await this.log(record.userId, attemptInput.username, '使用了一个两步验证备用码', 'log.two_factor_backup_code_used');
         return;
       }
     }
@@ -145,11 +146,14 @@ export class TwoFactorService {
       user_id: target.id,
       username: target.username,
       type: LogType.manage,
-      content: `管理员（${actor.username}，ID ${actor.id}）重置了用户的两步验证`,
+      ...keyedLogContent(`管理员（${actor.username}，ID ${actor.id}）重置了用户的两步验证`, 'log.two_factor_reset_by_admin', {
+        admin: actor.username,
+        admin_id: actor.id,
+      }),
     });
   }
 
-  private async log(userId: number, username: string, content: string): Promise<void> {
-    await this.deps.logWriter.record({ user_id: userId, username, type: LogType.system, content });
+  private async log(userId: number, username: string, content: string, key: LogContentKey): Promise<void> {
+    await this.deps.logWriter.record({ user_id: userId, username, type: LogType.system, ...keyedLogContent(content, key) });
   }
 }

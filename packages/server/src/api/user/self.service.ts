@@ -12,6 +12,7 @@ import { readPriceTables } from '../../billing/price-tables.ts';
 import { resolveGroupRatio } from '../../billing/pricing.ts';
 import type { UserPatch, UserRow } from './user.repository.ts';
 import { userMessages } from './user.messages.ts';
+import { keyedLogContent } from '../../logs/log-content.ts';
 
 const accessTokenLength = 32;
 /** What new-api shows as the ratio of the `auto` group, whose real ratio is that of the group picked per request. */
@@ -93,7 +94,7 @@ export class SelfService {
       user_id: user.id,
       username: user.username,
       type: LogType.system,
-      content: `邀请奖励划转到余额 ${describeQuota(options, input.quota)}`,
+      ...keyedLogContent(`邀请奖励划转到余额 ${describeQuota(options, input.quota)}`, 'log.affiliate_transfer', { quota: input.quota }),
       quota: input.quota,
     });
     await this.publish(user.id);

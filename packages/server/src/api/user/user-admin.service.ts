@@ -17,6 +17,7 @@ import { applyManageAction, assertMayCreateRole, assertOutranks, type RoleAndSta
 import type { UserCreation } from './user-creation.ts';
 import type { UserPatch, UserRepository } from './user.repository.ts';
 import { userMessages } from './user.messages.ts';
+import { keyedLogContent } from '../../logs/log-content.ts';
 
 /** Quota adjustments beyond this are typing mistakes, and would lose precision in a double. */
 const maxQuotaMagnitude = 1e15;
@@ -137,7 +138,11 @@ export class UserAdminService {
         username: patch.username ?? user.username,
         type: LogType.manage,
         quota: delta,
-        content: `管理员（${actor.username}，ID ${actor.id}）为用户${verb}额度 ${describeQuota(this.options, Math.abs(delta))}`,
+        ...keyedLogContent(
+          `管理员（${actor.username}，ID ${actor.id}）为用户${verb}额度 ${describeQuota(this.options, Math.abs(delta))}`,
+          delta > 0 ? 'log.admin_add_quota' : 'log.admin_subtract_quota',
+          { admin: actor.username, admin_id: actor.id, quota: Math.abs(delta) },
+        ),
       });
     }
     await this.publish(user.id);

@@ -9,6 +9,7 @@ import { hashPassword } from '../../platform/password-hasher.ts';
 import { randomAlphanumeric } from '../../platform/random.ts';
 import { describeQuota } from '../listing/quota-text.ts';
 import type { UserRepository } from './user.repository.ts';
+import { keyedLogContent } from '../../logs/log-content.ts';
 
 export interface NewAccount {
   username: string;
@@ -113,7 +114,7 @@ export class UserCreation {
         user_id: id,
         username: account.username,
         type: LogType.system,
-        content: `新用户注册赠送 ${describeQuota(this.options, quotaForNewUser)}`,
+        ...keyedLogContent(`新用户注册赠送 ${describeQuota(this.options, quotaForNewUser)}`, 'log.register_gift', { quota: quotaForNewUser }),
         quota: quotaForNewUser,
       });
     if (inviterId && quotaForInvitee > 0)
@@ -121,11 +122,16 @@ export class UserCreation {
         user_id: id,
         username: account.username,
         type: LogType.system,
-        content: `使用邀请码赠送 ${describeQuota(this.options, quotaForInvitee)}`,
+        ...keyedLogContent(`使用邀请码赠送 ${describeQuota(this.options, quotaForInvitee)}`, 'log.invitee_gift', { quota: quotaForInvitee }),
         quota: quotaForInvitee,
       });
     if (inviterId && quotaForInviter > 0)
-      logs.push({ user_id: inviterId, type: LogType.system, content: `邀请用户赠送 ${describeQuota(this.options, quotaForInviter)}`, quota: quotaForInviter });
+      logs.push({
+        user_id: inviterId,
+        type: LogType.system,
+        ...keyedLogContent(`邀请用户赠送 ${describeQuota(this.options, quotaForInviter)}`, 'log.inviter_gift', { quota: quotaForInviter }),
+        quota: quotaForInviter,
+      });
     await this.logWriter.recordMany(logs);
     await this.bus.publish(changeTopics.users, String(id));
     if (inviterId) await this.bus.publish(changeTopics.users, String(inviterId));

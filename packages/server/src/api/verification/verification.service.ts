@@ -8,6 +8,7 @@ import type { AccountServices } from '../user/account-services.ts';
 import { assertEmailAllowed, normaliseEmail } from './email-rules.ts';
 import { passwordResetMail, resetLink, sendOrExplain, verificationMail } from './verification-mail.ts';
 import { verificationMessages } from './verification.messages.ts';
+import { keyedLogContent } from '../../logs/log-content.ts';
 
 const generatedPasswordLength = 12;
 
@@ -61,7 +62,12 @@ export class VerificationService {
     const password = randomAlphanumeric(generatedPasswordLength);
     await this.services.users.update(user.id, { password: await hashPassword(password) });
     await this.services.sessions.endAllForUser(user.id);
-    await this.services.logWriter.record({ user_id: user.id, username: user.username, type: LogType.system, content: '通过邮件重置了密码' });
+    await this.services.logWriter.record({
+      user_id: user.id,
+      username: user.username,
+      type: LogType.system,
+      ...keyedLogContent('通过邮件重置了密码', 'log.password_reset_by_email'),
+    });
     await this.services.bus.publish(changeTopics.users, String(user.id));
     return password;
   }

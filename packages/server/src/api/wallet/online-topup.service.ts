@@ -14,6 +14,7 @@ import { resolvePayType } from './pay-methods.ts';
 import { amountDiscounts } from './topup-info.ts';
 import { topUpStatus, type WalletRepository } from './wallet.repository.ts';
 import { walletMessages } from './wallet.messages.ts';
+import { keyedLogContent } from '../../logs/log-content.ts';
 
 export interface PaymentForm {
   url: string;
@@ -181,7 +182,14 @@ export class OnlineTopUpService {
         username,
         type: LogType.topup,
         quota,
-        content: `使用在线充值成功，充值金额: ${describeQuota(this.options, quota)}，支付金额：${Number(order.money).toFixed(2)}`,
+        ...keyedLogContent(
+          `使用在线充值成功，充值金额: ${describeQuota(this.options, quota)}，支付金额：${Number(order.money).toFixed(2)}`,
+          'log.online_topup',
+          {
+            quota,
+            money: Number(order.money).toFixed(2),
+          },
+        ),
       });
     }
     return true;

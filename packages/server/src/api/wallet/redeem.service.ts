@@ -11,6 +11,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { describeQuota } from '../listing/quota-text.ts';
 import type { WalletRepository } from './wallet.repository.ts';
 import { walletMessages } from './wallet.messages.ts';
+import { keyedLogContent } from '../../logs/log-content.ts';
 
 /**
  * Redeeming a code (`POST /api/user/topup`). The code flips from unused to used and the balance grows
@@ -80,7 +81,10 @@ export class RedeemService {
       username: user.username,
       type: LogType.topup,
       quota,
-      content: `通过兑换码充值 ${describeQuota(this.options, quota)}，兑换码ID ${redemption.id}`,
+      ...keyedLogContent(`通过兑换码充值 ${describeQuota(this.options, quota)}，兑换码ID ${redemption.id}`, 'log.redeem', {
+        quota,
+        redemption_id: redemption.id,
+      }),
     });
     return quota;
   }

@@ -7,6 +7,7 @@ import { callTaskUpstream } from '../task-upstream.ts';
 import { modelOfAction } from './midjourney-actions.ts';
 import { upstreamTaskListSchema, upstreamTaskSchema, type UpstreamTask } from './midjourney-api.ts';
 import type { MidjourneyRepository } from './midjourney.repository.ts';
+import { logContentFields } from '../../logs/log-content.ts';
 
 const failedStatuses: ReadonlySet<string> = new Set(['FAILURE', 'CANCEL']);
 
@@ -110,7 +111,12 @@ export class MidjourneyPolling implements TaskPlatformPoller {
         content: `绘图任务 ${row.mj_id}（${row.action}）失败：${reason}，退还 ${describeQuota(this.context.services.context.options, quota)}`,
         modelName: modelOfAction(row.action),
         group: '',
-        other: { task_id: row.mj_id, action: row.action, fail_reason: reason },
+        other: {
+          task_id: row.mj_id,
+          action: row.action,
+          fail_reason: reason,
+          ...logContentFields('log.drawing_refund', { task_id: row.mj_id, action: row.action, reason, quota }),
+        },
         createdAt: Math.floor(nowMs / 1000),
       },
     };

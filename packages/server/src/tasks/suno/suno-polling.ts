@@ -7,6 +7,7 @@ import { callTaskUpstream } from '../task-upstream.ts';
 import { sunoEnvelopeSchema, sunoModel, sunoTaskSchema, type SunoTask } from './suno-api.ts';
 import { readPrivateData } from './suno-view.ts';
 import type { SunoRepository } from './suno.repository.ts';
+import { logContentFields } from '../../logs/log-content.ts';
 
 function patchFrom(task: SunoTask, nowSeconds: number): TaskPatch {
   const patch: TaskPatch = { updated_at: nowSeconds };
@@ -106,7 +107,12 @@ export class SunoPolling implements TaskPlatformPoller {
         content: `异步任务 ${row.task_id}（${row.action}）失败：${reason}，退还 ${describeQuota(this.context.services.context.options, quota)}`,
         modelName: sunoModel(row.action),
         group: row.group,
-        other: { task_id: row.task_id, action: row.action, fail_reason: reason },
+        other: {
+          task_id: row.task_id,
+          action: row.action,
+          fail_reason: reason,
+          ...logContentFields('log.task_refund', { task_id: row.task_id, action: row.action, reason, quota }),
+        },
         createdAt: nowSeconds,
       },
     };

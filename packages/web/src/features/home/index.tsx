@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RichContent } from '../../components/rich-content.tsx';
 import { useStatusValue } from '../../lib/system-status.ts';
 import { useHomeContent } from './api/home-content.ts';
+import { DashboardPanels } from './components/dashboard-panels.tsx';
 import { DefaultHome } from './components/default-home.tsx';
 import { NoticeModal } from './components/notice-modal.tsx';
 
@@ -23,6 +24,7 @@ export default function HomePage() {
       ) : (
         <DefaultHome />
       )}
+      <DashboardPanels />
       {status?.notice && <NoticeModal notice={status.notice} />}
     </>
   );

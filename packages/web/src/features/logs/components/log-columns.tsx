@@ -5,6 +5,7 @@ import { QuotaAmount } from '../../../components/quota-amount.tsx';
 import type { TypedColumns } from '../../../components/table-columns.ts';
 import { formatUnixTime } from '../../../lib/date-time.ts';
 import { durationColour, firstTokenColour, parseOther } from '../lib/log-other.ts';
+import { useLogContent } from './log-content-text.tsx';
 import { UserInfoButton } from './user-info-button.tsx';
 
 const typeColours: Record<number, string> = { 1: 'cyan', 2: 'green', 3: 'orange', 4: 'purple', 5: 'red', 6: 'blue' };
@@ -21,6 +22,15 @@ function TimingCell({ entry, t }: { entry: LogView; t: TFunction<'logs'> }) {
       )}
       <Tag color={entry.is_stream ? 'blue' : 'default'}>{entry.is_stream ? t('timing.stream') : t('timing.nonStream')}</Tag>
     </Flex>
+  );
+}
+
+function LogContentCell({ entry }: { entry: LogView }) {
+  const content = useLogContent(entry);
+  return (
+    <Typography.Paragraph ellipsis={{ rows: 2, tooltip: content }} style={{ marginBottom: 0, maxWidth: 240, minWidth: 120 }}>
+      {content}
+    </Typography.Paragraph>
   );
 }
 
@@ -92,11 +102,7 @@ export function logColumns(t: TFunction<'logs'>, admin: boolean, phone: boolean)
     dataIndex: 'content',
     fixed: 'right',
     responsive: ['md'],
-    render: (content: string) => (
-      <Typography.Paragraph ellipsis={{ rows: 2, tooltip: content }} style={{ marginBottom: 0, maxWidth: 240, minWidth: 120 }}>
-        {content}
-      </Typography.Paragraph>
-    ),
+    render: (_: string, entry: LogView) => <LogContentCell entry={entry} />,
   });
   return columns;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStatusValue } from '../../../lib/system-status.ts';
 import { billingSteps } from '../lib/billing-process.ts';
 import { parseOther } from '../lib/log-other.ts';
+import { LogContentText } from './log-content-text.tsx';
 import { LogPayload } from './log-payload.tsx';
 
 /** The expanded row: what was recorded and how the cost was computed. */
@@ -15,7 +16,11 @@ export function LogDetails({ entry, admin }: { entry: LogView; admin: boolean })
   return (
     <>
       <Descriptions size="small" column={1} bordered>
-        {entry.content ? <Descriptions.Item label={t('details.content')}>{entry.content}</Descriptions.Item> : null}
+        {entry.content ? (
+          <Descriptions.Item label={t('details.content')}>
+            <LogContentText entry={entry} />
+          </Descriptions.Item>
+        ) : null}
         {other.model_ratio !== undefined && <Descriptions.Item label={t('details.modelRatio')}>{other.model_ratio}</Descriptions.Item>}
         {other.completion_ratio !== undefined && <Descriptions.Item label={t('details.completionRatio')}>{other.completion_ratio}</Descriptions.Item>}
         {other.model_price !== undefined && other.model_price > 0 && (

@@ -77,6 +77,20 @@ export const fetchPolicyFields: readonly OptionField[] = [
   { key: 'fetch_setting.ip_list', kind: 'json', rows: 3, help: true },
   { key: 'fetch_setting.apply_ip_filter_for_domain', kind: 'switch', help: true },
 ];
+/**
+ * new-api's dashboard panels (shown on the home page): each switch, then its list as the JSON array
+ * new-api stores (the help under each field shows an item; the server checks them as new-api does).
+ */
+export const dashboardPanelFields: readonly OptionField[] = [
+  switchOf('console_setting.announcements_enabled'),
+  { key: 'console_setting.announcements', kind: 'json', rows: 5, help: true },
+  switchOf('console_setting.api_info_enabled'),
+  { key: 'console_setting.api_info', kind: 'json', rows: 4, help: true },
+  switchOf('console_setting.faq_enabled'),
+  { key: 'console_setting.faq', kind: 'json', rows: 4, help: true },
+  switchOf('console_setting.uptime_kuma_enabled'),
+  { key: 'console_setting.uptime_kuma_groups', kind: 'json', rows: 4, help: true },
+];
 /** How Switchboard answers tools written for new-api: the list dialect, and sharing ratios with other instances. */
 export const compatibilityFields: readonly OptionField[] = [
   { key: 'PagedListsEnabled', kind: 'switch', help: true },

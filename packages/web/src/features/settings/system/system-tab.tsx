@@ -4,6 +4,7 @@ import { OptionSection } from '../components/option-section.tsx';
 import { isValidJson } from '../lib/option-field.ts';
 import {
   compatibilityFields,
+  dashboardPanelFields,
   emailDomainFields,
   fetchPolicyFields,
   forceSslAtPort465,
@@ -54,6 +55,7 @@ export function SystemTab({ options }: { options: Record<string, string> }) {
       <OptionSection id="security" fields={securityFields} options={options} />
       <OptionSection id="fetchPolicy" fields={fetchPolicyFields} options={options} />
       <OptionSection id="legal" fields={legalFields} options={options} />
+      <OptionSection id="dashboardPanels" fields={dashboardPanelFields} options={options} />
       <OptionSection id="emailDomain" fields={emailDomainFields} options={options} />
       <OptionSection id="smtp" fields={smtpFields} options={options} normalize={forceSslAtPort465} />
       <OptionSection id="github" fields={gitHubFields} options={options} />
