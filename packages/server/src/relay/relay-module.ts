@@ -44,6 +44,9 @@ import { registerPlaygroundRoutes } from './routes/playground.routes.ts';
 import { registerRealtimeRoute } from './realtime/realtime.routes.ts';
 import { registerRelayEndpoints } from './routes/relay.routes.ts';
 import { registerTaskRelays } from '../tasks/task-module.ts';
+import { MemoryAnswerStore } from './response-cache/answer-store.ts';
+import { RedisAnswerStore } from './response-cache/redis-answer-store.ts';
+import { ResponseCache } from './response-cache/response-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +77,17 @@ function openSpendCoordinator(context: AppContext, instanceId: string): SpendCoo
   }
   const link = PrimaryLink.get();
   return link ? createPrimarySpendCoordinator(link) : new LocalSpendCoordinator();
+}
+
+/** Bytes of answers one process keeps when there is no Redis; the least recently used go first. */
+const memoryCacheBytes = 64 * 1024 * 1024;
+
+/** The response cache: shared through Redis between instances when configured, else this process's memory. */
+function openResponseCache(context: AppContext): ResponseCache {
+  const store = context.redis
+    ? new RedisAnswerStore(context.redis, deploymentNamespace(context.config.sqlDsn, context.config.sqlitePath))
+    : new MemoryAnswerStore(memoryCacheBytes, () => context.clock.now());
+  return new ResponseCache(context.options, store, (error) => context.logger.warn({ err: error }, 'response cache store failed'));
 }
 
 function wireServices(context: AppContext, { instanceId, journal, publishWritten }: QuotaWiring): RelayServices {
@@ -149,6 +163,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     sensitive: new SensitiveWords(context.options),
     limits: new RelayLimits({ store: context.limitStore, options: context.options, clock: context.clock }),
     payloads: startPayloadLogging(context),
+    responseCache: openResponseCache(context),
     chargesDurable: () => journal?.writable ?? true,
     random: Math.random,
     timeouts: { headersMs: relayMs > 0 ? relayMs : streamMs, streamMs, relayMs, firstByteMs: context.config.firstByteTimeoutSeconds * 1000 },
