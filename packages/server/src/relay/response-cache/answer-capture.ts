@@ -40,8 +40,10 @@ export class AnswerCapture {
     this.contentType = contentType;
     const write = response.write.bind(response) as (...args: unknown[]) => boolean;
     const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+    // Some responses' end() writes its chunk through this.write(): what end() sends is recorded once.
+    let ending = false;
     const record = (chunk: unknown) => {
-      if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) this.add(chunk);
+      if (!ending && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) this.add(chunk);
     };
     response.write = ((chunk: unknown, ...rest: unknown[]) => {
       record(chunk);
@@ -49,7 +51,12 @@ export class AnswerCapture {
     }) as typeof response.write;
     response.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (typeof chunk !== 'function') record(chunk);
-      return end(chunk, ...rest);
+      ending = true;
+      try {
+        return end(chunk, ...rest);
+      } finally {
+        ending = false;
+      }
     }) as typeof response.end;
   }
 
