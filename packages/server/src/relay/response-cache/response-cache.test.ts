@@ -123,7 +123,7 @@ describe.each(testDatabases())('the response cache on $dialect', (database) => {
       const state = await ledgerState(testApp, { tokenId: token.id, userId: user.id, channelIds: [] });
       const hitLog = state.logs[1];
       expect(hitLog?.quota).toBe(0);
-      expect(hitLog?.is_stream).toBe(1);
+      expect(Number(hitLog?.is_stream)).toBe(1);
       expect(otherOf(hitLog ?? { other: null })).toMatchObject({ response_cache: 'hit' });
     } finally {
       await putOption('ResponseCacheRules', '[]');
