@@ -47,6 +47,7 @@ import { registerTaskRelays } from '../tasks/task-module.ts';
 import { MemoryAnswerStore } from './response-cache/answer-store.ts';
 import { RedisAnswerStore } from './response-cache/redis-answer-store.ts';
 import { ResponseCache } from './response-cache/response-cache.ts';
+import { registerResponseCacheRoutes } from './response-cache/response-cache.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -243,6 +244,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   if (context.redis) await shareBreakersThroughRedis(services.breakers, context.redis, context.bus, context.clock, context.logger);
   if (context.metrics) registerBreakerMetrics(context.metrics, services.breakers, services.channels);
   registerBreakerRoutes(app, services.breakers, services.channels);
+  registerResponseCacheRoutes(app, services.responseCache, context.bus);
 
   registerChannelHealthModule(app, services);
   registerBudgetModule(app, services);

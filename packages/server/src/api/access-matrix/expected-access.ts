@@ -99,6 +99,8 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'GET /api/option': 'root',
   'PUT /api/option/': 'root',
   'PUT /api/option': 'root',
+  // Empties the response cache (relay/response-cache/): administrators, as the channel tools.
+  'POST /api/response_cache/purge': 'admin',
   'POST /api/option/rest_model_ratio': 'root',
   'GET /api/group/': 'admin',
   'GET /api/group': 'admin',

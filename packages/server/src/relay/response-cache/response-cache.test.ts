@@ -149,6 +149,26 @@ describe.each(testDatabases())('the response cache on $dialect', (database) => {
     }
   });
 
+  it('is purged by an administrator only, after which the answer is fetched again', async () => {
+    expect((await putOption('ResponseCacheRules', JSON.stringify([{ model, ttl: 60, hit_ratio: 0.1 }]))).body.success).toBe(true);
+    try {
+      const user = await createTestUser(testApp, { quota: 100_000_000 });
+      const token = await seedToken(testApp, user.id);
+      await chat(token.apiKey, 'purge me');
+      expect((await chat(token.apiKey, 'purge me')).headers['x-switchboard-cache']).toBe('hit');
+      const refused = await callApi(testApp, 'POST', '/api/response_cache/purge', { headers: user.headers });
+      expect(refused.body.success).toBe(false);
+      expect((await chat(token.apiKey, 'purge me')).headers['x-switchboard-cache']).toBe('hit');
+      const admin = await createTestUser(testApp, { role: 10 });
+      const purged = await callApi(testApp, 'POST', '/api/response_cache/purge', { headers: admin.headers });
+      expect(purged.body).toMatchObject({ success: true });
+      expect((purged.body.data as { dropped: number }).dropped).toBeGreaterThan(0);
+      expect((await chat(token.apiKey, 'purge me')).headers['x-switchboard-cache']).toBe('miss');
+    } finally {
+      await putOption('ResponseCacheRules', '[]');
+    }
+  });
+
   it('refuses a bad rule with a message naming the rule and field, and changes nothing', async () => {
     const refused = await putOption('ResponseCacheRules', JSON.stringify([{ model: 'gpt-4o*', ttl: 300, hit_ratio: 1.5 }]), 'en');
     expect(refused.body.success).toBe(false);
