@@ -89,7 +89,8 @@ function checkJson(key: OptionKey, definition: OptionDefinition, value: string):
     }
     case 'model-fallbacks': {
       const read = readFallbackMap(json);
-      if (!read.ok) fail(read.selfReference ? responseCacheMessages.fallbackToItself : responseCacheMessages.fallbacksBad, { key, model: read.selfReference ?? '' });
+      if (!read.ok)
+        fail(read.selfReference ? responseCacheMessages.fallbackToItself : responseCacheMessages.fallbacksBad, { key, model: read.selfReference ?? '' });
       return;
     }
     case 'rate-limit-groups':

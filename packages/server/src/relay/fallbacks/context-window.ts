@@ -6,7 +6,13 @@ import type { RelayError } from '../pipeline/relay-error.ts';
  * `context_length_exceeded`, Claude's "prompt is too long", Gemini's "exceeds the maximum number of
  * tokens", and the wording of OpenAI-compatible servers (vLLM, Ollama, DeepSeek …).
  */
-const refusalTexts = [/prompt is too long/i, /maximum context length/i, /context[ _-]?(length|window)/i, /exceeds the maximum number of tokens/i, /too many tokens/i];
+const refusalTexts = [
+  /prompt is too long/i,
+  /maximum context length/i,
+  /context[ _-]?(length|window)/i,
+  /exceeds the maximum number of tokens/i,
+  /too many tokens/i,
+];
 
 export function isContextLengthRefusal(error: RelayError): boolean {
   if (error.code === 'context_length_exceeded' || error.code === 'string_above_max_length') return true;

@@ -23,7 +23,10 @@ describe.each(testDatabases())('fallbacks and the auto group on $dialect', (data
     testApp = await createTestApp(database);
     const { options } = testApp.context;
     const ratios = options.getJson<Record<string, number>>('ModelRatio');
-    await options.set('ModelRatio', JSON.stringify({ ...ratios, 'fb-primary': 10, 'fb-second': 2, 'fb-unserved': 5, 'cw-small': 1, 'cw-large': 3, 'auto-model': 1 }));
+    await options.set(
+      'ModelRatio',
+      JSON.stringify({ ...ratios, 'fb-primary': 10, 'fb-second': 2, 'fb-unserved': 5, 'cw-small': 1, 'cw-large': 3, 'auto-model': 1 }),
+    );
     await options.set('RetryTimes', '1');
     await options.set('ModelFallbacks', JSON.stringify({ 'fb-primary': ['fb-second'], 'fb-unserved': ['fb-second'] }));
     await options.set('ContextWindowFallbacks', JSON.stringify({ 'cw-small': 'cw-large' }));

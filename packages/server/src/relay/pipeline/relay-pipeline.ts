@@ -138,7 +138,8 @@ interface RequestScope {
 }
 
 /** One model in one group: served, or why not and whether the next model or group may be tried. */
-type ModelOutcome = { readonly served: true } | { readonly served: false; readonly error: RelayError; readonly fallsBack: boolean; readonly contextWindow: boolean };
+type ModelOutcome =
+  { readonly served: true } | { readonly served: false; readonly error: RelayError; readonly fallsBack: boolean; readonly contextWindow: boolean };
 
 /**
  * The relay of one caller request: read the body once, check the model and prompt, answer from the
@@ -396,7 +397,13 @@ async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedR
         if (result.callerError) throw result.callerError;
         // Only whole answers are kept: a stream that was cut or stopped is never replayed.
         if (cachePlan && capture && !capture.overflowed && (result.endReason === 'done' || result.endReason === 'complete'))
-          services.responseCache.save(cachePlan, { kind: capture.kind, contentType: capture.contentType, servedModel: parsed.model, usage: billedUsage(parsed, result), body: capture.body });
+          services.responseCache.save(cachePlan, {
+            kind: capture.kind,
+            contentType: capture.contentType,
+            servedModel: parsed.model,
+            usage: billedUsage(parsed, result),
+            body: capture.body,
+          });
         return { served: true };
       }
       lastError = result.error;

@@ -31,7 +31,10 @@ describe('the in-memory answer store', () => {
 
 describe('cache rules and keys', () => {
   it('matches exact names and * patterns in order, with defaults filled in', () => {
-    const read = readCacheRules([{ model: 'gpt-4o', ttl: 10 }, { model: 'gpt-*-mini', ttl: 20, hit_ratio: 0, scope: 'user' }]);
+    const read = readCacheRules([
+      { model: 'gpt-4o', ttl: 10 },
+      { model: 'gpt-*-mini', ttl: 20, hit_ratio: 0, scope: 'user' },
+    ]);
     if (!read.ok) throw new Error('rules refused');
     const rules = new CompiledCacheRules(read.rules);
     expect(rules.match('gpt-4o')).toMatchObject({ ttl: 10, hit_ratio: 1, scope: 'shared', tools: false, n: false });

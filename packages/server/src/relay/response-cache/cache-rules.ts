@@ -23,7 +23,8 @@ export const defaultMaxAnswerBytes = 1024 * 1024;
 const maxTtlSeconds = 30 * 24 * 3600;
 const knownFields = new Set(['model', 'ttl', 'hit_ratio', 'scope', 'max_bytes', 'tools', 'n']);
 
-export type RulesRead = { readonly ok: true; readonly rules: CacheRule[] } | { readonly ok: false; readonly message: LocalizedMessage; readonly params: Record<string, string> };
+export type RulesRead =
+  { readonly ok: true; readonly rules: CacheRule[] } | { readonly ok: false; readonly message: LocalizedMessage; readonly params: Record<string, string> };
 
 function badField(index: number, field: string, expected: string): RulesRead {
   return { ok: false, message: responseCacheMessages.ruleBadField, params: { index: String(index + 1), field, expected } };

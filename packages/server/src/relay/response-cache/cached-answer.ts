@@ -32,6 +32,7 @@ export function decodeAnswer(stored: Buffer): CachedAnswer | undefined {
   const head = safeParseJson(stored.subarray(0, newline).toString('utf8'));
   if (!head.ok || typeof head.value !== 'object' || head.value === null) return undefined;
   const { kind, contentType, servedModel, usage } = head.value as Partial<StoredHead>;
-  if ((kind !== 'whole' && kind !== 'stream') || typeof contentType !== 'string' || typeof servedModel !== 'string' || typeof usage !== 'object') return undefined;
+  if ((kind !== 'whole' && kind !== 'stream') || typeof contentType !== 'string' || typeof servedModel !== 'string' || typeof usage !== 'object')
+    return undefined;
   return { kind, contentType, servedModel, usage, body: stored.subarray(newline + 1) };
 }
