@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
+import { callApi } from '../../api/user/testing/account-test-kit.ts';
 import { FakeOpenAIUpstream } from '../testing/fake-openai-upstream.ts';
 import { ledgerState, seedChannel, seedToken } from '../testing/relay-seed.ts';
 
@@ -99,6 +100,42 @@ describe.each(testDatabases())('fallbacks and the auto group on $dialect', (data
     expect(answer.headers['x-switchboard-model']).toBe('cw-large');
     const state = await ledgerState(testApp, { tokenId: token.id, userId: user.id, channelIds: [] });
     expect(state.logs.map((log) => log.model_name)).toEqual(['cw-large']);
+  });
+
+  it("follows the token's own fallbacks and cache opt-out, set by its owner through the token API", async () => {
+    const user = await createTestUser(testApp, { quota: 100_000_000 });
+    const refused = await callApi(testApp, 'POST', '/api/token/', {
+      headers: user.headers,
+      body: { name: 'bad-fallbacks', remain_quota: 1_000_000, model_fallbacks: '{"fb-unserved": "fb-second"}' },
+      language: 'en',
+    });
+    expect(refused.body).toMatchObject({ success: false, message: "The token's model fallbacks must map each model to a non-empty list of model names" });
+    const created = await callApi(testApp, 'POST', '/api/token/', {
+      headers: user.headers,
+      body: { name: 'own-fallbacks', remain_quota: 1_000_000, model_fallbacks: '{"cw-unserved": ["cw-large"]}', response_cache_off: true },
+    });
+    expect(created.body.success).toBe(true);
+    const row = await testApp.context.database.db
+      .selectFrom('tokens')
+      .select(['id', 'key', 'model_fallbacks'])
+      .where('name', '=', 'own-fallbacks')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.model_fallbacks).toBe('{"cw-unserved": ["cw-large"]}');
+    const listed = await callApi(testApp, 'GET', `/api/token/${row.id}`, { headers: user.headers });
+    expect(listed.body.data).toMatchObject({ response_cache_off: true, model_fallbacks: '{"cw-unserved": ["cw-large"]}' });
+    const ratios = testApp.context.options.getJson<Record<string, number>>('ModelRatio');
+    await testApp.context.options.set('ModelRatio', JSON.stringify({ ...ratios, 'cw-unserved': 1 }));
+    await testApp.context.options.set('ResponseCacheRules', JSON.stringify([{ model: 'cw-*', ttl: 60, hit_ratio: 0 }]));
+    try {
+      const answer = await chat(`sk-${row.key}`, 'cw-unserved');
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['x-switchboard-model']).toBe('cw-large');
+      // The owner opted this token out of the cache: no rule applies to its requests.
+      expect(answer.headers['x-switchboard-cache']).toBeUndefined();
+    } finally {
+      await testApp.context.options.set('ResponseCacheRules', '[]');
+    }
   });
 
   it('walks an auto token through AutoGroups in order, at the serving group ratio', async () => {
