@@ -244,7 +244,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   if (context.redis) await shareBreakersThroughRedis(services.breakers, context.redis, context.bus, context.clock, context.logger);
   if (context.metrics) registerBreakerMetrics(context.metrics, services.breakers, services.channels);
   registerBreakerRoutes(app, services.breakers, services.channels);
-  registerResponseCacheRoutes(app, services.responseCache, context.bus);
+  registerResponseCacheRoutes(app, services.responseCache, context.bus, context.logDatabase.db, context.clock);
 
   registerChannelHealthModule(app, services);
   registerBudgetModule(app, services);

@@ -101,6 +101,7 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'PUT /api/option': 'root',
   // Empties the response cache (relay/response-cache/): administrators, as the channel tools.
   'POST /api/response_cache/purge': 'admin',
+  'GET /api/response_cache/stats': 'admin',
   'POST /api/option/rest_model_ratio': 'root',
   'GET /api/group/': 'admin',
   'GET /api/group': 'admin',

@@ -164,6 +164,26 @@ describe.each(testDatabases())('the response cache on $dialect', (database) => {
       expect(purged.body).toMatchObject({ success: true });
       expect((purged.body.data as { dropped: number }).dropped).toBeGreaterThan(0);
       expect((await chat(token.apiKey, 'purge me')).headers['x-switchboard-cache']).toBe('miss');
+
+      // The dashboard's savings: per model and per token, administrators only.
+      await testApp.app.relay.flusher.flush();
+      await testApp.app.relay.flusher.flush();
+      expect((await callApi(testApp, 'GET', '/api/response_cache/stats', { headers: user.headers })).body.success).toBe(false);
+      const stats = await callApi(testApp, 'GET', '/api/response_cache/stats?days=1', { headers: admin.headers });
+      const data = stats.body.data as {
+        hits: number;
+        misses: number;
+        hit_rate: number;
+        by_token: Array<{ token_id: number; hits: number; misses: number; quota_saved: number; tokens_saved: number }>;
+        by_model: Array<{ model: string; hits: number }>;
+      };
+      const line = data.by_token.find((entry) => entry.token_id === token.id);
+      expect(line).toMatchObject({ hits: 2, misses: 2 });
+      expect(line?.quota_saved).toBeGreaterThan(0);
+      expect(line?.tokens_saved).toBe(2 * 18);
+      expect(data.by_model.find((entry) => entry.model === model)?.hits).toBeGreaterThanOrEqual(2);
+      expect(data.hit_rate).toBeGreaterThan(0);
+      expect(data.hit_rate).toBeLessThan(1);
     } finally {
       await putOption('ResponseCacheRules', '[]');
     }
