@@ -19,7 +19,12 @@ export function CacheSavingsCard() {
     { title: t('cache.hits'), dataIndex: 'hits', align: 'right' },
     { title: t('cache.misses'), dataIndex: 'misses', align: 'right' },
     { title: t('cache.tokensSaved'), dataIndex: 'tokens_saved', align: 'right' },
-    { title: t('cache.moneySaved'), key: 'quota_saved', align: 'right', render: (_value: unknown, row: CacheSavingsLine) => <QuotaAmount quota={row.quota_saved} /> },
+    {
+      title: t('cache.moneySaved'),
+      key: 'quota_saved',
+      align: 'right',
+      render: (_value: unknown, row: CacheSavingsLine) => <QuotaAmount quota={row.quota_saved} />,
+    },
   ];
   const onPurge = async () => {
     try {
@@ -34,7 +39,7 @@ export function CacheSavingsCard() {
       title={t('cache.title', { days: reportDays })}
       data-testid="cache-savings"
       extra={
-        <Popconfirm title={t('cache.purgeConfirm')} onConfirm={onPurge}>
+        <Popconfirm title={t('cache.purgeConfirm')} onConfirm={onPurge} okButtonProps={{ danger: true, 'data-testid': 'cache-purge-confirm' } as object}>
           <Button danger loading={purge.isPending} data-testid="cache-purge">
             {t('cache.purge')}
           </Button>

@@ -30,7 +30,12 @@ export function TokenRoutingSection() {
         name="model_fallbacks"
         label={t('routing.fallbacks')}
         extra={t('routing.fallbacksHelp')}
-        rules={[{ validator: (_rule, value: string | undefined) => (isFallbackMap(value ?? '') ? Promise.resolve() : Promise.reject(new Error(t('routing.fallbacksInvalid')))) }]}
+        rules={[
+          {
+            validator: (_rule, value: string | undefined) =>
+              isFallbackMap(value ?? '') ? Promise.resolve() : Promise.reject(new Error(t('routing.fallbacksInvalid'))),
+          },
+        ]}
       >
         <Input.TextArea rows={3} placeholder='{"gpt-5": ["gpt-5-mini"]}' data-testid="token-model-fallbacks" />
       </Form.Item>
