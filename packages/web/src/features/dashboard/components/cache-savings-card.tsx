@@ -39,7 +39,7 @@ export function CacheSavingsCard() {
       title={t('cache.title', { days: reportDays })}
       data-testid="cache-savings"
       extra={
-        <Popconfirm title={t('cache.purgeConfirm')} onConfirm={onPurge} okButtonProps={{ danger: true, 'data-testid': 'cache-purge-confirm' } as object}>
+        <Popconfirm title={t('cache.purgeConfirm')} onConfirm={onPurge} okButtonProps={{ danger: true, 'data-testid': 'cache-purge-confirm' }}>
           <Button danger loading={purge.isPending} data-testid="cache-purge">
             {t('cache.purge')}
           </Button>
