@@ -3,10 +3,8 @@ import type { ChangeBus } from '../../platform/change-bus.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
 import type { ResponseCache } from './response-cache.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { CacheSavingsRepository } from './cache-savings.repository.ts';
+import type { CacheSavingsRepository } from './cache-savings.repository.ts';
 import { summariseSavings } from './cache-savings.ts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 
 /** The longest window the savings report covers. */
 const maxDays = 90;
