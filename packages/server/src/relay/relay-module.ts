@@ -48,6 +48,7 @@ import { MemoryAnswerStore } from './response-cache/answer-store.ts';
 import { RedisAnswerStore } from './response-cache/redis-answer-store.ts';
 import { ResponseCache } from './response-cache/response-cache.ts';
 import { registerResponseCacheRoutes } from './response-cache/response-cache.routes.ts';
+import { CacheSavingsRepository } from './response-cache/cache-savings.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -244,7 +245,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   if (context.redis) await shareBreakersThroughRedis(services.breakers, context.redis, context.bus, context.clock, context.logger);
   if (context.metrics) registerBreakerMetrics(context.metrics, services.breakers, services.channels);
   registerBreakerRoutes(app, services.breakers, services.channels);
-  registerResponseCacheRoutes(app, services.responseCache, context.bus, context.logDatabase.db, context.clock);
+  registerResponseCacheRoutes(app, services.responseCache, context.bus, new CacheSavingsRepository(context.logDatabase.db), context.clock);
 
   registerChannelHealthModule(app, services);
   registerBudgetModule(app, services);

@@ -14,8 +14,7 @@ const maxDays = 90;
  * is emptied once; every process (the other workers, the other instances) hears it on the change bus
  * and empties its own memory store, and the answer waits until they have.
  */
-export function registerResponseCacheRoutes(app: FastifyInstance, cache: ResponseCache, bus: ChangeBus, logDb: Kysely<Database>, clock: Clock): void {
-  const savings = new CacheSavingsRepository(logDb);
+export function registerResponseCacheRoutes(app: FastifyInstance, cache: ResponseCache, bus: ChangeBus, savings: CacheSavingsRepository, clock: Clock): void {
   // GET /api/response_cache/stats?days=7 (administrators): hit rate, tokens and quota saved per model and per token.
   app.get('/api/response_cache/stats', { config: { access: 'admin' } }, async (request) => {
     const asked = Number((request.query as Record<string, unknown>).days ?? 7);
