@@ -13,6 +13,7 @@ export * from './passkeys.ts';
 export * from './openai-chat.ts';
 export * from './links.ts';
 export * from './tokens.ts';
+export * from './response-cache.ts';
 export * from './budgets.ts';
 export * from './channels.ts';
 export * from './channel-breakers.ts';

@@ -20,7 +20,18 @@ export interface OptionDefinition {
   readonly trimTrailingSlash?: boolean;
   /** For JSON options: the shape the value must have. */
   readonly jsonShape?:
-    'object' | 'array' | 'number-map' | 'string-map' | 'amount-list' | 'amount-discounts' | 'rate-limit-groups' | 'port-list' | 'ip-list' | 'domain-list';
+    | 'object'
+    | 'array'
+    | 'number-map'
+    | 'string-map'
+    | 'amount-list'
+    | 'amount-discounts'
+    | 'rate-limit-groups'
+    | 'port-list'
+    | 'ip-list'
+    | 'domain-list'
+    | 'response-cache-rules'
+    | 'model-fallbacks';
 }
 
 const bool = (on: boolean): OptionDefinition => ({ kind: 'boolean', defaultValue: on ? 'true' : 'false' });
@@ -273,6 +284,15 @@ export const optionDefinitions = {
   /** new-api's `auto` token group: the groups it tries in order; whether new tokens start in it. */
   AutoGroups: json(['default'], 'array'),
   DefaultUseAutoGroup: bool(false),
+  /**
+   * The response cache (off while empty): `[{"model": "gpt-4o*", "ttl": 300, "hit_ratio": 0.1, "scope": "shared"}]`,
+   * optional `max_bytes`, `tools` (cache turns that carry tools) and `n` (cache `n > 1`). The first rule whose model matches applies.
+   */
+  ResponseCacheRules: json([], 'response-cache-rules'),
+  /** Ordered alternatives per model, tried when no channel serves it or every attempt failed retryably: `{"gpt-5": ["gpt-5-mini"]}`. */
+  ModelFallbacks: json({}, 'model-fallbacks'),
+  /** The larger-context model a request moves to when a channel refuses it for context length: `{"gpt-4o-mini": "gpt-4.1"}`. */
+  ContextWindowFallbacks: json({}, 'string-map'),
 } as const satisfies Record<string, OptionDefinition>;
 
 export type OptionKey = keyof typeof optionDefinitions;

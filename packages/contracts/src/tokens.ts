@@ -28,4 +28,8 @@ export interface TokenView {
   concurrency_limit: number;
   /** Request and response bodies of this token's requests are stored (administrators' tokens only). */
   log_payload: boolean;
+  /** The owner switched the response cache off for this token. */
+  response_cache_off: boolean;
+  /** The token's own model fallbacks as JSON (`{"gpt-5": ["gpt-5-mini"]}`), '' to use the ModelFallbacks setting. */
+  model_fallbacks: string;
 }

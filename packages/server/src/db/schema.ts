@@ -82,6 +82,10 @@ export interface TokensTable extends BudgetColumns {
   concurrency_limit: Defaulted<number>;
   /** Store this token's request and response bodies (migration 0025); 0 on rows written before it. */
   log_payload: ColumnType<boolean | number, number | undefined, number>;
+  /** The owner switched the response cache off for this token (migration 0030). */
+  response_cache_off: ColumnType<boolean | number, number | undefined, number>;
+  /** The token's own model fallbacks, JSON like ModelFallbacks; null or '' = the option's (migration 0030). */
+  model_fallbacks: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ChannelsTable {

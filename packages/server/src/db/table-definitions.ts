@@ -137,6 +137,9 @@ export const tokens: TableDefinition = {
     int('concurrency_limit'),
     // Store this token's request and response bodies while the global payload logging is off (migration 0025).
     flag('log_payload'),
+    // The owner's response-cache opt-out and model-fallback override (JSON, '' = the option's) (migration 0030).
+    flag('response_cache_off'),
+    text('model_fallbacks'),
   ],
   indexes: [uniqueIndex('tokens', 'key'), index('tokens', 'user_id'), index('tokens', 'name'), index('tokens', 'deleted_at')],
 };

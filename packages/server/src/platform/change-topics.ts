@@ -11,4 +11,6 @@ export const changeTopics = {
   quota: 'quota',
   /** A channel's circuit breaker opened or closed (JSON, see relay/circuit-breaker/redis-breaker-sync.ts). */
   breakers: 'breakers',
+  /** An administrator purged the response cache: every process empties its own store (relay/response-cache/). */
+  responseCache: 'response-cache',
 } as const;

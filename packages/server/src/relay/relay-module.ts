@@ -44,6 +44,11 @@ import { registerPlaygroundRoutes } from './routes/playground.routes.ts';
 import { registerRealtimeRoute } from './realtime/realtime.routes.ts';
 import { registerRelayEndpoints } from './routes/relay.routes.ts';
 import { registerTaskRelays } from '../tasks/task-module.ts';
+import { MemoryAnswerStore } from './response-cache/answer-store.ts';
+import { RedisAnswerStore } from './response-cache/redis-answer-store.ts';
+import { ResponseCache } from './response-cache/response-cache.ts';
+import { registerResponseCacheRoutes } from './response-cache/response-cache.routes.ts';
+import { CacheSavingsRepository } from './response-cache/cache-savings.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +79,17 @@ function openSpendCoordinator(context: AppContext, instanceId: string): SpendCoo
   }
   const link = PrimaryLink.get();
   return link ? createPrimarySpendCoordinator(link) : new LocalSpendCoordinator();
+}
+
+/** Bytes of answers one process keeps when there is no Redis; the least recently used go first. */
+const memoryCacheBytes = 64 * 1024 * 1024;
+
+/** The response cache: shared through Redis between instances when configured, else this process's memory. */
+function openResponseCache(context: AppContext): ResponseCache {
+  const store = context.redis
+    ? new RedisAnswerStore(context.redis, deploymentNamespace(context.config.sqlDsn, context.config.sqlitePath))
+    : new MemoryAnswerStore(memoryCacheBytes, () => context.clock.now());
+  return new ResponseCache(context.options, store, (error) => context.logger.warn({ err: error }, 'response cache store failed'));
 }
 
 function wireServices(context: AppContext, { instanceId, journal, publishWritten }: QuotaWiring): RelayServices {
@@ -149,6 +165,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     sensitive: new SensitiveWords(context.options),
     limits: new RelayLimits({ store: context.limitStore, options: context.options, clock: context.clock }),
     payloads: startPayloadLogging(context),
+    responseCache: openResponseCache(context),
     chargesDurable: () => journal?.writable ?? true,
     random: Math.random,
     timeouts: { headersMs: relayMs > 0 ? relayMs : streamMs, streamMs, relayMs, firstByteMs: context.config.firstByteTimeoutSeconds * 1000 },
@@ -228,6 +245,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   if (context.redis) await shareBreakersThroughRedis(services.breakers, context.redis, context.bus, context.clock, context.logger);
   if (context.metrics) registerBreakerMetrics(context.metrics, services.breakers, services.channels);
   registerBreakerRoutes(app, services.breakers, services.channels);
+  registerResponseCacheRoutes(app, services.responseCache, context.bus, new CacheSavingsRepository(context.logDatabase.db), context.clock);
 
   registerChannelHealthModule(app, services);
   registerBudgetModule(app, services);

@@ -12,6 +12,7 @@ import type { ChannelBreakers } from './circuit-breaker/channel-breakers.ts';
 import type { KeyGuessGuard } from './pipeline/key-guess-guard.ts';
 import type { SensitiveWords } from './pipeline/sensitive-words.ts';
 import type { PayloadLogging } from '../logs/payloads/payload-logging.ts';
+import type { ResponseCache } from './response-cache/response-cache.ts';
 
 /** The relay's wired services, built once by relay-module.ts. */
 export interface RelayServices {
@@ -35,6 +36,8 @@ export interface RelayServices {
   readonly limits: RelayLimits;
   /** Request and response bodies stored for the requests they are logged for (off by default). */
   readonly payloads: PayloadLogging;
+  /** Answers kept by `ResponseCacheRules` (off while no rule exists): in memory, or in Redis when configured. */
+  readonly responseCache: ResponseCache;
   /** False while settled charges cannot be written to the quota journal (a full or read-only disk). */
   readonly chargesDurable: () => boolean;
   readonly random: () => number;

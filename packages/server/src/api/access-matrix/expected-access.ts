@@ -99,6 +99,9 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'GET /api/option': 'root',
   'PUT /api/option/': 'root',
   'PUT /api/option': 'root',
+  // Empties the response cache (relay/response-cache/): administrators, as the channel tools.
+  'POST /api/response_cache/purge': 'admin',
+  'GET /api/response_cache/stats': 'admin',
   'POST /api/option/rest_model_ratio': 'root',
   'GET /api/group/': 'admin',
   'GET /api/group': 'admin',

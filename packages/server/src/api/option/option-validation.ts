@@ -9,6 +9,9 @@ import { safeParseJson } from '../../platform/safe-json.ts';
 import { assertSafeLinkOption } from './option-links.ts';
 import { optionMessages } from './option.messages.ts';
 import { assertConsoleSettingValue } from '../../options/console-settings-rules.ts';
+import { readCacheRules } from '../../relay/response-cache/cache-rules.ts';
+import { readFallbackMap } from '../../relay/fallbacks/model-fallbacks.ts';
+import { responseCacheMessages } from '../../relay/response-cache/response-cache.messages.ts';
 
 /** Reads the value a key holds now (to check what an enable switch depends on). */
 export type CurrentValue = (key: OptionKey) => string;
@@ -80,6 +83,17 @@ function checkJson(key: OptionKey, definition: OptionDefinition, value: string):
     case 'domain-list':
       checkEntries(key, json, isDomainEntry, outgoingMessages.badDomainEntry);
       return;
+    case 'response-cache-rules': {
+      const read = readCacheRules(json);
+      if (!read.ok) fail(read.message, read.params);
+      return;
+    }
+    case 'model-fallbacks': {
+      const read = readFallbackMap(json);
+      if (!read.ok)
+        fail(read.selfReference ? responseCacheMessages.fallbackToItself : responseCacheMessages.fallbacksBad, { key, model: read.selfReference ?? '' });
+      return;
+    }
     case 'rate-limit-groups':
       if (!isObject || !Object.values(json).every(isRateLimitPair)) fail(optionMessages.wrongJsonShape, { key, shape: '{"group": [total ≥ 0, success ≥ 1]}' });
       return;

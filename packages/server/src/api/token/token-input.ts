@@ -2,6 +2,7 @@ import { idNumber, nameText, wholeNumber } from '@switchboard/contracts';
 import { z } from 'zod';
 import { tokenLimitFields } from './token-limit-fields.ts';
 import { tokenPayloadFields } from './token-payload-field.ts';
+import { tokenCacheFields } from './token-cache-fields.ts';
 
 /** JSON numbers only, as the console sends them. */
 const optionalInteger = wholeNumber.optional();
@@ -27,6 +28,7 @@ export const tokenFieldsSchema = z.object({
   group: nameText.nullish(),
   ...tokenLimitFields,
   ...tokenPayloadFields,
+  ...tokenCacheFields,
 });
 export type TokenFields = z.output<typeof tokenFieldsSchema>;
 

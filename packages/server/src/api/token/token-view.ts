@@ -32,5 +32,7 @@ export function toTokenView(row: TokenRow, hideKey = false): TokenView {
     tpm_limit: Number(row.tpm_limit ?? 0),
     concurrency_limit: Number(row.concurrency_limit ?? 0),
     log_payload: toBoolean(row.log_payload),
+    response_cache_off: toBoolean(row.response_cache_off),
+    model_fallbacks: row.model_fallbacks ?? '',
   };
 }

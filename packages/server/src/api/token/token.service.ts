@@ -13,6 +13,7 @@ import { mayUseGroup } from '../../groups/usable-groups.ts';
 import type { TokenFields } from './token-input.ts';
 import { tokenLimitColumns } from './token-limit-fields.ts';
 import { tokenPayloadColumn } from './token-payload-field.ts';
+import { tokenCacheColumns } from './token-cache-fields.ts';
 import type { TokenRepository } from './token.repository.ts';
 import { tokenMessages } from './token.messages.ts';
 
@@ -109,6 +110,7 @@ export class TokenService {
     }
     Object.assign(columns, tokenLimitColumns(fields));
     Object.assign(columns, tokenPayloadColumn(user, fields.log_payload));
+    Object.assign(columns, tokenCacheColumns(fields));
     return columns;
   }
 
@@ -156,6 +158,8 @@ export class TokenService {
       tpm_limit: columns.tpm_limit ?? 0,
       concurrency_limit: columns.concurrency_limit ?? 0,
       log_payload: columns.log_payload ?? 0,
+      response_cache_off: columns.response_cache_off ?? 0,
+      model_fallbacks: columns.model_fallbacks ?? '',
       deleted_at: null,
     }));
     const ids = await this.repository.insertAll(rows);

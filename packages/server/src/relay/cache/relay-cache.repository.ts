@@ -21,6 +21,8 @@ export type TokenRow = Pick<
   | 'tpm_limit'
   | 'concurrency_limit'
   | 'log_payload'
+  | 'response_cache_off'
+  | 'model_fallbacks'
 >;
 export type UserRow = Pick<
   Selectable<UsersTable>,
@@ -47,6 +49,8 @@ const tokenColumns = [
   'tpm_limit',
   'concurrency_limit',
   'log_payload',
+  'response_cache_off',
+  'model_fallbacks',
 ] as const;
 const userColumns = ['id', 'username', 'role', 'status', 'group', 'quota', 'used_quota', 'request_count', 'setting', 'email'] as const;
 

@@ -7,6 +7,8 @@ import { tokenRequestLimits, type TokenRequestLimits } from '../../limits/token-
 import { parseAllowList } from './ip-allow-list.ts';
 import type { RelayCacheRepository, TokenRow } from './relay-cache.repository.ts';
 import { ReloadFreshness } from './reload-freshness.ts';
+import { safeParseJson } from '../../platform/safe-json.ts';
+import { readFallbackMap, type FallbackMap } from '../fallbacks/model-fallbacks.ts';
 
 /** A relay API key as the hot path needs it. Balances are mutated in place by the quota ledger. */
 export interface TokenRecord extends TokenBalance {
@@ -25,10 +27,22 @@ export interface TokenRecord extends TokenBalance {
   requestLimits: TokenRequestLimits | undefined;
   /** Store this token's request and response bodies (logs/payloads/). */
   logPayload: boolean;
+  /** The owner switched the response cache off for this token. */
+  responseCacheOff: boolean;
+  /** The token's own fallback chains, or undefined to use `ModelFallbacks`. */
+  modelFallbacks: FallbackMap | undefined;
 }
 
 /** How long an unknown key is remembered as unknown, so guessing keys cannot load the database. */
 const missMemoryMs = 10_000;
+
+/** A token's stored fallback chains; empty or unreadable text means none of its own. */
+function tokenFallbacks(stored: string | null | undefined): FallbackMap | undefined {
+  if (!stored) return undefined;
+  const parsed = safeParseJson(stored);
+  const read = parsed.ok ? readFallbackMap(parsed.value) : undefined;
+  return read?.ok && Object.keys(read.map).length > 0 ? read.map : undefined;
+}
 const missMemorySize = 10_000;
 
 /**
@@ -150,6 +164,8 @@ export class TokenCache {
       group: row.group ?? '',
       requestLimits: tokenRequestLimits(row),
       logPayload: toBoolean(row.log_payload),
+      responseCacheOff: toBoolean(row.response_cache_off),
+      modelFallbacks: tokenFallbacks(row.model_fallbacks),
     };
     const existing = this.byId.get(row.id);
     if (existing) {

@@ -1,6 +1,6 @@
 import { Role, TokenStatus, UserStatus } from '@switchboard/contracts';
 import type { OptionStore } from '../../options/option-store.ts';
-import { mayUseGroup } from '../../groups/usable-groups.ts';
+import { autoGroupsOf, mayUseGroup } from '../../groups/usable-groups.ts';
 import { isAllowed } from '../cache/ip-allow-list.ts';
 import type { TokenCache, TokenRecord } from '../cache/token-cache.ts';
 import type { UserCache, UserRecord } from '../cache/user-cache.ts';
@@ -54,7 +54,12 @@ export async function authenticateToken(
   if (!isAllowed(token.allowIps, ip)) throw new RelayError(403, 'ip_not_allowed', relayMessages.ipNotAllowed, { params: { ip } });
   const user = checkUser(dependencies.users.get(token.userId) ?? (await dependencies.users.lookup(token.userId)));
   let usingGroup = user.group;
-  if (token.group) {
+  if (token.group === 'auto') {
+    // new-api's auto group: the relay walks the owner's usable AutoGroups in order, each at its own ratio.
+    if (autoGroupsOf(dependencies.options, user.group).length === 0)
+      throw new RelayError(403, 'group_not_allowed', relayMessages.groupNotAllowed, { params: { group: token.group } });
+    usingGroup = 'auto';
+  } else if (token.group) {
     if (!mayUseGroup(dependencies.options, user.group, token.group))
       throw new RelayError(403, 'group_not_allowed', relayMessages.groupNotAllowed, { params: { group: token.group } });
     const ratios = dependencies.options.getJson<Record<string, number>>('GroupRatio') ?? {};

@@ -26,6 +26,8 @@ export interface ConsumeFacts {
   /** Parameters the provider dropped or changed (Provider `UpstreamRequest.warnings`). */
   readonly warnings: readonly string[];
   readonly createdAt: number;
+  /** Facts of the response cache and fallbacks (`response_cache`, `fallback_chain` …), added to `other`. */
+  readonly extraOther?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**
@@ -69,6 +71,7 @@ export function consumeLogEntry(facts: ConsumeFacts): LogEntry {
   if (facts.upstreamModel !== facts.model) Object.assign(other, { is_model_mapped: true, upstream_model_name: facts.upstreamModel });
   if (facts.endReason !== 'done' && facts.endReason !== 'complete') other[facts.stream ? 'stream_status' : 'end_reason'] = facts.endReason;
   if (facts.warnings.length > 0) other.warnings = facts.warnings;
+  if (facts.extraOther) Object.assign(other, facts.extraOther);
   return {
     user_id: facts.caller.user.id,
     type: LogType.consume,

@@ -19,10 +19,22 @@ import { countTextTokens, estimateTokens } from './token-estimate.ts';
 import { watchCallerGone } from './caller-gone.ts';
 import { attemptUpstream, callerGoneError, type AttemptResult, type ChargedAttempt } from './upstream-attempt.ts';
 import { breakerOutcome } from '../circuit-breaker/attempt-outcome.ts';
+import { autoGroupsOf } from '../../groups/usable-groups.ts';
+import { contextWindowFallback, isContextLengthRefusal } from '../fallbacks/context-window.ts';
+import { modelChain } from '../fallbacks/model-fallbacks.ts';
+import { AnswerCapture } from '../response-cache/answer-capture.ts';
+import type { CachePlan } from '../response-cache/response-cache.ts';
+import { serveCachedAnswer } from './cached-answer-reply.ts';
+import { relayHeaders } from './relay-headers.ts';
 
-/** Headers every relay answer carries, also on streams that bypass Fastify's reply. */
-export function relayHeaders(requestId: string): Record<string, string> {
-  return { 'x-oneapi-request-id': requestId, 'access-control-allow-origin': '*' };
+export { relayHeaders };
+
+/** The headers of one relayed answer: the model that served it, and whether a cache rule applied. */
+function answerHeaders(requestId: string, servingModel: string, cachePlan: CachePlan | undefined): Record<string, string> {
+  const headers = relayHeaders(requestId);
+  headers['x-switchboard-model'] = servingModel;
+  if (cachePlan) headers['x-switchboard-cache'] = 'miss';
+  return headers;
 }
 
 /**
@@ -30,7 +42,7 @@ export function relayHeaders(requestId: string): Record<string, string> {
  * or embeddings endpoint, but the log says `/v1/messages` or `/v1beta/models/…`. The query is cut
  * off: Gemini callers may put their key there.
  */
-function callerPath(request: FastifyRequest): string {
+export function callerPath(request: FastifyRequest): string {
   const query = request.url.indexOf('?');
   return query < 0 ? request.url : request.url.slice(0, query);
 }
@@ -96,12 +108,45 @@ function nextAdmitted(
   return admitted.then((claimed) => (claimed ? { channel, keyIndex } : nextAdmitted(services, caller, model, attempt, tried)));
 }
 
+/** The usage a charged attempt is billed for: the upstream's, else the prompt and completion counted here. */
+function billedUsage(parsed: ParsedRelayBody, result: ChargedAttempt): NormalizedUsage {
+  return result.usage ?? { promptTokens: countTextTokens(parsed.promptText), completionTokens: result.localCompletionTokens };
+}
+
+/** The request as it is sent for a fallback model: the body names that model. */
+function askingFor(parsed: ParsedRelayBody, model: string): ParsedRelayBody {
+  if (model === parsed.model || !parsed.body) return parsed;
+  return { ...parsed, model, body: { ...parsed.body, model }, bodyChanged: true };
+}
+
+/** What stays the same for every model and group one caller request tries. */
+interface RequestScope {
+  readonly services: RelayServices;
+  readonly endpoint: RelayEndpoint;
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+  readonly startedAt: number;
+  readonly trace: ReturnType<NonNullable<RelayServices['context']['tracing']>['relay']> | undefined;
+  readonly limitPermit: { charged(usage: NormalizedUsage): void };
+  readonly callerGone: AbortSignal;
+  readonly payload: ReturnType<RelayServices['payloads']['capture']>;
+  readonly cachePlan: CachePlan | undefined;
+  /** The models tried so far, the current one last (for the log row when more than one was). */
+  readonly modelsTried: string[];
+  readonly requestedModel: string;
+  readonly autoGroup: boolean;
+}
+
+/** One model in one group: served, or why not and whether the next model or group may be tried. */
+type ModelOutcome =
+  { readonly served: true } | { readonly served: false; readonly error: RelayError; readonly fallsBack: boolean; readonly contextWindow: boolean };
+
 /**
- * The relay of one caller request: read the body once, check the model and prompt, price it, hold
- * quota on token and user, then try channels (priority tiers, weighted, retries on retryable
- * failures, never a channel twice) until one answers; settle to the exact cost with its consume log,
- * or refund exactly once and answer the last error. A caller who leaves once a channel has the
- * request is charged for what it was sent and produced (see upstream-attempt.ts), not refunded.
+ * The relay of one caller request: read the body once, check the model and prompt, answer from the
+ * response cache when a rule applies and holds the answer (no upstream, no channel, billed at the
+ * rule's hit ratio), else try the request's models in order (the model, its fallbacks, a larger-context
+ * model after a context-length refusal), each in the caller's group (or the `auto` groups in order),
+ * each priced and held on its own (see relayAs). Throws the last error when none served.
  */
 export async function relayRequest(
   services: RelayServices,
@@ -123,6 +168,90 @@ export async function relayRequest(
   checkModelAllowed(caller, parsed.model);
   trace?.describe(endpoint.capability, parsed, caller);
 
+  const groups = caller.usingGroup === 'auto' ? autoGroupsOf(options, caller.user.group) : [caller.usingGroup];
+  const path = callerPath(request);
+  // One property read when no cache rule exists (the rules are compiled when the option changes).
+  const cachePlan = services.responseCache.plan({
+    capability: endpoint.capability,
+    path,
+    model: parsed.model,
+    stream: parsed.stream,
+    body: parsed.body,
+    userId: caller.user.id,
+    tokenOptedOut: caller.token?.responseCacheOff === true,
+    cacheControl: request.headers['cache-control'],
+    switchboardCache: request.headers['x-switchboard-cache'] as string | undefined,
+  });
+  if (cachePlan?.read) {
+    const hit = await services.responseCache.lookup(cachePlan);
+    if (hit) {
+      const group = groups[0] ?? caller.usingGroup;
+      await serveCachedAnswer(services, { request, reply, caller: { ...caller, usingGroup: group }, parsed, plan: cachePlan, answer: hit, startedAt, path });
+      return;
+    }
+  }
+
+  // The operator chose safety over availability: no paid call while its charge could not survive a crash.
+  if (options.getBoolean('RefuseWhenJournalFailing') && !services.chargesDurable()) {
+    throw new RelayError(503, 'charges_not_durable', relayMessages.chargesNotDurable);
+  }
+  const promptEstimate = estimateTokens(parsed.promptText);
+  // What the model's answers have used lately: the request's share of its token's TPM.
+  const usual = services.expectedUsage.of(parsed.model);
+  const usualPrompt = Math.max(0, promptEstimate + Math.ceil(usual?.promptBeyondEstimate ?? 0));
+  const usualCompletion = Math.ceil(usual?.completionTokens ?? 0);
+  const expectedTokens = usualPrompt + (parsed.maxTokens > 0 ? Math.min(parsed.maxTokens, usual ? usualCompletion : parsed.maxTokens) : usualCompletion);
+  let limitPermit = services.limits.admit(caller, expectedTokens, request.id, reply);
+  if (limitPermit instanceof Promise) limitPermit = await limitPermit;
+
+  const scope: RequestScope = {
+    services,
+    endpoint,
+    request,
+    reply,
+    startedAt,
+    trace,
+    limitPermit,
+    callerGone: watchCallerGone(reply.raw),
+    // Undefined (nothing captured, nothing copied) unless payload logging is on for this request.
+    payload: services.payloads.capture(caller.token, rawBody, contentType),
+    cachePlan,
+    modelsTried: [],
+    requestedModel: parsed.model,
+    autoGroup: caller.usingGroup === 'auto',
+  };
+  // A multipart body cannot be re-addressed to another model: it is relayed for its own model only.
+  const chain = parsed.body ? modelChain(options, parsed.model, caller.token?.modelFallbacks) : [parsed.model];
+  let lastError: RelayError | undefined;
+  for (let index = 0; index < chain.length; index += 1) {
+    const model = chain[index] as string;
+    scope.modelsTried.push(model);
+    for (const group of groups) {
+      const outcome = await relayAs(scope, { ...caller, usingGroup: group }, askingFor(parsed, model), index === 0);
+      if (outcome.served) return;
+      lastError = outcome.error;
+      if (outcome.contextWindow) {
+        const larger = contextWindowFallback(options, model);
+        if (larger && !chain.includes(larger)) chain.splice(index + 1, 0, larger);
+        if (larger) break;
+      }
+      if (!outcome.fallsBack) throw outcome.error;
+    }
+  }
+  throw lastError ?? noChannelError(services.channels, caller, parsed.model);
+}
+
+/**
+ * One model in one group: price it, hold quota on token and user, then try channels (priority tiers,
+ * weighted, retries on retryable failures, never a channel twice) until one answers; settle to the
+ * exact cost with its consume log, or refund exactly once and report the last error. A caller who
+ * leaves once a channel has the request is charged for what it was sent and produced (see
+ * upstream-attempt.ts), not refunded. Only the requested model's missing price is the caller's error;
+ * a fallback without a price is passed over.
+ */
+async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedRelayBody, requested: boolean): Promise<ModelOutcome> {
+  const { services, endpoint, request, reply, startedAt, trace, callerGone, payload, cachePlan } = scope;
+  const { options, clock } = services.context;
   const tables = readPriceTables(options);
   const pricing = resolvePricing(
     tables,
@@ -130,19 +259,16 @@ export async function relayRequest(
     { userGroup: caller.user.group, usingGroup: caller.usingGroup },
     options.getBoolean('SelfUseModeEnabled') || caller.user.acceptUnpriced,
   );
-  if (!pricing) throw new RelayError(400, 'model_price_error', relayMessages.modelPriceError, { params: { model: parsed.model } });
-  // The operator chose safety over availability: no paid call while its charge could not survive a crash.
-  if (options.getBoolean('RefuseWhenJournalFailing') && !services.chargesDurable()) {
-    throw new RelayError(503, 'charges_not_durable', relayMessages.chargesNotDurable);
+  if (!pricing) {
+    const error = new RelayError(400, 'model_price_error', relayMessages.modelPriceError, { params: { model: parsed.model } });
+    if (requested && !scope.autoGroup) throw error;
+    return { served: false, error, fallsBack: true, contextWindow: false };
   }
   const promptEstimate = estimateTokens(parsed.promptText);
-  // What the model's answers have used lately: the request's share of its token's TPM, and its claim near the edge of a balance.
+  // What the model's answers have used lately: its claim near the edge of a balance.
   const usual = services.expectedUsage.of(parsed.model);
   const usualPrompt = Math.max(0, promptEstimate + Math.ceil(usual?.promptBeyondEstimate ?? 0));
   const usualCompletion = Math.ceil(usual?.completionTokens ?? 0);
-  const expectedTokens = usualPrompt + (parsed.maxTokens > 0 ? Math.min(parsed.maxTokens, usual ? usualCompletion : parsed.maxTokens) : usualCompletion);
-  let limitPermit = services.limits.admit(caller, expectedTokens, request.id, reply);
-  if (limitPermit instanceof Promise) limitPermit = await limitPermit;
   const hold = preConsumeQuota(
     pricing,
     { promptTokens: promptEstimate, maxTokens: parsed.maxTokens, floorTokens: options.getNumber('PreConsumedQuota'), calls: parsed.calls },
@@ -159,13 +285,14 @@ export async function relayRequest(
     throw new RelayError(403, 'pre_consume_token_quota_failed', relayMessages.insufficientTokenQuota);
   }
   const reservation = reserved.reservation;
-
-  // Undefined (nothing captured, nothing copied) unless payload logging is on for this request.
-  const payload = services.payloads.capture(caller.token, rawBody, contentType);
-  const callerGone = watchCallerGone(reply.raw);
   const tried = new Set<number>();
   const triedOrder: number[] = [];
+  const extraOther: Record<string, unknown> = {};
+  if (scope.modelsTried.length > 1) Object.assign(extraOther, { fallback_chain: [...scope.modelsTried], requested_model: scope.requestedModel });
+  if (scope.autoGroup) extraOther.auto_group = caller.usingGroup;
+  if (cachePlan) extraOther.response_cache = 'miss';
   let lastError: RelayError | undefined;
+  let lastRetryable = true;
   /**
    * The charge of the attempt that answered, with its consume log; once (the ledger ignores a second
    * settle). Returns what the answer's last bytes wait for: the charge written to the journal.
@@ -173,9 +300,9 @@ export async function relayRequest(
   const settle = (channel: ChannelRecord, result: ChargedAttempt): Promise<void> | undefined => {
     if (reservation.state !== 'held') return undefined;
     const localCount = result.usage === undefined;
-    const usage: NormalizedUsage = result.usage ?? { promptTokens: countTextTokens(parsed.promptText), completionTokens: result.localCompletionTokens };
+    const usage = billedUsage(parsed, result);
     const quota = computeQuota(pricing, usage, tables.quotaPerUnit, parsed.calls);
-    limitPermit.charged(usage);
+    scope.limitPermit.charged(usage);
     if (!localCount) services.expectedUsage.observe(parsed.model, usage.promptTokens - promptEstimate, usage.completionTokens);
     const finishedAt = clock.now();
     const log = options.getBoolean('LogConsumeEnabled')
@@ -198,6 +325,7 @@ export async function relayRequest(
           endReason: result.endReason,
           warnings: result.warnings,
           createdAt: clock.unixSeconds(),
+          extraOther,
         })
       : undefined;
     const journaled = services.ledger.settle(reservation, quota, channel.id, log);
@@ -210,6 +338,7 @@ export async function relayRequest(
     const budgetHold = services.budgets.keeper.hold(reservation, worstCase);
     if (budgetHold) await budgetHold;
     const retryTimes = caller.pinnedChannelId === undefined ? Math.max(0, options.getNumber('RetryTimes')) : 0;
+    const headers = answerHeaders(request.id, parsed.model, cachePlan);
     for (let attempt = 0; attempt <= retryTimes; attempt += 1) {
       let next = nextAdmitted(services, caller, parsed.model, attempt, tried);
       if (next instanceof Promise) next = await next;
@@ -217,11 +346,15 @@ export async function relayRequest(
       const { channel, keyIndex } = next;
       if (callerGone.aborted) {
         lastError = callerGoneError();
+        lastRetryable = false;
         break;
       }
       tried.add(channel.id);
       triedOrder.push(channel.id);
       const attemptTrace = trace?.attempt(channel, attempt);
+      const capture = cachePlan?.write ? new AnswerCapture(cachePlan.rule.max_bytes) : undefined;
+      reply.header('x-switchboard-model', parsed.model);
+      if (cachePlan) reply.header('x-switchboard-cache', 'miss');
       const result: AttemptResult = await attemptUpstream({
         endpoint,
         parsed,
@@ -236,7 +369,7 @@ export async function relayRequest(
         firstByteTimeoutMs: channel.firstByteTimeoutMs ?? services.timeouts.firstByteMs,
         promptTokensEstimate: promptEstimate,
         sensitive: services.sensitive,
-        extraHeaders: relayHeaders(request.id),
+        extraHeaders: headers,
         random: services.random,
         keyIndex,
         callerGone,
@@ -245,6 +378,7 @@ export async function relayRequest(
         settle: (charged) => settle(channel, charged),
         payload,
         trace: attemptTrace,
+        capture,
       });
       attemptTrace?.finished(result);
       services.breakers.record(channel, keyIndex, breakerOutcome(result));
@@ -261,9 +395,19 @@ export async function relayRequest(
         void settle(channel, result);
         // Charged, yet answered with an error: the entry renders it in the caller's own format.
         if (result.callerError) throw result.callerError;
-        return;
+        // Only whole answers are kept: a stream that was cut or stopped is never replayed.
+        if (cachePlan && capture && !capture.overflowed && (result.endReason === 'done' || result.endReason === 'complete'))
+          services.responseCache.save(cachePlan, {
+            kind: capture.kind,
+            contentType: capture.contentType,
+            servedModel: parsed.model,
+            usage: billedUsage(parsed, result),
+            body: capture.body,
+          });
+        return { served: true };
       }
       lastError = result.error;
+      lastRetryable = result.retryable;
       if (result.disablesChannel) services.health.disableAfterError(channel, result.error.message);
       if (!result.retryable) break;
     }
@@ -271,5 +415,7 @@ export async function relayRequest(
     services.ledger.refund(reservation);
     trace?.released();
   }
-  throw lastError ?? noChannelError(services.channels, caller, parsed.model);
+  if (!lastError) return { served: false, error: noChannelError(services.channels, caller, parsed.model), fallsBack: true, contextWindow: false };
+  const contextWindow = isContextLengthRefusal(lastError);
+  return { served: false, error: lastError, fallsBack: lastRetryable && lastError.code !== 'client_gone', contextWindow };
 }

@@ -15,6 +15,7 @@ import { readFirstChunk, relayStream, type StreamEndReason, type StreamOutcome }
 import { countTextTokens } from './token-estimate.ts';
 import { firstByteDeadlines } from './first-byte-deadlines.ts';
 import type { PayloadCapture } from '../../logs/payloads/payload-capture.ts';
+import type { AnswerCapture } from '../response-cache/answer-capture.ts';
 
 /** Largest upstream answer read whole (non-streamed): images in base64 can be large. */
 const maxBodyBytes = 64 * 1024 * 1024;
@@ -76,6 +77,8 @@ export interface AttemptInput {
   readonly payload?: PayloadCapture | undefined;
   /** This attempt's span when tracing is on: it adds `traceparent` to the upstream request. */
   readonly trace?: AttemptTrace | undefined;
+  /** Present when a response-cache rule applies and may store the answer: receives the bytes the caller gets. */
+  readonly capture?: AnswerCapture | undefined;
 }
 
 function failed(error: RelayError, retryable: boolean, disablesChannel = false): AttemptResult {
@@ -333,6 +336,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
       const firstResponseMs = input.now() - input.startedAt;
       // A caller who left meanwhile is seen by relayStream, which still counts the first chunk.
       reply.hijack();
+      input.capture?.tapStream(reply.raw, endpoint.answerFormat?.streamContentType ?? 'text/event-stream; charset=utf-8');
       const charged = (outcome: StreamOutcome): ChargedAttempt => ({
         kind: 'charged',
         usage: outcome.usage,
@@ -432,6 +436,7 @@ async function sendWholeAnswer(
   if (journaled) await journaled;
   const sentType = handling.kind === 'convert' || endpoint.answerFormat ? 'application/json' : contentType;
   input.payload?.setAnswer(outBody, sentType);
+  input.capture?.whole(outBody, sentType);
   reply.status(200).header('content-type', sentType).send(outBody);
   return complete;
 }

@@ -11,12 +11,26 @@ import { styledResponse, type WriteStyle } from './write-style.ts';
  * - `reset-before`: closes the connection before any byte
  * - `reset-mid`: streams part of the answer, then drops the connection
  * - `malformed`: 200 with a body that is not JSON
+ * - `context-length`: OpenAI's 400 refusal of a prompt longer than the model's context (`context_length_exceeded`,
+ *   the body OpenAI's API answers, as its error-codes guide and the openai-python client's fixtures show it)
  * - `silent`: stream headers, then nothing
  * - `hang-after`: streams a few chunks, then waits until the client leaves
  * - `no-usage`: a stream without the usage chunk even when asked
  */
 export type FakeMode =
-  'ok' | 'slow' | 'status-500' | 'status-429' | 'status-401' | 'timeout' | 'reset-before' | 'reset-mid' | 'malformed' | 'silent' | 'hang-after' | 'no-usage';
+  | 'ok'
+  | 'slow'
+  | 'status-500'
+  | 'status-429'
+  | 'status-401'
+  | 'timeout'
+  | 'reset-before'
+  | 'reset-mid'
+  | 'malformed'
+  | 'silent'
+  | 'hang-after'
+  | 'no-usage'
+  | 'context-length';
 
 export interface RecordedRequest {
   readonly path: string;
@@ -144,6 +158,11 @@ export class FakeOpenAIUpstream {
             ? { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' }
             : { message: 'The server had an error while processing your request.', type: 'server_error', code: null };
       return this.json(response, status, { error: { ...detail, param: null } });
+    }
+    if (mode === 'context-length') {
+      const message =
+        "This model's maximum context length is 8192 tokens. However, your messages resulted in 9211 tokens. Please reduce the length of the messages.";
+      return this.json(response, 400, { error: { message, type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' } });
     }
     if (mode === 'malformed') {
       response.writeHead(200, { 'content-type': 'application/json' });

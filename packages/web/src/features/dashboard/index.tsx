@@ -8,6 +8,7 @@ import { useQuotaDisplay, useStatusValue } from '../../lib/system-status.ts';
 import { isAdmin, useStoredUser } from '../../lib/use-stored-user.ts';
 import { useQuotaData, type QuotaDataQuery } from './api/quota-data.ts';
 import { ChannelStatsCard } from './components/channel-stats-card.tsx';
+import { CacheSavingsCard } from './components/cache-savings-card.tsx';
 import { DashboardFilters } from './components/dashboard-filters.tsx';
 import { LiveIndicator } from './components/live-indicator.tsx';
 import { PieCard } from './components/pie-card.tsx';
@@ -80,6 +81,11 @@ export default function DashboardPage() {
             {admin && (
               <Col span={24}>
                 <ChannelStatsCard query={query} />
+              </Col>
+            )}
+            {admin && (
+              <Col span={24}>
+                <CacheSavingsCard />
               </Col>
             )}
           </Row>

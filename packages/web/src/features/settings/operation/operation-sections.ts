@@ -104,4 +104,13 @@ export const operationSections: ReadonlyArray<{ id: string; fields: readonly Opt
       switchOf('DefaultUseAutoGroup'),
     ],
   },
+  {
+    // The response cache and the fallback chains (docs/response-cache-and-fallbacks.md).
+    id: 'cacheAndFallbacks',
+    fields: [
+      { key: 'ResponseCacheRules', kind: 'json', help: true },
+      { key: 'ModelFallbacks', kind: 'json', help: true },
+      { key: 'ContextWindowFallbacks', kind: 'json', help: true },
+    ],
+  },
 ];

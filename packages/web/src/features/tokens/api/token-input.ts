@@ -12,4 +12,6 @@ export interface TokenInput extends TokenLimitInput {
   group: string;
   /** Store this token's request and response bodies (administrators only). */
   log_payload?: boolean;
+  response_cache_off?: boolean;
+  model_fallbacks?: string;
 }

@@ -12,6 +12,7 @@ import { TokenBasicsSection } from './token-basics-section.tsx';
 import { TokenBudgetSection } from './token-budget-section.tsx';
 import { TokenLimitsSection } from './token-limits-section.tsx';
 import { TokenPayloadSection } from './token-payload-section.tsx';
+import { TokenRoutingSection } from './token-routing-section.tsx';
 import { TokenQuotaSection } from './token-quota-section.tsx';
 
 interface TokenDrawerProps {
@@ -63,6 +64,7 @@ export function TokenDrawer({ open, tokenId, onClose, onSaved, onCreated }: Toke
         <TokenQuotaSection creating={creating} />
         <TokenAccessSection />
         <TokenLimitsSection />
+        <TokenRoutingSection />
         <TokenPayloadSection />
       </Form>
       <TokenBudgetSection tokenId={tokenId} />

@@ -17,6 +17,10 @@ export interface TokenFormValues extends TokenLimitValues {
   group: string;
   /** Payload logging for this token (the switch is shown to administrators only). */
   log_payload?: boolean;
+  /** The owner's opt-out of the response cache. */
+  response_cache_off: boolean;
+  /** The token's own fallback chains as JSON, '' for the system setting's. */
+  model_fallbacks: string;
 }
 
 export const emptyTokenForm: TokenFormValues = {
@@ -29,6 +33,8 @@ export const emptyTokenForm: TokenFormValues = {
   model_limits_enabled: false,
   model_limits: [],
   group: '',
+  response_cache_off: false,
+  model_fallbacks: '',
   ...emptyTokenLimits,
 };
 
@@ -47,6 +53,8 @@ export function tokenToForm(token: TokenView): TokenFormValues {
       .filter(Boolean),
     group: token.group ?? '',
     log_payload: token.log_payload === true,
+    response_cache_off: token.response_cache_off === true,
+    model_fallbacks: token.model_fallbacks ?? '',
     ...tokenLimitsToForm(token),
   };
 }
@@ -67,6 +75,8 @@ export function formToTokenInput(values: TokenFormValues, name = values.name): T
     group: values.group ?? '',
     // Sent only when the switch was on the form (administrators): others leave the column as it is.
     ...(values.log_payload === undefined ? {} : { log_payload: values.log_payload }),
+    response_cache_off: values.response_cache_off === true,
+    model_fallbacks: (values.model_fallbacks ?? '').trim(),
     ...formToTokenLimits(values),
   };
 }

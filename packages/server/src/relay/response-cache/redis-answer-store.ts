@@ -1,0 +1,37 @@
+import type { Redis } from '../../platform/redis.ts';
+import type { AnswerStore } from './answer-store.ts';
+
+/**
+ * Answers in Redis, shared by every instance of the deployment: keys under the deployment's
+ * namespace (platform/deployment-namespace.ts), so two deployments sharing a Redis never serve each
+ * other's answers; Redis expires each after its rule's TTL.
+ */
+export class RedisAnswerStore implements AnswerStore {
+  private readonly redis: Redis;
+  private readonly prefix: string;
+
+  constructor(redis: Redis, namespace: string) {
+    this.redis = redis;
+    this.prefix = `sb:${namespace}:response-cache:`;
+  }
+
+  async get(key: string): Promise<Buffer | undefined> {
+    return (await this.redis.getBuffer(this.prefix + key)) ?? undefined;
+  }
+
+  async set(key: string, value: Buffer, ttlSeconds: number): Promise<void> {
+    await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds);
+  }
+
+  /** SCAN, never KEYS: a large cache must not block Redis while it is emptied. */
+  async purge(): Promise<number> {
+    let cursor = '0';
+    let dropped = 0;
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) dropped += await this.redis.unlink(...keys);
+    } while (cursor !== '0');
+    return dropped;
+  }
+}
