@@ -15,6 +15,7 @@ export * from './tokens.ts';
 export * from './budgets.ts';
 export * from './channels.ts';
 export * from './channel-breakers.ts';
+export * from './channel-routing.ts';
 export * from './redemptions.ts';
 export * from './logs.ts';
 export * from './tasks.ts';

@@ -24,6 +24,7 @@ import { passkeyCredentials, passkeysMigration } from './migrations/0026-passkey
 import { modelCatalogueMigration, models, vendors } from './migrations/0027-model-catalogue.ts';
 import { logHourlyChannelLatencyMsMigration } from './migrations/0028-log-hourly-channel-latency-ms.ts';
 import { topUpQuotaMigration } from './migrations/0029-top-up-quota.ts';
+import { channelInfoMigration } from './migrations/0030-channel-info.ts';
 import { recordOrigin, surveyUnknownSchema } from './move-over/schema-survey.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
@@ -54,6 +55,7 @@ function mainMigrations(dialect: SqlDialect, clock: Clock, notes: string[]): Rec
     '0026-passkeys': passkeysMigration(dialect),
     '0027-model-catalogue': modelCatalogueMigration(dialect),
     '0029-top-up-quota': topUpQuotaMigration(dialect),
+    '0030-channel-info': channelInfoMigration(dialect),
   };
 }
 

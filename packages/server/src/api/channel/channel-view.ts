@@ -1,4 +1,5 @@
 import type { ChannelView } from '@switchboard/contracts';
+import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ChannelRow, ChannelRowWithoutKey } from './channel.repository.ts';
 
 /**
@@ -34,5 +35,12 @@ export function toChannelView(row: ChannelRowWithoutKey | ChannelRow): ChannelVi
     param_override: row.param_override ?? '',
     header_override: row.header_override ?? '',
     remark: row.remark ?? '',
+    channel_info: channelInfoView(row.channel_info),
   };
+}
+
+/** new-api answers `channel_info` as an object (its multi-key settings); {} when the channel has none. */
+function channelInfoView(text: string | null): Record<string, unknown> {
+  const parsed = text?.trim() ? safeParseJson(text) : undefined;
+  return parsed?.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>) : {};
 }

@@ -9,7 +9,6 @@ import type { CapabilityName, NormalizedUsage } from '../provider.ts';
 import { relayMessages } from '../relay.messages.ts';
 import type { RelayServices } from '../relay-services.ts';
 import { checkModelAllowed, type RelayCaller } from './caller-auth.ts';
-import { selectChannel } from './channel-selector.ts';
 import { consumeLogEntry } from './consume-log.ts';
 import { noChannelError } from './no-channel-error.ts';
 import type { RelayEndpoint } from './relay-endpoints.ts';
@@ -19,6 +18,7 @@ import { countTextTokens, estimateTokens } from './token-estimate.ts';
 import { watchCallerGone } from './caller-gone.ts';
 import { attemptUpstream, callerGoneError, type AttemptResult, type ChargedAttempt } from './upstream-attempt.ts';
 import { breakerOutcome } from '../circuit-breaker/attempt-outcome.ts';
+import { routedAttempt } from '../routing/channel-router.ts';
 
 /** Headers every relay answer carries, also on streams that bypass Fastify's reply. */
 export function relayHeaders(requestId: string): Record<string, string> {
@@ -66,7 +66,8 @@ function nextChannel(services: RelayServices, caller: RelayCaller, model: string
     if (attempt > 0 || !channel || channel.status !== 1 || !channel.provider) return undefined;
     return channel;
   }
-  return selectChannel(services.channels.tiers(caller.usingGroup, model), attempt, tried, services.random, services.breakers.usableFilter());
+  const tiers = services.channels.tiers(caller.usingGroup, model);
+  return services.router.choose(tiers, caller.usingGroup, model, attempt, tried, services.random, services.breakers.usableFilter());
 }
 
 interface AdmittedChannel {
@@ -89,7 +90,7 @@ function nextAdmitted(
 ): AdmittedChannel | undefined | Promise<AdmittedChannel | undefined> {
   const channel = nextChannel(services, caller, model, attempt, tried);
   if (!channel) return undefined;
-  const keyIndex = services.breakers.pickKey(channel, services.random);
+  const keyIndex = services.router.pickKey(channel, caller.usingGroup, services.random, services.breakers);
   const admitted = services.breakers.admit(channel, keyIndex);
   if (admitted === true) return { channel, keyIndex };
   if (admitted === false) return nextAdmitted(services, caller, model, attempt, tried);
@@ -222,7 +223,7 @@ export async function relayRequest(
       tried.add(channel.id);
       triedOrder.push(channel.id);
       const attemptTrace = trace?.attempt(channel, attempt);
-      const result: AttemptResult = await attemptUpstream({
+      const attemptRun = attemptUpstream({
         endpoint,
         parsed,
         channel,
@@ -246,6 +247,8 @@ export async function relayRequest(
         payload,
         trace: attemptTrace,
       });
+      // Counted for the routing strategies (in flight, first byte, tokens); nothing under `weighted`.
+      const result: AttemptResult = await routedAttempt(services.router, channel, keyIndex, parsed.model, startedAt, attemptRun);
       attemptTrace?.finished(result);
       services.breakers.record(channel, keyIndex, breakerOutcome(result));
       if (result.kind === 'charged') {
