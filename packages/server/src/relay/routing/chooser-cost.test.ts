@@ -1,38 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ChannelStatus, routingStrategies } from '@switchboard/contracts';
-import type { OptionStore } from '../../options/option-store.ts';
-import { ChannelCache } from '../cache/channel-cache.ts';
-import type { AbilityRow, ChannelRow, RelayCacheRepository } from '../cache/relay-cache.repository.ts';
+import { routingStrategies } from '@switchboard/contracts';
+import type { ChannelCache } from '../cache/channel-cache.ts';
 import { selectorWork } from '../pipeline/channel-selector.ts';
 import { ChannelRouter } from './channel-router.ts';
 import { seededRandom } from './testing/seeded-random.ts';
-
-/**
- * A deployment of `channels` channels spread over 500 models in 20 groups (as the bench's realistic
- * data set), plus the route under test: `hot-model` in `default`, served by `hotChannels` channels of
- * one tier. Rows as the repository returns them; only the columns the cache reads are meaningful.
- */
-function deployment(channels: number, hotChannels: number): { channels: ChannelRow[]; abilities: AbilityRow[] } {
-  const channelRows: ChannelRow[] = [];
-  const abilities: AbilityRow[] = [];
-  const add = (id: number, group: string, model: string, weight: number) => {
-    channelRows.push({ id, type: 1, name: `c${id}`, status: ChannelStatus.enabled, key: `k${id}`, models: model, group, weight, priority: 0 } as unknown as ChannelRow);
-    abilities.push({ group, model, channel_id: id, enabled: 1, priority: 0, weight, tag: null } as unknown as AbilityRow);
-  };
-  for (let id = 1; id <= channels; id += 1) add(id, `group-${id % 20}`, `model-${id % 500}`, 1 + (id % 7));
-  for (let hot = 1; hot <= hotChannels; hot += 1) add(channels + hot, 'default', 'hot-model', hot);
-  return { channels: channelRows, abilities };
-}
-
-async function cacheOf(rows: { channels: ChannelRow[]; abilities: AbilityRow[] }): Promise<ChannelCache> {
-  const repository = { allChannels: async () => rows.channels, allAbilities: async () => rows.abilities } as unknown as RelayCacheRepository;
-  const cache = new ChannelCache(repository);
-  await cache.reload();
-  return cache;
-}
-
-/** The only option the router reads. */
-const optionsWith = (strategy: string) => ({ get: () => JSON.stringify({ default: strategy }), onChange: () => undefined }) as unknown as OptionStore;
+import { channelCacheOf, routingOptions, syntheticDeployment } from './testing/synthetic-deployment.ts';
 
 /** A tried set that counts its lookups: any chooser must ask it about each channel it considers. */
 class CountingSet extends Set<number> {
@@ -50,7 +22,7 @@ class CountingSet extends Set<number> {
  * filters it is given for each channel it considers.
  */
 function workOf(cache: ChannelCache, strategy: string): { looked: number; asked: number } {
-  const router = new ChannelRouter({ options: optionsWith(strategy), now: () => 0 });
+  const router = new ChannelRouter({ options: routingOptions(strategy), now: () => 0 });
   const random = seededRandom(7);
   const before = selectorWork.visited;
   let asked = 0;
@@ -72,15 +44,15 @@ function workOf(cache: ChannelCache, strategy: string): { looked: number; asked:
 
 describe("the chooser's cost", () => {
   it.each(routingStrategies)('does not grow with the channels of the deployment (%s)', async (strategy) => {
-    const small = await cacheOf(deployment(10, 12));
-    const large = await cacheOf(deployment(10_000, 12));
+    const small = await channelCacheOf(syntheticDeployment(10, 12));
+    const large = await channelCacheOf(syntheticDeployment(10_000, 12));
     // Same seed, same route: the same choices, whatever else the deployment holds.
     expect(workOf(large, strategy)).toEqual(workOf(small, strategy));
   });
 
   it.each(routingStrategies)('stays bounded when one tier alone holds 10,000 channels (%s)', async (strategy) => {
-    const tenInTier = workOf(await cacheOf(deployment(0, 10)), strategy);
-    const tenThousandInTier = workOf(await cacheOf(deployment(0, 10_000)), strategy);
+    const tenInTier = workOf(await channelCacheOf(syntheticDeployment(0, 10)), strategy);
+    const tenThousandInTier = workOf(await channelCacheOf(syntheticDeployment(0, 10_000)), strategy);
     // 2,000 choices: a walk of the tier would look at 20,000,000 channels; sampling looks at a few dozen per choice at most.
     expect(tenThousandInTier.looked).toBeLessThanOrEqual(2_000 * 40);
     expect(tenThousandInTier.asked).toBeLessThanOrEqual(2_000 * 80);

@@ -13,7 +13,8 @@ interface LatencyEntry {
  * again, and one that slowed down is measured again rather than trusted on old numbers.
  */
 export class LatencyBook {
-  private readonly entries = new Map<string, LatencyEntry>();
+  /** Channel id → model → average: no key text built per lookup. */
+  private readonly entries = new Map<number, Map<string, LatencyEntry>>();
   private readonly now: () => number;
   readonly staleAfterMs: number;
 
@@ -24,10 +25,14 @@ export class LatencyBook {
 
   observe(channelId: number, model: string, firstByteMs: number): void {
     if (!Number.isFinite(firstByteMs) || firstByteMs < 0) return;
-    const key = `${channelId}\u0000${model}`;
-    const entry = this.entries.get(key);
+    let models = this.entries.get(channelId);
+    if (!models) {
+      models = new Map();
+      this.entries.set(channelId, models);
+    }
+    const entry = models.get(model);
     const now = this.now();
-    if (!entry || now - entry.sampledAt > this.staleAfterMs) this.entries.set(key, { averageMs: firstByteMs, sampledAt: now });
+    if (!entry || now - entry.sampledAt > this.staleAfterMs) models.set(model, { averageMs: firstByteMs, sampledAt: now });
     else {
       entry.averageMs += smoothing * (firstByteMs - entry.averageMs);
       entry.sampledAt = now;
@@ -36,7 +41,7 @@ export class LatencyBook {
 
   /** The channel's recent average for the model; undefined when unmeasured or stale (worth exploring). */
   averageMs(channelId: number, model: string): number | undefined {
-    const entry = this.entries.get(`${channelId}\u0000${model}`);
+    const entry = this.entries.get(channelId)?.get(model);
     if (!entry || this.now() - entry.sampledAt > this.staleAfterMs) return undefined;
     return entry.averageMs;
   }
