@@ -138,9 +138,12 @@ export function defaultOther(type: number, other: string | null | undefined): st
   return undefined;
 }
 
-/** `channel_info` as stored: JSON text of an object (new-api's multi-key settings); '' clears it. */
-function channelInfoColumn(value: Record<string, unknown> | string | null): string {
-  if (value === null || value === '') return '';
+/**
+ * `channel_info` as stored: JSON text of an object (new-api's multi-key settings); empty clears it to
+ * NULL (a database moved over from new-api has the column as `json`, where '' is not a value).
+ */
+function channelInfoColumn(value: Record<string, unknown> | string | null): string | null {
+  if (value === null || value === '') return null;
   if (typeof value !== 'string') return JSON.stringify(value);
   if (!isJsonObject(value)) throw new AppError(channelMessages.jsonFieldInvalid, { params: { field: 'channel_info' } });
   return value;

@@ -1,5 +1,5 @@
 import type { ChannelView } from '@switchboard/contracts';
-import { safeParseJson } from '../../platform/safe-json.ts';
+import { channelInfoObject } from '../../relay/cache/multi-key-info.ts';
 import type { ChannelRow, ChannelRowWithoutKey } from './channel.repository.ts';
 
 /**
@@ -40,7 +40,6 @@ export function toChannelView(row: ChannelRowWithoutKey | ChannelRow): ChannelVi
 }
 
 /** new-api answers `channel_info` as an object (its multi-key settings); {} when the channel has none. */
-function channelInfoView(text: string | null): Record<string, unknown> {
-  const parsed = text?.trim() ? safeParseJson(text) : undefined;
-  return parsed?.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>) : {};
+function channelInfoView(value: unknown): Record<string, unknown> {
+  return channelInfoObject(value) ?? {};
 }

@@ -13,12 +13,25 @@ export interface MultiKeyInfo {
   readonly disabledKeys: ReadonlySet<number>;
 }
 
+/**
+ * `channel_info` as an object: new-api declares the column `json`, which PostgreSQL and MySQL drivers
+ * hand over already parsed; SQLite (and Switchboard's own `text` column) gives its text.
+ */
+export function channelInfoObject(value: unknown): Record<string, unknown> | undefined {
+  let parsed = value;
+  if (typeof value === 'string') {
+    if (!value.trim()) return undefined;
+    const read = safeParseJson(value);
+    if (!read.ok) return undefined;
+    parsed = read.value;
+  }
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+}
+
 /** The channel's multi-key settings; undefined for a channel that is not in multi-key mode (or has no `channel_info`). */
-export function readMultiKeyInfo(text: string | null | undefined): MultiKeyInfo | undefined {
-  if (!text?.trim()) return undefined;
-  const parsed = safeParseJson(text);
-  if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return undefined;
-  const info = parsed.value as Record<string, unknown>;
+export function readMultiKeyInfo(value: unknown): MultiKeyInfo | undefined {
+  const info = channelInfoObject(value);
+  if (!info) return undefined;
   if (info.is_multi_key !== true) return undefined;
   const disabledKeys = new Set<number>();
   const statuses = info.multi_key_status_list;

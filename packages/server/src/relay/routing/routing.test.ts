@@ -82,6 +82,30 @@ describe.each(testDatabases())('routing inside a priority tier on $dialect', (da
     expect(testApp.app.relay.router.strategyOf('default')).toBe('weighted');
   });
 
+  it("takes RPM/TPM ceilings in a channel's setting and new-api's channel_info, refusing bad ceilings and changing nothing", async () => {
+    const channel = { type: 1, name: 'ceilings', key: 'sk-ceilings', base_url: first.baseUrl, models: 'ceiling-model', group: 'default' };
+    const refused = await callApi(testApp, 'POST', '/api/channel/', {
+      headers: root.headers,
+      language: 'en',
+      body: { mode: 'single', channel: { ...channel, setting: '{"key_rpm_limit": -1}' } },
+    });
+    expect(refused.body.success).toBe(false);
+    expect(String(refused.body.message)).toContain('key_rpm_limit');
+    const info = { is_multi_key: true, multi_key_mode: 'polling', multi_key_polling_index: 0 };
+    const created = await callApi(testApp, 'POST', '/api/channel/', {
+      headers: root.headers,
+      body: { mode: 'single', channel: { ...channel, setting: '{"rpm_limit": 5}', channel_info: info } },
+    });
+    expect(created.body.success).toBe(true);
+    const rows = await testApp.context.database.db.selectFrom('channels').select(['id', 'setting', 'channel_info']).where('name', '=', 'ceilings').execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]?.channel_info ?? '{}')).toEqual(info);
+    const shown = await callApi(testApp, 'GET', `/api/channel/${rows[0]?.id}`, { headers: root.headers });
+    expect((shown.body.data as { channel_info: unknown }).channel_info).toEqual(info);
+    await testApp.app.relay.channels.reload();
+    expect(testApp.app.relay.channels.get(rows[0]?.id ?? 0)?.usageLimits).toEqual({ rpm: 5, tpm: 0, keyRpm: 0, keyTpm: 0 });
+  });
+
   it('least-busy sends a burst to the idle channel while the other holds a slow answer', async () => {
     expect((await setStrategy('{"default": "least-busy"}')).body.success).toBe(true);
     const slow = await seedChannel(testApp, { key: 'busy-slow', baseUrl: first.baseUrl, models: ['busy-model'] });

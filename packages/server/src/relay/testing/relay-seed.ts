@@ -64,7 +64,7 @@ export async function seedChannel(testApp: TestApp, seed: SeedChannel): Promise<
       header_override: '',
       remark: '',
       settings: '',
-      channel_info: seed.channelInfo ?? '',
+      channel_info: seed.channelInfo ?? null,
     }),
     dialect,
   );
