@@ -15,7 +15,8 @@ export interface ChannelRoutingSetting {
 
 export const defaultChannelRouting: ChannelRoutingSetting = { default: 'weighted', groups: {} };
 
-export const isRoutingStrategy = (value: unknown): value is RoutingStrategy => typeof value === 'string' && (routingStrategies as readonly string[]).includes(value);
+export const isRoutingStrategy = (value: unknown): value is RoutingStrategy =>
+  typeof value === 'string' && (routingStrategies as readonly string[]).includes(value);
 
 /**
  * Reads the option's JSON value; a description of the first fault when it is not an object with an

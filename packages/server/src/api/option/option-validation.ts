@@ -1,4 +1,14 @@
-import { decimalText, isOptionKey, parseChannelRouting, routingStrategies, type OptionDefinition, optionDefinitions, type OptionKey, quotaDisplayTypes, wholeNumberText } from '@switchboard/contracts';
+import {
+  decimalText,
+  isOptionKey,
+  parseChannelRouting,
+  routingStrategies,
+  type OptionDefinition,
+  optionDefinitions,
+  type OptionKey,
+  quotaDisplayTypes,
+  wholeNumberText,
+} from '@switchboard/contracts';
 import { AppError } from '../../http/app-error.ts';
 import type { LocalizedMessage } from '../../messages/catalogue.ts';
 import { isAddressEntry } from '../../platform/outgoing/address-ranges.ts';

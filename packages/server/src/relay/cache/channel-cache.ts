@@ -200,7 +200,12 @@ export class ChannelCache {
       for (const models of this.routes.values()) {
         for (const [model, tiers] of models) {
           const kept = tiers
-            .map((tier) => weightedTier(tier.priority, tier.channels.filter((entry) => entry.channel.id !== id)))
+            .map((tier) =>
+              weightedTier(
+                tier.priority,
+                tier.channels.filter((entry) => entry.channel.id !== id),
+              ),
+            )
             .filter((tier) => tier.channels.length > 0);
           if (kept.length === 0) models.delete(model);
           else models.set(model, kept);

@@ -1,6 +1,7 @@
 import { busyReportTtlMs } from '../../cluster/primary-busy.ts';
 import type { PrimaryLink } from '../../cluster/primary-link.ts';
 import type { Redis } from '../../platform/redis.ts';
+import { safeParseJson } from '../../platform/safe-json.ts';
 import { addUpReports, type BusyCounts } from './busy-counts.ts';
 
 /** How often each process tells the others its in-flight counts and hears theirs. */
@@ -50,13 +51,11 @@ export function redisBusyExchange(redis: Redis, namespace: string, member: strin
     const stale: string[] = [];
     for (const [field, text] of Object.entries(all)) {
       if (field === member) continue;
-      try {
-        const report = JSON.parse(text) as { at: number; counts: Record<string, number> };
-        if (now - report.at > busyReportTtlMs) stale.push(field);
-        else reports.push(report.counts);
-      } catch {
+      const parsed = safeParseJson(text);
+      const report = parsed.ok ? (parsed.value as { at?: unknown; counts?: unknown }) : undefined;
+      if (!report || typeof report.at !== 'number' || typeof report.counts !== 'object' || report.counts === null || now - report.at > busyReportTtlMs)
         stale.push(field);
-      }
+      else reports.push(report.counts as Record<string, number>);
     }
     if (stale.length > 0) void redis.hdel(key, ...stale).catch(() => undefined);
     return addUpReports(reports);

@@ -162,7 +162,8 @@ export function routedAttempt(
       router.ended(routed, model, {
         // The answer's first byte is measured from the request's start; earlier attempts' time is not this channel's.
         firstByteMs: answered ? Math.max(0, requestStartedAt + (result.firstResponseMs as number) - routed.beganAt) : undefined,
-        tokens: result.kind === 'charged' ? (result.usage ? result.usage.promptTokens + result.usage.completionTokens : result.localCompletionTokens) : undefined,
+        tokens:
+          result.kind === 'charged' ? (result.usage ? result.usage.promptTokens + result.usage.completionTokens : result.localCompletionTokens) : undefined,
       });
       return result;
     },

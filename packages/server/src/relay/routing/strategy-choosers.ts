@@ -16,7 +16,12 @@ export const explorationRate = 0.05;
  * The candidate with the lowest score; weights are the prior: a score is divided by the channel's
  * weight (a channel of twice the weight may be twice as busy or slow), ties broken by weight.
  */
-function lowestScore(tier: PriorityTier, candidates: readonly number[], random: () => number, score: (channel: ChannelRecord) => number): ChannelRecord | undefined {
+function lowestScore(
+  tier: PriorityTier,
+  candidates: readonly number[],
+  random: () => number,
+  score: (channel: ChannelRecord) => number,
+): ChannelRecord | undefined {
   let best = Number.POSITIVE_INFINITY;
   let tied: number[] = [];
   for (const index of candidates) {

@@ -12,7 +12,17 @@ export function syntheticDeployment(channels: number, hotChannels: number): { ch
   const channelRows: ChannelRow[] = [];
   const abilities: AbilityRow[] = [];
   const add = (id: number, group: string, model: string, weight: number) => {
-    channelRows.push({ id, type: 1, name: `c${id}`, status: ChannelStatus.enabled, key: `k${id}`, models: model, group, weight, priority: 0 } as unknown as ChannelRow);
+    channelRows.push({
+      id,
+      type: 1,
+      name: `c${id}`,
+      status: ChannelStatus.enabled,
+      key: `k${id}`,
+      models: model,
+      group,
+      weight,
+      priority: 0,
+    } as unknown as ChannelRow);
     abilities.push({ group, model, channel_id: id, enabled: 1, priority: 0, weight, tag: null } as unknown as AbilityRow);
   };
   for (let id = 1; id <= channels; id += 1) add(id, `group-${id % 20}`, `model-${id % 500}`, 1 + (id % 7));
@@ -29,5 +39,4 @@ export async function channelCacheOf(rows: { channels: ChannelRow[]; abilities: 
 }
 
 /** The only option the router reads, set to one strategy for every group. */
-export const routingOptions = (strategy: string) =>
-  ({ get: () => JSON.stringify({ default: strategy }), onChange: () => undefined }) as unknown as OptionStore;
+export const routingOptions = (strategy: string) => ({ get: () => JSON.stringify({ default: strategy }), onChange: () => undefined }) as unknown as OptionStore;

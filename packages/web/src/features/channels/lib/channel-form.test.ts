@@ -1,6 +1,14 @@
 import type { ChannelView } from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
-import { emptyChannelForm, firstByteTimeoutOf, formToChannelInput, isJsonObjectOrEmpty, usageLimitsOf, withFirstByteTimeout, withSettingNumbers } from './channel-form.ts';
+import {
+  emptyChannelForm,
+  firstByteTimeoutOf,
+  formToChannelInput,
+  isJsonObjectOrEmpty,
+  usageLimitsOf,
+  withFirstByteTimeout,
+  withSettingNumbers,
+} from './channel-form.ts';
 import { buildRows } from './tag-rows.ts';
 
 describe('formToChannelInput', () => {
@@ -75,7 +83,12 @@ describe('the first-byte timeout field', () => {
 
 describe('the RPM / TPM ceilings', () => {
   it('reads them from the setting JSON, none when absent, 0 or not JSON', () => {
-    expect(usageLimitsOf('{"rpm_limit":600,"key_tpm_limit":9000,"tpm_limit":0}')).toEqual({ rpm_limit: 600, tpm_limit: null, key_rpm_limit: null, key_tpm_limit: 9000 });
+    expect(usageLimitsOf('{"rpm_limit":600,"key_tpm_limit":9000,"tpm_limit":0}')).toEqual({
+      rpm_limit: 600,
+      tpm_limit: null,
+      key_rpm_limit: null,
+      key_tpm_limit: 9000,
+    });
     expect(usageLimitsOf('not json')).toEqual({ rpm_limit: null, tpm_limit: null, key_rpm_limit: null, key_tpm_limit: null });
   });
 
