@@ -37,4 +37,6 @@ export interface ChannelView {
   param_override: string;
   header_override: string;
   remark: string;
+  /** new-api's multi-key settings: `is_multi_key`, `multi_key_mode` (random | polling), `multi_key_polling_index`, `multi_key_status_list`. */
+  channel_info?: Record<string, unknown>;
 }

@@ -17,6 +17,7 @@ export * from './response-cache.ts';
 export * from './budgets.ts';
 export * from './channels.ts';
 export * from './channel-breakers.ts';
+export * from './channel-routing.ts';
 export * from './redemptions.ts';
 export * from './logs.ts';
 export * from './tasks.ts';

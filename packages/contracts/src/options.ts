@@ -31,7 +31,8 @@ export interface OptionDefinition {
     | 'ip-list'
     | 'domain-list'
     | 'response-cache-rules'
-    | 'model-fallbacks';
+    | 'model-fallbacks'
+    | 'channel-routing';
 }
 
 const bool = (on: boolean): OptionDefinition => ({ kind: 'boolean', defaultValue: on ? 'true' : 'false' });
@@ -237,6 +238,8 @@ export const optionDefinitions = {
   ChannelBreakerMinimumRequests: int(20, 1),
   ChannelBreakerWindowSeconds: int(60, 1),
   ChannelBreakerCooldownSeconds: int(30, 1),
+  /** How a priority tier's channel is chosen, globally and per group (contracts/channel-routing.ts, docs/routing.md). */
+  ChannelRoutingStrategy: json({ default: 'weighted', groups: {} }, 'channel-routing'),
   // new-api's per-user model request limit on /v1 and /v1beta (limits/model-request-limit.ts)
   ModelRequestRateLimitEnabled: bool(false),
   ModelRequestRateLimitDurationMinutes: int(1, 1),

@@ -47,7 +47,18 @@ export type LimitMessage =
   | { readonly sb: 'limit'; readonly id: number; readonly op: 'admit'; readonly rules: readonly LimitRule[]; readonly now: number }
   | { readonly sb: 'limit'; readonly id: 0; readonly op: 'settle'; readonly changes: readonly LimitChange[]; readonly now: number };
 
-/** The primary's answer to a `store`, `metrics`, `batch`, `spend`, `limit` or confirmed `change` request. */
+/**
+ * A worker's requests in flight per channel (least-busy routing), every ~200 ms; the primary answers
+ * with the other workers' counts added up (cluster/primary-busy.ts).
+ */
+export interface BusyReport {
+  readonly sb: 'busy';
+  readonly id: number;
+  readonly counts: Readonly<Record<string, number>>;
+  readonly now: number;
+}
+
+/** The primary's answer to a `store`, `metrics`, `batch`, `spend`, `limit`, `busy` or confirmed `change` request. */
 export interface Reply {
   readonly sb: 'reply';
   readonly id: number;
@@ -55,7 +66,7 @@ export interface Reply {
   readonly error?: string;
 }
 
-export type WorkerMessage = WorkerChangeMessage | StoreRequest | MetricsRequest | BatchRequest | SpendMessage | LimitMessage;
+export type WorkerMessage = WorkerChangeMessage | StoreRequest | MetricsRequest | BatchRequest | SpendMessage | LimitMessage | BusyReport;
 export type PrimaryMessage = ChangeMessage | Reply;
 
 export function isSwitchboardMessage(message: unknown): message is WorkerMessage | PrimaryMessage {

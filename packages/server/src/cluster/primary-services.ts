@@ -5,6 +5,7 @@ import { createMemoryExpiringStore, type ExpiringStore } from '../platform/expir
 import type { Logger } from '../platform/logger.ts';
 import { isSwitchboardMessage, type Reply, type StoreRequest, type WorkerMessage } from './cluster-messages.ts';
 import { serveChangeRelay } from './primary-change-relay.ts';
+import { PrimaryBusyBoard } from './primary-busy.ts';
 import { PrimaryLimits } from './primary-limit-store.ts';
 import { PrimarySpendBook } from './primary-spend.ts';
 import { PrimarySqliteWriters } from './primary-sqlite-writers.ts';
@@ -13,7 +14,8 @@ import { PrimarySqliteWriters } from './primary-sqlite-writers.ts';
  * What the primary process does for its workers: repeats every change to all of them (answering the
  * sender once they have applied it, see primary-change-relay.ts), keeps the machine's one short-lived
  * value store, adds up their metrics for a scrape, commits their batched SQLite writes in one writer
- * per file, keeps the machine's spending guard book and counts its request limits. It loads no part of
+ * per file, keeps the machine's spending guard book, counts its request limits and adds up the
+ * workers' requests in flight per channel (least-busy routing). It loads no part of
  * the gateway; its only database connections are those writers' (SQLite only, opened with the first
  * batch).
  */
@@ -23,6 +25,7 @@ export function servePrimary(logger: Logger): PrimaryServices {
   const writers = new PrimarySqliteWriters();
   const spend = new PrimarySpendBook();
   const limits = new PrimaryLimits();
+  const busy = new PrimaryBusyBoard();
   let aggregator: Promise<{ clusterMetrics(): Promise<string> }> | undefined;
   cluster.on('message', (worker: Worker, message: unknown) => {
     if (!isSwitchboardMessage(message)) return;
@@ -41,6 +44,9 @@ export function servePrimary(logger: Logger): PrimaryServices {
     } else if (request.sb === 'limit') {
       const admission = limits.handle(request);
       if (admission && worker.isConnected()) worker.send({ sb: 'reply', id: request.id, result: admission } satisfies Reply);
+    } else if (request.sb === 'busy') {
+      const others = busy.report(worker.id, request.counts, request.now);
+      if (worker.isConnected()) worker.send({ sb: 'reply', id: request.id, result: others } satisfies Reply);
     }
   });
   return { writers, spend };

@@ -25,6 +25,7 @@ import { modelCatalogueMigration, models, vendors } from './migrations/0027-mode
 import { logHourlyChannelLatencyMsMigration } from './migrations/0028-log-hourly-channel-latency-ms.ts';
 import { topUpQuotaMigration } from './migrations/0029-top-up-quota.ts';
 import { tokenCacheAndFallbacksMigration } from './migrations/0030-token-cache-and-fallbacks.ts';
+import { channelInfoMigration } from './migrations/0031-channel-info.ts';
 import { recordOrigin, surveyUnknownSchema } from './move-over/schema-survey.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
@@ -56,6 +57,7 @@ function mainMigrations(dialect: SqlDialect, clock: Clock, notes: string[]): Rec
     '0027-model-catalogue': modelCatalogueMigration(dialect),
     '0029-top-up-quota': topUpQuotaMigration(dialect),
     '0030-token-cache-and-fallbacks': tokenCacheAndFallbacksMigration(dialect),
+    '0031-channel-info': channelInfoMigration(dialect),
   };
 }
 

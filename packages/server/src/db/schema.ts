@@ -118,6 +118,8 @@ export interface ChannelsTable {
   header_override: string | null;
   remark: string | null;
   settings: string | null;
+  /** new-api's multi-key settings (JSON: is_multi_key, multi_key_mode, multi_key_polling_index, multi_key_status_list). */
+  channel_info: string | null;
 }
 
 export interface AbilitiesTable {

@@ -176,6 +176,7 @@ export const channels: TableDefinition = {
     text('header_override'),
     varchar('remark', 255, ''),
     text('settings'),
+    text('channel_info'),
   ],
   indexes: [index('channels', 'name'), index('channels', 'tag')],
 };

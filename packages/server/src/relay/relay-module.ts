@@ -35,6 +35,7 @@ import { shareBreakersThroughRedis } from './circuit-breaker/redis-breaker-sync.
 import { registerAnthropicEntryRoutes } from './entry/anthropic/messages.routes.ts';
 import { registerGeminiEntryRoutes } from './entry/gemini/generate.routes.ts';
 import { KeyGuessGuard } from './pipeline/key-guess-guard.ts';
+import { openChannelRouter } from './routing/open-channel-router.ts';
 import { SensitiveWords } from './pipeline/sensitive-words.ts';
 import { startPayloadLogging } from '../logs/payloads/payload-logging.ts';
 import type { RelayServices } from './relay-services.ts';
@@ -162,6 +163,7 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     flusher,
     health,
     breakers: new ChannelBreakers({ options: context.options, clock: context.clock }),
+    router: openChannelRouter(context, instanceId),
     sensitive: new SensitiveWords(context.options),
     limits: new RelayLimits({ store: context.limitStore, options: context.options, clock: context.clock }),
     payloads: startPayloadLogging(context),
@@ -234,6 +236,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   resync.unref();
   context.onShutdown(async () => {
     clearInterval(resync);
+    services.router.close();
     // A channel disabled a moment ago must stay disabled after the restart.
     await services.health.settled();
     await services.flusher.stop();

@@ -9,6 +9,7 @@ import type { TokenCache } from './cache/token-cache.ts';
 import type { UserCache } from './cache/user-cache.ts';
 import type { ChannelHealth } from './channel-health/channel-health.ts';
 import type { ChannelBreakers } from './circuit-breaker/channel-breakers.ts';
+import type { ChannelRouter } from './routing/channel-router.ts';
 import type { KeyGuessGuard } from './pipeline/key-guess-guard.ts';
 import type { SensitiveWords } from './pipeline/sensitive-words.ts';
 import type { PayloadLogging } from '../logs/payloads/payload-logging.ts';
@@ -31,6 +32,8 @@ export interface RelayServices {
   readonly health: ChannelHealth;
   /** Circuit breakers per channel and key: which to skip, which to probe. */
   readonly breakers: ChannelBreakers;
+  /** The channel and key of each attempt by the group's routing strategy (weighted, least-busy, lowest-latency, usage-aware). */
+  readonly router: ChannelRouter;
   readonly sensitive: SensitiveWords;
   /** Request limits (per user, per token), checked before the upstream is called. */
   readonly limits: RelayLimits;

@@ -28,6 +28,8 @@ export const channelFieldsSchema = z.object({
   param_override: text,
   header_override: text,
   remark: text,
+  /** new-api's multi-key settings: an object (as new-api sends it) or its JSON text. */
+  channel_info: z.union([z.record(z.string(), z.unknown()), z.string()]).nullish(),
 });
 export type ChannelFields = z.output<typeof channelFieldsSchema>;
 

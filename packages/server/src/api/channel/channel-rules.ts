@@ -2,7 +2,7 @@ import { ChannelStatus, findChannelType, firstMisshapenKey } from '@switchboard/
 import type { ChannelUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
-import { firstByteTimeoutSetting } from '../../relay/cache/channel-settings.ts';
+import { firstByteTimeoutSetting, usageLimitsSetting } from '../../relay/cache/channel-settings.ts';
 import type { ChannelFields } from './channel-input.ts';
 import { channelMessages } from './channel.messages.ts';
 
@@ -91,11 +91,13 @@ export function channelColumnsFrom(fields: ChannelFields, options: { clampWeight
     if (value === undefined) continue;
     if (value !== null && value.trim() !== '' && !isJsonObject(value)) throw new AppError(channelMessages.jsonFieldInvalid, { params: { field } });
     if (field === 'setting' && value && firstByteTimeoutSetting(value) === 'invalid') throw new AppError(channelMessages.firstByteTimeoutInvalid);
+    if (field === 'setting' && value && usageLimitsSetting(value) === 'invalid') throw new AppError(channelMessages.usageLimitInvalid);
     columns[field] = value ?? '';
   }
   if (fields.auto_ban !== undefined) columns.auto_ban = fields.auto_ban === 0 ? 0 : 1;
   if (fields.tag !== undefined) columns.tag = fields.tag?.trim() ? fields.tag.trim() : null;
   if (fields.remark !== undefined) columns.remark = fields.remark ?? '';
+  if (fields.channel_info !== undefined) columns.channel_info = channelInfoColumn(fields.channel_info);
   return columns;
 }
 
@@ -134,4 +136,15 @@ export function defaultOther(type: number, other: string | null | undefined): st
   if (type === azureType) return '2023-06-01-preview';
   if (type === iflytekType) return 'v2.1';
   return undefined;
+}
+
+/**
+ * `channel_info` as stored: JSON text of an object (new-api's multi-key settings); empty clears it to
+ * NULL (a database moved over from new-api has the column as `json`, where '' is not a value).
+ */
+function channelInfoColumn(value: Record<string, unknown> | string | null): string | null {
+  if (value === null || value === '') return null;
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (!isJsonObject(value)) throw new AppError(channelMessages.jsonFieldInvalid, { params: { field: 'channel_info' } });
+  return value;
 }

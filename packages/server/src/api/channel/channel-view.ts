@@ -1,4 +1,5 @@
 import type { ChannelView } from '@switchboard/contracts';
+import { channelInfoObject } from '../../relay/cache/multi-key-info.ts';
 import type { ChannelRow, ChannelRowWithoutKey } from './channel.repository.ts';
 
 /**
@@ -34,5 +35,11 @@ export function toChannelView(row: ChannelRowWithoutKey | ChannelRow): ChannelVi
     param_override: row.param_override ?? '',
     header_override: row.header_override ?? '',
     remark: row.remark ?? '',
+    channel_info: channelInfoView(row.channel_info),
   };
+}
+
+/** new-api answers `channel_info` as an object (its multi-key settings); {} when the channel has none. */
+function channelInfoView(value: unknown): Record<string, unknown> {
+  return channelInfoObject(value) ?? {};
 }

@@ -12,6 +12,10 @@ export const channelMessages = {
   modelMappingInvalid: { zh: '模型映射必须是合法的 JSON 格式！', en: 'Model mapping must be valid JSON' },
   statusCodeMappingInvalid: { zh: '状态码复写必须是合法的 JSON 格式！', en: 'Status code mapping must be valid JSON' },
   jsonFieldInvalid: { zh: '{field} 必须是合法的 JSON 对象', en: '{field} must be a valid JSON object' },
+  usageLimitInvalid: {
+    zh: 'setting 中的 rpm_limit、tpm_limit、key_rpm_limit、key_tpm_limit 必须是不小于 0 的整数（0 表示不限制）',
+    en: 'rpm_limit, tpm_limit, key_rpm_limit and key_tpm_limit in setting must be whole numbers of at least 0 (0 means no limit)',
+  },
   firstByteTimeoutInvalid: {
     zh: 'setting 中的 first_byte_timeout 必须是 0 到 3600 之间的整数（秒，0 表示使用全局设置）',
     en: 'first_byte_timeout in setting must be a whole number of seconds from 0 to 3600 (0 follows the global setting)',

@@ -44,6 +44,7 @@ const columnsWithoutKey = [
   'header_override',
   'remark',
   'settings',
+  'channel_info',
 ] as const;
 
 export interface ChannelSearch {

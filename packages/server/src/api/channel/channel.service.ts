@@ -135,6 +135,8 @@ export class ChannelService {
       header_override: columns.header_override ?? '',
       remark: columns.remark ?? '',
       settings: '',
+      // NULL, not '': a database moved over from new-api has this column as `json`, where '' is not a value.
+      channel_info: columns.channel_info ?? null,
     };
     checkCompleteChannel(base);
     checkKeyFormat(base.type ?? 0, base.key);

@@ -1,4 +1,14 @@
-import { decimalText, isOptionKey, type OptionDefinition, optionDefinitions, type OptionKey, quotaDisplayTypes, wholeNumberText } from '@switchboard/contracts';
+import {
+  decimalText,
+  isOptionKey,
+  parseChannelRouting,
+  routingStrategies,
+  type OptionDefinition,
+  optionDefinitions,
+  type OptionKey,
+  quotaDisplayTypes,
+  wholeNumberText,
+} from '@switchboard/contracts';
 import { AppError } from '../../http/app-error.ts';
 import type { LocalizedMessage } from '../../messages/catalogue.ts';
 import { isAddressEntry } from '../../platform/outgoing/address-ranges.ts';
@@ -97,6 +107,11 @@ function checkJson(key: OptionKey, definition: OptionDefinition, value: string):
     case 'rate-limit-groups':
       if (!isObject || !Object.values(json).every(isRateLimitPair)) fail(optionMessages.wrongJsonShape, { key, shape: '{"group": [total ≥ 0, success ≥ 1]}' });
       return;
+    case 'channel-routing': {
+      const routing = parseChannelRouting(json);
+      if (!routing.ok) fail(optionMessages.routingStrategyInvalid, { key, fault: routing.fault, strategies: routingStrategies.join(', ') });
+      return;
+    }
     default:
       return;
   }

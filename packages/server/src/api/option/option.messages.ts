@@ -10,6 +10,10 @@ export const optionMessages = {
   notJson: { zh: '{key} 不是合法的 JSON 字符串', en: '{key} is not a valid JSON string' },
   topupGroupRatioNotJson: { zh: '充值分组倍率不是合法的 JSON 字符串', en: 'The top-up group ratio is not a valid JSON string' },
   wrongJsonShape: { zh: '{key} 的 JSON 格式不正确：{shape}', en: '{key} has the wrong JSON shape: {shape}' },
+  routingStrategyInvalid: {
+    zh: '{key} 格式不正确（{fault}）：应为 {"default": 策略, "groups": {"分组": 策略}}，策略为 {strategies} 之一',
+    en: '{key} is not valid ({fault}): expected {"default": strategy, "groups": {"group": strategy}} with strategies among {strategies}',
+  },
   notOneOf: { zh: '{key} 只能是 {choices} 之一', en: '{key} must be one of {choices}' },
   gitHubNeedsConfig: {
     zh: '无法启用 GitHub OAuth，请先填入 GitHub Client Id 以及 GitHub Client Secret！',

@@ -7,7 +7,7 @@ import type { TableDefinition } from '../table-definitions.ts';
 const otherProductsColumns: Readonly<Record<string, readonly string[]>> = {
   users: ['discord_id', 'stripe_customer', 'auth_version', 'lark_id'],
   tokens: ['cross_group_retry', 'auto_groups', 'models', 'subnet'],
-  channels: ['channel_info', 'config', 'system_prompt', 'allow_streaming', 'allow_non_streaming'],
+  channels: ['config', 'system_prompt', 'allow_streaming', 'allow_non_streaming'],
   logs: ['upstream_request_id', 'elapsed_time', 'system_prompt_reset'],
   top_ups: ['payment_provider'],
   quota_data: ['use_group', 'token_id', 'channel_id', 'node_name'],

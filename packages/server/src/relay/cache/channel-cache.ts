@@ -5,7 +5,8 @@ import type { Provider } from '../provider.ts';
 import { providerForChannelType } from '../providers/index.ts';
 import { isTaskChannelType } from '../../tasks/task-channel-types.ts';
 import type { AbilityRow, ChannelRow, RelayCacheRepository } from './relay-cache.repository.ts';
-import { firstByteTimeoutSetting } from './channel-settings.ts';
+import { firstByteTimeoutSetting, usageLimitsSetting, type ChannelUsageLimits } from './channel-settings.ts';
+import { readMultiKeyInfo, type MultiKeyInfo } from './multi-key-info.ts';
 
 /** An upstream channel as the relay needs it, with its JSON columns parsed once. */
 export interface ChannelRecord {
@@ -14,7 +15,8 @@ export interface ChannelRecord {
   readonly name: string;
   status: number;
   /**
-   * One key, or several (one per line) of which each request uses one at random. JSON credentials
+   * One key, or several (one per line) of which each request uses one: at random, or in turn when
+   * `multiKey` says polling (routing/key-choice.ts). JSON credentials
    * (a pretty-printed Vertex service account) are one key, as the console's batch mode treats them.
    */
   readonly keys: readonly string[];
@@ -32,6 +34,10 @@ export interface ChannelRecord {
   otherInfo: string;
   /** The channel's own first-byte timeout (`first_byte_timeout` in its setting JSON), when it sets one. */
   readonly firstByteTimeoutMs?: number | undefined;
+  /** new-api's multi-key mode (`channel_info`); undefined for a channel not in it (keys then drawn at random). */
+  readonly multiKey?: MultiKeyInfo | undefined;
+  /** RPM/TPM ceilings of the channel and of each key (`setting` JSON), which the usage-aware strategy stays under. */
+  readonly usageLimits?: ChannelUsageLimits | undefined;
   /** Undefined when the type is not relayed by a provider: only task channels are then selected (by the task relays). */
   readonly provider: Provider | undefined;
 }
@@ -41,10 +47,29 @@ export interface WeightedChannel {
   readonly weight: number;
 }
 
-/** Channels of one priority, highest tier first in a route. */
+/**
+ * Channels of one priority, highest tier first in a route. Tiers built by the cache carry their
+ * running weight totals (`cumulativeWeights`), so a weighted draw is a binary search, not a walk.
+ */
 export interface PriorityTier {
   readonly priority: number;
   readonly channels: readonly WeightedChannel[];
+  readonly cumulativeWeights?: Float64Array;
+}
+
+/**
+ * A tier with its running weight totals; all-zero weights count as equal (1 each), as the
+ * selector treats them.
+ */
+export function weightedTier(priority: number, channels: readonly WeightedChannel[]): PriorityTier {
+  const cumulativeWeights = new Float64Array(channels.length);
+  const allZero = channels.every((entry) => entry.weight <= 0);
+  let total = 0;
+  channels.forEach((entry, index) => {
+    total += allZero ? 1 : Math.max(0, entry.weight);
+    cumulativeWeights[index] = total;
+  });
+  return { priority, channels, cumulativeWeights };
 }
 
 function stringMap(text: string | null): Record<string, string> {
@@ -64,6 +89,7 @@ const splitList = (text: string | null): string[] =>
 
 export function toChannelRecord(row: ChannelRow): ChannelRecord {
   const firstByteSeconds = firstByteTimeoutSetting(row.setting);
+  const usageLimits = usageLimitsSetting(row.setting);
   const baseUrl = (row.base_url || findChannelType(row.type)?.defaultBaseUrl || '').replace(/\/+$/, '');
   return {
     id: row.id,
@@ -84,6 +110,8 @@ export function toChannelRecord(row: ChannelRow): ChannelRecord {
     groups: splitList(row.group),
     otherInfo: row.other_info ?? '',
     firstByteTimeoutMs: typeof firstByteSeconds === 'number' ? firstByteSeconds * 1000 : undefined,
+    multiKey: readMultiKeyInfo(row.channel_info),
+    usageLimits: usageLimits === 'invalid' ? undefined : usageLimits,
     provider: providerForChannelType(row.type),
   };
 }
@@ -92,7 +120,8 @@ export function toChannelRecord(row: ChannelRow): ChannelRecord {
  * All channels and the routing index group → model → priority tiers, in memory. The index is built
  * from the enabled abilities of enabled channels whose type a provider relays, so a disabled channel
  * is never a candidate. Any change to channels (console, auto-disable, another instance) arrives on
- * the change bus and rebuilds the whole index: channels are few, requests are many.
+ * the change bus and rebuilds the whole index: channels are few, requests are many. A request's
+ * lookup is two map reads whatever the number of channels (the selector then draws inside the tier).
  */
 export class ChannelCache {
   private channels = new Map<number, ChannelRecord>();
@@ -171,7 +200,12 @@ export class ChannelCache {
       for (const models of this.routes.values()) {
         for (const [model, tiers] of models) {
           const kept = tiers
-            .map((tier) => ({ ...tier, channels: tier.channels.filter((entry) => entry.channel.id !== id) }))
+            .map((tier) =>
+              weightedTier(
+                tier.priority,
+                tier.channels.filter((entry) => entry.channel.id !== id),
+              ),
+            )
             .filter((tier) => tier.channels.length > 0);
           if (kept.length === 0) models.delete(model);
           else models.set(model, kept);
@@ -199,7 +233,9 @@ export class ChannelCache {
       const tiers = models.get(ability.model) ?? new Map<number, WeightedChannel[]>();
       models.set(ability.model, tiers);
       const priority = Number(ability.priority) || 0;
-      tiers.set(priority, [...(tiers.get(priority) ?? []), { channel, weight: Math.max(0, Number(ability.weight) || 0) }]);
+      const entries = tiers.get(priority) ?? [];
+      entries.push({ channel, weight: Math.max(0, Number(ability.weight) || 0) });
+      tiers.set(priority, entries);
     }
     const routes = new Map<string, Map<string, PriorityTier[]>>();
     for (const [group, models] of grouped) {
@@ -207,7 +243,7 @@ export class ChannelCache {
       for (const [model, tiers] of models) {
         routeModels.set(
           model,
-          [...tiers.entries()].sort((a, b) => b[0] - a[0]).map(([priority, entries]) => ({ priority, channels: entries })),
+          [...tiers.entries()].sort((a, b) => b[0] - a[0]).map(([priority, entries]) => weightedTier(priority, entries)),
         );
       }
       routes.set(group, routeModels);

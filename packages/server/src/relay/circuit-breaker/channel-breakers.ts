@@ -94,14 +94,17 @@ export class ChannelBreakers {
     const keys = Math.max(1, channel.keys.length);
     const open = this.openPerChannel.get(channel.id);
     if (!open || !this.settings.enabled) return Math.floor(random() * keys);
-    const now = this.clock.now();
     const usable: number[] = [];
-    for (let index = 0; index < keys; index += 1) {
-      const circuit = open.has(index) ? this.circuits.get(circuitId(channel.id, index)) : undefined;
-      if (!circuit || isUsable(circuit, now)) usable.push(index);
-    }
+    for (let index = 0; index < keys; index += 1) if (this.keyUsable(channel, index)) usable.push(index);
     if (usable.length === 0) return Math.floor(random() * keys);
     return usable[Math.floor(random() * usable.length)] ?? 0;
+  }
+
+  /** Whether one key's circuit lets attempts through (closed, or half-open with its probe free). */
+  keyUsable(channel: BreakerChannel, keyIndex: number): boolean {
+    if (!this.settings.enabled || !this.openPerChannel.get(channel.id)?.has(keyIndex)) return true;
+    const circuit = this.circuits.get(circuitId(channel.id, keyIndex));
+    return !circuit || isUsable(circuit, this.clock.now());
   }
 
   /**

@@ -9,7 +9,6 @@ import type { CapabilityName, NormalizedUsage } from '../provider.ts';
 import { relayMessages } from '../relay.messages.ts';
 import type { RelayServices } from '../relay-services.ts';
 import { checkModelAllowed, type RelayCaller } from './caller-auth.ts';
-import { selectChannel } from './channel-selector.ts';
 import { consumeLogEntry } from './consume-log.ts';
 import { noChannelError } from './no-channel-error.ts';
 import type { RelayEndpoint } from './relay-endpoints.ts';
@@ -26,6 +25,7 @@ import { AnswerCapture } from '../response-cache/answer-capture.ts';
 import type { CachePlan } from '../response-cache/response-cache.ts';
 import { serveCachedAnswer } from './cached-answer-reply.ts';
 import { relayHeaders } from './relay-headers.ts';
+import { routedAttempt } from '../routing/channel-router.ts';
 
 export { relayHeaders };
 
@@ -78,7 +78,8 @@ function nextChannel(services: RelayServices, caller: RelayCaller, model: string
     if (attempt > 0 || !channel || channel.status !== 1 || !channel.provider) return undefined;
     return channel;
   }
-  return selectChannel(services.channels.tiers(caller.usingGroup, model), attempt, tried, services.random, services.breakers.usableFilter());
+  const tiers = services.channels.tiers(caller.usingGroup, model);
+  return services.router.choose(tiers, caller.usingGroup, model, attempt, tried, services.random, services.breakers.usableFilter());
 }
 
 interface AdmittedChannel {
@@ -101,7 +102,7 @@ function nextAdmitted(
 ): AdmittedChannel | undefined | Promise<AdmittedChannel | undefined> {
   const channel = nextChannel(services, caller, model, attempt, tried);
   if (!channel) return undefined;
-  const keyIndex = services.breakers.pickKey(channel, services.random);
+  const keyIndex = services.router.pickKey(channel, caller.usingGroup, services.random, services.breakers);
   const admitted = services.breakers.admit(channel, keyIndex);
   if (admitted === true) return { channel, keyIndex };
   if (admitted === false) return nextAdmitted(services, caller, model, attempt, tried);
@@ -355,7 +356,7 @@ async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedR
       const capture = cachePlan?.write ? new AnswerCapture(cachePlan.rule.max_bytes) : undefined;
       reply.header('x-switchboard-model', parsed.model);
       if (cachePlan) reply.header('x-switchboard-cache', 'miss');
-      const result: AttemptResult = await attemptUpstream({
+      const attemptRun = attemptUpstream({
         endpoint,
         parsed,
         channel,
@@ -380,6 +381,8 @@ async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedR
         trace: attemptTrace,
         capture,
       });
+      // Counted for the routing strategies (in flight, first byte, tokens); nothing under `weighted`.
+      const result: AttemptResult = await routedAttempt(services.router, channel, keyIndex, parsed.model, startedAt, attemptRun);
       attemptTrace?.finished(result);
       services.breakers.record(channel, keyIndex, breakerOutcome(result));
       if (result.kind === 'charged') {

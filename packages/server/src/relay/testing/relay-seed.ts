@@ -20,6 +20,10 @@ export interface SeedChannel {
   modelMapping?: Record<string, string>;
   statusCodeMapping?: Record<string, string>;
   testModel?: string;
+  /** The channel's `setting` JSON text (first-byte timeout, RPM/TPM ceilings). */
+  setting?: string;
+  /** new-api's `channel_info` JSON text (multi-key mode). */
+  channelInfo?: string;
 }
 
 /**
@@ -55,11 +59,12 @@ export async function seedChannel(testApp: TestApp, seed: SeedChannel): Promise<
       auto_ban: seed.autoBan === false ? 0 : 1,
       other_info: '',
       tag: null,
-      setting: '',
+      setting: seed.setting ?? '',
       param_override: '',
       header_override: '',
       remark: '',
       settings: '',
+      channel_info: seed.channelInfo ?? null,
     }),
     dialect,
   );

@@ -1,6 +1,14 @@
 import type { ChannelView } from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
-import { emptyChannelForm, firstByteTimeoutOf, formToChannelInput, isJsonObjectOrEmpty, withFirstByteTimeout } from './channel-form.ts';
+import {
+  emptyChannelForm,
+  firstByteTimeoutOf,
+  formToChannelInput,
+  isJsonObjectOrEmpty,
+  usageLimitsOf,
+  withFirstByteTimeout,
+  withSettingNumbers,
+} from './channel-form.ts';
 import { buildRows } from './tag-rows.ts';
 
 describe('formToChannelInput', () => {
@@ -70,5 +78,23 @@ describe('the first-byte timeout field', () => {
     // Untouched when there is nothing to add or remove, and sent as typed when it is not JSON (the server refuses it).
     expect(withFirstByteTimeout(' {"force_format": true} ', null)).toBe('{"force_format": true}');
     expect(withFirstByteTimeout('{oops', 30)).toBe('{oops');
+  });
+});
+
+describe('the RPM / TPM ceilings', () => {
+  it('reads them from the setting JSON, none when absent, 0 or not JSON', () => {
+    expect(usageLimitsOf('{"rpm_limit":600,"key_tpm_limit":9000,"tpm_limit":0}')).toEqual({
+      rpm_limit: 600,
+      tpm_limit: null,
+      key_rpm_limit: null,
+      key_tpm_limit: 9000,
+    });
+    expect(usageLimitsOf('not json')).toEqual({ rpm_limit: null, tpm_limit: null, key_rpm_limit: null, key_tpm_limit: null });
+  });
+
+  it('writes them beside the other settings and removes the emptied ones', () => {
+    const form = { ...emptyChannelForm, setting: '{"force_format":true,"tpm_limit":5}', key_rpm_limit: 60, tpm_limit: null };
+    expect(formToChannelInput(form).setting).toBe('{"force_format":true,"key_rpm_limit":60}');
+    expect(withSettingNumbers('{"rpm_limit":10}', { rpm_limit: null })).toBe('');
   });
 });

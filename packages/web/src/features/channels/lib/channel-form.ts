@@ -16,6 +16,11 @@ export interface ChannelFormValues {
   setting: string;
   /** Seconds, from the setting JSON's `first_byte_timeout`; null follows the server's RELAY_FIRST_BYTE_TIMEOUT. */
   first_byte_timeout: number | null;
+  /** The usage-aware routing ceilings of the setting JSON (`rpm_limit`, …); null means none. */
+  rpm_limit: number | null;
+  tpm_limit: number | null;
+  key_rpm_limit: number | null;
+  key_tpm_limit: number | null;
   test_model: string;
   auto_ban: boolean;
   status_code_mapping: string;
@@ -43,6 +48,10 @@ export const emptyChannelForm: ChannelFormValues = {
   openai_organization: '',
   setting: '',
   first_byte_timeout: null,
+  rpm_limit: null,
+  tpm_limit: null,
+  key_rpm_limit: null,
+  key_tpm_limit: null,
   test_model: '',
   auto_ban: true,
   status_code_mapping: '',
@@ -72,6 +81,7 @@ export function channelToForm(channel: ChannelView): ChannelFormValues {
     openai_organization: channel.openai_organization ?? '',
     setting: channel.setting ?? '',
     first_byte_timeout: firstByteTimeoutOf(channel.setting ?? ''),
+    ...usageLimitsOf(channel.setting ?? ''),
     test_model: channel.test_model ?? '',
     auto_ban: channel.auto_ban !== 0,
     status_code_mapping: channel.status_code_mapping ?? '',
@@ -93,19 +103,45 @@ export function firstByteTimeoutOf(setting: string): number | null {
   return typeof value === 'number' && value > 0 ? value : null;
 }
 
+/** The setting fields the usage-aware routing strategy reads (requests and tokens per minute, per channel and per key). */
+export const usageLimitFields = ['rpm_limit', 'tpm_limit', 'key_rpm_limit', 'key_tpm_limit'] as const;
+export type UsageLimitField = (typeof usageLimitFields)[number];
+
+/** The channel's usage ceilings from its setting JSON; null for each one not set (or 0). */
+export function usageLimitsOf(setting: string): Record<UsageLimitField, number | null> {
+  const object = isJsonObjectOrEmpty(setting) ? settingObject(setting) : {};
+  const read = (field: UsageLimitField) => {
+    const value = object[field];
+    return typeof value === 'number' && value > 0 ? value : null;
+  };
+  return { rpm_limit: read('rpm_limit'), tpm_limit: read('tpm_limit'), key_rpm_limit: read('key_rpm_limit'), key_tpm_limit: read('key_tpm_limit') };
+}
+
 /**
- * The setting JSON with the form's first-byte timeout written into it (removed when empty or 0); a
- * setting that is not a JSON object is sent as typed, for the server to refuse with its message.
+ * The setting JSON with whole-number fields of the form written into it (each removed when empty or
+ * 0); a setting that is not a JSON object is sent as typed, for the server to refuse with its message.
  */
-export function withFirstByteTimeout(setting: string, seconds: number | null | undefined): string {
+export function withSettingNumbers(setting: string, numbers: Readonly<Record<string, number | null | undefined>>): string {
   const text = setting.trim();
   if (!isJsonObjectOrEmpty(text)) return text;
   const object = settingObject(text);
-  const had = 'first_byte_timeout' in object;
-  if (seconds) object.first_byte_timeout = Math.trunc(seconds);
-  else delete object.first_byte_timeout;
-  if (!seconds && !had) return text;
+  let changed = false;
+  for (const [field, value] of Object.entries(numbers)) {
+    if (value) {
+      object[field] = Math.trunc(value);
+      changed = true;
+    } else if (field in object) {
+      delete object[field];
+      changed = true;
+    }
+  }
+  if (!changed) return text;
   return Object.keys(object).length === 0 ? '' : JSON.stringify(object);
+}
+
+/** The setting JSON with the form's first-byte timeout written into it (removed when empty or 0). */
+export function withFirstByteTimeout(setting: string, seconds: number | null | undefined): string {
+  return withSettingNumbers(setting, { first_byte_timeout: seconds });
 }
 
 /** True for empty text or a JSON object; used for model redirect, status-code mapping and settings. */
@@ -135,7 +171,13 @@ export function formToChannelInput(values: ChannelFormValues): ChannelInput {
     group: values.groups.join(','),
     model_mapping: (values.model_mapping ?? '').trim(),
     status_code_mapping: (values.status_code_mapping ?? '').trim(),
-    setting: withFirstByteTimeout(values.setting ?? '', values.first_byte_timeout),
+    setting: withSettingNumbers(values.setting ?? '', {
+      first_byte_timeout: values.first_byte_timeout,
+      rpm_limit: values.rpm_limit,
+      tpm_limit: values.tpm_limit,
+      key_rpm_limit: values.key_rpm_limit,
+      key_tpm_limit: values.key_tpm_limit,
+    }),
     test_model: (values.test_model ?? '').trim(),
     auto_ban: values.auto_ban ? 1 : 0,
     tag: (values.tag ?? '').trim(),

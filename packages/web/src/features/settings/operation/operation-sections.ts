@@ -67,6 +67,11 @@ export const operationSections: ReadonlyArray<{ id: string; fields: readonly Opt
     ],
   },
   {
+    // How the relay chooses inside a priority tier, globally and per group (docs/routing.md).
+    id: 'routing',
+    fields: [{ key: 'ChannelRoutingStrategy', kind: 'json', help: true }],
+  },
+  {
     // new-api's per-user model request limit on /v1 and /v1beta (its "rate limit" settings).
     id: 'rateLimit',
     fields: [

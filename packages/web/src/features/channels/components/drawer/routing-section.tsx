@@ -1,7 +1,8 @@
 import { Flex, Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usageLimitFields } from '../../lib/channel-form.ts';
 
-/** Auto-ban, tag, priority, weight and first-byte timeout: how the router treats the channel. */
+/** Auto-ban, tag, priority, weight, first-byte timeout and RPM/TPM ceilings: how the router treats the channel. */
 export function RoutingSection() {
   const { t } = useTranslation('channels');
   return (
@@ -29,6 +30,15 @@ export function RoutingSection() {
           suffix={t('form.secondsUnit')}
           style={{ width: '100%' }}
         />
+      </Form.Item>
+      <Form.Item label={t('form.usageLimits')} extra={t('form.usageLimitsHelp')} style={{ marginBottom: 0 }}>
+        <Flex gap={16} wrap>
+          {usageLimitFields.map((field) => (
+            <Form.Item key={field} name={field} label={t(`form.${field}`)} style={{ flex: 1, minWidth: 140 }}>
+              <InputNumber precision={0} min={0} placeholder={t('form.usageLimitNone')} style={{ width: '100%' }} />
+            </Form.Item>
+          ))}
+        </Flex>
       </Form.Item>
     </>
   );
