@@ -58,6 +58,20 @@ export interface AccountCall {
 }
 
 /** The capability names, which are also the keys of `Provider`. */
+/**
+ * Thrown by `buildRequest` when the caller's request cannot be said in the channel's format (a
+ * function tool without a name, for instance): the caller made the mistake, so it gets a 400 in its
+ * own format rather than a 500, and no other channel is tried.
+ */
+export class RequestNotConvertible extends Error {
+  /** From the first problem a schema found: where it is and what is wrong (`tools.0.function.name: …`). */
+  static fromIssue(vendor: string, issue: { readonly path: readonly PropertyKey[]; readonly message: string } | undefined): RequestNotConvertible {
+    if (!issue) return new RequestNotConvertible(`${vendor}: invalid body`);
+    const where = issue.path.map(String).join('.');
+    return new RequestNotConvertible(`${vendor}: ${where ? `${where}: ` : ''}${issue.message}`);
+  }
+}
+
 export type CapabilityName = 'chat' | 'completions' | 'embeddings' | 'images' | 'audio' | 'moderations' | 'rerank' | 'responses';
 
 /** One caller endpoint served by one provider. */

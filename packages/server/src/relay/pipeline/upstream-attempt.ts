@@ -2,7 +2,17 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ChannelRecord } from '../cache/channel-cache.ts';
-import type { ChannelTarget, ConversionContext, ConvertedResponse, NormalizedUsage, PassThroughResponse, RelayRequest, UpstreamResponse } from '../provider.ts';
+import {
+  RequestNotConvertible,
+  type ChannelTarget,
+  type ConversionContext,
+  type ConvertedResponse,
+  type NormalizedUsage,
+  type PassThroughResponse,
+  type RelayRequest,
+  type UpstreamRequest,
+  type UpstreamResponse,
+} from '../provider.ts';
 import { relayMessages } from '../relay.messages.ts';
 import { httpTransport } from '../transport/http-transport.ts';
 import { isRetryableStatus, mapModel, mapStatus } from './channel-selector.ts';
@@ -276,7 +286,13 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     organization: channel.organization,
     other: channel.other,
   };
-  const built = capability.buildRequest(relayRequest, target);
+  let built: UpstreamRequest;
+  try {
+    built = capability.buildRequest(relayRequest, target);
+  } catch (error) {
+    if (!(error instanceof RequestNotConvertible)) throw error;
+    return failed(new RelayError(400, 'invalid_request', relayMessages.requestNotConvertible, { params: { reason: error.message }, type: 'invalid_request_error' }), false);
+  }
   const upstreamRequest = input.trace ? input.trace.sending(built) : built;
   if (input.callerGone.aborted) return failed(callerGoneError(), false);
   const sent: SentRequest = { upstreamModel: relayRequest.upstreamModel, warnings: upstreamRequest.warnings ?? [] };

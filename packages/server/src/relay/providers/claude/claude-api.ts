@@ -16,22 +16,43 @@ const claudeImageSourceSchema = z.looseObject({
   url: z.string().nullish(),
 });
 
-/** One content block of a request or an answer (text, image, document, tool_use, tool_result, thinking…). */
+/**
+ * One content block of a request or an answer (text, image, document, tool_use, tool_result, thinking,
+ * and the server tools' blocks). `content` is a string or blocks for tool results, but an object for
+ * several server-tool results (`web_fetch_tool_result`, code execution, tool search, a search error),
+ * and `source` is a URL string on `search_result` blocks: both accept every shape.
+ */
 export const claudeContentBlockSchema = z.looseObject({
   type: z.string(),
   text: z.string().nullish(),
-  source: claudeImageSourceSchema.nullish(),
+  source: z.union([claudeImageSourceSchema, z.string()]).nullish(),
   id: z.string().nullish(),
   name: z.string().nullish(),
   input: z.unknown().optional(),
   tool_use_id: z.string().nullish(),
-  content: z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().nullish(), source: claudeImageSourceSchema.nullish() }))]).nullish(),
+  content: z
+    .union([
+      z.string(),
+      z.array(z.looseObject({ type: z.string(), text: z.string().nullish(), source: z.union([claudeImageSourceSchema, z.string()]).nullish() })),
+      z.record(z.string(), z.unknown()),
+    ])
+    .nullish(),
   is_error: z.boolean().nullish(),
   thinking: z.string().nullish(),
   signature: z.string().nullish(),
   data: z.string().nullish(),
 });
 export type ClaudeContentBlock = z.infer<typeof claudeContentBlockSchema>;
+
+/**
+ * An answer's block: a block whose fields have shapes this schema does not know (a block type the
+ * vendor adds tomorrow) is kept by its type alone instead of failing the whole answer, so the
+ * converters skip it and everything else arrives.
+ */
+const claudeAnswerBlockSchema = claudeContentBlockSchema.catch((context): ClaudeContentBlock => {
+  const input = context.input as { type?: unknown } | null;
+  return { type: typeof input?.type === 'string' ? input.type : 'unknown' };
+});
 
 export const claudeMessageSchema = z.looseObject({
   role: z.string(),
@@ -84,7 +105,7 @@ export const claudeResponseSchema = z.looseObject({
   type: z.string().nullish(),
   role: z.string().nullish(),
   model: z.string().nullish(),
-  content: z.array(claudeContentBlockSchema).nullish(),
+  content: z.array(claudeAnswerBlockSchema).nullish(),
   stop_reason: z.string().nullish(),
   stop_sequence: z.string().nullish(),
   usage: claudeUsageSchema.nullish(),
@@ -96,7 +117,7 @@ export const claudeStreamEventSchema = z.looseObject({
   type: z.string(),
   message: claudeResponseSchema.nullish(),
   index: z.number().nullish(),
-  content_block: claudeContentBlockSchema.nullish(),
+  content_block: claudeAnswerBlockSchema.nullish(),
   delta: z
     .looseObject({
       type: z.string().nullish(),
@@ -106,6 +127,8 @@ export const claudeStreamEventSchema = z.looseObject({
       signature: z.string().nullish(),
       stop_reason: z.string().nullish(),
       stop_sequence: z.string().nullish(),
+      /** The citation a `citations_delta` adds to the open text block. */
+      citation: z.looseObject({ type: z.string().nullish(), url: z.string().nullish(), title: z.string().nullish() }).nullish(),
     })
     .nullish(),
   usage: claudeUsageSchema.nullish(),

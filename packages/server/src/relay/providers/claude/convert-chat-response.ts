@@ -1,24 +1,34 @@
 import type { OpenAIAssistantMessage, OpenAIChatCompletion } from '@switchboard/contracts';
 import type { ConversionContext, NormalizedUsage } from '../../provider.ts';
-import { claudeResponseSchema } from './claude-api.ts';
+import { claudeResponseSchema, claudeUsageSchema, type ClaudeUsage } from './claude-api.ts';
+import { urlCitations } from './claude-citations.ts';
 import { normalizeClaudeUsage, toOpenAIUsage } from './convert-usage.ts';
 import { mapStopReason } from './map-stop-reason.ts';
 
 /**
  * A complete Anthropic Messages answer → an OpenAI chat completion: text blocks joined into
- * `content`, thinking into `reasoning_content` (the field DeepSeek-style clients read), tool_use
- * blocks into `tool_calls` with their input serialised as the `arguments` string.
+ * `content` (their web citations as `url_citation` annotations), thinking into `reasoning_content`
+ * (the field DeepSeek-style clients read), tool_use blocks into `tool_calls` with their input
+ * serialised as the `arguments` string. The server tools' blocks (`server_tool_use`, the
+ * `*_tool_result` blocks, MCP) ran at Anthropic: they are never handed to the caller as tool calls
+ * to run, and OpenAI's chat format has no place for them, so they are dropped.
  */
 export function convertChatResponse(body: unknown, context: ConversionContext): { body: OpenAIChatCompletion; usage?: NormalizedUsage } {
   const parsed = claudeResponseSchema.safeParse(body);
-  const response = parsed.success ? parsed.data : {};
+  // Blocks of unknown shape never fail the parse (claude-api.ts); should the envelope itself, the
+  // upstream's usage is still what is billed, never the local count of an empty answer.
+  const response = parsed.success ? parsed.data : { usage: usageOf(body) };
   let text = '';
   let reasoning = '';
   const toolCalls: NonNullable<OpenAIAssistantMessage['tool_calls']> = [];
   const thinkingBlocks: NonNullable<OpenAIAssistantMessage['thinking_blocks']> = [];
+  const annotations: NonNullable<OpenAIAssistantMessage['annotations']> = [];
   for (const block of response.content ?? []) {
-    if (block.type === 'text') text += block.text ?? '';
-    else if (block.type === 'thinking') {
+    if (block.type === 'text') {
+      const start = text.length;
+      text += block.text ?? '';
+      annotations.push(...urlCitations(block.citations, start, text.length));
+    } else if (block.type === 'thinking') {
       reasoning += block.thinking ?? '';
       thinkingBlocks.push({ type: 'thinking', thinking: block.thinking ?? '', signature: block.signature ?? '' });
     } else if (block.type === 'redacted_thinking') thinkingBlocks.push({ type: 'redacted_thinking', data: block.data ?? '' });
@@ -29,6 +39,7 @@ export function convertChatResponse(body: unknown, context: ConversionContext): 
   const message: OpenAIAssistantMessage = { role: 'assistant', content: text || (toolCalls.length > 0 ? null : '') };
   if (reasoning) message.reasoning_content = reasoning;
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  if (annotations.length > 0) message.annotations = annotations;
   if (thinkingBlocks.length > 0) message.thinking_blocks = thinkingBlocks;
   const usage = response.usage ? normalizeClaudeUsage(response.usage) : undefined;
   const completion: OpenAIChatCompletion = {
@@ -40,4 +51,9 @@ export function convertChatResponse(body: unknown, context: ConversionContext): 
   };
   if (usage) completion.usage = toOpenAIUsage(usage);
   return usage ? { body: completion, usage } : { body: completion };
+}
+
+function usageOf(body: unknown): ClaudeUsage | undefined {
+  const usage = claudeUsageSchema.safeParse((body as { usage?: unknown } | null)?.usage);
+  return usage.success ? usage.data : undefined;
 }

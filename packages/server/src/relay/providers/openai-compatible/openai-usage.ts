@@ -22,7 +22,8 @@ export function readOpenAIUsage(usage: unknown): NormalizedUsage | undefined {
   return {
     promptTokens,
     completionTokens,
-    cachedTokens: asCount(promptDetails?.cached_tokens),
+    // Moonshot reports cache hits at the top level (`usage.cached_tokens`), not in the details.
+    cachedTokens: asCount(promptDetails?.cached_tokens ?? object.cached_tokens),
     cacheCreationTokens: asCount(promptDetails?.cache_creation_tokens),
     audioInputTokens: asCount(promptDetails?.audio_tokens),
     audioOutputTokens: asCount(completionDetails?.audio_tokens),
@@ -52,6 +53,7 @@ export function extractOpenAIStreamText(data: unknown): string {
     if (!delta) continue;
     if (typeof delta.content === 'string') text += delta.content;
     if (typeof delta.reasoning_content === 'string') text += delta.reasoning_content;
+    else if (typeof delta.reasoning === 'string') text += delta.reasoning;
     if (Array.isArray(delta.tool_calls)) {
       for (const call of delta.tool_calls) {
         const fn = asObject(asObject(call)?.function);
