@@ -32,7 +32,7 @@ interface Expected {
 
 interface Case {
   readonly name: string;
-  /** Channel type (14 Claude, 24 Gemini, 42 Mistral, 43 DeepSeek, 25 Moonshot, 1 OpenAI-compatible). */
+  /** Channel type (14 Claude, 24 Gemini, 42 Mistral, 43 DeepSeek, 25 Moonshot, 48 xAI, 1 OpenAI and OpenAI-compatible). */
   readonly channelType: number;
   readonly caller: 'openai' | 'anthropic';
   readonly stream: boolean;
@@ -76,6 +76,11 @@ const cases: Case[] = [
   { name: 'deepseek-reasoning', channelType: 43, caller: 'anthropic', stream: false, answer: openAIFormat('deepseek', 'deepseek-reasoning.json', false), expected: { toolCalls: [], finish: 'end_turn', billed: [18, 345] } },
   { name: 'deepseek-reasoning-stream', channelType: 43, caller: 'anthropic', stream: true, answer: openAIFormat('deepseek', 'deepseek-reasoning.chunks.txt', true), expected: { toolCalls: [], finish: 'end_turn', billed: [18, 219] } },
   { name: 'moonshot-stream', channelType: 25, caller: 'anthropic', stream: true, answer: openAIFormat('moonshot', 'moonshotai-stream.chunks.txt', true), expected: { text: 'Hello!', reasoning: 'Thinking aloud. ', toolCalls: [], finish: 'end_turn', billed: [9, 12] } },
+  { name: 'openai-text', channelType: 1, caller: 'anthropic', stream: false, answer: openAIFormat('openai', 'openai-text.json', false), expected: { text: 'Galaxy Day', toolCalls: [], finish: 'end_turn', billed: [16, 363] } },
+  { name: 'openai-text-stream', channelType: 1, caller: 'anthropic', stream: true, answer: openAIFormat('openai', 'openai-text.chunks.txt', true), expected: { text: 'Harmony Day', toolCalls: [], finish: 'end_turn', billed: [16, 300] } },
+  // xAI reports reasoning beside completion_tokens: billed as output all the same.
+  { name: 'xai-text', channelType: 48, caller: 'anthropic', stream: false, answer: openAIFormat('xai', 'xai-text.json', false), expected: { text: 'Hello', toolCalls: [], finish: 'end_turn', billed: [12, 229] } },
+  { name: 'xai-tool-call-stream', channelType: 48, caller: 'anthropic', stream: true, answer: openAIFormat('xai', 'xai-tool-call.chunks.txt', true), expected: { toolCalls: ['weather'], finish: 'tool_use', billed: [291, 222] } },
   { name: 'moonshot-text', channelType: 25, caller: 'anthropic', stream: false, answer: openAIFormat('moonshot', 'moonshotai-text.json', false), expected: { text: 'Hello, world!', toolCalls: [], finish: 'end_turn', billed: [9, 5] } },
 ];
 
@@ -154,6 +159,7 @@ describe.each(testDatabases().filter((database) => database.dialect === 'sqlite'
     // Ratio 1 for every token: the quota is the tokens billed, so a wrong count cannot hide.
     await relay.testApp.context.options.set('ModelRatio', JSON.stringify(Object.fromEntries(models.map((model) => [model, 1]))));
     await relay.testApp.context.options.set('CompletionRatio', JSON.stringify(Object.fromEntries(models.map((model) => [model, 1]))));
+    await relay.testApp.context.options.set('CacheRatio', JSON.stringify(Object.fromEntries(models.map((model) => [model, 1]))));
     for (const type of new Set(cases.map((entry) => entry.channelType))) {
       const typeModels = cases.filter((entry) => entry.channelType === type).map((entry) => entry.name);
       if (type === 25) typeModels.push(announcedModel);

@@ -17,8 +17,13 @@ export function readOpenAIUsage(usage: unknown): NormalizedUsage | undefined {
   const promptDetails = asObject(object.prompt_tokens_details) ?? asObject(object.input_tokens_details);
   const completionDetails = asObject(object.completion_tokens_details) ?? asObject(object.output_tokens_details);
   let promptTokens = asCount(object.prompt_tokens ?? object.input_tokens);
-  const completionTokens = asCount(object.completion_tokens ?? object.output_tokens);
-  if (promptTokens === 0 && completionTokens === 0) promptTokens = asCount(object.total_tokens);
+  let completionTokens = asCount(object.completion_tokens ?? object.output_tokens);
+  const totalTokens = asCount(object.total_tokens);
+  if (promptTokens === 0 && completionTokens === 0) promptTokens = totalTokens;
+  // OpenAI counts reasoning inside completion_tokens; xAI reports it beside them (its total is
+  // prompt + completion + reasoning) and bills it as output. Added only when the total says so.
+  const reasoningTokens = asCount(completionDetails?.reasoning_tokens);
+  if (reasoningTokens > 0 && totalTokens === promptTokens + completionTokens + reasoningTokens) completionTokens += reasoningTokens;
   return {
     promptTokens,
     completionTokens,
