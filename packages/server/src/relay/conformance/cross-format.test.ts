@@ -44,7 +44,8 @@ const claude = (file: string, stream: boolean): RecordedAnswer =>
   stream ? { dialect: 'anthropic', vendor: 'anthropic', stream: file } : { dialect: 'anthropic', vendor: 'anthropic', plain: file };
 const openAIFormat = (vendor: string, file: string, stream: boolean): RecordedAnswer =>
   stream ? { dialect: 'openai', vendor, stream: file } : { dialect: 'openai', vendor, plain: file };
-const gemini = (file: string, stream: boolean): RecordedAnswer => (stream ? { dialect: 'gemini', vendor: 'google', stream: file } : { dialect: 'gemini', vendor: 'google', plain: file });
+const gemini = (file: string, stream: boolean): RecordedAnswer =>
+  stream ? { dialect: 'gemini', vendor: 'google', stream: file } : { dialect: 'gemini', vendor: 'google', plain: file };
 
 /** A model of its own for the message_start test, so no other case has taught the relay its prompts' size. */
 const announcedModel = 'moonshot-stream-announced';
@@ -53,35 +54,217 @@ const mistralThinking = 'The user is asking for 2+2. This is basic arithmetic. 2
 
 const cases: Case[] = [
   // Claude's server tools through OpenAI chat: never a client tool call; web citations as annotations.
-  { name: 'claude-web-search', channelType: 14, caller: 'openai', stream: false, answer: claude('anthropic-web-search-tool.1.json', false), expected: { text: 'Caroline Ellison', toolCalls: [], citations: 3, finish: 'stop', billed: [27_118, 600] } },
-  { name: 'claude-web-search-stream', channelType: 14, caller: 'openai', stream: true, answer: claude('anthropic-web-search-tool.1.chunks.txt', true), expected: { text: 'retail expansion.', toolCalls: [], citations: 14, finish: 'stop', billed: [15_665, 795] } },
-  { name: 'claude-web-fetch', channelType: 14, caller: 'openai', stream: false, answer: claude('anthropic-web-fetch-tool.1.json', false), expected: { toolCalls: [], finish: 'stop', billed: [4234, 462] } },
-  { name: 'claude-web-fetch-stream', channelType: 14, caller: 'openai', stream: true, answer: claude('anthropic-web-fetch-tool.1.chunks.txt', true), expected: { toolCalls: [], finish: 'stop', billed: [4230, 446] } },
-  { name: 'claude-mcp', channelType: 14, caller: 'openai', stream: false, answer: claude('anthropic-mcp.1.json', false), expected: { text: 'hello world', toolCalls: [], finish: 'stop', billed: [1250, 88] } },
-  { name: 'claude-mcp-stream', channelType: 14, caller: 'openai', stream: true, answer: claude('anthropic-mcp.1.chunks.txt', true), expected: { text: 'hello world', toolCalls: [], finish: 'stop', billed: [1250, 83] } },
-  { name: 'claude-code-execution', channelType: 14, caller: 'openai', stream: false, answer: claude('anthropic-code-execution-20250825.1.json', false), expected: { toolCalls: [], finish: 'stop', billed: [7881, 608] } },
-  { name: 'claude-text', channelType: 14, caller: 'openai', stream: false, answer: claude('anthropic-text.json', false), expected: { toolCalls: [], finish: 'stop', billed: [12, 29] } },
-  { name: 'claude-text-stream', channelType: 14, caller: 'openai', stream: true, answer: claude('anthropic-text.chunks.txt', true), expected: { toolCalls: [], finish: 'stop', billed: [12, 30] } },
+  {
+    name: 'claude-web-search',
+    channelType: 14,
+    caller: 'openai',
+    stream: false,
+    answer: claude('anthropic-web-search-tool.1.json', false),
+    expected: { text: 'Caroline Ellison', toolCalls: [], citations: 3, finish: 'stop', billed: [27_118, 600] },
+  },
+  {
+    name: 'claude-web-search-stream',
+    channelType: 14,
+    caller: 'openai',
+    stream: true,
+    answer: claude('anthropic-web-search-tool.1.chunks.txt', true),
+    expected: { text: 'retail expansion.', toolCalls: [], citations: 14, finish: 'stop', billed: [15_665, 795] },
+  },
+  {
+    name: 'claude-web-fetch',
+    channelType: 14,
+    caller: 'openai',
+    stream: false,
+    answer: claude('anthropic-web-fetch-tool.1.json', false),
+    expected: { toolCalls: [], finish: 'stop', billed: [4234, 462] },
+  },
+  {
+    name: 'claude-web-fetch-stream',
+    channelType: 14,
+    caller: 'openai',
+    stream: true,
+    answer: claude('anthropic-web-fetch-tool.1.chunks.txt', true),
+    expected: { toolCalls: [], finish: 'stop', billed: [4230, 446] },
+  },
+  {
+    name: 'claude-mcp',
+    channelType: 14,
+    caller: 'openai',
+    stream: false,
+    answer: claude('anthropic-mcp.1.json', false),
+    expected: { text: 'hello world', toolCalls: [], finish: 'stop', billed: [1250, 88] },
+  },
+  {
+    name: 'claude-mcp-stream',
+    channelType: 14,
+    caller: 'openai',
+    stream: true,
+    answer: claude('anthropic-mcp.1.chunks.txt', true),
+    expected: { text: 'hello world', toolCalls: [], finish: 'stop', billed: [1250, 83] },
+  },
+  {
+    name: 'claude-code-execution',
+    channelType: 14,
+    caller: 'openai',
+    stream: false,
+    answer: claude('anthropic-code-execution-20250825.1.json', false),
+    expected: { toolCalls: [], finish: 'stop', billed: [7881, 608] },
+  },
+  {
+    name: 'claude-text',
+    channelType: 14,
+    caller: 'openai',
+    stream: false,
+    answer: claude('anthropic-text.json', false),
+    expected: { toolCalls: [], finish: 'stop', billed: [12, 29] },
+  },
+  {
+    name: 'claude-text-stream',
+    channelType: 14,
+    caller: 'openai',
+    stream: true,
+    answer: claude('anthropic-text.chunks.txt', true),
+    expected: { toolCalls: [], finish: 'stop', billed: [12, 30] },
+  },
   // Gemini through OpenAI chat.
-  { name: 'gemini-reasoning', channelType: 24, caller: 'openai', stream: false, answer: gemini('google-reasoning.json', false), expected: { text: 'strawberry', toolCalls: [], finish: 'stop', billed: [9, 311] } },
-  { name: 'gemini-reasoning-stream', channelType: 24, caller: 'openai', stream: true, answer: gemini('google-reasoning.chunks.txt', true), expected: { text: 'strawberry', toolCalls: [], finish: 'stop', billed: [9, 285] } },
-  { name: 'gemini-tool-call', channelType: 24, caller: 'openai', stream: false, answer: gemini('google-tool-call.json', false), expected: { toolCalls: ['weather'], finish: 'tool_calls', billed: [29, 908] } },
-  { name: 'gemini-tool-call-stream', channelType: 24, caller: 'openai', stream: true, answer: gemini('google-tool-call.chunks.txt', true), expected: { toolCalls: ['weather'], finish: 'tool_calls', billed: [29, 60] } },
+  {
+    name: 'gemini-reasoning',
+    channelType: 24,
+    caller: 'openai',
+    stream: false,
+    answer: gemini('google-reasoning.json', false),
+    expected: { text: 'strawberry', toolCalls: [], finish: 'stop', billed: [9, 311] },
+  },
+  {
+    name: 'gemini-reasoning-stream',
+    channelType: 24,
+    caller: 'openai',
+    stream: true,
+    answer: gemini('google-reasoning.chunks.txt', true),
+    expected: { text: 'strawberry', toolCalls: [], finish: 'stop', billed: [9, 285] },
+  },
+  {
+    name: 'gemini-tool-call',
+    channelType: 24,
+    caller: 'openai',
+    stream: false,
+    answer: gemini('google-tool-call.json', false),
+    expected: { toolCalls: ['weather'], finish: 'tool_calls', billed: [29, 908] },
+  },
+  {
+    name: 'gemini-tool-call-stream',
+    channelType: 24,
+    caller: 'openai',
+    stream: true,
+    answer: gemini('google-tool-call.chunks.txt', true),
+    expected: { toolCalls: ['weather'], finish: 'tool_calls', billed: [29, 60] },
+  },
   // OpenAI-format vendors through Anthropic Messages: every reasoning shape becomes thinking.
-  { name: 'mistral-reasoning', channelType: 42, caller: 'anthropic', stream: false, answer: openAIFormat('mistral', 'mistral-reasoning.json', false), expected: { text: '2 + 2 = 4', reasoning: mistralThinking, toolCalls: [], finish: 'end_turn', billed: [10, 46] } },
-  { name: 'mistral-reasoning-stream', channelType: 42, caller: 'anthropic', stream: true, answer: openAIFormat('mistral', 'mistral-reasoning.chunks.txt', true), expected: { text: '2 + 2 = 4', reasoning: mistralThinking, toolCalls: [], finish: 'end_turn', billed: [10, 46] } },
-  { name: 'mistral-tool-call', channelType: 42, caller: 'anthropic', stream: false, answer: openAIFormat('mistral', 'mistral-tool-call.json', false), expected: { toolCalls: ['weather'], finish: 'tool_use', billed: [124, 22] } },
-  { name: 'mistral-tool-call-stream', channelType: 42, caller: 'anthropic', stream: true, answer: openAIFormat('mistral', 'mistral-tool-call.chunks.txt', true), expected: { toolCalls: ['weather'], finish: 'tool_use', billed: [124, 22] } },
-  { name: 'groq-reasoning', channelType: 1, caller: 'anthropic', stream: false, answer: openAIFormat('groq', 'groq-reasoning.json', false), expected: { text: 'strawberry', toolCalls: [], finish: 'end_turn', billed: [17, 649] } },
-  { name: 'deepseek-reasoning', channelType: 43, caller: 'anthropic', stream: false, answer: openAIFormat('deepseek', 'deepseek-reasoning.json', false), expected: { toolCalls: [], finish: 'end_turn', billed: [18, 345] } },
-  { name: 'deepseek-reasoning-stream', channelType: 43, caller: 'anthropic', stream: true, answer: openAIFormat('deepseek', 'deepseek-reasoning.chunks.txt', true), expected: { toolCalls: [], finish: 'end_turn', billed: [18, 219] } },
-  { name: 'moonshot-stream', channelType: 25, caller: 'anthropic', stream: true, answer: openAIFormat('moonshot', 'moonshotai-stream.chunks.txt', true), expected: { text: 'Hello!', reasoning: 'Thinking aloud. ', toolCalls: [], finish: 'end_turn', billed: [9, 12] } },
-  { name: 'openai-text', channelType: 1, caller: 'anthropic', stream: false, answer: openAIFormat('openai', 'openai-text.json', false), expected: { text: 'Galaxy Day', toolCalls: [], finish: 'end_turn', billed: [16, 363] } },
-  { name: 'openai-text-stream', channelType: 1, caller: 'anthropic', stream: true, answer: openAIFormat('openai', 'openai-text.chunks.txt', true), expected: { text: 'Harmony Day', toolCalls: [], finish: 'end_turn', billed: [16, 300] } },
+  {
+    name: 'mistral-reasoning',
+    channelType: 42,
+    caller: 'anthropic',
+    stream: false,
+    answer: openAIFormat('mistral', 'mistral-reasoning.json', false),
+    expected: { text: '2 + 2 = 4', reasoning: mistralThinking, toolCalls: [], finish: 'end_turn', billed: [10, 46] },
+  },
+  {
+    name: 'mistral-reasoning-stream',
+    channelType: 42,
+    caller: 'anthropic',
+    stream: true,
+    answer: openAIFormat('mistral', 'mistral-reasoning.chunks.txt', true),
+    expected: { text: '2 + 2 = 4', reasoning: mistralThinking, toolCalls: [], finish: 'end_turn', billed: [10, 46] },
+  },
+  {
+    name: 'mistral-tool-call',
+    channelType: 42,
+    caller: 'anthropic',
+    stream: false,
+    answer: openAIFormat('mistral', 'mistral-tool-call.json', false),
+    expected: { toolCalls: ['weather'], finish: 'tool_use', billed: [124, 22] },
+  },
+  {
+    name: 'mistral-tool-call-stream',
+    channelType: 42,
+    caller: 'anthropic',
+    stream: true,
+    answer: openAIFormat('mistral', 'mistral-tool-call.chunks.txt', true),
+    expected: { toolCalls: ['weather'], finish: 'tool_use', billed: [124, 22] },
+  },
+  {
+    name: 'groq-reasoning',
+    channelType: 1,
+    caller: 'anthropic',
+    stream: false,
+    answer: openAIFormat('groq', 'groq-reasoning.json', false),
+    expected: { text: 'strawberry', toolCalls: [], finish: 'end_turn', billed: [17, 649] },
+  },
+  {
+    name: 'deepseek-reasoning',
+    channelType: 43,
+    caller: 'anthropic',
+    stream: false,
+    answer: openAIFormat('deepseek', 'deepseek-reasoning.json', false),
+    expected: { toolCalls: [], finish: 'end_turn', billed: [18, 345] },
+  },
+  {
+    name: 'deepseek-reasoning-stream',
+    channelType: 43,
+    caller: 'anthropic',
+    stream: true,
+    answer: openAIFormat('deepseek', 'deepseek-reasoning.chunks.txt', true),
+    expected: { toolCalls: [], finish: 'end_turn', billed: [18, 219] },
+  },
+  {
+    name: 'moonshot-stream',
+    channelType: 25,
+    caller: 'anthropic',
+    stream: true,
+    answer: openAIFormat('moonshot', 'moonshotai-stream.chunks.txt', true),
+    expected: { text: 'Hello!', reasoning: 'Thinking aloud. ', toolCalls: [], finish: 'end_turn', billed: [9, 12] },
+  },
+  {
+    name: 'openai-text',
+    channelType: 1,
+    caller: 'anthropic',
+    stream: false,
+    answer: openAIFormat('openai', 'openai-text.json', false),
+    expected: { text: 'Galaxy Day', toolCalls: [], finish: 'end_turn', billed: [16, 363] },
+  },
+  {
+    name: 'openai-text-stream',
+    channelType: 1,
+    caller: 'anthropic',
+    stream: true,
+    answer: openAIFormat('openai', 'openai-text.chunks.txt', true),
+    expected: { text: 'Harmony Day', toolCalls: [], finish: 'end_turn', billed: [16, 300] },
+  },
   // xAI reports reasoning beside completion_tokens: billed as output all the same.
-  { name: 'xai-text', channelType: 48, caller: 'anthropic', stream: false, answer: openAIFormat('xai', 'xai-text.json', false), expected: { text: 'Hello', toolCalls: [], finish: 'end_turn', billed: [12, 229] } },
-  { name: 'xai-tool-call-stream', channelType: 48, caller: 'anthropic', stream: true, answer: openAIFormat('xai', 'xai-tool-call.chunks.txt', true), expected: { toolCalls: ['weather'], finish: 'tool_use', billed: [291, 222] } },
-  { name: 'moonshot-text', channelType: 25, caller: 'anthropic', stream: false, answer: openAIFormat('moonshot', 'moonshotai-text.json', false), expected: { text: 'Hello, world!', toolCalls: [], finish: 'end_turn', billed: [9, 5] } },
+  {
+    name: 'xai-text',
+    channelType: 48,
+    caller: 'anthropic',
+    stream: false,
+    answer: openAIFormat('xai', 'xai-text.json', false),
+    expected: { text: 'Hello', toolCalls: [], finish: 'end_turn', billed: [12, 229] },
+  },
+  {
+    name: 'xai-tool-call-stream',
+    channelType: 48,
+    caller: 'anthropic',
+    stream: true,
+    answer: openAIFormat('xai', 'xai-tool-call.chunks.txt', true),
+    expected: { toolCalls: ['weather'], finish: 'tool_use', billed: [291, 222] },
+  },
+  {
+    name: 'moonshot-text',
+    channelType: 25,
+    caller: 'anthropic',
+    stream: false,
+    answer: openAIFormat('moonshot', 'moonshotai-text.json', false),
+    expected: { text: 'Hello, world!', toolCalls: [], finish: 'end_turn', billed: [9, 5] },
+  },
 ];
 
 /** What a caller received, whatever its format. */
@@ -129,7 +312,13 @@ async function askAnthropic(client: Anthropic, model: string, stream: boolean): 
     model,
     max_tokens: 1024,
     messages: [{ role: 'user' as const, content: 'Hi' }],
-    tools: [{ name: weatherTool.name, description: weatherTool.description, input_schema: { type: 'object' as const, properties: weatherTool.parameters.properties } }],
+    tools: [
+      {
+        name: weatherTool.name,
+        description: weatherTool.description,
+        input_schema: { type: 'object' as const, properties: weatherTool.parameters.properties },
+      },
+    ],
   };
   // finalMessage() assembles the stream as the SDK does, and throws on a malformed one.
   const message = stream ? await client.messages.stream(request).finalMessage() : await client.messages.create(request);
@@ -186,10 +375,16 @@ describe.each(testDatabases().filter((database) => database.dialect === 'sqlite'
 
     const [prompt, completion] = expected.billed;
     await expect
-      .poll(async () => (await token.state([...channelOfType.values()])).logs.filter((log) => log.model_name === name).map((log) => [log.prompt_tokens, log.completion_tokens, log.quota]), {
-        timeout: 10_000,
-        interval: 50,
-      })
+      .poll(
+        async () =>
+          (await token.state([...channelOfType.values()])).logs
+            .filter((log) => log.model_name === name)
+            .map((log) => [log.prompt_tokens, log.completion_tokens, log.quota]),
+        {
+          timeout: 10_000,
+          interval: 50,
+        },
+      )
       .toEqual([[prompt, completion, prompt + completion]]);
   });
 
@@ -206,7 +401,9 @@ describe.each(testDatabases().filter((database) => database.dialect === 'sqlite'
     // The first stream knows only the local estimate of "Hi" (1 token); the upstream counted 9,
     // which the closing message_delta carries.
     expect(await announced()).toEqual([1, 9]);
-    await expect.poll(async () => (await token.state([...channelOfType.values()])).logs.filter((log) => log.model_name === announcedModel).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => (await token.state([...channelOfType.values()])).logs.filter((log) => log.model_name === announcedModel).length, { timeout: 10_000 })
+      .toBe(1);
     // From then on message_start says what this model's prompts cost upstream.
     expect(await announced()).toEqual([9, 9]);
   });

@@ -291,7 +291,10 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     built = capability.buildRequest(relayRequest, target);
   } catch (error) {
     if (!(error instanceof RequestNotConvertible)) throw error;
-    return failed(new RelayError(400, 'invalid_request', relayMessages.requestNotConvertible, { params: { reason: error.message }, type: 'invalid_request_error' }), false);
+    return failed(
+      new RelayError(400, 'invalid_request', relayMessages.requestNotConvertible, { params: { reason: error.message }, type: 'invalid_request_error' }),
+      false,
+    );
   }
   const upstreamRequest = input.trace ? input.trace.sending(built) : built;
   if (input.callerGone.aborted) return failed(callerGoneError(), false);

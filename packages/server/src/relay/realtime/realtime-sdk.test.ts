@@ -103,6 +103,8 @@ describe.each(testDatabases().filter((database) => database.dialect === 'sqlite'
     expect(session.types).toEqual(['session.created', 'response.created', 'response.audio.delta', 'response.text.delta', 'response.done']);
     expect(session.text).toBe('');
     expect(fake.sessions.at(-1)?.headers['openai-beta']).toBe('realtime=v1');
-    await expect.poll(async () => (await token.state([channelId])).logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens]), logWritten).toEqual([[oneResponseCharge, 41, 9]]);
+    await expect
+      .poll(async () => (await token.state([channelId])).logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens]), logWritten)
+      .toEqual([[oneResponseCharge, 41, 9]]);
   });
 });

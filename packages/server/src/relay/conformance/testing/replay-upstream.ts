@@ -68,12 +68,16 @@ export function startReplayUpstream(answers: ReadonlyMap<string, RecordedAnswer>
     const model = requestedModel(request);
     const answer = answers.get(model);
     const file = wantsStream(request) ? answer?.stream : answer?.plain;
-    if (!answer || !file) return sendJson(response, 404, { error: { message: `no recorded answer for ${model}`, type: 'not_found_error' } });
+    if (!answer || !file) {
+      sendJson(response, 404, { error: { message: `no recorded answer for ${model}`, type: 'not_found_error' } });
+      return;
+    }
     const text = readRecorded(answer.vendor, file);
     if (file.endsWith('.json')) {
       // The recorded bytes, as the vendor sent them.
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-      return response.end(text);
+      response.end(text);
+      return;
     }
     sendEventStream(response, framedStream(answer.dialect, text));
   });
