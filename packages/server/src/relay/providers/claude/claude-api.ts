@@ -33,6 +33,14 @@ export const claudeContentBlockSchema = z.looseObject({
 });
 export type ClaudeContentBlock = z.infer<typeof claudeContentBlockSchema>;
 
+/**
+ * One content block of an answer. Server-tool results (web fetch, code execution, tool search,
+ * advisor…) carry an object as `content`, and blocks the vendor adds later carry anything: an answer
+ * block checks its `type` alone beyond what converters read, so no answer fails for a new block.
+ */
+export const claudeAnswerBlockSchema = claudeContentBlockSchema.extend({ content: z.unknown().optional() });
+export type ClaudeAnswerBlock = z.infer<typeof claudeAnswerBlockSchema>;
+
 export const claudeMessageSchema = z.looseObject({
   role: z.string(),
   content: z.union([z.string(), z.array(claudeContentBlockSchema)]),
@@ -75,6 +83,8 @@ export const claudeUsageSchema = z.looseObject({
   cache_read_input_tokens: z.number().nullish(),
   /** The cache writes split by time to live (5 minutes, 1 hour), which are priced differently. */
   cache_creation: z.looseObject({ ephemeral_5m_input_tokens: z.number().nullish(), ephemeral_1h_input_tokens: z.number().nullish() }).nullish(),
+  /** Server tools the answer used (web search and fetch requests); web searches are billed per call. */
+  server_tool_use: z.looseObject({ web_search_requests: z.number().nullish(), web_fetch_requests: z.number().nullish() }).nullish(),
 });
 export type ClaudeUsage = z.infer<typeof claudeUsageSchema>;
 
@@ -84,7 +94,7 @@ export const claudeResponseSchema = z.looseObject({
   type: z.string().nullish(),
   role: z.string().nullish(),
   model: z.string().nullish(),
-  content: z.array(claudeContentBlockSchema).nullish(),
+  content: z.array(claudeAnswerBlockSchema).nullish(),
   stop_reason: z.string().nullish(),
   stop_sequence: z.string().nullish(),
   usage: claudeUsageSchema.nullish(),
@@ -96,7 +106,7 @@ export const claudeStreamEventSchema = z.looseObject({
   type: z.string(),
   message: claudeResponseSchema.nullish(),
   index: z.number().nullish(),
-  content_block: claudeContentBlockSchema.nullish(),
+  content_block: claudeAnswerBlockSchema.nullish(),
   delta: z
     .looseObject({
       type: z.string().nullish(),

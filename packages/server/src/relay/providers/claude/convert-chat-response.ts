@@ -1,7 +1,8 @@
 import type { OpenAIAssistantMessage, OpenAIChatCompletion } from '@switchboard/contracts';
-import type { ConversionContext, NormalizedUsage } from '../../provider.ts';
-import { claudeResponseSchema } from './claude-api.ts';
-import { normalizeClaudeUsage, toOpenAIUsage } from './convert-usage.ts';
+import { UnconvertibleAnswer, type ConversionContext, type NormalizedUsage } from '../../provider.ts';
+import { claudeResponseSchema, claudeUsageSchema } from './claude-api.ts';
+import { billedClaudeUsage } from './claude-native-answer.ts';
+import { toOpenAIUsage } from './convert-usage.ts';
 import { mapStopReason } from './map-stop-reason.ts';
 
 /**
@@ -11,7 +12,12 @@ import { mapStopReason } from './map-stop-reason.ts';
  */
 export function convertChatResponse(body: unknown, context: ConversionContext): { body: OpenAIChatCompletion; usage?: NormalizedUsage } {
   const parsed = claudeResponseSchema.safeParse(body);
-  const response = parsed.success ? parsed.data : {};
+  if (!parsed.success) {
+    // Billed from the upstream's usage whatever happened to the content; never an empty success.
+    const usage = claudeUsageSchema.safeParse((body as { usage?: unknown } | null)?.usage);
+    throw new UnconvertibleAnswer(`the Claude answer cannot be converted: ${parsed.error.issues[0]?.message ?? 'invalid body'}`, usage.success && usage.data ? billedClaudeUsage(usage.data) : undefined);
+  }
+  const response = parsed.data;
   let text = '';
   let reasoning = '';
   const toolCalls: NonNullable<OpenAIAssistantMessage['tool_calls']> = [];
@@ -30,7 +36,7 @@ export function convertChatResponse(body: unknown, context: ConversionContext): 
   if (reasoning) message.reasoning_content = reasoning;
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   if (thinkingBlocks.length > 0) message.thinking_blocks = thinkingBlocks;
-  const usage = response.usage ? normalizeClaudeUsage(response.usage) : undefined;
+  const usage = response.usage ? billedClaudeUsage(response.usage) : undefined;
   const completion: OpenAIChatCompletion = {
     id: response.id ?? `chatcmpl-${context.requestId}`,
     object: 'chat.completion',
