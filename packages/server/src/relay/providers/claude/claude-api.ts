@@ -45,14 +45,17 @@ export const claudeContentBlockSchema = z.looseObject({
 export type ClaudeContentBlock = z.infer<typeof claudeContentBlockSchema>;
 
 /**
- * An answer's block: a block whose fields have shapes this schema does not know (a block type the
- * vendor adds tomorrow) is kept by its type alone instead of failing the whole answer, so the
+ * One content block of an answer. Server-tool results (web fetch, code execution, tool search,
+ * advisor…) carry an object as `content`, and blocks the vendor adds later carry anything: an answer
+ * block checks its `type` alone beyond what converters read, so no answer fails for a new block. A
+ * block whose other fields have shapes this schema does not know is kept by its type alone, so the
  * converters skip it and everything else arrives.
  */
-const claudeAnswerBlockSchema = claudeContentBlockSchema.catch((context): ClaudeContentBlock => {
+export const claudeAnswerBlockSchema = claudeContentBlockSchema.extend({ content: z.unknown().optional() }).catch((context) => {
   const input = context.input as { type?: unknown } | null;
   return { type: typeof input?.type === 'string' ? input.type : 'unknown' };
 });
+export type ClaudeAnswerBlock = z.infer<typeof claudeAnswerBlockSchema>;
 
 export const claudeMessageSchema = z.looseObject({
   role: z.string(),
@@ -96,6 +99,8 @@ export const claudeUsageSchema = z.looseObject({
   cache_read_input_tokens: z.number().nullish(),
   /** The cache writes split by time to live (5 minutes, 1 hour), which are priced differently. */
   cache_creation: z.looseObject({ ephemeral_5m_input_tokens: z.number().nullish(), ephemeral_1h_input_tokens: z.number().nullish() }).nullish(),
+  /** Server tools the answer used (web search and fetch requests); web searches are billed per call. */
+  server_tool_use: z.looseObject({ web_search_requests: z.number().nullish(), web_fetch_requests: z.number().nullish() }).nullish(),
 });
 export type ClaudeUsage = z.infer<typeof claudeUsageSchema>;
 

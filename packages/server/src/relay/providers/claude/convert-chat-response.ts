@@ -1,8 +1,9 @@
 import type { OpenAIAssistantMessage, OpenAIChatCompletion } from '@switchboard/contracts';
-import type { ConversionContext, NormalizedUsage } from '../../provider.ts';
-import { claudeResponseSchema, claudeUsageSchema, type ClaudeUsage } from './claude-api.ts';
+import { UnconvertibleAnswer, type ConversionContext, type NormalizedUsage } from '../../provider.ts';
+import { claudeResponseSchema, claudeUsageSchema } from './claude-api.ts';
 import { urlCitations } from './claude-citations.ts';
-import { normalizeClaudeUsage, toOpenAIUsage } from './convert-usage.ts';
+import { billedClaudeUsage } from './claude-native-answer.ts';
+import { toOpenAIUsage } from './convert-usage.ts';
 import { mapStopReason } from './map-stop-reason.ts';
 
 /**
@@ -15,9 +16,12 @@ import { mapStopReason } from './map-stop-reason.ts';
  */
 export function convertChatResponse(body: unknown, context: ConversionContext): { body: OpenAIChatCompletion; usage?: NormalizedUsage } {
   const parsed = claudeResponseSchema.safeParse(body);
-  // Blocks of unknown shape never fail the parse (claude-api.ts); should the envelope itself, the
-  // upstream's usage is still what is billed, never the local count of an empty answer.
-  const response = parsed.success ? parsed.data : { usage: usageOf(body) };
+  if (!parsed.success) {
+    // Billed from the upstream's usage whatever happened to the content; never an empty success.
+    const usage = claudeUsageSchema.safeParse((body as { usage?: unknown } | null)?.usage);
+    throw new UnconvertibleAnswer(`the Claude answer cannot be converted: ${parsed.error.issues[0]?.message ?? 'invalid body'}`, usage.success && usage.data ? billedClaudeUsage(usage.data) : undefined);
+  }
+  const response = parsed.data;
   let text = '';
   let reasoning = '';
   const toolCalls: NonNullable<OpenAIAssistantMessage['tool_calls']> = [];
@@ -41,7 +45,7 @@ export function convertChatResponse(body: unknown, context: ConversionContext): 
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   if (annotations.length > 0) message.annotations = annotations;
   if (thinkingBlocks.length > 0) message.thinking_blocks = thinkingBlocks;
-  const usage = response.usage ? normalizeClaudeUsage(response.usage) : undefined;
+  const usage = response.usage ? billedClaudeUsage(response.usage) : undefined;
   const completion: OpenAIChatCompletion = {
     id: response.id ?? `chatcmpl-${context.requestId}`,
     object: 'chat.completion',
@@ -51,9 +55,4 @@ export function convertChatResponse(body: unknown, context: ConversionContext): 
   };
   if (usage) completion.usage = toOpenAIUsage(usage);
   return usage ? { body: completion, usage } : { body: completion };
-}
-
-function usageOf(body: unknown): ClaudeUsage | undefined {
-  const usage = claudeUsageSchema.safeParse((body as { usage?: unknown } | null)?.usage);
-  return usage.success ? usage.data : undefined;
 }
