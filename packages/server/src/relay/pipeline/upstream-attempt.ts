@@ -2,21 +2,19 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ChannelRecord } from '../cache/channel-cache.ts';
-<<<<<<< HEAD
 import {
   RequestNotConvertible,
+  UnconvertibleAnswer,
   type ChannelTarget,
   type ConversionContext,
   type ConvertedResponse,
+  type NativeAnswer,
   type NormalizedUsage,
   type PassThroughResponse,
   type RelayRequest,
   type UpstreamRequest,
   type UpstreamResponse,
 } from '../provider.ts';
-=======
-import { UnconvertibleAnswer, type ChannelTarget, type ConversionContext, type ConvertedResponse, type NativeAnswer, type NormalizedUsage, type PassThroughResponse, type RelayRequest, type UpstreamResponse } from '../provider.ts';
->>>>>>> native
 import { relayMessages } from '../relay.messages.ts';
 import { httpTransport } from '../transport/http-transport.ts';
 import { isRetryableStatus, mapModel, mapStatus } from './channel-selector.ts';
@@ -290,7 +288,9 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     organization: channel.organization,
     other: channel.other,
   };
-<<<<<<< HEAD
+  // A caller of the vendor's own dialect gets the vendor's answer as it is (one property read on the OpenAI path).
+  const nativeDialect = endpoint.answerFormat?.native;
+  const native = nativeDialect === undefined ? undefined : capability.nativeAnswer?.(nativeDialect, relayRequest.upstreamModel);
   let built: UpstreamRequest;
   try {
     built = capability.buildRequest(relayRequest, target);
@@ -301,12 +301,6 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
       false,
     );
   }
-=======
-  // A caller of the vendor's own dialect gets the vendor's answer as it is (one property read on the OpenAI path).
-  const nativeDialect = endpoint.answerFormat?.native;
-  const native = nativeDialect === undefined ? undefined : capability.nativeAnswer?.(nativeDialect, relayRequest.upstreamModel);
-  const built = capability.buildRequest(relayRequest, target);
->>>>>>> native
   const upstreamRequest = input.trace ? input.trace.sending(built) : built;
   if (input.callerGone.aborted) return failed(callerGoneError(), false);
   const sent: SentRequest = { upstreamModel: relayRequest.upstreamModel, warnings: upstreamRequest.warnings ?? [] };
