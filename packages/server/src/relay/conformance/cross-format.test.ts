@@ -28,6 +28,8 @@ interface Expected {
   readonly finish: string;
   /** What the vendor recorded: billed as prompt and completion tokens. */
   readonly billed: readonly [prompt: number, completion: number];
+  /** Claude's web searches (`usage.server_tool_use.web_search_requests`), each charged at the tool's price. */
+  readonly webSearches?: number;
 }
 
 interface Case {
@@ -50,6 +52,9 @@ const gemini = (file: string, stream: boolean): RecordedAnswer =>
 /** A model of its own for the message_start test, so no other case has taught the relay its prompts' size. */
 const announcedModel = 'moonshot-stream-announced';
 
+/** new-api's built-in web search price, $10 per 1,000 calls, at 500,000 quota per dollar (billing/tool-prices.ts). */
+const webSearchQuota = (10 / 1000) * 500_000;
+
 const mistralThinking = 'The user is asking for 2+2. This is basic arithmetic. 2+2=4.';
 
 const cases: Case[] = [
@@ -60,7 +65,7 @@ const cases: Case[] = [
     caller: 'openai',
     stream: false,
     answer: claude('anthropic-web-search-tool.1.json', false),
-    expected: { text: 'Caroline Ellison', toolCalls: [], citations: 3, finish: 'stop', billed: [27_118, 600] },
+    expected: { text: 'Caroline Ellison', toolCalls: [], citations: 3, finish: 'stop', billed: [27_118, 600], webSearches: 2 },
   },
   {
     name: 'claude-web-search-stream',
@@ -68,7 +73,7 @@ const cases: Case[] = [
     caller: 'openai',
     stream: true,
     answer: claude('anthropic-web-search-tool.1.chunks.txt', true),
-    expected: { text: 'retail expansion.', toolCalls: [], citations: 14, finish: 'stop', billed: [15_665, 795] },
+    expected: { text: 'retail expansion.', toolCalls: [], citations: 14, finish: 'stop', billed: [15_665, 795], webSearches: 1 },
   },
   {
     name: 'claude-web-fetch',
@@ -386,7 +391,7 @@ describe.each(testDatabases().filter((database) => database.dialect === 'sqlite'
           interval: 50,
         },
       )
-      .toEqual([[prompt, completion, prompt + completion]]);
+      .toEqual([[prompt, completion, prompt + completion + (expected.webSearches ?? 0) * webSearchQuota]]);
   });
 
   it("announces the upstream's own prompt count in message_start once the model's answers taught it, never less than the local estimate", async () => {

@@ -3,7 +3,8 @@ import { safeParseJson } from '../../../platform/safe-json.ts';
 import type { ConversionContext, NormalizedUsage, SseEvent, StreamConverter } from '../../provider.ts';
 import { claudeStreamEventSchema, type ClaudeUsage } from './claude-api.ts';
 import { urlCitations } from './claude-citations.ts';
-import { normalizeClaudeUsage, toOpenAIUsage } from './convert-usage.ts';
+import { billedClaudeUsage } from './claude-native-answer.ts';
+import { toOpenAIUsage } from './convert-usage.ts';
 import { mapStopReason } from './map-stop-reason.ts';
 
 /**
@@ -39,6 +40,9 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
       if (typeof value === 'number') usage[field] = value;
     }
     if (next.cache_creation) usage.cache_creation = next.cache_creation;
+    // The web searches the answer ran and compaction's iterations are billed as for a whole answer.
+    if (next.server_tool_use) usage.server_tool_use = next.server_tool_use;
+    if (next.iterations !== undefined && next.iterations !== null) usage.iterations = next.iterations;
   };
 
   return {
@@ -104,7 +108,7 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
         case 'message_delta': {
           mergeUsage(data.usage);
           const finishing = chunk({}, mapStopReason(data.delta?.stop_reason) ?? 'stop');
-          if (seenUsage) finishing.usage = toOpenAIUsage(normalizeClaudeUsage(usage));
+          if (seenUsage) finishing.usage = toOpenAIUsage(billedClaudeUsage(usage));
           return [finishing];
         }
         case 'error':
@@ -115,7 +119,7 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
       }
     },
     usage(): NormalizedUsage | undefined {
-      return seenUsage ? normalizeClaudeUsage(usage) : undefined;
+      return seenUsage ? billedClaudeUsage(usage) : undefined;
     },
     takeText(): string {
       const text = pendingText;
