@@ -80,10 +80,20 @@ export interface OpenAIUsage {
 
 export type OpenAIFinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call';
 
+/**
+ * A web source the answer cites, as OpenAI's search models mark it: the span of `content` it supports.
+ * @see https://platform.openai.com/docs/guides/tools-web-search?api-mode=chat
+ */
+export interface OpenAIUrlCitation {
+  type: 'url_citation';
+  url_citation: { url: string; title: string; start_index: number; end_index: number };
+}
+
 export interface OpenAIAssistantMessage {
   role: 'assistant';
   content: string | null;
   reasoning_content?: string;
+  annotations?: OpenAIUrlCitation[];
   tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
   /** Anthropic thinking blocks with their signatures, which a later turn must send back (LiteLLM's extension). */
   thinking_blocks?: { type: string; thinking?: string; signature?: string; data?: string }[];
@@ -104,6 +114,7 @@ export interface OpenAIChunkDelta {
   reasoning_content?: string;
   /** The signature closing an Anthropic thinking block (extension; OpenAI clients ignore it). */
   thinking_signature?: string;
+  annotations?: OpenAIUrlCitation[];
   tool_calls?: { index: number; id?: string; type?: 'function'; function: { name?: string; arguments: string } }[];
 }
 

@@ -276,6 +276,11 @@ export const optionDefinitions = {
   AudioRatio: json({ 'gpt-4o-audio-preview': 16, 'gpt-4o-mini-audio-preview': 66.67, 'gpt-4o-realtime-preview': 8 }, 'number-map'),
   AudioCompletionRatio: json({ 'gpt-4o-audio-preview': 2, 'gpt-4o-mini-audio-preview': 2, 'gpt-4o-realtime-preview': 2 }, 'number-map'),
   CreateCacheRatio: json({}, 'number-map'),
+  /**
+   * new-api's tool prices in US dollars per 1,000 calls, the operator's overrides of the built-in
+   * ones (web_search 10): `"web_search"` for every model, `"web_search:claude-opus*"` for a prefix.
+   */
+  'tool_price_setting.prices': json({}, 'number-map'),
   GroupGroupRatio: json({}, 'object'),
   /** new-api's image-input token ratio per model. */
   ImageRatio: json({ 'gpt-image-1': 2 }, 'number-map'),

@@ -29,6 +29,7 @@ function buildPriceTables(options: OptionStore): PriceTables {
     audioCompletionRatio: options.getJson<NumberMap>('AudioCompletionRatio') ?? {},
     groupRatio: options.getJson<NumberMap>('GroupRatio') ?? {},
     groupGroupRatio: options.getJson<Record<string, NumberMap>>('GroupGroupRatio') ?? {},
+    toolPrices: options.getJson<NumberMap>('tool_price_setting.prices') ?? {},
     quotaPerUnit: options.getNumber('QuotaPerUnit'),
   };
 }

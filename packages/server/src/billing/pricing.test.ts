@@ -11,11 +11,28 @@ const tables: PriceTables = {
   audioCompletionRatio: { 'gpt-4o-audio-preview': 2 },
   groupRatio: { default: 1, vip: 0.5 },
   groupGroupRatio: { vip: { default: 0.8 } },
+  toolPrices: { 'web_search:claude-opus*': 20 },
   quotaPerUnit: 500_000,
 };
 const groups = { userGroup: 'default', usingGroup: 'default' };
 
 describe('pricing', () => {
+  it("adds new-api's web search surcharge: US$ per 1,000 calls × calls × QuotaPerUnit × group ratio, a model prefix overriding the default", () => {
+    const tables2 = { ...tables, modelRatio: { ...tables.modelRatio, 'claude-sonnet-4': 1.5, 'claude-opus-4': 7.5 } };
+    const sonnet = resolvePricing(tables2, 'claude-sonnet-4', groups, false);
+    const opus = resolvePricing(tables2, 'claude-opus-4', { userGroup: 'default', usingGroup: 'vip' }, false);
+    if (!sonnet || !opus) throw new Error('priced');
+    expect(sonnet.webSearchPrice).toBe(10);
+    expect(opus.webSearchPrice).toBe(20);
+    // Tokens: (1000 + 100 × 5) × 1.5 = 2250; 3 searches at US$10 per 1,000: 0.03 × 500,000 = 15,000.
+    expect(computeQuota(sonnet, { promptTokens: 1000, completionTokens: 100, webSearchRequests: 3 }, 500_000)).toBe(2250 + 15_000);
+    // vip group ratio 0.5 applies to both: (1500 × 7.5 × 0.5 = 5625) + 0.02 × 500,000 × 0.5 = 5000.
+    expect(computeQuota(opus, { promptTokens: 1000, completionTokens: 100, webSearchRequests: 1 }, 500_000)).toBe(5625 + 5000);
+    // An operator's 0 makes the tool free.
+    const free = resolvePricing({ ...tables2, toolPrices: { web_search: 0 } }, 'claude-sonnet-4', groups, false);
+    expect(free && computeQuota(free, { promptTokens: 1000, completionTokens: 100, webSearchRequests: 3 }, 500_000)).toBe(2250);
+  });
+
   it('charges prompt plus completion at the completion ratio (spec formula)', () => {
     const pricing = resolvePricing(tables, 'gpt-4o', groups, false);
     if (!pricing) throw new Error('priced');

@@ -1,3 +1,5 @@
+import { toolPrice } from './tool-prices.ts';
+
 /**
  * new-api's price formulas (model and completion ratios, group ratio, fixed per-call prices), as pure functions of the price
  * tables. 500,000 quota units are one US dollar; model ratio 1 is US$2 per million prompt tokens.
@@ -14,6 +16,8 @@ export interface PriceTables {
   readonly groupRatio: Readonly<Record<string, number>>;
   /** userGroup → usingGroup → ratio; overrides GroupRatio for that pair. */
   readonly groupGroupRatio: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** The operator's tool prices, US dollars per 1,000 calls (see tool-prices.ts). */
+  readonly toolPrices: Readonly<Record<string, number>>;
   readonly quotaPerUnit: number;
 }
 
@@ -33,6 +37,8 @@ export interface ModelPricing {
   readonly groupRatio: number;
   /** The user-group × using-group special ratio when one applies, else -1 (new-api's log field). */
   readonly userGroupRatio: number;
+  /** US dollars per 1,000 server-side web searches (Anthropic's web search tool), charged on top. */
+  readonly webSearchPrice: number;
 }
 
 /** What the caller used, in OpenAI semantics (prompt includes cached, cache-write and audio input). */
@@ -46,6 +52,8 @@ export interface BilledUsage {
   readonly audioInputTokens?: number;
   /** Part of `completionTokens`. */
   readonly audioOutputTokens?: number;
+  /** Web searches the vendor ran for the answer (`usage.server_tool_use.web_search_requests`). */
+  readonly webSearchRequests?: number;
 }
 
 /** The ratio used for an unpriced model when self-use mode (or the user's opt-in) allows it. */
@@ -119,6 +127,7 @@ export function resolvePricing(
     audioRatio: finite(audio) ? audio : 1,
     audioCompletionRatio: finite(audioCompletion) ? audioCompletion : 1,
     ...resolveGroupRatio(tables, groups.userGroup, groups.usingGroup),
+    webSearchPrice: toolPrice(tables.toolPrices, 'web_search', model),
   };
 }
 
@@ -166,7 +175,22 @@ export function estimatedQuota(pricing: ModelPricing, promptTokens: number, comp
  * QuotaPerUnit × groupRatio.
  */
 export function computeQuota(pricing: ModelPricing, usage: BilledUsage, quotaPerUnit: number, calls = 1): number {
-  if (pricing.usePrice) return Math.round(pricing.modelPrice * quotaPerUnit * pricing.groupRatio * calls);
+  const surcharge = toolSurchargeQuota(pricing, usage, quotaPerUnit);
+  if (pricing.usePrice) return Math.round(pricing.modelPrice * quotaPerUnit * pricing.groupRatio * calls) + surcharge;
+  return tokenQuota(pricing, usage) + surcharge;
+}
+
+/**
+ * Server-side tool calls billed on top of the tokens, as new-api's tool surcharges: price per 1,000
+ * calls × calls / 1,000 × QuotaPerUnit × group ratio, rounded.
+ */
+export function toolSurchargeQuota(pricing: ModelPricing, usage: BilledUsage, quotaPerUnit: number): number {
+  const searches = usage.webSearchRequests ?? 0;
+  if (searches <= 0 || pricing.webSearchPrice <= 0) return 0;
+  return Math.round(((pricing.webSearchPrice * searches) / 1000) * quotaPerUnit * pricing.groupRatio);
+}
+
+function tokenQuota(pricing: ModelPricing, usage: BilledUsage): number {
   const cached = Math.min(usage.cachedTokens ?? 0, usage.promptTokens);
   const cacheWrite = Math.min(usage.cacheCreationTokens ?? 0, usage.promptTokens - cached);
   const cacheWrite1h = Math.min(usage.cacheCreation1hTokens ?? 0, cacheWrite);

@@ -58,6 +58,20 @@ export interface AccountCall {
 }
 
 /** The capability names, which are also the keys of `Provider`. */
+/**
+ * Thrown by `buildRequest` when the caller's request cannot be said in the channel's format (a
+ * function tool without a name, for instance): the caller made the mistake, so it gets a 400 in its
+ * own format rather than a 500, and no other channel is tried.
+ */
+export class RequestNotConvertible extends Error {
+  /** From the first problem a schema found: where it is and what is wrong (`tools.0.function.name: …`). */
+  static fromIssue(vendor: string, issue: { readonly path: readonly PropertyKey[]; readonly message: string } | undefined): RequestNotConvertible {
+    if (!issue) return new RequestNotConvertible(`${vendor}: invalid body`);
+    const where = issue.path.map(String).join('.');
+    return new RequestNotConvertible(`${vendor}: ${where ? `${where}: ` : ''}${issue.message}`);
+  }
+}
+
 export type CapabilityName = 'chat' | 'completions' | 'embeddings' | 'images' | 'audio' | 'moderations' | 'rerank' | 'responses';
 
 /** One caller endpoint served by one provider. */
@@ -66,6 +80,47 @@ export interface EndpointCapability {
   buildRequest(request: RelayRequest, target: ChannelTarget): UpstreamRequest;
   /** How a successful upstream answer becomes the caller's answer. */
   readonly response: PassThroughResponse | ConvertedResponse;
+  /**
+   * The vendor's own answer for a caller who speaks the vendor's dialect (Anthropic callers on Claude
+   * channels, Gemini callers on Gemini channels), or undefined when this channel answers `dialect`
+   * only through the OpenAI pivot. Asked only for callers of `/v1/messages` and `/v1beta/models/…`.
+   */
+  nativeAnswer?(dialect: NativeDialect, upstreamModel: string): NativeAnswer | undefined;
+}
+
+/** The dialects a caller can speak besides OpenAI's, and that some vendors speak natively. */
+export type NativeDialect = 'anthropic' | 'gemini';
+
+/**
+ * The caller speaks the vendor's own dialect: the answer goes back as the vendor wrote it (every
+ * block, known or added tomorrow), and only usage is read from it. Pure, like the other answer kinds.
+ */
+export interface NativeAnswer {
+  readonly dialect: NativeDialect;
+  /** Usage in a complete JSON answer. */
+  usageOf(body: unknown): NormalizedUsage | undefined;
+  /** The generated text of a complete answer or of one parsed stream event (local counting, word checks). */
+  textOf(value: unknown): string;
+  /** Starts reading the usage of one stream; it sees every event's raw data and parses only what it needs. */
+  createStreamUsage(): NativeStreamUsage;
+  /**
+   * The answer (or one stream event's data) with the model renamed to what the caller asked for, or
+   * undefined when it names no model this way (then it goes out untouched).
+   */
+  withCallerModel(value: unknown, model: string): unknown;
+  /** True when one stream event's raw data may name the model (only those are parsed for renaming). */
+  namesModel(data: string): boolean;
+  /** The dialect's own in-stream error event (the bytes), for a stream cut short or stopped on a sensitive word. */
+  streamError(reason: 'interrupted' | 'sensitive', message: string): string;
+}
+
+export interface NativeStreamUsage {
+  /** One stream event's raw data. */
+  push(data: string): void;
+  /** True once some event carried usage (local counting is then not needed). */
+  readonly seen: boolean;
+  /** The usage so far (usually complete after the last event). */
+  usage(): NormalizedUsage | undefined;
 }
 
 /**
@@ -94,6 +149,21 @@ export interface ConvertedResponse {
    * no async iterator per frame, so streaming stays inside the per-frame CPU budget.
    */
   createStreamConverter(context: ConversionContext): StreamConverter;
+}
+
+/**
+ * Thrown by `convertResponse` when an answer's content cannot be converted at all. It carries the
+ * upstream's usage, so the pipeline still bills what the upstream did and answers 502 instead of an
+ * empty success.
+ */
+export class UnconvertibleAnswer extends Error {
+  readonly usage: NormalizedUsage | undefined;
+
+  constructor(message: string, usage: NormalizedUsage | undefined) {
+    super(message);
+    this.name = 'UnconvertibleAnswer';
+    this.usage = usage;
+  }
 }
 
 export interface StreamConverter {

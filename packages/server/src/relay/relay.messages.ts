@@ -30,6 +30,7 @@ export const relayMessages = {
     en: 'Charges cannot be recorded at the moment; try again shortly',
   },
   insufficientTokenQuota: { zh: '令牌额度不足', en: 'Insufficient token quota' },
+  requestNotConvertible: { zh: '请求无法转换为渠道的格式：{reason}', en: 'The request cannot be converted for the channel: {reason}' },
   unsupportedCapability: { zh: '渠道类型不支持此接口：{path}', en: 'The channel type does not support {path}' },
   sensitiveWords: { zh: '请求或回复包含敏感词', en: 'Sensitive words detected' },
   callerGone: { zh: '客户端已断开连接', en: 'The client closed the connection' },

@@ -1,4 +1,4 @@
-import type { ConversionContext, NormalizedUsage } from '../provider.ts';
+import type { ConversionContext, NativeDialect, NormalizedUsage } from '../provider.ts';
 
 /**
  * How answers reach a caller who speaks another dialect than OpenAI's: Anthropic callers of
@@ -14,6 +14,11 @@ export interface AnswerFormat {
   createStreamWriter(context: ConversionContext, known: StreamKnowledge): AnswerStreamWriter;
   /** The content type of a streamed answer (default `text/event-stream`). */
   readonly streamContentType?: string;
+  /**
+   * The vendor dialect these answers are written in: a channel whose provider answers in it natively
+   * (`EndpointCapability.nativeAnswer`) sends its answer through untouched instead of this format.
+   */
+  readonly native?: NativeDialect;
 }
 
 /** What the relay knows while a stream runs, for writers that must say it before the end. */
@@ -42,7 +47,7 @@ export interface AnswerStreamWriter {
 export const callerRequestKey: unique symbol = Symbol('callerRequest');
 
 export interface CallerRequest {
-  readonly dialect: 'anthropic' | 'gemini';
+  readonly dialect: NativeDialect;
   readonly body: unknown;
   /** Dialect headers the caller sent that a same-dialect upstream honours (e.g. `anthropic-beta`). */
   readonly headers?: Readonly<Record<string, string>>;

@@ -20,6 +20,7 @@ const pricing: ModelPricing = {
   audioCompletionRatio: 1,
   groupRatio: 1,
   userGroupRatio: -1,
+  webSearchPrice: 10,
 };
 const facts: ConsumeFacts = {
   caller: { token: undefined, user: { id: 3, username: 'ann' }, usingGroup: 'default', tokenName: 'key', pinnedChannelId: undefined } as unknown as RelayCaller,

@@ -368,7 +368,10 @@ async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedR
         streamTimeoutMs: services.timeouts.streamMs,
         relayTimeoutMs: services.timeouts.relayMs,
         firstByteTimeoutMs: channel.firstByteTimeoutMs ?? services.timeouts.firstByteMs,
-        promptTokensEstimate: promptEstimate,
+        // What a stream announces before the upstream's count arrives (Anthropic's message_start):
+        // the prompt estimate plus what this model's prompts lately cost beyond it (chat templates,
+        // tool definitions), never less than the estimate of the whole prompt.
+        promptTokensEstimate: Math.max(promptEstimate, usualPrompt),
         sensitive: services.sensitive,
         extraHeaders: headers,
         random: services.random,

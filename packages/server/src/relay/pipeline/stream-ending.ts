@@ -49,6 +49,8 @@ export function closingText(translator: StreamEventTranslator, endReason: Stream
   const { writer } = translator;
   const interrupted = endReason === 'upstream_error' || endReason === 'timeout';
   const error = endReason === 'sensitive' ? sensitiveWordsError() : interrupted ? interruptionError() : undefined;
+  if (error && translator.native) return translator.native.streamError(endReason === 'sensitive' ? 'sensitive' : 'interrupted', error.error.message);
+  if (translator.native) return '';
   if (error && writer) return writer.push(error);
   if (error) return sseFrame(JSON.stringify(error)) + (options.dialect === 'chat' ? 'data: [DONE]\n\n' : '');
   if (writer) return writer.end(translator.usageOrEstimate(translator.usage ? 0 : translator.localCompletionTokens()));

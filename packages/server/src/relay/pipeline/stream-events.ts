@@ -1,6 +1,6 @@
 import { parseSseBlock, parseSseText, type SseEvent } from '@switchboard/contracts';
 import { safeParseJson } from '../../platform/safe-json.ts';
-import type { ConvertedResponse, ConversionContext, NormalizedUsage, PassThroughResponse, StreamConverter } from '../provider.ts';
+import type { ConvertedResponse, ConversionContext, NativeAnswer, NativeStreamUsage, NormalizedUsage, PassThroughResponse, StreamConverter } from '../provider.ts';
 import type { AnswerFormat, AnswerStreamWriter } from './answer-format.ts';
 import { StreamSensitiveCheck, type SensitiveWords } from './sensitive-words.ts';
 import { StreamTextCounter } from './token-estimate.ts';
@@ -18,6 +18,11 @@ export interface StreamEventOptions {
   readonly answerFormat?: AnswerFormat;
   /** Set when completions are checked for sensitive words (CheckSensitiveOnCompletionEnabled). */
   readonly sensitive?: SensitiveWords;
+  /**
+   * The caller speaks the vendor's dialect: events go out as the vendor wrote them (no converter, no
+   * writer); only the events that carry usage, or name the model when mapping renamed it, are parsed.
+   */
+  readonly native?: NativeAnswer;
 }
 
 /** A frame that may hold usage (`"usage": {`); OpenAI's other frames say `"usage": null` or nothing. */
@@ -42,8 +47,19 @@ function hasChoices(value: Record<string, unknown>): boolean {
  * provider's converter and, for callers of another dialect, the answer format's writer.
  */
 export class StreamEventTranslator {
-  /** Usage the upstream reported, once it did. */
-  usage: NormalizedUsage | undefined;
+  /** Usage the upstream reported, once it did (a native stream's is read from its reader). */
+  get usage(): NormalizedUsage | undefined {
+    return this.nativeUsage ? this.nativeUsage.usage() : this.reportedUsage;
+  }
+  set usage(usage: NormalizedUsage | undefined) {
+    this.reportedUsage = usage;
+  }
+  private reportedUsage: NormalizedUsage | undefined;
+  /** The vendor's own answer for a caller of its dialect (see StreamEventOptions.native). */
+  readonly native: NativeAnswer | undefined;
+  private readonly nativeUsage: NativeStreamUsage | undefined;
+  /** The caller asked for another model name than the upstream's: events naming it are rewritten. */
+  private readonly renamesModel: boolean;
   /** The upstream's usage chunk went to the caller as it was (who then needs no synthetic one). */
   usageForwarded = false;
   /** A sensitive word ended the answer: no further event goes out. */
@@ -71,13 +87,16 @@ export class StreamEventTranslator {
   constructor(options: StreamEventOptions) {
     this.options = options;
     const { handling } = options;
-    this.converter = handling.kind === 'convert' ? handling.createStreamConverter(options.context) : undefined;
+    this.converter = handling.kind === 'convert' && !options.native ? handling.createStreamConverter(options.context) : undefined;
     this.passThrough = handling.kind === 'pass-through' ? handling : undefined;
     // Writers that announce usage up front (Anthropic's message_start) get the upstream's count once
     // a frame reported it, else the prompt estimate: never a zero that clients would take as real.
     this.writer = options.answerFormat?.createStreamWriter(options.context, { usageSoFar: () => this.usageOrEstimate(0) });
     this.sensitiveCheck = options.sensitive ? new StreamSensitiveCheck(options.sensitive) : undefined;
-    this.defersCounting = this.passThrough !== undefined && !this.writer && !this.sensitiveCheck;
+    this.native = options.native;
+    this.nativeUsage = options.native?.createStreamUsage();
+    this.renamesModel = options.native !== undefined && options.context.model !== options.context.upstreamModel;
+    this.defersCounting = (this.passThrough !== undefined || this.native !== undefined) && !this.writer && !this.sensitiveCheck;
   }
 
   /**
@@ -85,7 +104,8 @@ export class StreamEventTranslator {
    * (see asWrittenPrefixLength): a plain pass-through, with no dialect writer and no word check.
    */
   get forwardsAsWritten(): boolean {
-    return this.defersCounting;
+    // Native events are all looked at (usage may be in any of them, under the dialect's own key).
+    return this.defersCounting && this.native === undefined;
   }
 
   /** Whole events that went to the caller as written: their text is counted only if no usage comes. */
@@ -131,6 +151,7 @@ export class StreamEventTranslator {
       return '';
     }
     if (this.converter) return this.translateConverted(this.converter, event);
+    if (this.native) return this.translateNative(this.native, block, event);
     return this.translatePassThrough(block, event.data);
   }
 
@@ -151,6 +172,30 @@ export class StreamEventTranslator {
     this.eventText = converter.takeText();
     this.counter.add(this.eventText);
     return out;
+  }
+
+  /**
+   * One native event: out as it came, its usage read by the dialect's reader. Its text is counted
+   * only when no usage has come (deferred, as for pass-through frames), or read now for word checks.
+   */
+  private translateNative(native: NativeAnswer, block: string, event: SseEvent): string {
+    const data = event.data;
+    this.nativeUsage?.push(data);
+    if (this.sensitiveCheck) {
+      const parsed = safeParseJson(data);
+      this.eventText = parsed.ok ? native.textOf(parsed.value) : '';
+      this.counter.add(this.eventText);
+    } else if (!this.nativeUsage?.seen) {
+      this.deferCounting(data);
+    } else if (this.uncounted.length > 0) {
+      this.uncounted = [];
+      this.uncountedLength = 0;
+    }
+    if (!this.renamesModel || !native.namesModel(data)) return `${block}\n\n`;
+    const parsed = safeParseJson(data);
+    const renamed = parsed.ok ? native.withCallerModel(parsed.value, this.options.context.model) : undefined;
+    if (renamed === undefined) return `${block}\n\n`;
+    return `${event.event ? `event: ${event.event}\n` : ''}data: ${JSON.stringify(renamed)}\n\n`;
   }
 
   private translatePassThrough(block: string, data: string): string {
@@ -209,6 +254,7 @@ export class StreamEventTranslator {
 
   private countFrameData(data: string): void {
     const parsed = safeParseJson(data);
-    if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null) this.counter.add(this.passThrough?.extractStreamText(parsed.value) ?? '');
+    if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null)
+      this.counter.add(this.native ? this.native.textOf(parsed.value) : (this.passThrough?.extractStreamText(parsed.value) ?? ''));
   }
 }

@@ -2,7 +2,19 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ChannelRecord } from '../cache/channel-cache.ts';
-import type { ChannelTarget, ConversionContext, ConvertedResponse, NormalizedUsage, PassThroughResponse, RelayRequest, UpstreamResponse } from '../provider.ts';
+import {
+  RequestNotConvertible,
+  UnconvertibleAnswer,
+  type ChannelTarget,
+  type ConversionContext,
+  type ConvertedResponse,
+  type NativeAnswer,
+  type NormalizedUsage,
+  type PassThroughResponse,
+  type RelayRequest,
+  type UpstreamRequest,
+  type UpstreamResponse,
+} from '../provider.ts';
 import { relayMessages } from '../relay.messages.ts';
 import { httpTransport } from '../transport/http-transport.ts';
 import { isRetryableStatus, mapModel, mapStatus } from './channel-selector.ts';
@@ -285,7 +297,19 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     organization: channel.organization,
     other: channel.other,
   };
-  const built = capability.buildRequest(relayRequest, target);
+  // A caller of the vendor's own dialect gets the vendor's answer as it is (one property read on the OpenAI path).
+  const nativeDialect = endpoint.answerFormat?.native;
+  const native = nativeDialect === undefined ? undefined : capability.nativeAnswer?.(nativeDialect, relayRequest.upstreamModel);
+  let built: UpstreamRequest;
+  try {
+    built = capability.buildRequest(relayRequest, target);
+  } catch (error) {
+    if (!(error instanceof RequestNotConvertible)) throw error;
+    return failed(
+      new RelayError(400, 'invalid_request', relayMessages.requestNotConvertible, { params: { reason: error.message }, type: 'invalid_request_error' }),
+      false,
+    );
+  }
   const upstreamRequest = input.trace ? input.trace.sending(built) : built;
   if (input.callerGone.aborted) return failed(callerGoneError(), false);
   const sent: SentRequest = { upstreamModel: relayRequest.upstreamModel, warnings: upstreamRequest.warnings ?? [] };
@@ -360,7 +384,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
         context,
         headers: input.extraHeaders,
         firstChunk: first.chunk,
-        answerFormat: endpoint.answerFormat,
+        ...(native ? { native } : endpoint.answerFormat ? { answerFormat: endpoint.answerFormat } : {}),
         ...(input.sensitive.checksCompletion ? { sensitive: input.sensitive } : {}),
         beforeEnd: (ended) => input.settle?.(charged(ended)),
         onCallerText: input.payload?.addStreamText,
@@ -374,12 +398,70 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     } catch (error) {
       return transportFailure(error, input.callerGone, sent);
     }
+    if (native) return await sendNativeAnswer(input, native, response, raw, context, sent);
     return await sendWholeAnswer(input, capability.response, response, raw, context, sent);
   } finally {
     firstByte.arrived();
     if (relayTimer) clearTimeout(relayTimer);
     if (abortOnCallerGone) input.callerGone.removeEventListener('abort', abortOnCallerGone);
   }
+}
+
+/**
+ * A complete answer for a caller of the vendor's own dialect: sent as the vendor wrote it (the model
+ * renamed back when mapping changed it), usage read from it. Nothing in its content can fail a
+ * schema: unknown blocks go through untouched, and usage is read from `usage` alone.
+ */
+async function sendNativeAnswer(
+  input: AttemptInput,
+  native: NativeAnswer,
+  response: UpstreamResponse,
+  raw: Buffer,
+  context: ConversionContext,
+  sent: SentRequest,
+): Promise<AttemptResult> {
+  const firstResponseMs = input.now() - input.startedAt;
+  const contentType = String(response.headers['content-type'] ?? 'application/json');
+  const parsedBody = safeParseJson(raw.toString('utf8'));
+  if (!parsedBody.ok) return failed(new RelayError(502, 'bad_response_body', relayMessages.badResponseBody), false);
+  const usage = native.usageOf(parsedBody.value);
+  const checksWords = input.sensitive.checksCompletion;
+  const text = usage === undefined || checksWords ? native.textOf(parsedBody.value) : '';
+  const renamed = context.model === context.upstreamModel ? undefined : native.withCallerModel(parsedBody.value, context.model);
+  const outBody = renamed === undefined ? raw : JSON.stringify(renamed);
+  const charged: WholeCharge = {
+    kind: 'charged',
+    usage,
+    localCompletionTokens: usage ? 0 : countTextTokens(text),
+    firstResponseMs,
+    upstreamModel: sent.upstreamModel,
+    warnings: sent.warnings,
+  };
+  return deliverWholeAnswer(input, charged, text, outBody, contentType);
+}
+
+type WholeCharge = Omit<ChargedAttempt, 'endReason' | 'callerError'>;
+
+/**
+ * The end of every whole answer: the sensitive-word check on its text (a stop is charged, the upstream
+ * did the work, and answered as an error the entry renders in the caller's format), the charge
+ * settled and journaled, then the bytes sent.
+ */
+async function deliverWholeAnswer(input: AttemptInput, charged: WholeCharge, text: string, body: Buffer | string, contentType: string): Promise<AttemptResult> {
+  let outBody = body;
+  if (input.sensitive.checksCompletion && text) {
+    const found = input.sensitive.find(text);
+    if (found.length > 0 && input.sensitive.stops)
+      return { ...charged, endReason: 'sensitive', callerError: new RelayError(400, 'sensitive_words_detected', relayMessages.sensitiveWords) };
+    if (found.length > 0) outBody = input.sensitive.mask(typeof outBody === 'string' ? outBody : outBody.toString('utf8'), found);
+  }
+  const complete: ChargedAttempt = { ...charged, endReason: 'complete' };
+  const journaled = input.settle?.(complete);
+  if (journaled) await journaled;
+  input.payload?.setAnswer(outBody, contentType);
+  input.capture?.whole(outBody, contentType);
+  input.reply.status(200).header('content-type', contentType).send(outBody);
+  return complete;
 }
 
 /**
@@ -395,7 +477,7 @@ async function sendWholeAnswer(
   context: ConversionContext,
   sent: SentRequest,
 ): Promise<AttemptResult> {
-  const { endpoint, reply } = input;
+  const { endpoint } = input;
   const firstResponseMs = input.now() - input.startedAt;
   const contentType = String(response.headers['content-type'] ?? 'application/json');
   const isJson = contentType.includes('json');
@@ -407,7 +489,23 @@ async function sendWholeAnswer(
   let text: string;
   let openAIAnswer: unknown = value;
   if (handling.kind === 'convert') {
-    const converted = handling.convertResponse(value, context);
+    let converted: ReturnType<ConvertedResponse['convertResponse']>;
+    try {
+      converted = handling.convertResponse(value, context);
+    } catch (error) {
+      if (!(error instanceof UnconvertibleAnswer)) throw error;
+      // The upstream did the work: billed from its usage (or the prompt), answered as a 502, never as an empty success.
+      return {
+        kind: 'charged',
+        usage: error.usage,
+        localCompletionTokens: 0,
+        firstResponseMs,
+        upstreamModel: sent.upstreamModel,
+        warnings: sent.warnings,
+        endReason: 'complete',
+        callerError: new RelayError(502, 'bad_response_body', relayMessages.badResponseBody),
+      };
+    }
     usage = converted.usage;
     openAIAnswer = converted.body;
     outBody = JSON.stringify(converted.body);
@@ -416,27 +514,15 @@ async function sendWholeAnswer(
     usage = value === undefined ? undefined : handling.extractUsage(value);
     text = value === undefined ? (contentType.startsWith('text/') ? raw.toString('utf8') : '') : answerText(value);
   }
-  const charged = {
+  const charged: WholeCharge = {
     kind: 'charged',
     usage,
     localCompletionTokens: usage ? 0 : countTextTokens(text),
     firstResponseMs,
     upstreamModel: sent.upstreamModel,
     warnings: sent.warnings,
-  } as const;
+  };
   if (endpoint.answerFormat) outBody = JSON.stringify(endpoint.answerFormat.convertAnswer(openAIAnswer, context));
-  if (input.sensitive.checksCompletion && text) {
-    const found = input.sensitive.find(text);
-    if (found.length > 0 && input.sensitive.stops)
-      return { ...charged, endReason: 'sensitive', callerError: new RelayError(400, 'sensitive_words_detected', relayMessages.sensitiveWords) };
-    if (found.length > 0) outBody = input.sensitive.mask(typeof outBody === 'string' ? outBody : outBody.toString('utf8'), found);
-  }
-  const complete: ChargedAttempt = { ...charged, endReason: 'complete' };
-  const journaled = input.settle?.(complete);
-  if (journaled) await journaled;
   const sentType = handling.kind === 'convert' || endpoint.answerFormat ? 'application/json' : contentType;
-  input.payload?.setAnswer(outBody, sentType);
-  input.capture?.whole(outBody, sentType);
-  reply.status(200).header('content-type', sentType).send(outBody);
-  return complete;
+  return deliverWholeAnswer(input, charged, text, outBody, sentType);
 }

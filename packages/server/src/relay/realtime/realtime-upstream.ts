@@ -9,6 +9,24 @@ export interface RealtimeUpstream {
   readonly headers: Record<string, string>;
 }
 
+/**
+ * The subprotocol by which a caller that cannot set headers (a browser) asks for the beta protocol.
+ * @see https://platform.openai.com/docs/guides/realtime-websocket
+ */
+export const betaSubprotocol = 'openai-beta.realtime-v1';
+
+/**
+ * Whether the caller asked for the Realtime API's beta protocol: its `OpenAI-Beta: realtime=v1`
+ * header (comma-separated with other betas, as OpenAI reads it) or the beta subprotocol. Otherwise
+ * the session speaks GA, the protocol of OpenAI's current SDKs (`response.output_text.delta`,
+ * `session.update` with `type: "realtime"`); GA-only models refuse a beta session (close code 4000,
+ * `beta_api_shape_disabled`), so beta is never asked for on a caller's behalf.
+ */
+export function callerAsksForBeta(betaHeader: string | string[] | undefined, offeredProtocols: readonly string[]): boolean {
+  const betas = (Array.isArray(betaHeader) ? betaHeader.join(',') : (betaHeader ?? '')).split(',').map((beta) => beta.trim().toLowerCase());
+  return betas.includes('realtime=v1') || offeredProtocols.includes(betaSubprotocol);
+}
+
 /** The vendors that offer the Realtime API: OpenAI itself and Azure OpenAI. */
 export function servesRealtime(channel: ChannelRecord): boolean {
   return channel.provider?.id === 'openai' || channel.provider?.id === 'azure';
@@ -20,17 +38,19 @@ function webSocketBase(baseUrl: string): string {
 }
 
 /**
- * OpenAI: `GET /v1/realtime?model=…` with the key as a bearer token and the beta header. Azure:
- * `/openai/realtime?api-version=…&deployment=…` with the key in `api-key`; the API version is the
- * channel's `other` field, as for its other endpoints.
+ * OpenAI: `GET /v1/realtime?model=…` with the key as a bearer token, and the beta header only when
+ * the caller asked for beta (`callerAsksForBeta`). Azure: `/openai/realtime?api-version=…&deployment=…`
+ * with the key in `api-key`; the API version is the channel's `other` field, as for its other
+ * endpoints, and picks the protocol there.
  */
-export function realtimeUpstream(channel: ChannelRecord, key: string, upstreamModel: string): RealtimeUpstream {
+export function realtimeUpstream(channel: ChannelRecord, key: string, upstreamModel: string, beta: boolean): RealtimeUpstream {
   const base = webSocketBase(channel.baseUrl);
   if (channel.provider?.id === 'azure') {
     const query = new URLSearchParams({ 'api-version': channel.other || defaultAzureRealtimeVersion, deployment: upstreamModel });
     return { url: `${base}/openai/realtime?${query}`, headers: { 'api-key': key } };
   }
-  const headers: Record<string, string> = { authorization: `Bearer ${key}`, 'openai-beta': 'realtime=v1' };
+  const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+  if (beta) headers['openai-beta'] = 'realtime=v1';
   if (channel.organization) headers['openai-organization'] = channel.organization;
   return { url: `${base}/v1/realtime?${new URLSearchParams({ model: upstreamModel })}`, headers };
 }

@@ -16,7 +16,7 @@ import { readRelayKey } from '../pipeline/relay-key.ts';
 import { relayMessages } from '../relay.messages.ts';
 import type { RelayServices } from '../relay-services.ts';
 import { bridgeRealtime, type RealtimeEndReason } from './realtime-bridge.ts';
-import { realtimeUpstream, servesRealtime } from './realtime-upstream.ts';
+import { callerAsksForBeta, realtimeUpstream, servesRealtime } from './realtime-upstream.ts';
 import type { RealtimeUsage } from './realtime-usage.ts';
 
 export const realtimePath = '/v1/realtime';
@@ -79,6 +79,8 @@ interface Session {
   readonly reservation: Reservation;
   readonly requestId: string;
   readonly startedAt: number;
+  /** The caller speaks the Realtime API's beta protocol, so the upstream session must too. */
+  readonly beta: boolean;
 }
 
 /**
@@ -185,7 +187,8 @@ async function openSession(services: RelayServices, request: IncomingMessage, ur
     if (reserved.refusedBy === 'user') throw new RelayError(403, 'insufficient_user_quota', relayMessages.insufficientUserQuota);
     throw new RelayError(403, 'pre_consume_token_quota_failed', relayMessages.insufficientTokenQuota);
   }
-  return { caller, model, pricing, reservation: reserved.reservation, requestId, startedAt };
+  const beta = callerAsksForBeta(request.headers['openai-beta'], offeredProtocols(request));
+  return { caller, model, pricing, reservation: reserved.reservation, requestId, startedAt, beta };
 }
 
 /** The next realtime-capable channel of the caller's group for the model (a pinned one, if pinned). */
@@ -216,7 +219,7 @@ async function connectChannel(services: RelayServices, session: Session) {
     order.push(channel.id);
     const key = channel.keys[Math.floor(services.random() * channel.keys.length)] ?? '';
     const upstreamModel = mapModel(channel.modelMapping, session.model);
-    const target = realtimeUpstream(channel, key, upstreamModel);
+    const target = realtimeUpstream(channel, key, upstreamModel, session.beta);
     try {
       const upstream = await openUpstream(target.url, target.headers, services.timeouts.headersMs);
       return { channel, upstream, upstreamModel, tried: order };

@@ -99,10 +99,14 @@ describe.each(testDatabases())('realtime sessions on $dialect', (database) => {
     const session = fake.sessions.at(-1);
     expect(session?.frames[0]).toBe(update);
     expect(session?.headers.authorization).toBe('Bearer sk-upstream-realtime');
+    // The caller asked for the beta protocol, so the upstream session was opened as beta.
+    expect(session?.headers['openai-beta']).toBe('realtime=v1');
     expect(session?.query.get('model')).toBe(model);
 
     await expect
-      .poll(async () => (await token.state([channelId])).logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens, log.model_name]))
+      .poll(async () => (await token.state([channelId])).logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens, log.model_name]), {
+        timeout: 10_000,
+      })
       .toEqual([[twoResponsesCharge, 254, 296, model]]);
     const state = await token.state([channelId]);
     expect(state.token.used_quota).toBe(twoResponsesCharge);
@@ -118,6 +122,9 @@ describe.each(testDatabases())('realtime sessions on $dialect', (database) => {
     expect(client.socket.protocol).toBe('realtime');
     client.socket.send(JSON.stringify({ type: 'response.create' }));
     await client.waitFor('response.done');
+    // The beta subprotocol asks for the beta protocol upstream.
+    expect(client.events.map((event) => event.type)).toContain('response.text.delta');
+    expect(fake.sessions.at(-1)?.headers['openai-beta']).toBe('realtime=v1');
     client.socket.close(1000);
     await client.closed;
     await expect.poll(async () => (await token.state([channelId])).logs.map((log) => log.quota)).toEqual([oneResponseCharge]);

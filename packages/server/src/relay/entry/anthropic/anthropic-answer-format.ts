@@ -6,4 +6,5 @@ import { createMessagesStreamWriter } from './messages-stream-writer.ts';
 export const anthropicAnswerFormat: AnswerFormat = {
   convertAnswer: convertMessagesAnswer,
   createStreamWriter: createMessagesStreamWriter,
+  native: 'anthropic',
 };

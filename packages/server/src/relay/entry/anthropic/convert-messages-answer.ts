@@ -3,6 +3,7 @@ import { safeParseJson } from '../../../platform/safe-json.ts';
 import type { ConversionContext } from '../../provider.ts';
 import { readOpenAIUsage } from '../../providers/openai-compatible/openai-usage.ts';
 import { mapFinishReasonToStopReason } from '../../providers/claude/map-stop-reason.ts';
+import { messageParts } from '../openai-message-parts.ts';
 import { toAnthropicUsage } from './anthropic-usage.ts';
 
 type Json = Record<string, unknown>;
@@ -27,9 +28,10 @@ export function convertMessagesAnswer(completion: unknown, context: ConversionCo
   const choice = answer.choices?.[0];
   const message = choice?.message;
   const content: Json[] = [];
+  const { text, reasoning } = messageParts(message);
   if (message?.thinking_blocks && message.thinking_blocks.length > 0) content.push(...message.thinking_blocks);
-  else if (message?.reasoning_content) content.push({ type: 'thinking', thinking: message.reasoning_content, signature: '' });
-  if (typeof message?.content === 'string' && message.content) content.push({ type: 'text', text: message.content });
+  else if (reasoning) content.push({ type: 'thinking', thinking: reasoning, signature: '' });
+  if (text) content.push({ type: 'text', text });
   for (const call of message?.tool_calls ?? [])
     content.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseInput(call.function.arguments) });
   return {

@@ -65,9 +65,10 @@ function textPart(block: ClaudeContentBlock): Json {
   return { type: 'text', text: block.text ?? '' };
 }
 
-/** `{type:'base64'|'url'}` media sources → the data URL or URL OpenAI parts carry. */
+/** `{type:'base64'|'url'}` media sources → the data URL or URL OpenAI parts carry (a search result's source is its URL). */
 function mediaUrl(source: ClaudeContentBlock['source']): string {
   if (!source) return '';
+  if (typeof source === 'string') return source;
   if (source.type === 'url') return source.url ?? '';
   return `data:${source.media_type ?? 'application/octet-stream'};base64,${source.data ?? ''}`;
 }
@@ -75,14 +76,17 @@ function mediaUrl(source: ClaudeContentBlock['source']): string {
 function contentPart(block: ClaudeContentBlock): Json | undefined {
   if (block.type === 'text') return textPart(block);
   if (block.type === 'image') return { type: 'image_url', image_url: { url: mediaUrl(block.source) } };
-  if (block.type === 'document' && block.source && block.source.type !== 'text') return { type: 'file', file: { file_data: mediaUrl(block.source) } };
-  if (block.type === 'document' && block.source?.data) return { type: 'text', text: block.source.data };
+  const source = typeof block.source === 'string' ? undefined : block.source;
+  if (block.type === 'document' && source && source.type !== 'text') return { type: 'file', file: { file_data: mediaUrl(source) } };
+  if (block.type === 'document' && source?.data) return { type: 'text', text: source.data };
   return undefined;
 }
 
 function toolResultText(content: ClaudeContentBlock['content']): string {
   if (!content) return '';
   if (typeof content === 'string') return content;
+  // A server tool's result object has no text for a client tool message.
+  if (!Array.isArray(content)) return '';
   return content
     .map((part) => (part.type === 'text' ? (part.text ?? '') : ''))
     .filter(Boolean)

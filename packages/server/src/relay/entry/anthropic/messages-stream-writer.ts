@@ -3,6 +3,7 @@ import type { ConversionContext, NormalizedUsage } from '../../provider.ts';
 import { readOpenAIUsage } from '../../providers/openai-compatible/openai-usage.ts';
 import { mapFinishReasonToStopReason } from '../../providers/claude/map-stop-reason.ts';
 import type { AnswerStreamWriter, StreamKnowledge } from '../../pipeline/answer-format.ts';
+import { messageParts } from '../openai-message-parts.ts';
 import { toAnthropicUsage } from './anthropic-usage.ts';
 import { messageId } from './convert-messages-answer.ts';
 
@@ -77,15 +78,16 @@ export function createMessagesStreamWriter(context: ConversionContext, known: St
       const choice = chunk.choices?.[0];
       if (!choice) return out;
       const delta = choice.delta ?? {};
-      if (delta.reasoning_content) {
+      const { text, reasoning } = messageParts(delta);
+      if (reasoning) {
         if (open?.kind !== 'thinking') out += openBlock({ kind: 'thinking' }, { type: 'thinking', thinking: '', signature: '' });
-        out += event('content_block_delta', { index: blockIndex, delta: { type: 'thinking_delta', thinking: delta.reasoning_content } });
+        out += event('content_block_delta', { index: blockIndex, delta: { type: 'thinking_delta', thinking: reasoning } });
       }
       if (delta.thinking_signature && open?.kind === 'thinking')
         out += event('content_block_delta', { index: blockIndex, delta: { type: 'signature_delta', signature: delta.thinking_signature } });
-      if (delta.content) {
+      if (text) {
         if (open?.kind !== 'text') out += openBlock({ kind: 'text' }, { type: 'text', text: '' });
-        out += event('content_block_delta', { index: blockIndex, delta: { type: 'text_delta', text: delta.content } });
+        out += event('content_block_delta', { index: blockIndex, delta: { type: 'text_delta', text } });
       }
       for (const call of delta.tool_calls ?? []) {
         if (open?.kind !== 'tool' || open.toolIndex !== call.index) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withCallerRequest } from '../../pipeline/answer-format.ts';
 import type { RelayEndpoint } from '../../pipeline/relay-endpoints.ts';
 import { RelayError } from '../../pipeline/relay-error.ts';
@@ -19,6 +19,19 @@ import { registerAnthropicCountTokensRoute } from './count-tokens.routes.ts';
 const messagesEndpoint: RelayEndpoint = { path: '/v1/chat/completions', capability: 'chat', body: 'json', stream: 'chat', answerFormat: anthropicAnswerFormat };
 
 /**
+ * The headers of Anthropic's dialect a Claude channel passes on: beta features (interleaved thinking,
+ * long context, web fetch…) and the API version the caller's SDK speaks.
+ */
+function anthropicDialectHeaders(incoming: FastifyRequest['headers']): Record<string, string> | undefined {
+  let headers: Record<string, string> | undefined;
+  for (const name of ['anthropic-beta', 'anthropic-version'] as const) {
+    const value = incoming[name];
+    if (value) (headers ??= {})[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+/**
  * POST /v1/messages for Anthropic-format callers (the Anthropic SDKs, Claude Code): key in
  * `x-api-key` or `Authorization`, answers and errors in Anthropic's format, billed like any relay.
  * Also POST /v1/messages/count_tokens (count-tokens.routes.ts).
@@ -29,9 +42,7 @@ export function registerAnthropicEntryRoutes(app: FastifyInstance, services: Rel
     try {
       const caller = await authenticateAnthropicCaller(request, services);
       const data = readAnthropicBody(request, claudeRequestSchema);
-      // Beta features (interleaved thinking, long context…) are asked for by header; Claude channels pass it on.
-      const beta = request.headers['anthropic-beta'];
-      const headers = beta ? { 'anthropic-beta': Array.isArray(beta) ? beta.join(',') : beta } : undefined;
+      const headers = anthropicDialectHeaders(request.headers);
       const body = withCallerRequest(convertMessagesRequest(data), { dialect: 'anthropic', body: data, ...(headers ? { headers } : {}) });
       // From here on the converted request is THE request: forwarded bytes, prompt checks, counting.
       request.body = Buffer.from(JSON.stringify(body));

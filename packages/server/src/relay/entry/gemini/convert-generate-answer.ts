@@ -3,6 +3,7 @@ import { safeParseJson } from '../../../platform/safe-json.ts';
 import type { ConversionContext } from '../../provider.ts';
 import { mapToGeminiFinishReason } from '../../providers/gemini/map-finish-reason.ts';
 import { readThoughtSignature } from '../../providers/gemini/thought-signature.ts';
+import { messageParts } from '../openai-message-parts.ts';
 
 type Json = Record<string, unknown>;
 
@@ -37,8 +38,9 @@ export function convertGenerateAnswer(completion: unknown, context: ConversionCo
   const answer = (completion ?? {}) as Partial<OpenAIChatCompletion>;
   const candidates = (answer.choices ?? []).map((choice) => {
     const parts: Json[] = [];
-    if (choice.message.reasoning_content) parts.push({ text: choice.message.reasoning_content, thought: true });
-    if (choice.message.content) parts.push({ text: choice.message.content });
+    const { text, reasoning } = messageParts(choice.message);
+    if (reasoning) parts.push({ text: reasoning, thought: true });
+    if (text) parts.push({ text });
     for (const call of choice.message.tool_calls ?? []) parts.push(functionCallPart(call.function.name, call.function.arguments, readThoughtSignature(call)));
     return { content: { role: 'model', parts }, finishReason: mapToGeminiFinishReason(choice.finish_reason), index: choice.index };
   });

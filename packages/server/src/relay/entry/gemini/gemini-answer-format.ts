@@ -6,6 +6,7 @@ import { createGenerateStreamWriter } from './generate-stream-writer.ts';
 export const geminiAnswerFormat: AnswerFormat = {
   convertAnswer: convertGenerateAnswer,
   createStreamWriter: (context) => createGenerateStreamWriter(context, 'sse'),
+  native: 'gemini',
 };
 
 /** `:streamGenerateContent` without `alt=sse`: Google's default, one JSON array written as it grows. */

@@ -3,6 +3,7 @@ import { testDatabases } from '../../../testing/test-databases.ts';
 import { parseSseText } from '@switchboard/contracts';
 import type { FakeServer } from '../../providers/claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../../providers/claude/testing/native-relay.ts';
+import { readJsonFixture } from '../../providers/claude/testing/fixtures.ts';
 import { startFakeGemini } from '../../providers/gemini/testing/fake-gemini.ts';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream.ts';
 
@@ -24,6 +25,8 @@ async function generate(
   });
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
 }
+
+const geminiFixtures = new URL('../../providers/gemini/__fixtures__/', import.meta.url);
 
 describe.each(testDatabases())('Gemini-format callers on /v1beta on $dialect', (database) => {
   let relay: NativeRelay;
@@ -48,6 +51,8 @@ describe.each(testDatabases())('Gemini-format callers on /v1beta on $dialect', (
     const tools = [{ functionDeclarations: [{ name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } }] }];
     const response = await generate(relay.baseUrl, `/v1beta/models/gemini-2.5-flash:generateContent?key=${token.apiKey}`, { ...ask, tools });
     expect(response.status).toBe(200);
+    // A Gemini channel's answer reaches a Gemini caller exactly as Google sent it.
+    expect(response.text).toBe(JSON.stringify(readJsonFixture(geminiFixtures, 'generate-content-function-call.json')));
     const body = JSON.parse(response.text) as Json;
     expect(body.candidates).toEqual([
       {
@@ -69,6 +74,7 @@ describe.each(testDatabases())('Gemini-format callers on /v1beta on $dialect', (
       totalTokenCount: 1290,
       cachedContentTokenCount: 1000,
       thoughtsTokenCount: 50,
+      promptTokensDetails: [{ modality: 'TEXT', tokenCount: 1200 }],
     });
     expect(gemini.requests.at(-1)?.body).toMatchObject({ contents: ask.contents, tools, generationConfig: { maxOutputTokens: 64 } });
     const state = await token.state([channelId]);

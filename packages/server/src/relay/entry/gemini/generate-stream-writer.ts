@@ -3,6 +3,7 @@ import type { AnswerStreamWriter } from '../../pipeline/answer-format.ts';
 import type { ConversionContext, NormalizedUsage } from '../../provider.ts';
 import { mapToGeminiFinishReason } from '../../providers/gemini/map-finish-reason.ts';
 import { readThoughtSignature } from '../../providers/gemini/thought-signature.ts';
+import { messageParts } from '../openai-message-parts.ts';
 import { functionCallPart, toUsageMetadata } from './convert-generate-answer.ts';
 
 type Json = Record<string, unknown>;
@@ -59,8 +60,9 @@ export function createGenerateStreamWriter(context: ConversionContext, framing: 
       }
       if (choice.finish_reason) finishReason = mapToGeminiFinishReason(choice.finish_reason);
       const parts: Json[] = [];
-      if (delta.reasoning_content) parts.push({ text: delta.reasoning_content, thought: true });
-      if (delta.content) parts.push({ text: delta.content });
+      const { text, reasoning } = messageParts(delta);
+      if (reasoning) parts.push({ text: reasoning, thought: true });
+      if (text) parts.push({ text });
       return parts.length > 0 ? event(parts) : '';
     },
     end(billed: NormalizedUsage | undefined): string {

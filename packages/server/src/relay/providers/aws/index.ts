@@ -1,6 +1,7 @@
 import { callerHeadersOf } from '../../pipeline/answer-format.ts';
 import type { ChannelTarget, Provider, RelayRequest, Transport, UpstreamRequest } from '../../provider.ts';
 import { claudeChatResponse, claudeRequestFromRelay } from '../claude/claude-chat.ts';
+import { claudeNativeFor } from '../claude/claude-native-answer.ts';
 import { parseAwsKey } from './aws-key.ts';
 import { bedrockModelId } from './bedrock-model-id.ts';
 import { parseBedrockError } from './parse-bedrock-error.ts';
@@ -54,6 +55,6 @@ export const awsProvider: Provider = {
   id: 'aws',
   channelTypes: [33],
   transport: lazyBedrockTransport,
-  chat: { buildRequest: buildChatRequest, response: claudeChatResponse },
+  chat: { buildRequest: buildChatRequest, response: claudeChatResponse, nativeAnswer: claudeNativeFor },
   parseError: parseBedrockError,
 };

@@ -16,22 +16,46 @@ const claudeImageSourceSchema = z.looseObject({
   url: z.string().nullish(),
 });
 
-/** One content block of a request or an answer (text, image, document, tool_use, tool_result, thinking…). */
+/**
+ * One content block of a request or an answer (text, image, document, tool_use, tool_result, thinking,
+ * and the server tools' blocks). `content` is a string or blocks for tool results, but an object for
+ * several server-tool results (`web_fetch_tool_result`, code execution, tool search, a search error),
+ * and `source` is a URL string on `search_result` blocks: both accept every shape.
+ */
 export const claudeContentBlockSchema = z.looseObject({
   type: z.string(),
   text: z.string().nullish(),
-  source: claudeImageSourceSchema.nullish(),
+  source: z.union([claudeImageSourceSchema, z.string()]).nullish(),
   id: z.string().nullish(),
   name: z.string().nullish(),
   input: z.unknown().optional(),
   tool_use_id: z.string().nullish(),
-  content: z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().nullish(), source: claudeImageSourceSchema.nullish() }))]).nullish(),
+  content: z
+    .union([
+      z.string(),
+      z.array(z.looseObject({ type: z.string(), text: z.string().nullish(), source: z.union([claudeImageSourceSchema, z.string()]).nullish() })),
+      z.record(z.string(), z.unknown()),
+    ])
+    .nullish(),
   is_error: z.boolean().nullish(),
   thinking: z.string().nullish(),
   signature: z.string().nullish(),
   data: z.string().nullish(),
 });
 export type ClaudeContentBlock = z.infer<typeof claudeContentBlockSchema>;
+
+/**
+ * One content block of an answer. Server-tool results (web fetch, code execution, tool search,
+ * advisor…) carry an object as `content`, and blocks the vendor adds later carry anything: an answer
+ * block checks its `type` alone beyond what converters read, so no answer fails for a new block. A
+ * block whose other fields have shapes this schema does not know is kept by its type alone, so the
+ * converters skip it and everything else arrives.
+ */
+export const claudeAnswerBlockSchema = claudeContentBlockSchema.extend({ content: z.unknown().optional() }).catch((context) => {
+  const input = context.input as { type?: unknown } | null;
+  return { type: typeof input?.type === 'string' ? input.type : 'unknown' };
+});
+export type ClaudeAnswerBlock = z.infer<typeof claudeAnswerBlockSchema>;
 
 export const claudeMessageSchema = z.looseObject({
   role: z.string(),
@@ -75,6 +99,8 @@ export const claudeUsageSchema = z.looseObject({
   cache_read_input_tokens: z.number().nullish(),
   /** The cache writes split by time to live (5 minutes, 1 hour), which are priced differently. */
   cache_creation: z.looseObject({ ephemeral_5m_input_tokens: z.number().nullish(), ephemeral_1h_input_tokens: z.number().nullish() }).nullish(),
+  /** Server tools the answer used (web search and fetch requests); web searches are billed per call. */
+  server_tool_use: z.looseObject({ web_search_requests: z.number().nullish(), web_fetch_requests: z.number().nullish() }).nullish(),
 });
 export type ClaudeUsage = z.infer<typeof claudeUsageSchema>;
 
@@ -84,7 +110,7 @@ export const claudeResponseSchema = z.looseObject({
   type: z.string().nullish(),
   role: z.string().nullish(),
   model: z.string().nullish(),
-  content: z.array(claudeContentBlockSchema).nullish(),
+  content: z.array(claudeAnswerBlockSchema).nullish(),
   stop_reason: z.string().nullish(),
   stop_sequence: z.string().nullish(),
   usage: claudeUsageSchema.nullish(),
@@ -96,7 +122,7 @@ export const claudeStreamEventSchema = z.looseObject({
   type: z.string(),
   message: claudeResponseSchema.nullish(),
   index: z.number().nullish(),
-  content_block: claudeContentBlockSchema.nullish(),
+  content_block: claudeAnswerBlockSchema.nullish(),
   delta: z
     .looseObject({
       type: z.string().nullish(),
@@ -106,6 +132,8 @@ export const claudeStreamEventSchema = z.looseObject({
       signature: z.string().nullish(),
       stop_reason: z.string().nullish(),
       stop_sequence: z.string().nullish(),
+      /** The citation a `citations_delta` adds to the open text block. */
+      citation: z.looseObject({ type: z.string().nullish(), url: z.string().nullish(), title: z.string().nullish() }).nullish(),
     })
     .nullish(),
   usage: claudeUsageSchema.nullish(),

@@ -1,6 +1,6 @@
 import { openAIChatRequestSchema } from '@switchboard/contracts';
 import { callerRequestOf } from '../../pipeline/answer-format.ts';
-import type { ConvertedResponse, RelayRequest } from '../../provider.ts';
+import { RequestNotConvertible, type ConvertedResponse, type RelayRequest } from '../../provider.ts';
 import { claudeRequestSchema, type ClaudeRequest } from './claude-api.ts';
 import { convertChatRequest, type ClaudeRequestBody, type ConvertedClaudeRequest } from './convert-chat-request.ts';
 import { convertChatResponse } from './convert-chat-response.ts';
@@ -17,7 +17,7 @@ export function claudeRequestFromRelay(request: RelayRequest): ConvertedClaudeRe
   const original = claudeRequestSchema.safeParse(callerRequestOf(request.body, 'anthropic'));
   if (original.success) return forwardedRequest(original.data, request);
   const parsed = openAIChatRequestSchema.safeParse({ ...request.body, model: request.upstreamModel });
-  if (!parsed.success) throw new Error(`the chat request cannot be converted for Claude: ${parsed.error.issues[0]?.message ?? 'invalid body'}`);
+  if (!parsed.success) throw RequestNotConvertible.fromIssue('Claude', parsed.error.issues[0]);
   return convertChatRequest(parsed.data, request.upstreamModel);
 }
 

@@ -3,6 +3,7 @@ import type { ChannelTarget, Provider, RelayRequest, UpstreamRequest } from '../
 import { listClaudeModels } from './claude-models.ts';
 import { defaultAnthropicVersion } from './claude-api.ts';
 import { claudeChatResponse, claudeRequestFromRelay } from './claude-chat.ts';
+import { claudeNativeFor } from './claude-native-answer.ts';
 import { parseClaudeError } from './parse-claude-error.ts';
 
 /** The headers Anthropic's API wants: the key in `x-api-key` and a pinned API version. */
@@ -25,7 +26,7 @@ function buildChatRequest(request: RelayRequest, target: ChannelTarget): Upstrea
 export const claudeProvider: Provider = {
   id: 'claude',
   channelTypes: [14],
-  chat: { buildRequest: buildChatRequest, response: claudeChatResponse },
+  chat: { buildRequest: buildChatRequest, response: claudeChatResponse, nativeAnswer: claudeNativeFor },
   parseError: parseClaudeError,
   listModels: listClaudeModels,
 };

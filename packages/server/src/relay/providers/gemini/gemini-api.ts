@@ -66,8 +66,16 @@ export const geminiUsageSchema = z.looseObject({
 });
 export type GeminiUsage = z.infer<typeof geminiUsageSchema>;
 
+/**
+ * An answer's part: one whose fields have shapes this schema does not know (a part kind Google adds
+ * tomorrow) is kept as an empty part, skipped by the converters, instead of failing the whole answer.
+ * Server-side parts (`executableCode`, `codeExecutionResult`) are kept but never become tool calls.
+ */
+const geminiAnswerPartSchema = geminiPartSchema.catch((): GeminiPart => ({}));
+const geminiAnswerContentSchema = z.looseObject({ role: z.string().nullish(), parts: z.array(geminiAnswerPartSchema).nullish() });
+
 export const geminiCandidateSchema = z.looseObject({
-  content: geminiContentSchema.nullish(),
+  content: geminiAnswerContentSchema.nullish(),
   finishReason: z.string().nullish(),
   index: z.number().nullish(),
 });

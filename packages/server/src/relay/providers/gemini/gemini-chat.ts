@@ -1,6 +1,6 @@
 import { openAIChatRequestSchema } from '@switchboard/contracts';
 import { callerRequestOf } from '../../pipeline/answer-format.ts';
-import type { ConvertedResponse, RelayRequest } from '../../provider.ts';
+import { RequestNotConvertible, type ConvertedResponse, type RelayRequest } from '../../provider.ts';
 import { convertChatRequest, thinkingFromModel, type ConvertedGeminiRequest, type GeminiRequestBody } from './convert-chat-request.ts';
 import { geminiRequestSchema } from './gemini-api.ts';
 import { convertChatResponse } from './convert-chat-response.ts';
@@ -13,7 +13,7 @@ export function geminiRequestFromRelay(request: RelayRequest): ConvertedGeminiRe
   const original = geminiRequestSchema.safeParse(callerRequestOf(request.body, 'gemini'));
   if (original.success) return { model: thinkingFromModel(request.upstreamModel).model, body: original.data as unknown as GeminiRequestBody, warnings: [] };
   const parsed = openAIChatRequestSchema.safeParse({ ...request.body, model: request.upstreamModel });
-  if (!parsed.success) throw new Error(`the chat request cannot be converted for Gemini: ${parsed.error.issues[0]?.message ?? 'invalid body'}`);
+  if (!parsed.success) throw RequestNotConvertible.fromIssue('Gemini', parsed.error.issues[0]);
   return convertChatRequest(parsed.data, request.upstreamModel);
 }
 

@@ -3,6 +3,7 @@ import { convertEmbeddingsRequest } from './convert-embeddings.ts';
 import { listGeminiModels } from './gemini-models.ts';
 import { defaultGeminiVersion } from './gemini-api.ts';
 import { geminiChatResponse, geminiEmbeddingsResponse, geminiRequestFromRelay, generateMethod } from './gemini-chat.ts';
+import { geminiNativeFor } from './gemini-native-answer.ts';
 import { parseGeminiError } from './parse-gemini-error.ts';
 
 /** `{base}/{version}/models/{model}:{method}`; the version comes from the channel's `other` field. */
@@ -39,7 +40,7 @@ function buildEmbeddingsRequest(request: RelayRequest, target: ChannelTarget): U
 export const geminiProvider: Provider = {
   id: 'gemini',
   channelTypes: [24],
-  chat: { buildRequest: buildChatRequest, response: geminiChatResponse },
+  chat: { buildRequest: buildChatRequest, response: geminiChatResponse, nativeAnswer: geminiNativeFor },
   embeddings: { buildRequest: buildEmbeddingsRequest, response: geminiEmbeddingsResponse },
   parseError: parseGeminiError,
   listModels: listGeminiModels,

@@ -113,10 +113,29 @@ describe('OpenAI usage and errors', () => {
     expect(extractOpenAIUsage({ usage: null })).toBeUndefined();
   });
 
+  it('counts reasoning reported beside completion_tokens (xAI) as output, and never twice (OpenAI)', () => {
+    // xAI: total = prompt + completion + reasoning (recorded in conformance/recorded/xai/xai-text.json).
+    const xai = { prompt_tokens: 12, completion_tokens: 1, total_tokens: 241, completion_tokens_details: { reasoning_tokens: 228 } };
+    expect(extractOpenAIUsage({ usage: xai })).toMatchObject({ promptTokens: 12, completionTokens: 229 });
+    // OpenAI: reasoning is part of completion_tokens already.
+    const openai = { prompt_tokens: 12, completion_tokens: 229, total_tokens: 241, completion_tokens_details: { reasoning_tokens: 228 } };
+    expect(extractOpenAIUsage({ usage: openai })).toMatchObject({ promptTokens: 12, completionTokens: 229 });
+  });
+
+  it("reads Moonshot's cache hits, reported at the top of usage", () => {
+    // Moonshot (Kimi) reports cached prompt tokens as `usage.cached_tokens`, beside prompt_tokens.
+    expect(extractOpenAIUsage({ usage: { prompt_tokens: 1200, completion_tokens: 30, total_tokens: 1230, cached_tokens: 1024 } })).toMatchObject({
+      promptTokens: 1200,
+      cachedTokens: 1024,
+    });
+  });
+
   it('reads stream text of content, tool calls and responses deltas', () => {
     expect(extractOpenAIStreamText({ choices: [{ delta: { content: 'Hel' } }] })).toBe('Hel');
     expect(extractOpenAIStreamText({ choices: [{ delta: { tool_calls: [{ function: { name: 'f', arguments: '{}' } }] } }] })).toBe('f{}');
     expect(extractOpenAIStreamText({ type: 'response.output_text.delta', delta: 'lo' })).toBe('lo');
+    // Groq and OpenRouter stream reasoning as `reasoning`; it is generated text like any other.
+    expect(extractOpenAIStreamText({ choices: [{ delta: { reasoning: 'Hmm' } }] })).toBe('Hmm');
   });
 
   it('classifies dead credentials', () => {

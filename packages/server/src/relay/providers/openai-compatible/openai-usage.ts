@@ -17,12 +17,18 @@ export function readOpenAIUsage(usage: unknown): NormalizedUsage | undefined {
   const promptDetails = asObject(object.prompt_tokens_details) ?? asObject(object.input_tokens_details);
   const completionDetails = asObject(object.completion_tokens_details) ?? asObject(object.output_tokens_details);
   let promptTokens = asCount(object.prompt_tokens ?? object.input_tokens);
-  const completionTokens = asCount(object.completion_tokens ?? object.output_tokens);
-  if (promptTokens === 0 && completionTokens === 0) promptTokens = asCount(object.total_tokens);
+  let completionTokens = asCount(object.completion_tokens ?? object.output_tokens);
+  const totalTokens = asCount(object.total_tokens);
+  if (promptTokens === 0 && completionTokens === 0) promptTokens = totalTokens;
+  // OpenAI counts reasoning inside completion_tokens; xAI reports it beside them (its total is
+  // prompt + completion + reasoning) and bills it as output. Added only when the total says so.
+  const reasoningTokens = asCount(completionDetails?.reasoning_tokens);
+  if (reasoningTokens > 0 && totalTokens === promptTokens + completionTokens + reasoningTokens) completionTokens += reasoningTokens;
   return {
     promptTokens,
     completionTokens,
-    cachedTokens: asCount(promptDetails?.cached_tokens),
+    // Moonshot reports cache hits at the top level (`usage.cached_tokens`), not in the details.
+    cachedTokens: asCount(promptDetails?.cached_tokens ?? object.cached_tokens),
     cacheCreationTokens: asCount(promptDetails?.cache_creation_tokens),
     audioInputTokens: asCount(promptDetails?.audio_tokens),
     audioOutputTokens: asCount(completionDetails?.audio_tokens),
@@ -52,6 +58,7 @@ export function extractOpenAIStreamText(data: unknown): string {
     if (!delta) continue;
     if (typeof delta.content === 'string') text += delta.content;
     if (typeof delta.reasoning_content === 'string') text += delta.reasoning_content;
+    else if (typeof delta.reasoning === 'string') text += delta.reasoning;
     if (Array.isArray(delta.tool_calls)) {
       for (const call of delta.tool_calls) {
         const fn = asObject(asObject(call)?.function);

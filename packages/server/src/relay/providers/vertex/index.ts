@@ -1,8 +1,10 @@
 import { callerHeadersOf } from '../../pipeline/answer-format.ts';
 import type { ChannelTarget, ConversionContext, ConvertedResponse, Provider, RelayRequest, UpstreamRequest } from '../../provider.ts';
 import { claudeChatResponse, claudeRequestFromRelay } from '../claude/claude-chat.ts';
+import { claudeNativeFor } from '../claude/claude-native-answer.ts';
 import { parseClaudeError } from '../claude/parse-claude-error.ts';
 import { geminiChatResponse, geminiRequestFromRelay, generateMethod } from '../gemini/gemini-chat.ts';
+import { geminiNativeFor } from '../gemini/gemini-native-answer.ts';
 import { parseGeminiError } from '../gemini/parse-gemini-error.ts';
 import { parseServiceAccount } from './service-account-token.ts';
 import { vertexClaudeModel, vertexModelUrl, vertexRegion } from './vertex-location.ts';
@@ -62,6 +64,11 @@ export const vertexProvider: Provider = {
   id: 'vertex',
   channelTypes: [41],
   transport: createVertexTransport(),
-  chat: { buildRequest: buildChatRequest, response: vertexChatResponse },
+  chat: {
+    buildRequest: buildChatRequest,
+    response: vertexChatResponse,
+    // The model decides the dialect Vertex answers in: a caller of the same dialect gets it as it is.
+    nativeAnswer: (dialect, upstreamModel) => (isClaude(upstreamModel) ? claudeNativeFor(dialect) : geminiNativeFor(dialect)),
+  },
   parseError: parseVertexError,
 };

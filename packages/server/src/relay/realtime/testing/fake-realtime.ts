@@ -31,14 +31,25 @@ export interface FakeRealtime {
   close(): Promise<void>;
 }
 
+/** The event names of the two protocols that differ in a text-and-audio response. */
+const eventNames = {
+  ga: { audioDelta: 'response.output_audio.delta', textDelta: 'response.output_text.delta' },
+  beta: { audioDelta: 'response.audio.delta', textDelta: 'response.text.delta' },
+} as const;
+
 /**
  * A local stand-in for OpenAI's (and Azure's) Realtime API, speaking its events: `session.created` on
- * connect and, for each `response.create`, `response.created`, one `response.audio.delta`, one
- * `response.text.delta` and `response.done` with `usage`. The handshake is checked like the real one:
- * OpenAI `/v1/realtime?model=` with `Authorization: Bearer <key>` and `OpenAI-Beta: realtime=v1`,
- * Azure `/openai/realtime?api-version=&deployment=` with `api-key`; a wrong key gets HTTP 401.
+ * connect and, for each `response.create`, `response.created`, one audio delta, one text delta and
+ * `response.done` with `usage`. The handshake is checked like the real one: OpenAI
+ * `/v1/realtime?model=` with `Authorization: Bearer <key>`, Azure
+ * `/openai/realtime?api-version=&deployment=` with `api-key`; a wrong key gets HTTP 401. Like
+ * OpenAI, a session opened with `OpenAI-Beta: realtime=v1` speaks the beta protocol
+ * (`response.text.delta`, `response.audio.delta`), one without it the GA protocol
+ * (`response.output_text.delta`, `response.output_audio.delta`, sessions of `type: "realtime"`);
+ * `gaOnly` is a GA-only model, which closes a beta session with 4000 `beta_api_shape_disabled`.
+ * @see https://platform.openai.com/docs/guides/realtime#beta-to-ga-migration
  */
-export async function startFakeRealtime(options: { key: string; usage: RealtimeResponseUsage }): Promise<FakeRealtime> {
+export async function startFakeRealtime(options: { key: string; usage: RealtimeResponseUsage; gaOnly?: boolean }): Promise<FakeRealtime> {
   const sessions: SeenSession[] = [];
   const sockets = new Set<WebSocket>();
   const server = createServer((_request, response) => response.writeHead(404).end());
@@ -46,7 +57,9 @@ export async function startFakeRealtime(options: { key: string; usage: RealtimeR
   server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', 'http://fake');
     const azure = url.pathname === '/openai/realtime' && url.searchParams.has('api-version') && url.searchParams.has('deployment');
-    const openai = url.pathname === '/v1/realtime' && url.searchParams.has('model') && request.headers['openai-beta'] === 'realtime=v1';
+    const openai = url.pathname === '/v1/realtime' && url.searchParams.has('model');
+    const protocol = azure || request.headers['openai-beta'] === 'realtime=v1' ? 'beta' : 'ga';
+    const names = eventNames[protocol];
     const key = azure ? request.headers['api-key'] : String(request.headers.authorization ?? '').replace(/^Bearer /, '');
     if ((!azure && !openai) || key !== options.key) {
       const body = JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
@@ -58,13 +71,13 @@ export async function startFakeRealtime(options: { key: string; usage: RealtimeR
       sessions.push(seen);
       sockets.add(client);
       client.on('close', () => sockets.delete(client));
-      client.send(
-        JSON.stringify({
-          type: 'session.created',
-          event_id: 'event_1',
-          session: { id: 'sess_1', object: 'realtime.session', model: url.searchParams.get('model') },
-        }),
-      );
+      if (protocol === 'beta' && options.gaOnly) {
+        client.send(JSON.stringify({ type: 'error', event_id: 'event_0', error: { type: 'invalid_request_error', code: 'beta_api_shape_disabled' } }));
+        client.close(4000, 'beta_api_shape_disabled');
+        return;
+      }
+      const session = { id: 'sess_1', object: 'realtime.session', model: url.searchParams.get('model') };
+      client.send(JSON.stringify({ type: 'session.created', event_id: 'event_1', session: protocol === 'ga' ? { ...session, type: 'realtime' } : session }));
       let responses = 0;
       client.on('message', (data) => {
         const text = data.toString();
@@ -78,7 +91,7 @@ export async function startFakeRealtime(options: { key: string; usage: RealtimeR
         );
         client.send(
           JSON.stringify({
-            type: 'response.audio.delta',
+            type: names.audioDelta,
             event_id: `event_a${responses}`,
             response_id: id,
             item_id: 'item_1',
@@ -89,7 +102,7 @@ export async function startFakeRealtime(options: { key: string; usage: RealtimeR
         );
         client.send(
           JSON.stringify({
-            type: 'response.text.delta',
+            type: names.textDelta,
             event_id: `event_t${responses}`,
             response_id: id,
             item_id: 'item_1',

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { parseSseText } from '@switchboard/contracts';
+import { safeParseJson } from '../../../../platform/safe-json.ts';
+import { sendEventStream, sendJson, startFakeServer, type FakeServer } from '../../../providers/claude/testing/fake-server.ts';
+
+const fixtures = new URL('../__fixtures__/', import.meta.url);
+
+/** A recorded answer's exact text. */
+export function recordedText(name: string): string {
+  return readFileSync(new URL(name, fixtures), 'utf8');
+}
+
+/** A recorded JSON answer, parsed. */
+export function recordedJson(name: string): Record<string, unknown> {
+  const parsed = safeParseJson(recordedText(name));
+  if (!parsed.ok) throw new Error(`fixture ${name}: ${parsed.error}`);
+  return parsed.value as Record<string, unknown>;
+}
+
+/**
+ * A recorded stream (`*.chunks.txt`: one event's JSON data per line, as the AI SDK's fixtures keep
+ * them) as the parsed data of each event, in order.
+ */
+export function recordedEvents(name: string): unknown[] {
+  return recordedText(name)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const parsed = safeParseJson(line);
+      if (!parsed.ok) throw new Error(`fixture ${name}: ${parsed.error}`);
+      return parsed.value;
+    });
+}
+
+/** The data of every event of a server-sent-event body, parsed. */
+export function eventsOf(body: string): unknown[] {
+  return parseSseText(body).map((event) => {
+    const parsed = safeParseJson(event.data);
+    return parsed.ok ? parsed.value : event.data;
+  });
+}
+
+/**
+ * The recorded stream on the wire as the vendor frames it: Anthropic names each event
+ * (`event: <type>`), Google sends data lines alone.
+ */
+function framed(name: string, vendor: 'anthropic' | 'google'): string {
+  return recordedText(name)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      if (vendor === 'google') return `data: ${line}\r\n\r\n`;
+      const type = (safeParseJson(line) as { ok: boolean; value?: { type?: unknown } }).value?.type;
+      return `event: ${String(type)}\ndata: ${line}\n\n`;
+    })
+    .join('');
+}
+
+export interface RecordedUpstream extends FakeServer {
+  /** The recording the next requests are answered with: `<name>.json` whole, `<name>.chunks.txt` streamed. */
+  play(name: string): void;
+}
+
+/**
+ * Anthropic's Messages API (`POST /v1/messages`) or Gemini's (`POST /{version}/models/{model}:{method}`)
+ * on 127.0.0.1, answering with the recording chosen by `play`: the JSON when the request does not
+ * stream, the event stream when it does (Anthropic: `stream: true`; Google: `streamGenerateContent`).
+ */
+export async function startRecordedUpstream(vendor: 'anthropic' | 'google'): Promise<RecordedUpstream> {
+  let playing = '';
+  const server = await startFakeServer((request, response) => {
+    const streamed = vendor === 'anthropic' ? request.body?.stream === true : request.path.endsWith(':streamGenerateContent');
+    const path = vendor === 'anthropic' ? request.path === '/v1/messages' : /^\/v1(beta)?\/models\/[^/:]+:(stream)?[gG]enerateContent$/.test(request.path);
+    if (request.method !== 'POST' || !path) return sendJson(response, 404, { error: { message: `Not found: ${request.path}` } });
+    if (streamed) return sendEventStream(response, framed(`${playing}.chunks.txt`, vendor));
+    const text = recordedText(`${playing}.json`);
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    response.end(text);
+  });
+  return {
+    ...server,
+    play(name) {
+      playing = name;
+    },
+  };
+}
