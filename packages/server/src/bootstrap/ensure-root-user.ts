@@ -45,9 +45,7 @@ export async function ensureRootUser(users: RootUserRepository, options: { initi
         created_at: now,
         last_login_at: 0,
         deleted_at: null,
-      },
-      now,
-    );
+      });
   } catch (error) {
     if (await users.rootExists()) return;
     throw error;
