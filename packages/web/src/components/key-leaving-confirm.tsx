@@ -1,4 +1,3 @@
-import { WarningOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Flex, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +25,6 @@ export function useConfirmKeyLeaving(): (host: string) => Promise<boolean> {
       let remember = false;
       modal.confirm({
         title: t('keyLeaving.title', { host }),
-        icon: <WarningOutlined style={{ color: 'var(--ant-color-warning)' }} />,
         content: (
           <>
             <KeyLeavingText host={host} />

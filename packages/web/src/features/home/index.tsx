@@ -4,6 +4,7 @@ import { RichContent } from '../../components/rich-content.tsx';
 import { useStatusValue } from '../../lib/system-status.ts';
 import { useHomeContent } from './api/home-content.ts';
 import { DefaultHome } from './components/default-home.tsx';
+import { FirstCallChecklist } from './components/first-call-checklist.tsx';
 import { NoticeModal } from './components/notice-modal.tsx';
 
 /** /: the administrator's home page content if set, else the default one; the notice pops up over it. */
@@ -14,6 +15,7 @@ export default function HomePage() {
   const custom = content.data?.trim() ?? '';
   return (
     <>
+      <FirstCallChecklist />
       {content.isLoading ? (
         <Skeleton active style={{ padding: 48 }} />
       ) : custom ? (
