@@ -13,6 +13,7 @@ const everyAddress = new Set(['0.0.0.0', '::', '']);
  */
 export function servingAddress(bound: BoundAddress): string {
   const host = bound.address ?? '';
-  if (everyAddress.has(host)) return `http://localhost:${bound.port} (every address of this machine, ${host.includes(':') ? `[${host}]` : host || '0.0.0.0'}:${bound.port})`;
+  if (everyAddress.has(host))
+    return `http://localhost:${bound.port} (every address of this machine, ${host.includes(':') ? `[${host}]` : host || '0.0.0.0'}:${bound.port})`;
   return `http://${host.includes(':') ? `[${host}]` : host}:${bound.port}`;
 }

@@ -24,7 +24,10 @@ describe('terminal log', () => {
   });
 
   it('reads an access line as the request it was', () => {
-    const line = formatLogLine('{"level":30,"time":1764300000000,"service":"switchboard","reqId":"r1","method":"GET","url":"/api/status","status":200,"ms":3,"msg":"request"}', false);
+    const line = formatLogLine(
+      '{"level":30,"time":1764300000000,"service":"switchboard","reqId":"r1","method":"GET","url":"/api/status","status":200,"ms":3,"msg":"request"}',
+      false,
+    );
     expect(line).toMatch(clock);
     expect(line.slice(13)).toBe('INFO  GET /api/status 200 3 ms reqId=r1');
   });

@@ -6,11 +6,7 @@ import { trustKeyRecipient } from '../lib/chat-link-trust.ts';
 /** The warning's text, shared by the dialog and the page: the host named, the risk said plainly. */
 function KeyLeavingText({ host }: { host: string }) {
   const { t } = useTranslation('common');
-  return (
-    <Typography.Paragraph data-testid="key-leaving-warning">
-      {t('keyLeaving.body', { host })}
-    </Typography.Paragraph>
-  );
+  return <Typography.Paragraph data-testid="key-leaving-warning">{t('keyLeaving.body', { host })}</Typography.Paragraph>;
 }
 
 /**

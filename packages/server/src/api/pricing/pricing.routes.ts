@@ -24,7 +24,13 @@ export function registerPricingRoutes(app: FastifyInstance, service: PricingServ
 
   app.get('/api/pricing/unpriced', { config: { access: 'admin' } }, async (request) => {
     const { models } = parseInput(unpricedQuery, request.query);
-    const named = models === undefined ? undefined : models.split(',').map((model) => model.trim()).filter(Boolean);
+    const named =
+      models === undefined
+        ? undefined
+        : models
+            .split(',')
+            .map((model) => model.trim())
+            .filter(Boolean);
     return ok(await service.unpriced(named));
   });
 }

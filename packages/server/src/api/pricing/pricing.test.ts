@@ -81,7 +81,8 @@ describe.each(testDatabases())('pricing on $dialect', (database) => {
   });
 
   it('tells administrators which models callers would be refused for lack of a price', async () => {
-    const unpriced = async (query = '', headers = root.headers) => (await testApp.app.inject({ method: 'GET', url: `/api/pricing/unpriced${query}`, headers })).json();
+    const unpriced = async (query = '', headers = root.headers) =>
+      (await testApp.app.inject({ method: 'GET', url: `/api/pricing/unpriced${query}`, headers })).json();
     // Every model a channel lists, the disabled channel's too.
     expect(await unpriced()).toEqual({ success: true, message: '', data: { self_use_mode: false, models: ['gpt-4.1', 'unpriced-model'] } });
     // The models named (the channel drawer asks about the list being edited), each once.

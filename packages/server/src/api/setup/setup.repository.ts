@@ -21,11 +21,7 @@ export class SetupRepository {
 
   /** Marks the setup done; false when another request did so first (only one setup wins). */
   async markDone(version: string, now: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('setups')
-      .set({ version, initialized_at: now })
-      .where('initialized_at', '=', setupPending)
-      .executeTakeFirst();
+    const result = await this.db.updateTable('setups').set({ version, initialized_at: now }).where('initialized_at', '=', setupPending).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 }

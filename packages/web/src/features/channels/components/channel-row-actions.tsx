@@ -8,6 +8,7 @@ import { testChannel } from '../api/test-channel.ts';
 import { updateChannelField } from '../api/update-channel.ts';
 import { splitList } from '../lib/channel-form.ts';
 import { RowActionsBar } from '../../../components/row-actions-bar.tsx';
+import { UnpricedModelTag } from '../../../components/unpriced-model-tag.tsx';
 
 interface ChannelRowActionsProps {
   channel: ChannelView;
@@ -24,8 +25,18 @@ export function ChannelRowActions({ channel, onEdit, onChanged }: ChannelRowActi
 
   const test = useMutation({
     mutationFn: (model?: string) => testChannel(channel.id, model),
-    onSuccess: (seconds) => {
-      void message.success(t('messages.tested', { name: channel.name, time: seconds.toFixed(2) }));
+    onSuccess: (outcome) => {
+      // Passing upstream is not enough: a model without a price is refused to every caller.
+      if (outcome.unpriced)
+        void message.warning({
+          content: (
+            <span data-testid="test-unpriced">
+              {outcome.message} <UnpricedModelTag model={outcome.model} />
+            </span>
+          ),
+          duration: 10,
+        });
+      else void message.success(t('messages.tested', { name: channel.name, time: outcome.seconds.toFixed(2) }));
       onChanged();
     },
     onError: (error: Error) => {

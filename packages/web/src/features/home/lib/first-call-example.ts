@@ -8,9 +8,12 @@ export const keyPlaceholder = 'sk-…';
 export function firstCallCurl(address: string, key: string | undefined, model: string | undefined): string {
   const fullKey = !key || key.includes('*') ? keyPlaceholder : key.startsWith('sk-') ? key : `sk-${key}`;
   const body = JSON.stringify({ model: model || 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hello' }] });
-  return [`curl ${address.replace(/\/+$/, '')}/v1/chat/completions \\`, `  -H "Authorization: Bearer ${fullKey}" \\`, `  -H "Content-Type: application/json" \\`, `  -d '${body}'`].join(
-    '\n',
-  );
+  return [
+    `curl ${address.replace(/\/+$/, '')}/v1/chat/completions \\`,
+    `  -H "Authorization: Bearer ${fullKey}" \\`,
+    `  -H "Content-Type: application/json" \\`,
+    `  -d '${body}'`,
+  ].join('\n');
 }
 
 /** A channel's first model, from its comma-separated list. */
