@@ -12,12 +12,10 @@ beforeEach(() => {
 describe('chat links that carry the key', () => {
   it('names the host the key would go to', () => {
     expect(keyRecipientOf('https://chat.example.com/#/?key={key}', 'https://chat.example.com/#/?key=sk-abc', 'gw.local:3000')).toBe('chat.example.com');
-    expect(keyRecipientOf('cherrystudio://providers/api-keys?v=1&data={cherryConfig}', 'cherrystudio://providers/api-keys?v=1&data=eyJ', 'gw.local:3000')).toBe(
-      'cherrystudio:',
-    );
   });
 
-  it('asks nothing for a link without the key, or one on the console itself', () => {
+  it('asks nothing for a link without the key, one on the console itself, or a desktop app on this machine', () => {
+    expect(keyRecipientOf('cherrystudio://providers/api-keys?v=1&data={cherryConfig}', 'cherrystudio://providers/api-keys?v=1&data=eyJ', 'gw.local:3000')).toBeUndefined();
     expect(keyRecipientOf('https://chat.example.com/', 'https://chat.example.com/', 'gw.local:3000')).toBeUndefined();
     expect(keyRecipientOf('https://gw.local:3000/chat?k={key}', 'https://gw.local:3000/chat?k=sk-abc', 'gw.local:3000')).toBeUndefined();
     expect(keyRecipientOf('{key}', 'sk-abc', 'gw.local:3000')).toBeUndefined();

@@ -8,8 +8,9 @@
 const storageKey = 'chatLinkTrustedHosts';
 
 /**
- * The host (or, for a desktop app's link, its scheme such as `cherrystudio:`) the key would be sent
- * to, or undefined when the link carries no key or stays on the console's own host.
+ * The host of another site the key would be sent to, or undefined when the link carries no key,
+ * stays on the console's own host, or opens a desktop app on this machine (`cherrystudio://`, which
+ * the user opens by an explicit click and which sends the key to no web page).
  */
 export function keyRecipientOf(template: string, filledUrl: string, consoleHost: string): string | undefined {
   if (!template.includes('{key}') && !template.includes('{cherryConfig}')) return undefined;
@@ -19,7 +20,7 @@ export function keyRecipientOf(template: string, filledUrl: string, consoleHost:
   } catch {
     return undefined;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return url.protocol;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   return url.host === consoleHost ? undefined : url.host;
 }
 
