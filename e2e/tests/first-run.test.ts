@@ -4,7 +4,7 @@ import { FakeOpenAIUpstream } from '../../packages/server/src/relay/testing/fake
 import { launchBrowser, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { startServer, type TestServer } from '../support/server.ts';
-import { buttonName, localePattern, waitForToast } from './operations/operations-world.ts';
+import { buttonName, waitForToast } from './operations/operations-world.ts';
 
 /**
  * From an empty database to the gateway's first answered call, following only what the console shows:
@@ -55,10 +55,17 @@ describe.each(['zh', 'en'] as const)('first run (%s)', (language: Language) => {
 
   it('takes root from an empty database to a first answered call', { timeout: 240_000 }, async () => {
     const { page, context, consoleErrors } = await openConsole(browser, server.url, { language, width: 1440 });
+    // A long walk through many screens, each loading its own chunk: on a busy machine the first paint of one can take a while.
+    context.setDefaultTimeout(30_000);
     await page.goto('/login');
+    await page.getByRole('heading', { name: auth('login.title') }).waitFor({ timeout: 30_000 });
+    await saveScreenshot(page, `first-run-login-${language}`);
     await page.getByLabel(auth('login.username')).fill('root');
     await page.getByLabel(auth('login.password'), { exact: true }).fill('123456');
-    await page.getByTestId('auth-card').getByRole('button', { name: auth('login.submit'), exact: true }).click();
+    await page
+      .getByTestId('auth-card')
+      .getByRole('button', { name: auth('login.submit'), exact: true })
+      .click();
 
     // 1. The setup: a new password for root.
     await page.waitForURL('**/setup');
@@ -90,21 +97,25 @@ describe.each(['zh', 'en'] as const)('first run (%s)', (language: Language) => {
     // The checklist: the channel is there, a token is not yet.
     const checklist = page.getByTestId('first-call-checklist');
     await checklist.waitFor();
-    await expect.poll(() => page.getByTestId('checklist-channel').getAttribute('data-done')).toBe('true');
+    await expect.poll(() => page.getByTestId('checklist-channel').getAttribute('data-done'), { timeout: 30_000 }).toBe('true');
     expect(await page.getByTestId('checklist-token').getAttribute('data-done')).toBe('false');
     expect(await page.getByTestId('checklist-setup').count()).toBe(0);
     await saveScreenshotsInBothThemes(page, `first-run-checklist-${language}`);
     await phoneScreenshot(page, `first-run-checklist-${language}-390`);
 
     // Make a token where the checklist says.
-    await page.getByTestId('checklist-token').getByRole('link', { name: setup('checklist.tokenAction') }).click();
+    await page
+      .getByTestId('checklist-token')
+      .getByRole('link', { name: setup('checklist.tokenAction') })
+      .click();
     await page.waitForURL('**/token');
+    await page.getByText(tokens('warning')).waitFor();
     await page.getByRole('button', { name: buttonName(tokens('toolbar.add')) }).click();
     const drawer = page.locator('.ant-drawer-section');
     await drawer.getByPlaceholder(tokens('form.namePlaceholder')).fill('first');
     await drawer.getByRole('button', { name: buttonName(tokens('drawer.submit')) }).click();
     await waitForToast(page, tokens('messages.created'));
-    const keyDialog = page.getByRole('dialog').filter({ hasText: localePattern(tokens('keyDialog.createdTitle')) });
+    const keyDialog = page.getByTestId('token-key-dialog');
     const shownKey = await keyDialog.getByRole('textbox').inputValue();
     await keyDialog
       .locator('.ant-modal-footer')
@@ -113,7 +124,7 @@ describe.each(['zh', 'en'] as const)('first run (%s)', (language: Language) => {
 
     // Back home: the call to make, with this server's real address and the key just made.
     await page.goto('/');
-    await expect.poll(() => page.getByTestId('checklist-token').getAttribute('data-done')).toBe('true');
+    await expect.poll(() => page.getByTestId('checklist-token').getAttribute('data-done'), { timeout: 30_000 }).toBe('true');
     const curl = (await page.getByTestId('first-call-curl').locator('pre').textContent()) ?? '';
     expect(curl).toContain(`curl ${server.url}/v1/chat/completions`);
     expect(curl).toContain(`Bearer ${shownKey}`);
@@ -127,10 +138,14 @@ describe.each(['zh', 'en'] as const)('first run (%s)', (language: Language) => {
     await expect
       .poll(
         async () => {
-          if ((await checklist.count()) > 0) await page.getByTestId('first-call-check').click({ timeout: 2_000 }).catch(() => undefined);
+          if ((await checklist.count()) > 0)
+            await page
+              .getByTestId('first-call-check')
+              .click({ timeout: 2_000 })
+              .catch(() => undefined);
           return checklist.count();
         },
-        { timeout: 20_000 },
+        { timeout: 30_000 },
       )
       .toBe(0);
     await saveScreenshot(page, `first-run-done-${language}`);
