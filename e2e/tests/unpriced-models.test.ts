@@ -55,10 +55,7 @@ describe.each(['en', 'zh'] as const)('unpriced models (%s)', (language: Language
     const picker = page.getByRole('combobox', { name: localeText('playground', language)('settings.model') });
     await picker.click();
     await picker.fill(model);
-    await page
-      .getByRole('option', { name: new RegExp(model) })
-      .getByText(common('unpriced.tag'))
-      .waitFor();
+    await page.locator('.ant-select-item-option', { hasText: model }).getByText(common('unpriced.tag')).waitFor();
     await picker.press('Enter');
     await page
       .locator(`[data-testid="unpriced-model"][data-model="${model}"]`)
@@ -80,11 +77,14 @@ describe.each(['en', 'zh'] as const)('unpriced models (%s)', (language: Language
     const { page, context, consoleErrors } = await world.open('/channel', { language, width: 1440 });
     context.setDefaultTimeout(30_000);
     const row = page.locator('tr.ant-table-row', { hasText: `unpriced-${language}` });
+    await row.waitFor();
+    await saveScreenshot(page, `unpriced-channel-list-${language}`);
     await row.getByRole('button', { name: buttonName(channels('actions.test')) }).click();
     const warning = page.getByTestId('test-unpriced');
     await warning.getByText(channelHealthMessages.passedButUnpriced[language].replace('{model}', model)).waitFor();
     await saveScreenshotsInBothThemes(page, `unpriced-channel-test-${language}`);
-    await warning.getByRole('link', { name: common('unpriced.setPrice') }).click();
+    // The toast may still be sliding in: a DOM click does not wait for it to stand still.
+    await warning.getByTestId('set-price').dispatchEvent('click');
 
     await page.waitForURL((url) => url.pathname === '/setting' && url.searchParams.get('price') === model);
     const price = page.getByLabel(`${model} ${settings('pricing.price')}`);

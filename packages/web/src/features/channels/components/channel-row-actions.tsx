@@ -9,6 +9,8 @@ import { updateChannelField } from '../api/update-channel.ts';
 import { splitList } from '../lib/channel-form.ts';
 import { RowActionsBar } from '../../../components/row-actions-bar.tsx';
 import { UnpricedModelTag } from '../../../components/unpriced-model-tag.tsx';
+import { setPricePath } from '../../../lib/unpriced-models.ts';
+import { useNavigate } from 'react-router';
 
 interface ChannelRowActionsProps {
   channel: ChannelView;
@@ -22,6 +24,7 @@ export function ChannelRowActions({ channel, onEdit, onChanged }: ChannelRowActi
   const { message, modal } = App.useApp();
   const onError = (error: Error) => void message.error(error.message);
   const models = splitList(channel.models);
+  const navigate = useNavigate();
 
   const test = useMutation({
     mutationFn: (model?: string) => testChannel(channel.id, model),
@@ -31,7 +34,7 @@ export function ChannelRowActions({ channel, onEdit, onChanged }: ChannelRowActi
         void message.warning({
           content: (
             <span data-testid="test-unpriced">
-              {outcome.message} <UnpricedModelTag model={outcome.model} />
+              {outcome.message} <UnpricedModelTag model={outcome.model} onSetPrice={() => void navigate(setPricePath(outcome.model))} />
             </span>
           ),
           duration: 10,
