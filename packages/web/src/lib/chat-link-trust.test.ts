@@ -15,7 +15,9 @@ describe('chat links that carry the key', () => {
   });
 
   it('asks nothing for a link without the key, one on the console itself, or a desktop app on this machine', () => {
-    expect(keyRecipientOf('cherrystudio://providers/api-keys?v=1&data={cherryConfig}', 'cherrystudio://providers/api-keys?v=1&data=eyJ', 'gw.local:3000')).toBeUndefined();
+    expect(
+      keyRecipientOf('cherrystudio://providers/api-keys?v=1&data={cherryConfig}', 'cherrystudio://providers/api-keys?v=1&data=eyJ', 'gw.local:3000'),
+    ).toBeUndefined();
     expect(keyRecipientOf('https://chat.example.com/', 'https://chat.example.com/', 'gw.local:3000')).toBeUndefined();
     expect(keyRecipientOf('https://gw.local:3000/chat?k={key}', 'https://gw.local:3000/chat?k=sk-abc', 'gw.local:3000')).toBeUndefined();
     expect(keyRecipientOf('{key}', 'sk-abc', 'gw.local:3000')).toBeUndefined();
