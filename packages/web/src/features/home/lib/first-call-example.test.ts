@@ -14,7 +14,7 @@ describe('the first call example', () => {
   });
 
   it('leaves a masked or missing key as a placeholder rather than sending stars', () => {
-    expect(firstCallCurl('https://gw.example', 'abcd****wxyz', undefined)).toContain('Bearer sk-… ');
+    expect(firstCallCurl('https://gw.example', 'abcd****wxyz', undefined)).toContain('Bearer sk-…"');
     expect(firstCallCurl('https://gw.example', undefined, undefined)).toContain('"model":"gpt-4o-mini"');
   });
 
