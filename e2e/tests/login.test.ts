@@ -23,7 +23,6 @@ const texts = {
     password: '密码',
     submit: '登录',
     defaultPassword: '您正在使用默认密码！',
-    later: '稍后',
     expired: '未登录或登录已过期，请重新登录',
     required: '请输入用户名和密码！',
   },
@@ -33,7 +32,6 @@ const texts = {
     password: 'Password',
     submit: 'Log in',
     defaultPassword: 'You are using the default password!',
-    later: 'Later',
     expired: 'Not logged in or login expired, please log in again',
     required: 'Please enter username and password!',
   },
@@ -42,7 +40,7 @@ const texts = {
 describe.each<Language>(['zh'])('login (%s)', (language) => {
   const text = texts[language];
 
-  it.each(['light', 'dark'] as const)('logs root in with the password, warns about the default password and opens /token (%s)', async (theme) => {
+  it.each(['light', 'dark'] as const)('logs root in with the password and, on a database not yet set up, opens the first-run setup (%s)', async (theme) => {
     const { page, context, consoleErrors } = await openConsole(browser, server.url, { language, theme });
     await page.goto('/login');
     await page.getByRole('heading', { name: text.title }).waitFor();
@@ -50,10 +48,10 @@ describe.each<Language>(['zh'])('login (%s)', (language) => {
     await page.getByLabel(text.username).fill('root');
     await page.getByLabel(text.password, { exact: true }).fill('123456');
     await page.getByTestId('auth-card').getByRole('button', { name: text.submit, exact: true }).click();
-    await page.locator('.ant-modal-confirm-title', { hasText: text.defaultPassword }).waitFor();
-    await page.waitForURL('**/token');
-    await saveScreenshot(page, `default-password-modal-${language}-${theme}`);
-    await page.getByRole('button', { name: text.later }).click();
+    // The setup replaces the default password, so it comes instead of the default-password warning.
+    await page.waitForURL('**/setup');
+    await page.getByTestId('setup-page').waitFor();
+    expect(await page.locator('.ant-modal-confirm-title', { hasText: text.defaultPassword }).count()).toBe(0);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { username: string; role: number } | null);
     expect(stored).toMatchObject({ username: 'root', role: 100 });
     await page.getByTestId('side-menu').waitFor();
@@ -100,8 +98,7 @@ describe.each<Language>(['zh'])('login (%s)', (language) => {
     await page.getByLabel(text.username).fill('root');
     await page.getByLabel(text.password, { exact: true }).fill('123456');
     await page.getByTestId('auth-card').getByRole('button', { name: text.submit, exact: true }).click();
-    await page.waitForURL('**/token');
-    await page.getByRole('button', { name: text.later }).click();
+    await page.waitForURL('**/setup');
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: language === 'zh' ? '退出' : 'Log out' }).click();
     await page.waitForURL('**/login');

@@ -28,4 +28,5 @@ export * from './exports.ts';
 export * from './prefill-groups.ts';
 export * from './model-catalogue.ts';
 export * from './move-over.ts';
+export * from './setup.ts';
 export * from './server-sent-events.ts';

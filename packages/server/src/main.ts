@@ -20,7 +20,8 @@ try {
   fail(error instanceof ConfigError ? error.message : `Invalid configuration: ${String(error)}`);
 }
 
-const logger = createStdoutLogger(config.logLevel);
+// Text on a terminal, JSON lines for everything else (files, containers, collectors).
+const logger = createStdoutLogger(config.logLevel, process.stdout.isTTY === true);
 
 // WORKERS > 1: this process supervises that many gateway processes sharing the port (cluster/run-primary.ts).
 const cluster = (await import('node:cluster')).default;

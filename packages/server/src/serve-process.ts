@@ -1,5 +1,8 @@
+import cluster from 'node:cluster';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { printableStartupError, type Config } from './config/config.ts';
+import { servingAddress } from './http/serving-address.ts';
 import type { Logger } from './platform/logger.ts';
 import { startMemoryReturn } from './platform/memory-return.ts';
 import { openDependencies } from './platform/open-dependencies.ts';
@@ -37,7 +40,8 @@ export async function serveThisProcess(config: Config, logger: Logger, fail: (me
     await dependencies.close();
     fail(`Cannot listen on port ${config.port} (PORT): ${error instanceof Error ? error.message : String(error)}`);
   }
-  logger.info(`Switchboard is serving on http://localhost:${config.port}`);
+  // A worker of several says nothing: its primary prints the one serving line for all of them.
+  if (!cluster.isWorker) logger.info(`Switchboard is serving on ${servingAddress(app.server.address() as AddressInfo)}`);
 
   let stopping = false;
   async function shutdown(signal: string) {

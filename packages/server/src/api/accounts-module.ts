@@ -6,6 +6,9 @@ import { registerOptionRoutes } from './option/option.routes.ts';
 import { createPasskeyService, registerPasskeys } from './passkey/passkey-module.ts';
 import { registerRegistrationRoutes } from './register/register.routes.ts';
 import { registerSessionRoutes } from './session/session.routes.ts';
+import { SetupRepository } from './setup/setup.repository.ts';
+import { registerSetupRoutes } from './setup/setup.routes.ts';
+import { SetupService } from './setup/setup.service.ts';
 import type { RecentVerification } from './two-factor/recent-verification.ts';
 import { createTwoFactorModule } from './two-factor/two-factor-module.ts';
 import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.ts';
@@ -42,5 +45,7 @@ export async function registerAccountRoutes(app: FastifyInstance, context: AppCo
     new ListDialect(options),
   );
   registerOptionRoutes(app, context.options);
+  const setups = new SetupRepository(context.database.db);
+  registerSetupRoutes(app, new SetupService({ setups, users, options, bus, clock, databaseType: context.database.dialect }), sessions);
   return { reverification: twoFactor.verification };
 }

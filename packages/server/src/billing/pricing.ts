@@ -93,6 +93,11 @@ export function resolveGroupRatio(tables: PriceTables, userGroup: string, usingG
   return { groupRatio: finite(ratio) ? ratio : 1, userGroupRatio: -1 };
 }
 
+/** Whether the model has a fixed price or a ratio of its own; a model with neither is refused unless unpriced models are accepted. */
+export function hasPrice(tables: PriceTables, model: string): boolean {
+  return finite(tables.modelPrice[model]) || finite(tables.modelRatio[model]);
+}
+
 /**
  * The pricing of a model, or undefined when the model has neither a price nor a ratio and unpriced
  * models are not accepted (the caller is then refused with a clear error).
@@ -106,7 +111,7 @@ export function resolvePricing(
   const price = tables.modelPrice[model];
   let ratio = tables.modelRatio[model];
   const usePrice = finite(price);
-  if (!usePrice && !finite(ratio)) {
+  if (!hasPrice(tables, model)) {
     if (!acceptUnpriced) return undefined;
     ratio = unpricedModelRatio;
   }

@@ -18,36 +18,33 @@ export async function ensureRootUser(users: RootUserRepository, options: { initi
   const password = options.initialPassword || defaultRootPassword;
   const now = options.clock.unixSeconds();
   try {
-    await users.insertRoot(
-      {
-        username: 'root',
-        password: await hashPassword(password),
-        display_name: 'Root User',
-        role: Role.root,
-        status: UserStatus.enabled,
-        email: '',
-        github_id: '',
-        wechat_id: '',
-        telegram_id: '',
-        linux_do_id: '',
-        access_token: null,
-        quota: rootQuota,
-        used_quota: 0,
-        request_count: 0,
-        group: 'default',
-        aff_code: randomAlphanumeric(4),
-        aff_count: 0,
-        aff_quota: 0,
-        aff_history: 0,
-        inviter_id: 0,
-        setting: '',
-        remark: '',
-        created_at: now,
-        last_login_at: 0,
-        deleted_at: null,
-      },
-      now,
-    );
+    await users.insertRoot({
+      username: 'root',
+      password: await hashPassword(password),
+      display_name: 'Root User',
+      role: Role.root,
+      status: UserStatus.enabled,
+      email: '',
+      github_id: '',
+      wechat_id: '',
+      telegram_id: '',
+      linux_do_id: '',
+      access_token: null,
+      quota: rootQuota,
+      used_quota: 0,
+      request_count: 0,
+      group: 'default',
+      aff_code: randomAlphanumeric(4),
+      aff_count: 0,
+      aff_quota: 0,
+      aff_history: 0,
+      inviter_id: 0,
+      setting: '',
+      remark: '',
+      created_at: now,
+      last_login_at: 0,
+      deleted_at: null,
+    });
   } catch (error) {
     if (await users.rootExists()) return;
     throw error;

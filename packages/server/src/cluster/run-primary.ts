@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config/config.ts';
+import { servingAddress, type BoundAddress as Address } from '../http/serving-address.ts';
 import type { Logger } from '../platform/logger.ts';
 import { servePrimary } from './primary-services.ts';
 
@@ -41,9 +42,13 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     worker.once('exit', () => live.delete(worker));
     return worker;
   };
+  let bound: Address | undefined;
   const listening = (worker: Worker) =>
     new Promise<number | undefined>((resolve) => {
-      worker.once('listening', () => resolve(undefined));
+      worker.once('listening', (address: Address) => {
+        bound ??= address;
+        resolve(undefined);
+      });
       worker.once('exit', (code) => resolve(code ?? 1));
     });
 
@@ -91,7 +96,8 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, 'a worker process died; starting another');
-    fork();
+    const replacement = fork();
+    replacement.once('listening', () => logger.info({ pid: replacement.process.pid }, 'the replacement worker process is serving'));
   });
 
   // The first worker alone migrates and creates the root user; if it cannot start, it has printed why
@@ -103,7 +109,8 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   if (failure !== undefined) return stop(failure || 1);
   if (stopping) return;
   started = true;
-  logger.info({ workers: config.workers }, `Switchboard is serving on http://localhost:${config.port} with ${config.workers} worker processes`);
+  const address = servingAddress(bound ?? { address: config.host, port: config.port });
+  logger.info({ workers: config.workers }, `Switchboard is serving on ${address} with ${config.workers} worker processes`);
   if (config.sessionSecretGenerated) {
     logger.warn('SESSION_SECRET is not set: a random one is used, so logins end at restart and are not shared between instances');
   }

@@ -16,7 +16,14 @@ function capture(level: string) {
   return { logger: createLogger(level, destination), lines };
 }
 
-const request = { id: '20261124050100abcdef0100000001', method: 'POST', url: '/v1beta/models/gemini-pro:generateContent?key=secret-key' } as FastifyRequest;
+const request = {
+  id: '20261124050100abcdef0100000001',
+  method: 'POST',
+  url: '/v1beta/models/gemini-pro:generateContent?key=secret-key',
+  routeOptions: { url: '/v1beta/models/*' },
+} as unknown as FastifyRequest;
+const consoleFile = (url: string, route: string | undefined) =>
+  ({ id: '20261124050100abcdef0100000002', method: 'GET', url, routeOptions: { url: route } }) as unknown as FastifyRequest;
 const reply = { statusCode: 200, elapsedTime: 12.6 } as FastifyReply;
 
 describe('access log', () => {
@@ -43,5 +50,23 @@ describe('access log', () => {
 
   it('is off when info lines are', () => {
     expect(createAccessLog(capture('warn').logger)).toBeUndefined();
+  });
+
+  it('writes the console page and its files at debug only, and a failed one at info', () => {
+    const quiet = capture('info');
+    const writeQuiet = createAccessLog(quiet.logger);
+    writeQuiet?.(consoleFile('/assets/index-abc.js', '/*'), reply);
+    writeQuiet?.(consoleFile('/', '/'), reply);
+    writeQuiet?.(consoleFile('/token', undefined), reply);
+    writeQuiet?.(consoleFile('/api/status', '/api/status'), reply);
+    writeQuiet?.(consoleFile('/assets/missing.js', undefined), { statusCode: 404, elapsedTime: 1 } as FastifyReply);
+    expect(quiet.lines.map((line) => (safeParseJson(line) as { ok: true; value: { url: string; level: number } }).value)).toEqual([
+      expect.objectContaining({ url: '/api/status', level: 30 }),
+      expect.objectContaining({ url: '/assets/missing.js', level: 30 }),
+    ]);
+
+    const verbose = capture('debug');
+    createAccessLog(verbose.logger)?.(consoleFile('/assets/index-abc.js', '/*'), reply);
+    expect(safeParseJson(verbose.lines[0] ?? '')).toMatchObject({ ok: true, value: { url: '/assets/index-abc.js', level: 20 } });
   });
 });

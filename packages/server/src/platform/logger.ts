@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { prettyDestination } from './pretty-log.ts';
 
 /**
  * Structured JSON logs. Credentials that can appear in requests are redacted at the source, so no
@@ -31,10 +32,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 /**
  * The process's own log on stdout, written in blocks (every 8 KB, every second, and at exit) rather
  * than one write per line: under load a synchronous write per access line cost more CPU than the
- * relay's own work on the request.
+ * relay's own work on the request. On a terminal (`pretty`) the lines are shown as text
+ * (`pretty-log.ts`), written at once so they appear as they happen; elsewhere they stay JSON.
  */
-export function createStdoutLogger(level: string): Logger {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 8192 });
+export function createStdoutLogger(level: string, pretty = false): Logger {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: pretty ? 0 : 8192 });
   const timer = setInterval(() => destination.flush(), 1000);
   timer.unref();
   process.on('exit', () => {
@@ -44,7 +46,7 @@ export function createStdoutLogger(level: string): Logger {
       // Nothing more can be done while the process exits.
     }
   });
-  return createLogger(level, destination);
+  return createLogger(level, pretty ? prettyDestination(destination, true) : destination);
 }
 
 export type { Logger };

@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
       page('/user/edit/:id', () => import('../features/users/edit-page.tsx'), 'admin'),
       page('/user/edit', () => import('../features/users/edit-page.tsx'), 'user'),
       page('/setting', () => import('../features/settings/index.tsx'), 'user'),
+      page('/setup', () => import('../features/setup/index.tsx'), 'admin'),
 
       page('/channel', () => import('../features/channels/index.tsx'), 'admin'),
       page('/channel/add', () => import('../features/channels/index.tsx'), 'admin'),

@@ -17,6 +17,12 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'GET /api/user-agreement': 'anonymous',
   'GET /api/privacy-policy': 'anonymous',
   'GET /api/pricing': 'anonymous',
+  // new-api's first-run setup: its state is public (new-api's console reads it before any login); only
+  // root completes it, as the root account exists from the first start here.
+  'GET /api/setup': 'anonymous',
+  'POST /api/setup': 'root',
+  // The models callers would be refused for lack of a price: the console marks them where models are picked.
+  'GET /api/pricing/unpriced': 'admin',
   // new-api's later console: its uptime panel (empty without a monitor) and ratio sharing (ExposeRatioEnabled).
   'GET /api/uptime/status': 'anonymous',
   'GET /api/ratio_config': 'anonymous',

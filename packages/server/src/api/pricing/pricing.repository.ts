@@ -17,4 +17,10 @@ export class PricingRepository {
     for (const row of rows) served.set(row.model, [...(served.get(row.model) ?? []), row.group].sort());
     return served;
   }
+
+  /** Every model some channel lists, enabled or not, sorted. */
+  async channelModels(): Promise<string[]> {
+    const rows = await this.db.selectFrom('abilities').select('model').distinct().orderBy('model').execute();
+    return rows.map((row) => row.model);
+  }
 }

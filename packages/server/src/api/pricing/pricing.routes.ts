@@ -1,7 +1,12 @@
 import type { PricingAnswer } from '@switchboard/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
+import { parseInput } from '../listing/parse-input.ts';
 import type { PricingService } from './pricing.service.ts';
+
+/** `?models=a,b`: the models to check, comma-separated as a channel's model list is; absent, every channel's models. */
+const unpricedQuery = z.object({ models: z.string().max(100_000).optional() });
 
 /** `GET /api/pricing` is public; a logged-in caller sees the groups of their own user group. */
 export function registerPricingRoutes(app: FastifyInstance, service: PricingService): void {
@@ -15,5 +20,17 @@ export function registerPricingRoutes(app: FastifyInstance, service: PricingServ
       vendors: pricing.vendors,
       supported_endpoint: pricing.supported_endpoint,
     } satisfies PricingAnswer;
+  });
+
+  app.get('/api/pricing/unpriced', { config: { access: 'admin' } }, async (request) => {
+    const { models } = parseInput(unpricedQuery, request.query);
+    const named =
+      models === undefined
+        ? undefined
+        : models
+            .split(',')
+            .map((model) => model.trim())
+            .filter(Boolean);
+    return ok(await service.unpriced(named));
   });
 }

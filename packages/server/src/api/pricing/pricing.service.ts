@@ -1,6 +1,6 @@
-import type { PricingEntry } from '@switchboard/contracts';
+import type { PricingEntry, UnpricedModels } from '@switchboard/contracts';
 import { readPriceTables } from '../../billing/price-tables.ts';
-import { resolvePricing } from '../../billing/pricing.ts';
+import { hasPrice, resolvePricing } from '../../billing/pricing.ts';
 import type { OptionStore } from '../../options/option-store.ts';
 import { usableGroups } from '../../groups/usable-groups.ts';
 import type { PricingCatalogue } from '../model-catalogue/pricing-catalogue.ts';
@@ -60,5 +60,16 @@ export class PricingService {
 
   async pricing(userGroup: string): Promise<Pricing> {
     return buildPricing(this.options, await this.repository.servedModels(), userGroup, await this.catalogue());
+  }
+
+  /**
+   * Which of `models` (every model a channel lists when none are named) callers would be refused for
+   * lack of a price or ratio. None in self-use mode, where every model may be called.
+   */
+  async unpriced(models: string[] | undefined): Promise<UnpricedModels> {
+    if (this.options.getBoolean('SelfUseModeEnabled')) return { self_use_mode: true, models: [] };
+    const tables = readPriceTables(this.options);
+    const named = models ?? (await this.repository.channelModels());
+    return { self_use_mode: false, models: [...new Set(named)].filter((model) => !hasPrice(tables, model)) };
   }
 }

@@ -80,6 +80,23 @@ describe.each(testDatabases())('pricing on $dialect', (database) => {
     await testApp.context.options.set('SelfUseModeEnabled', 'false');
   });
 
+  it('tells administrators which models callers would be refused for lack of a price', async () => {
+    const unpriced = async (query = '', headers = root.headers) =>
+      (await testApp.app.inject({ method: 'GET', url: `/api/pricing/unpriced${query}`, headers })).json();
+    // Every model a channel lists, the disabled channel's too.
+    expect(await unpriced()).toEqual({ success: true, message: '', data: { self_use_mode: false, models: ['gpt-4.1', 'unpriced-model'] } });
+    // The models named (the channel drawer asks about the list being edited), each once.
+    expect((await unpriced('?models=gpt-4o, house-7b,dall-e-3,house-7b,')).data).toEqual({ self_use_mode: false, models: ['house-7b'] });
+    await testApp.context.options.set('SelfUseModeEnabled', 'true');
+    expect((await unpriced()).data).toEqual({ self_use_mode: true, models: [] });
+    await testApp.context.options.set('SelfUseModeEnabled', 'false');
+
+    const user = await createTestUser(testApp);
+    const refused = await testApp.app.inject({ method: 'GET', url: '/api/pricing/unpriced', headers: user.headers });
+    expect(refused.json().success).toBe(false);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/pricing/unpriced' })).json().success).toBe(false);
+  });
+
   it('lists group names for administrators', async () => {
     const body = (await testApp.app.inject({ method: 'GET', url: '/api/group/', headers: root.headers })).json();
     expect(body.data).toEqual(['default', 'vip', 'internal']);

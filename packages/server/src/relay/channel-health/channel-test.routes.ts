@@ -19,7 +19,9 @@ export function registerChannelTestRoutes(app: FastifyInstance, tests: ChannelTe
     if (result.notRelayedReason !== undefined)
       return { success: false, message: renderMessage(channelHealthMessages.notRelayed, language, { reason: result.notRelayedReason }), time };
     if (!result.ok) return { success: false, message: renderMessage(channelHealthMessages.testFailed, language, { reason: result.message }), time };
-    return { success: true, message: '', time };
+    // Passed upstream; `unpriced` (and the message) warn that callers would still be refused the model.
+    const message = result.unpriced ? renderMessage(channelHealthMessages.passedButUnpriced, language, { model: result.model }) : '';
+    return { success: true, message, time, model: result.model, unpriced: result.unpriced };
   });
 
   app.get('/api/channel/test', { config: { access: 'admin' } }, async (request) => {

@@ -9,7 +9,9 @@ import type { ChannelBreakers } from '../circuit-breaker/channel-breakers.ts';
 import type { ChannelHealth } from './channel-health.ts';
 import { channelHealthMessages } from './channel-health.messages.ts';
 import type { ChannelStatusRepository } from './channel-status.repository.ts';
-import { testChannel, type ChannelTestResult } from './channel-tester.ts';
+import { testChannel, testModelOf, type ChannelTestResult } from './channel-tester.ts';
+import { readPriceTables } from '../../billing/price-tables.ts';
+import { hasPrice } from '../../billing/pricing.ts';
 import { isTaskChannelType } from '../../tasks/task-channel-types.ts';
 
 /** new-api's monitor_setting.channel_test_mode. */
@@ -55,13 +57,19 @@ export class ChannelTestService {
     this.timeoutMs = dependencies.timeoutMs;
   }
 
-  /** Tests one channel, read fresh from the database, with the given model or the channel's test model. */
-  async testOne(id: number, model: string | undefined): Promise<ChannelTestResult> {
+  /**
+   * Tests one channel, read fresh from the database, with the given model or the channel's test model.
+   * Says which model was tested and whether callers would be refused it for lack of a price: a test
+   * sends straight to the upstream and bills nothing, so it passes for a model nobody can call.
+   */
+  async testOne(id: number, model: string | undefined): Promise<ChannelTestResult & { model: string; unpriced: boolean }> {
     await this.channels.reload();
     const channel = this.channels.get(id);
     if (!channel) throw new AppError(channelHealthMessages.channelNotFound);
     if (isTaskChannelType(channel.type)) throw new AppError(channelHealthMessages.taskChannelUntestable);
-    return this.run(channel, model);
+    const tested = testModelOf(channel, model);
+    const unpriced = !this.options.getBoolean('SelfUseModeEnabled') && !hasPrice(readPriceTables(this.options), tested);
+    return { ...(await this.run(channel, model)), model: tested, unpriced };
   }
 
   /** Starts testing every enabled and auto-disabled channel in the background; false while a run is still going. */

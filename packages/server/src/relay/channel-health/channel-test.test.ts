@@ -41,6 +41,23 @@ describe.each(testDatabases())('channel tests and automatic enable/disable on $d
     expect(fake.requests.at(-1)?.body?.model).toBe('gpt-4o-mini');
   });
 
+  it('passes a model nobody could call, saying callers would be refused it for lack of a price, until self-use mode is on', async () => {
+    const id = await seedChannel(testApp, { key: 'unpriced', baseUrl: fake.baseUrl, models: ['house-model-7b'] });
+    const zh = (await testApp.app.inject({ method: 'GET', url: `/api/channel/test/${id}`, headers: root.headers })).json();
+    expect(zh).toMatchObject({ success: true, model: 'house-model-7b', unpriced: true });
+    expect(zh.message).toContain('house-model-7b 没有设置价格或倍率');
+    const en = (await testApp.app.inject({ method: 'GET', url: `/api/channel/test/${id}`, headers: { ...root.headers, 'accept-language': 'en' } })).json();
+    expect(en.message).toBe(
+      'The upstream answered, but house-model-7b has no price or ratio: callers will get 400 (no price configured). Set a price for it, or turn on self-use mode',
+    );
+    const priced = (await testApp.app.inject({ method: 'GET', url: `/api/channel/test/${id}?model=gpt-4o-mini`, headers: root.headers })).json();
+    expect(priced).toMatchObject({ success: true, message: '', model: 'gpt-4o-mini', unpriced: false });
+    await testApp.context.options.set('SelfUseModeEnabled', 'true');
+    const selfUse = (await testApp.app.inject({ method: 'GET', url: `/api/channel/test/${id}`, headers: root.headers })).json();
+    expect(selfUse).toMatchObject({ success: true, message: '', unpriced: false });
+    await testApp.context.options.set('SelfUseModeEnabled', 'false');
+  });
+
   it('reports a failure without leaking the key and disables on dead credentials when allowed', async () => {
     fake.behave('dead-key', 'status-401');
     const id = await seedChannel(testApp, { key: 'dead-key', baseUrl: fake.baseUrl, models: ['gpt-4o-mini'] });

@@ -2,8 +2,10 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { chatLinksOf, isWebLink } from '../../lib/chat-links.ts';
+import { KeyLeavingGate } from '../../components/key-leaving-confirm.tsx';
 import { ChatNotice } from './components/chat-notice.tsx';
 import { useChatLink } from './lib/use-chat-link.ts';
+import { useKeyLeavingGate } from './lib/use-key-leaving-gate.ts';
 
 /** /chat/{id}: the id-th configured chat front end (the first without an id), opened with the user's first enabled token. */
 export default function ChatPage() {
@@ -13,8 +15,10 @@ export default function ChatPage() {
     const links = chatLinksOf(status);
     return links === 'invalid' ? links : links[Number(id)];
   });
+  const gate = useKeyLeavingGate(state);
 
   if (state.kind !== 'ready') return <ChatNotice state={state} />;
+  if (gate.host) return <KeyLeavingGate host={gate.host} onProceed={gate.proceed} />;
   if (isWebLink(state.url)) {
     return (
       <iframe

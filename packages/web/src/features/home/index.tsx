@@ -5,6 +5,7 @@ import { useStatusValue } from '../../lib/system-status.ts';
 import { useHomeContent } from './api/home-content.ts';
 import { DashboardPanels } from './components/dashboard-panels.tsx';
 import { DefaultHome } from './components/default-home.tsx';
+import { FirstCallChecklist } from './components/first-call-checklist.tsx';
 import { NoticeModal } from './components/notice-modal.tsx';
 
 /** /: the administrator's home page content if set, else the default one; the notice pops up over it. */
@@ -15,6 +16,7 @@ export default function HomePage() {
   const custom = content.data?.trim() ?? '';
   return (
     <>
+      <FirstCallChecklist />
       {content.isLoading ? (
         <Skeleton active style={{ padding: 48 }} />
       ) : custom ? (

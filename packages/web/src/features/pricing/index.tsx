@@ -9,6 +9,7 @@ import { usePricing } from './api/get-pricing.ts';
 import { useSelfGroup } from './api/get-self-group.ts';
 import { PricingBanner } from './components/pricing-banner.tsx';
 import { pricingColumns } from './components/pricing-columns.tsx';
+import { UnpricedModelsNotice } from '../../components/unpriced-models-notice.tsx';
 import { VendorBadge } from '../../components/vendor-badge.tsx';
 import { allTags, type CatalogueFilter, matchesCatalogue } from './lib/catalogue.ts';
 import { fuzzyMatch, type PriceUnit } from './lib/prices.ts';
@@ -68,6 +69,7 @@ export default function PricingPage() {
     <Card title={t('title')}>
       <Flex vertical gap={16}>
         <PricingBanner loggedIn={loggedIn} group={group} ratio={groupRatio} />
+        <UnpricedModelsNotice />
         <Flex gap={8} wrap justify="space-between">
           <Flex gap={8} wrap>
             <Input

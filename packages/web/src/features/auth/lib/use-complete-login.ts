@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Role } from '@switchboard/contracts';
+import { getSetupState } from '../../../lib/setup-state.ts';
 import { storeUser } from '../../../lib/stored-user.ts';
 import { isTwoFactorChallenge, type LoginAnswer } from './login-answer.ts';
 
@@ -46,6 +48,16 @@ export function useCompleteLogin() {
       modal.warning({ title: t('enrolment.title'), content: t('enrolment.content') });
       return;
     }
+    void goOn(user.role, options);
+  };
+
+  /** Root on a database not yet set up goes to the first-run setup (which sets a new password); anyone else where they were going. */
+  async function goOn(role: number, options: { to: string; defaultPassword?: boolean }) {
+    const setup = role === Role.root ? await getSetupState().catch(() => undefined) : undefined;
+    if (setup && !setup.status) {
+      void navigate('/setup');
+      return;
+    }
     void navigate(options.to);
     if (options.defaultPassword) {
       modal.confirm({
@@ -53,8 +65,8 @@ export function useCompleteLogin() {
         content: t('defaultPassword.content'),
         okText: t('defaultPassword.change'),
         cancelText: t('defaultPassword.later'),
-        onOk: () => void navigate('/setting?tab=personal'),
+        onOk: () => void navigate('/setting?tab=personal&dialog=password'),
       });
     }
-  };
+  }
 }

@@ -8,6 +8,9 @@ import { testChannel } from '../api/test-channel.ts';
 import { updateChannelField } from '../api/update-channel.ts';
 import { splitList } from '../lib/channel-form.ts';
 import { RowActionsBar } from '../../../components/row-actions-bar.tsx';
+import { UnpricedModelTag } from '../../../components/unpriced-model-tag.tsx';
+import { setPricePath } from '../../../lib/unpriced-models.ts';
+import { useNavigate } from 'react-router';
 
 interface ChannelRowActionsProps {
   channel: ChannelView;
@@ -21,11 +24,22 @@ export function ChannelRowActions({ channel, onEdit, onChanged }: ChannelRowActi
   const { message, modal } = App.useApp();
   const onError = (error: Error) => void message.error(error.message);
   const models = splitList(channel.models);
+  const navigate = useNavigate();
 
   const test = useMutation({
     mutationFn: (model?: string) => testChannel(channel.id, model),
-    onSuccess: (seconds) => {
-      void message.success(t('messages.tested', { name: channel.name, time: seconds.toFixed(2) }));
+    onSuccess: (outcome) => {
+      // Passing upstream is not enough: a model without a price is refused to every caller.
+      if (outcome.unpriced)
+        void message.warning({
+          content: (
+            <span data-testid="test-unpriced">
+              {outcome.message} <UnpricedModelTag model={outcome.model} onSetPrice={() => void navigate(setPricePath(outcome.model))} />
+            </span>
+          ),
+          duration: 10,
+        });
+      else void message.success(t('messages.tested', { name: channel.name, time: outcome.seconds.toFixed(2) }));
       onChanged();
     },
     onError: (error: Error) => {

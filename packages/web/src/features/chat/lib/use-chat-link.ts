@@ -13,7 +13,8 @@ export type ChatLinkState =
   /** The status or the token list could not be read: that is not the same as having no token. */
   | { kind: 'error'; message: string }
   | { kind: 'no-token' }
-  | { kind: 'ready'; name: string; url: string };
+  /** `template` is what the link was filled from: it says whether the key is in the link. */
+  | { kind: 'ready'; name: string; url: string; template: string };
 
 /**
  * The filled link of a chat page: `pick` chooses the template from the status; the user's first
@@ -32,5 +33,5 @@ export function useChatLink(pick: (status: SystemStatus) => ChatLinkTemplate | '
   if (token.isError) return { kind: 'error', message: token.error.message };
   if (token.data === undefined) return { kind: 'loading' };
   if (token.data === '') return { kind: 'no-token' };
-  return { kind: 'ready', name: template.name, url: fillChatLink(template.url, token.data, chatServerAddress(status)) };
+  return { kind: 'ready', name: template.name, url: fillChatLink(template.url, token.data, chatServerAddress(status)), template: template.url };
 }

@@ -2,6 +2,7 @@ import type { ModelMetaView, VendorView } from '@switchboard/contracts';
 import { Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { TypedColumns } from '../../../components/table-columns.ts';
+import { UnpricedModelTag } from '../../../components/unpriced-model-tag.tsx';
 import { VendorBadge } from '../../../components/vendor-badge.tsx';
 import { endpointTypesOf, tagList } from '../lib/tags.ts';
 import { ModelRowActions } from './model-row-actions.tsx';
@@ -11,12 +12,14 @@ interface ColumnContext {
   vendors: ReadonlyMap<number, VendorView>;
   onEdit: (model: ModelMetaView) => void;
   onChanged: () => void;
+  /** Models some channel lists that callers would be refused for lack of a price. */
+  unpriced: ReadonlySet<string>;
 }
 
 const ruleColours = ['default', 'blue', 'purple', 'cyan'] as const;
 
 /** Name (with its rule), vendor, tags, endpoints, channels, status, actions. */
-export function modelColumns({ t, vendors, onEdit, onChanged }: ColumnContext): TypedColumns<ModelMetaView> {
+export function modelColumns({ t, vendors, onEdit, onChanged, unpriced }: ColumnContext): TypedColumns<ModelMetaView> {
   return [
     {
       title: t('columns.name'),
@@ -29,6 +32,7 @@ export function modelColumns({ t, vendors, onEdit, onChanged }: ColumnContext): 
               {t(`nameRule.${model.name_rule}`)} · {t('matched', { count: model.matched_count ?? 0 })}
             </Tag>
           )}
+          {model.name_rule === 0 && unpriced.has(name) && <UnpricedModelTag model={name} />}
         </Flex>
       ),
     },

@@ -1,6 +1,7 @@
 import type { ModelMetaView, VendorView } from '@switchboard/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Flex, Input, Select, Table } from 'antd';
+import { useUnpricedModels } from '../../../lib/unpriced-models.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageSizeOptions } from '../../../components/page-size.ts';
@@ -25,9 +26,10 @@ export function ModelPanel({ vendors, onChanged }: { vendors: readonly VendorVie
   });
   const vendorMap = useMemo(() => new Map(vendors.map((vendor) => [vendor.id, vendor])), [vendors]);
   const refresh = onChanged;
+  const unpriced = useUnpricedModels();
   const columns = useMemo(
-    () => modelColumns({ t, vendors: vendorMap, onEdit: (model) => setDrawer({ open: true, modelId: model.id }), onChanged: refresh }),
-    [t, vendorMap, refresh],
+    () => modelColumns({ t, vendors: vendorMap, onEdit: (model) => setDrawer({ open: true, modelId: model.id }), onChanged: refresh, unpriced }),
+    [t, vendorMap, refresh, unpriced],
   );
   const sync = useMutation({
     mutationFn: syncModels,

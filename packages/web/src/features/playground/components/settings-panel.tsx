@@ -1,5 +1,7 @@
-import { Card, Form, Input, InputNumber, Select, Slider } from 'antd';
+import { Card, Form, Input, InputNumber, Select, Slider, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UnpricedModelTag } from '../../../components/unpriced-model-tag.tsx';
+import { useUnpricedModels } from '../../../lib/unpriced-models.ts';
 import { useModels, useUsableGroups } from '../api/playground-options.ts';
 import type { PlaygroundSettings } from '../lib/chat-types.ts';
 
@@ -9,7 +11,22 @@ export function SettingsPanel({ value, onChange }: { value: PlaygroundSettings; 
   const models = useModels();
   const groups = useUsableGroups();
   const set = (patch: Partial<PlaygroundSettings>) => onChange({ ...value, ...patch });
-  const modelOptions = [...new Set([value.model, ...(models.data ?? [])])].filter(Boolean).map((name) => ({ value: name, label: name }));
+  const offered = [...new Set([value.model, ...(models.data ?? [])])].filter(Boolean);
+  // An administrator sees which offered models would be refused for lack of a price (a call would fail with 400).
+  const unpriced = useUnpricedModels(offered);
+  const modelOptions = offered.map((name) => ({
+    value: name,
+    label: unpriced.has(name) ? (
+      <span>
+        {name}{' '}
+        <Tag color="warning" style={{ marginInlineStart: 4 }}>
+          {t('unpriced.tag', { ns: 'common' })}
+        </Tag>
+      </span>
+    ) : (
+      name
+    ),
+  }));
   return (
     <Card title={t('settings.title')} size="small">
       <Form layout="vertical">
@@ -29,8 +46,14 @@ export function SettingsPanel({ value, onChange }: { value: PlaygroundSettings; 
             onChange={(model: string) => set({ model })}
             loading={models.isLoading}
             options={modelOptions}
+            optionFilterProp="value"
             aria-label={t('settings.model')}
           />
+          {unpriced.has(value.model) && (
+            <div style={{ marginTop: 4 }}>
+              <UnpricedModelTag model={value.model} />
+            </div>
+          )}
         </Form.Item>
         <Form.Item label={t('settings.temperature', { value: value.temperature })}>
           <Slider min={0.1} max={1} step={0.1} value={value.temperature} onChange={(temperature: number) => set({ temperature })} />

@@ -1,29 +1,45 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { unpricedModelsKey } from '../../../lib/unpriced-models.ts';
 import { optionsKey } from '../api/options.ts';
 import { isNumeric, optionsFromRows, rowsFromOptions, type PricingRow } from '../lib/model-pricing-rows.ts';
 import { saveChangedOptions } from '../lib/save-changed-options.ts';
 
 const noSecrets: ReadonlySet<string> = new Set();
 
-/** The visual model-pricing table: fixed price per call, or model ratio and completion ratio. */
-export function ModelPricingEditor({ options }: { options: Record<string, string> }) {
+/** The rows with a blank one for `model` first when it has none, to be filled in. */
+function withRowFor(rows: PricingRow[], model: string | undefined): PricingRow[] {
+  if (!model || rows.some((row) => row.name === model)) return rows;
+  return [{ name: model, price: '', ratio: '', completionRatio: '' }, ...rows];
+}
+
+/**
+ * The visual model-pricing table: fixed price per call, or model ratio and completion ratio.
+ * `focusModel` (from "Set a price") shows that model alone, with a row if it had none, its price focused.
+ */
+export function ModelPricingEditor({ options, focusModel }: { options: Record<string, string>; focusModel?: string | undefined }) {
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const initial = useMemo(() => rowsFromOptions(options), [options]);
-  const [rows, setRows] = useState(initial);
+  const [rows, setRows] = useState(() => withRowFor(initial, focusModel));
   const [loadedFrom, setLoadedFrom] = useState(initial);
-  const [filter, setFilter] = useState('');
+  const [filter, setFilter] = useState(focusModel ?? '');
+  useEffect(() => {
+    if (!focusModel) return;
+    const input = document.querySelector<HTMLInputElement>(`input[aria-label="${CSS.escape(`${focusModel} ${t('pricing.price')}`)}"]`);
+    input?.scrollIntoView({ block: 'center' });
+    input?.focus();
+  }, [focusModel, t]);
   const [newName, setNewName] = useState('');
   const [busy, setBusy] = useState(false);
   // Reload the table when the stored options change (after a save here or in the JSON tab).
   if (loadedFrom !== initial) {
     setLoadedFrom(initial);
-    setRows(initial);
+    setRows(withRowFor(initial, focusModel));
   }
 
   const update = (name: string, patch: Partial<PricingRow>) => setRows((current) => current.map((row) => (row.name === name ? { ...row, ...patch } : row)));
@@ -54,6 +70,7 @@ export function ModelPricingEditor({ options }: { options: Record<string, string
           `${t(result.outcome === 'partial' ? 'messages.partialFailure' : 'messages.saveFailed')}${result.firstError ? `: ${result.firstError}` : ''}`,
         );
       await queryClient.invalidateQueries({ queryKey: optionsKey });
+      await queryClient.invalidateQueries({ queryKey: unpricedModelsKey });
     } finally {
       setBusy(false);
     }
@@ -99,6 +116,7 @@ export function ModelPricingEditor({ options }: { options: Record<string, string
           allowClear
           placeholder={t('pricing.search')}
           aria-label={t('pricing.search')}
+          defaultValue={focusModel}
           onSearch={setFilter}
           onChange={(event) => setFilter(event.target.value)}
           style={{ maxWidth: 280 }}

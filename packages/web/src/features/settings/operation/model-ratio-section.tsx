@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Popconfirm, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { optionsKey } from '../api/options.ts';
 import { resetModelRatio } from '../api/reset-model-ratio.ts';
@@ -19,6 +20,9 @@ export function ModelRatioSection({ options }: { options: Record<string, string>
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  // `?price=<model>` ("Set a price" beside an unpriced model) opens the visual editor on that model.
+  const [params] = useSearchParams();
+  const focusModel = params.get('price') ?? undefined;
 
   const reset = async () => {
     try {
@@ -33,6 +37,7 @@ export function ModelRatioSection({ options }: { options: Record<string, string>
   return (
     <Card title={t('sections.modelRatio')} size="small" style={{ marginBottom: 16 }}>
       <Tabs
+        defaultActiveKey={focusModel ? 'visual' : 'json'}
         items={[
           {
             key: 'json',
@@ -47,7 +52,7 @@ export function ModelRatioSection({ options }: { options: Record<string, string>
               </OptionSection>
             ),
           },
-          { key: 'visual', label: t('pricing.visualTab'), children: <ModelPricingEditor options={options} /> },
+          { key: 'visual', label: t('pricing.visualTab'), children: <ModelPricingEditor options={options} focusModel={focusModel} /> },
         ]}
       />
     </Card>

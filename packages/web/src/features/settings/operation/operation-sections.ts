@@ -8,6 +8,8 @@ export const operationSections: ReadonlyArray<{ id: string; fields: readonly Opt
   {
     id: 'general',
     fields: [
+      // new-api's "self-use mode": models without a price may be called (the first-run setup sets it too).
+      { key: 'SelfUseModeEnabled', kind: 'switch', help: true },
       { key: 'TopUpLink', kind: 'text' },
       { key: 'ChatLink', kind: 'text' },
       { key: 'ChatLink2', kind: 'text' },

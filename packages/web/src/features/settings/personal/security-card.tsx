@@ -3,7 +3,7 @@ import { App, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd';
 import { accountLimits } from '@switchboard/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { copyText } from '../../../lib/copy-text.ts';
 import { clearStoredUser } from '../../../lib/stored-user.ts';
 import { changeOwnPassword } from '../api/change-own-password.ts';
@@ -17,7 +17,9 @@ export function SecurityCard({ username }: { username: string }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'password' | 'delete'>();
+  // `?dialog=password` (the default-password warning's "Change now") opens the password change at once.
+  const [params] = useSearchParams();
+  const [dialog, setDialog] = useState<'password' | 'delete' | undefined>(params.get('dialog') === 'password' ? 'password' : undefined);
   const [accessToken, setAccessToken] = useState('');
   const [busy, setBusy] = useState(false);
   const [passwordForm] = Form.useForm<{ original: string; password: string; password2: string }>();
@@ -93,7 +95,7 @@ export function SecurityCard({ username }: { username: string }) {
       >
         <Form form={passwordForm} layout="vertical" preserve={false}>
           <Form.Item name="original" label={t('security.currentPassword')} extra={t('security.currentPasswordHelp')}>
-            <Input.Password maxLength={accountLimits.passwordMax} autoComplete="current-password" />
+            <Input.Password maxLength={accountLimits.passwordMax} autoComplete="current-password" autoFocus />
           </Form.Item>
           <Form.Item
             name="password"

@@ -3,6 +3,8 @@ import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStatusValue } from '../../../lib/system-status.ts';
 import { chatLinksOf, fillChatLink } from '../../../lib/chat-links.ts';
+import { keyRecipientToConfirm } from '../../../lib/chat-link-trust.ts';
+import { useConfirmKeyLeaving } from '../../../components/key-leaving-confirm.tsx';
 import { fullKey } from '../lib/full-key.ts';
 import { isMaskedKey, useRevealKey } from '../lib/use-reveal-key.ts';
 
@@ -14,14 +16,20 @@ export function TokenChatButton({ token }: { token: TokenView }) {
   const links = chatLinksOf(status);
   const serverAddress = status?.server_address || window.location.origin;
   const revealKey = useRevealKey();
+  const confirmKeyLeaving = useConfirmKeyLeaving();
+
+  /** Opens the filled link, first asking when it would hand the key to another site. */
+  async function openFilled(template: string, key: string) {
+    const url = fillChatLink(template, key, serverAddress);
+    const host = keyRecipientToConfirm(template, url);
+    if (host && !(await confirmKeyLeaving(host))) return;
+    window.open(url, '_blank', 'noopener');
+  }
 
   function open(template: string) {
-    if (!isMaskedKey(token)) {
-      window.open(fillChatLink(template, fullKey(token), serverAddress), '_blank', 'noopener');
-      return;
-    }
-    revealKey(token).then(
-      (key) => window.open(fillChatLink(template, key, serverAddress), '_blank', 'noopener'),
+    const key = isMaskedKey(token) ? revealKey(token) : Promise.resolve(fullKey(token));
+    key.then(
+      (revealed) => openFilled(template, revealed),
       (error: unknown) => void message.error(error instanceof Error ? error.message : String(error)),
     );
   }

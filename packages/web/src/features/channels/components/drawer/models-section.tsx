@@ -1,10 +1,12 @@
 import { findChannelType } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Flex, Form, Input, Select, Space } from 'antd';
+import { App, Button, Flex, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllModels, useModelsByType } from '../../api/catalogue-queries.ts';
 import { fetchChannelModels, fetchModelsWithKey } from '../../api/fetch-models.ts';
+import { UnpricedModelTag } from '../../../../components/unpriced-model-tag.tsx';
+import { useUnpricedModels } from '../../../../lib/unpriced-models.ts';
 
 /** Models with fill related, fill all, fetch list, clear and a custom entry; and the default test model. */
 export function ModelsSection({ channelId }: { channelId?: number }) {
@@ -16,6 +18,9 @@ export function ModelsSection({ channelId }: { channelId?: number }) {
   const [custom, setCustom] = useState('');
   const allModels = useAllModels();
   const byType = useModelsByType();
+  // Models callers could not use for lack of a price: marked in the list and named below it.
+  const unpriced = useUnpricedModels(models);
+  const unpricedChosen = models.filter((model) => unpriced.has(model));
 
   const setModels = (next: string[]) => form.setFieldValue('models', [...new Set(next)]);
   const related = () => byType.data?.[String(type)] ?? [...(findChannelType(type)?.defaultModels ?? [])];
@@ -62,9 +67,25 @@ export function ModelsSection({ channelId }: { channelId?: number }) {
             placeholder={t('form.modelsPlaceholder')}
             options={(allModels.data ?? []).map((name) => ({ value: name, label: name }))}
             maxTagCount={40}
+            tagRender={({ value, label, closable, onClose }) => (
+              <Tag color={unpriced.has(String(value)) ? 'warning' : undefined} closable={closable} onClose={onClose} style={{ marginInlineEnd: 4 }}>
+                {label}
+              </Tag>
+            )}
           />
         </Form.Item>
       </Form.Item>
+      {unpricedChosen.length > 0 && (
+        <Flex vertical gap={4} style={{ marginBottom: 8 }} data-testid="drawer-unpriced-models">
+          <Typography.Text type="warning">{t('form.unpricedModels')}</Typography.Text>
+          {unpricedChosen.map((model) => (
+            <Flex key={model} gap={8} align="center" wrap>
+              <Typography.Text code>{model}</Typography.Text>
+              <UnpricedModelTag model={model} />
+            </Flex>
+          ))}
+        </Flex>
+      )}
       <Flex gap={6} wrap style={{ marginBottom: 8 }}>
         <Button size="small" onClick={() => setModels([...models, ...related()])}>
           {t('form.fillRelated')}
