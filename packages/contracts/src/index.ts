@@ -15,6 +15,7 @@ export * from './tokens.ts';
 export * from './budgets.ts';
 export * from './channels.ts';
 export * from './channel-breakers.ts';
+export * from './journal-health.ts';
 export * from './redemptions.ts';
 export * from './logs.ts';
 export * from './tasks.ts';

@@ -30,6 +30,7 @@ import { ChannelStatusRepository } from './channel-health/channel-status.reposit
 import { registerChannelHealthModule } from './channel-health/channel-health-module.ts';
 import { registerBreakerMetrics } from './circuit-breaker/breaker-metrics.ts';
 import { registerBreakerRoutes } from './circuit-breaker/breaker.routes.ts';
+import { registerJournalHealthRoute } from './journal-health.routes.ts';
 import { ChannelBreakers } from './circuit-breaker/channel-breakers.ts';
 import { shareBreakersThroughRedis } from './circuit-breaker/redis-breaker-sync.ts';
 import { registerAnthropicEntryRoutes } from './entry/anthropic/messages.routes.ts';
@@ -228,6 +229,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   if (context.redis) await shareBreakersThroughRedis(services.breakers, context.redis, context.bus, context.clock, context.logger);
   if (context.metrics) registerBreakerMetrics(context.metrics, services.breakers, services.channels);
   registerBreakerRoutes(app, services.breakers, services.channels);
+  registerJournalHealthRoute(app, quotaJournal?.journal, context.options);
 
   registerChannelHealthModule(app, services);
   registerBudgetModule(app, services);
