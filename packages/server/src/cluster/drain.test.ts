@@ -28,9 +28,9 @@ afterAll(() => {
  * Each drain's figures, one JSON line per balance, appended to DRAIN_FIGURES_FILE when set: the
  * repeated runs of the issue's "10 runs each" are read from there (the assertions bound them anyway).
  */
-function recordFigures(label: string, balance: string, figures: { balance: number; spent: number; cost: number }): void {
+function recordFigures(label: string, drained: 'token' | 'user', figures: { balance: number; spent: number; cost: number }): void {
   const file = process.env.DRAIN_FIGURES_FILE;
-  if (file) appendFileSync(file, `${JSON.stringify({ label, balance, ...figures, overBy: figures.spent - figures.balance })}\n`);
+  if (file) appendFileSync(file, `${JSON.stringify({ label, drained, ...figures, overBy: figures.spent - figures.balance })}\n`);
 }
 
 const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });

@@ -31,6 +31,7 @@ import { registerChannelHealthModule } from './channel-health/channel-health-mod
 import { registerBreakerMetrics } from './circuit-breaker/breaker-metrics.ts';
 import { registerBreakerRoutes } from './circuit-breaker/breaker.routes.ts';
 import { registerJournalHealthRoute } from './journal-health.routes.ts';
+import { readRelayBody } from './relay-body-parser.ts';
 import { ChannelBreakers } from './circuit-breaker/channel-breakers.ts';
 import { shareBreakersThroughRedis } from './circuit-breaker/redis-breaker-sync.ts';
 import { registerAnthropicEntryRoutes } from './entry/anthropic/messages.routes.ts';
@@ -238,7 +239,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   await app.register(async (scope) => {
     // Relay bodies are kept as bytes: forwarded untouched, parsed once by the pipeline.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: relayBodyLimit }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', readRelayBody(relayBodyLimit));
     // Key-authenticated routes may be called from any web page (chat front ends), as in new-api: the
     // key travels in a header, so any origin is allowed and credentials never are (a cookie-bearing
     // cross-site call gets nothing readable). The playground runs on the console's session cookie:
