@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { benchModels } from '../fake-upstream/behaviours.ts';
 import { streamWave } from '../load/stream-client.ts';
-import { privateBytes, processTree, RssSampler, rssBytes, treeRssBytes } from '../platform/proc-stats.ts';
+import { privateBytes, processTree, RssSampler, rssBytes, treePssBytes, treeRssBytes } from '../platform/proc-stats.ts';
 import { stopAll, stopChildrenOnSignals } from '../platform/processes.ts';
 import { startFakeUpstream } from '../targets/floor.ts';
 import { startSwitchboard } from '../targets/switchboard.ts';
@@ -60,6 +60,18 @@ async function settledRss(pid: number): Promise<number> {
   return previous;
 }
 
+/** How long after a burst the tree's RSS takes to come back within the target of `level`; undefined if not within twice the bound. */
+async function backNear(pid: number, level: number): Promise<{ withinMs?: number; rssBytes: number }> {
+  const ended = Date.now();
+  for (;;) {
+    const now = treeRssBytes(pid);
+    const elapsed = Date.now() - ended;
+    if (now - level <= memoryTargets.backNearIdleBytes) return { withinMs: elapsed, rssBytes: now };
+    if (elapsed > memoryTargets.backWithinMs * 2) return { rssBytes: now };
+    await sleep(250);
+  }
+}
+
 const fake = await startFakeUpstream({ runDir, cpus: '1' });
 const gateway = await startSwitchboard({
   id: 'switchboard-memory',
@@ -69,16 +81,16 @@ const gateway = await startSwitchboard({
   upstreamOrigin: fake.origin,
   cpus: '0,1',
   logLevel: 'warn',
-  env: { WORKERS: 'auto' },
+  env: { WORKERS: 'auto', ...(process.env.BENCH_MALLOC ? { MALLOC_MMAP_THRESHOLD_: process.env.BENCH_MALLOC } : {}) },
 });
 const pid = gateway.process!.pid;
 try {
   // The port opens with the first worker; the tree is complete once every core has its worker.
   for (const deadline = Date.now() + 60_000; processTree(pid).length < 3 && Date.now() < deadline; ) await sleep(200);
   await sleep(3000);
-  const figures: MemoryFigures = { idleRssBytes: await settledRss(pid), privateBytesPerProcess: {} };
+  const figures: MemoryFigures = { idleRssBytes: await settledRss(pid), idlePssBytes: treePssBytes(pid), privateBytesPerProcess: {} };
   for (const member of processTree(pid)) figures.privateBytesPerProcess[member === pid ? 'primary' : `worker ${member}`] = privateBytes(member);
-  progress(`idle: ${mib(figures.idleRssBytes).toFixed(0)} MiB; private ${JSON.stringify(Object.fromEntries(Object.entries(figures.privateBytesPerProcess).map(([name, bytes]) => [name, Math.round(mib(bytes))])))} MiB`);
+  progress(`idle: RSS ${mib(figures.idleRssBytes).toFixed(0)} MiB, PSS ${mib(figures.idlePssBytes).toFixed(0)} MiB; private ${JSON.stringify(Object.fromEntries(Object.entries(figures.privateBytesPerProcess).map(([name, bytes]) => [name, Math.round(mib(bytes))])))} MiB`);
 
   // 2. Large bodies, all at once.
   const imageBytes = memoryTargets.imageBodyBytes;
@@ -108,28 +120,25 @@ try {
     `${memoryTargets.imageRequests} × ${mib(body.length).toFixed(1)} MiB: ${figures.imageRequestsOk} answered 200, peak ${mib(sampler.peak).toFixed(0)} MiB, ${mib(figures.imagePeakAboveIdleBytes).toFixed(0)} MiB above idle (${(figures.imagePeakAboveIdleBytes / figures.imageBodiesBytes).toFixed(2)}× the bodies)`,
   );
 
+  const imageBack = await backNear(pid, figures.idleRssBytes);
+  figures.afterImagesRssBytes = imageBack.rssBytes;
+  if (imageBack.withinMs !== undefined) figures.imagesBackWithinMs = imageBack.withinMs;
+  progress(
+    imageBack.withinMs === undefined
+      ? `after the image requests: still ${mib(imageBack.rssBytes - figures.idleRssBytes).toFixed(0)} MiB above idle after ${memoryTargets.backWithinMs * 2} ms`
+      : `after the image requests: back within ${mib(memoryTargets.backNearIdleBytes)} MiB of idle after ${(imageBack.withinMs / 1000).toFixed(1)} s`,
+  );
+
   // 3. A stream burst, then the way back.
   const beforeBurst = await settledRss(pid);
   figures.beforeBurstRssBytes = beforeBurst;
   const wave = await streamWave(gateway, chatBody(benchModels.paced, true), memoryTargets.burstStreams, 2000);
-  const burstEnded = Date.now();
   figures.burstIncomplete = wave.incomplete;
   figures.burstPeakRssBytes = wave.rssPeakBytes ?? 0;
-  const rssOf = () => treeRssBytes(pid);
-  for (;;) {
-    const now = rssOf();
-    const elapsed = Date.now() - burstEnded;
-    if (now - beforeBurst <= memoryTargets.backNearIdleBytes) {
-      figures.backWithinMs = elapsed;
-      figures.afterBurstRssBytes = now;
-      break;
-    }
-    if (elapsed > memoryTargets.backWithinMs * 2) {
-      figures.afterBurstRssBytes = now;
-      break;
-    }
-    await sleep(250);
-  }
+  const burstBack = await backNear(pid, beforeBurst);
+  figures.afterBurstRssBytes = burstBack.rssBytes;
+  if (burstBack.withinMs !== undefined) figures.backWithinMs = burstBack.withinMs;
+  if (wave.firstError) progress(`first incomplete stream: ${wave.firstError}`);
   progress(
     `${memoryTargets.burstStreams} streams (${wave.incomplete} incomplete): before ${mib(beforeBurst).toFixed(0)} MiB, peak ${mib(figures.burstPeakRssBytes).toFixed(0)} MiB, ` +
       (figures.backWithinMs === undefined

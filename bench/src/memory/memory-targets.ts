@@ -14,10 +14,15 @@ export const memoryTargets = {
 
 export interface MemoryFigures {
   idleRssBytes: number;
+  /** The same tree's proportional set size: shared pages (the Node binary) counted once. */
+  idlePssBytes: number;
   privateBytesPerProcess: Record<string, number>;
   imageRequestsOk?: number;
   imageBodiesBytes?: number;
   imagePeakAboveIdleBytes?: number;
+  afterImagesRssBytes?: number;
+  /** Undefined when the tree did not come back near idle within twice the target. */
+  imagesBackWithinMs?: number;
   beforeBurstRssBytes?: number;
   burstPeakRssBytes?: number;
   burstIncomplete?: number;
@@ -38,6 +43,8 @@ export function memoryVerdict(figures: MemoryFigures): string[] {
     const limit = figures.imageBodiesBytes * memoryTargets.imagePeakPerBodyBytes;
     if (figures.imagePeakAboveIdleBytes > limit) failures.push(`image requests peaked ${mib(figures.imagePeakAboveIdleBytes)} above idle > ${mib(limit)}`);
   }
+  if (figures.afterImagesRssBytes !== undefined && (figures.imagesBackWithinMs === undefined || figures.imagesBackWithinMs > memoryTargets.backWithinMs))
+    failures.push(`RSS not back within ${mib(memoryTargets.backNearIdleBytes)} of idle ${memoryTargets.backWithinMs / 1000} s after the image requests`);
   if (figures.burstIncomplete) failures.push(`${figures.burstIncomplete} streams of the burst incomplete`);
   if (figures.afterBurstRssBytes !== undefined && figures.backWithinMs === undefined)
     failures.push(`RSS not back within ${mib(memoryTargets.backNearIdleBytes)} of its level before the burst after ${memoryTargets.backWithinMs / 1000} s`);
