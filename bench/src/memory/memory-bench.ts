@@ -30,7 +30,9 @@ stopChildrenOnSignals(stopAll);
 
 /** A chat request with one picture: `imageBytes` of base64 in a data URL, as chat front ends send photos. */
 function imageRequestBody(imageBytes: number): Buffer {
-  const base64 = Buffer.alloc(Math.ceil((imageBytes * 3) / 4), 7).toString('base64').slice(0, imageBytes);
+  const base64 = Buffer.alloc(Math.ceil((imageBytes * 3) / 4), 7)
+    .toString('base64')
+    .slice(0, imageBytes);
   return Buffer.from(
     JSON.stringify({
       model: benchModels.slow,
@@ -51,7 +53,7 @@ function imageRequestBody(imageBytes: number): Buffer {
 /** Waits until the tree's RSS has not moved by more than 1 MiB for two seconds (start-up settled). */
 async function settledRss(pid: number): Promise<number> {
   let previous = treeRssBytes(pid);
-  for (let still = 0; still < 4; ) {
+  for (let still = 0; still < 4;) {
     await sleep(500);
     const now = treeRssBytes(pid);
     still = Math.abs(now - previous) <= 1024 * 1024 ? still + 1 : 0;
@@ -86,11 +88,13 @@ const gateway = await startSwitchboard({
 const pid = gateway.process!.pid;
 try {
   // The port opens with the first worker; the tree is complete once every core has its worker.
-  for (const deadline = Date.now() + 60_000; processTree(pid).length < 3 && Date.now() < deadline; ) await sleep(200);
+  for (const deadline = Date.now() + 60_000; processTree(pid).length < 3 && Date.now() < deadline;) await sleep(200);
   await sleep(3000);
   const figures: MemoryFigures = { idleRssBytes: await settledRss(pid), idlePssBytes: treePssBytes(pid), privateBytesPerProcess: {} };
   for (const member of processTree(pid)) figures.privateBytesPerProcess[member === pid ? 'primary' : `worker ${member}`] = privateBytes(member);
-  progress(`idle: RSS ${mib(figures.idleRssBytes).toFixed(0)} MiB, PSS ${mib(figures.idlePssBytes).toFixed(0)} MiB; private ${JSON.stringify(Object.fromEntries(Object.entries(figures.privateBytesPerProcess).map(([name, bytes]) => [name, Math.round(mib(bytes))])))} MiB`);
+  progress(
+    `idle: RSS ${mib(figures.idleRssBytes).toFixed(0)} MiB, PSS ${mib(figures.idlePssBytes).toFixed(0)} MiB; private ${JSON.stringify(Object.fromEntries(Object.entries(figures.privateBytesPerProcess).map(([name, bytes]) => [name, Math.round(mib(bytes))])))} MiB`,
+  );
 
   // 2. Large bodies, all at once.
   const imageBytes = memoryTargets.imageBodyBytes;

@@ -54,10 +54,13 @@ describe('the quota journal banner', () => {
     symlinkSync('/dev/full', join(journalFolder, first!.replace(/\.0\.log$/, '.1.log')));
     // Charges until one lands after the flusher moved the journal to the full segment.
     await expect
-      .poll(async () => {
-        expect(await chat()).toBe(200);
-        return journalWritable();
-      }, { timeout: 30_000, interval: 200 })
+      .poll(
+        async () => {
+          expect(await chat()).toBe(200);
+          return journalWritable();
+        },
+        { timeout: 30_000, interval: 200 },
+      )
       .toBe(false);
 
     const { page, context, consoleErrors } = await world.open('/token', { language: 'zh' });

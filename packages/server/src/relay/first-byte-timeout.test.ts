@@ -32,7 +32,11 @@ describe.each(testDatabases())('the first-byte timeout on $dialect', (database) 
     await new Promise<void>((resolve) => late.listen(0, '127.0.0.1', resolve));
     lateUrl = `http://127.0.0.1:${(late.address() as AddressInfo).port}`;
     // STREAMING_TIMEOUT far longer: only the first-byte limit can end these waits.
-    world = await openTieredFaultWorld(database, { env: { RELAY_FIRST_BYTE_TIMEOUT: '1', STREAMING_TIMEOUT: '60' }, modelPrefix: 'first-byte-model', primaryPrefix: 'hanging' });
+    world = await openTieredFaultWorld(database, {
+      env: { RELAY_FIRST_BYTE_TIMEOUT: '1', STREAMING_TIMEOUT: '60' },
+      modelPrefix: 'first-byte-model',
+      primaryPrefix: 'hanging',
+    });
     ({ testApp, fake, baseUrl, userId } = world);
   });
   afterAll(async () => {

@@ -40,7 +40,12 @@ describe('reading a relay body into one buffer', () => {
     const declared = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: tooLarge });
     expect(declared.statusCode).toBe(413);
     expect(declared.json()).toMatchObject({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
-    const streamed = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: Readable.from([body, Buffer.from('x')]) });
+    const streamed = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: Readable.from([body, Buffer.from('x')]),
+    });
     expect(streamed.statusCode).toBe(413);
   });
 

@@ -11,7 +11,11 @@ describe('setting top-level fields of a JSON body by splicing its bytes', () => 
 
   it('adds a member that is not there, after the others', () => {
     const body = '{"model":"m","stream":true}';
-    expect(JSON.parse(spliced(body, { stream_options: { include_usage: true } })!)).toEqual({ model: 'm', stream: true, stream_options: { include_usage: true } });
+    expect(JSON.parse(spliced(body, { stream_options: { include_usage: true } })!)).toEqual({
+      model: 'm',
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     expect(spliced('{}', { model: 'm' })).toBe('{"model":"m"}');
     expect(spliced(' { } ', { model: 'm' })).toBe(' { "model":"m"} ');
   });
@@ -38,6 +42,7 @@ describe('setting top-level fields of a JSON body by splicing its bytes', () => 
   });
 
   it('refuses what is not one JSON object, so the caller serialises its parsed copy', () => {
-    for (const text of ['', '[1]', '"s"', '{"a":1', '{"a" 1}', '{"a":"open}', '{"a":1}{', '{"a":1,}', '{a:1}']) expect(spliced(text, { model: 'm' })).toBeUndefined();
+    for (const text of ['', '[1]', '"s"', '{"a":1', '{"a" 1}', '{"a":"open}', '{"a":1}{', '{"a":1,}', '{a:1}'])
+      expect(spliced(text, { model: 'm' })).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { safeParseJson } from '../../platform/safe-json.ts';
+
 /**
  * Sets top-level fields of a JSON object body by splicing its bytes: what the pipeline edits before
  * forwarding (the channel's model mapping, `stream_options.include_usage`) is a few top-level keys,
@@ -45,7 +47,7 @@ function skipValue(raw: Buffer, start: number): number {
     return at === start ? -1 : at;
   }
   let depth = 0;
-  for (let at = start; at < raw.length; ) {
+  for (let at = start; at < raw.length;) {
     const byte = raw[at];
     if (byte === quote) {
       at = skipString(raw, at);
@@ -78,18 +80,14 @@ function topLevelMembers(raw: Buffer): { members: Member[]; close: number } | un
     if (raw[at] !== quote) return undefined;
     const nameEnd = skipString(raw, at);
     if (nameEnd === -1) return undefined;
-    let name: unknown;
-    try {
-      name = JSON.parse(raw.toString('utf8', at, nameEnd));
-    } catch {
-      return undefined;
-    }
+    const name = safeParseJson(raw.toString('utf8', at, nameEnd));
+    if (!name.ok || typeof name.value !== 'string') return undefined;
     at = skipSpaces(raw, nameEnd);
     if (raw[at] !== colon) return undefined;
     const valueStart = skipSpaces(raw, at + 1);
     const valueEnd = skipValue(raw, valueStart);
     if (valueEnd === -1) return undefined;
-    members.push({ name: name as string, valueStart, valueEnd });
+    members.push({ name: name.value, valueStart, valueEnd });
     at = skipSpaces(raw, valueEnd);
     if (raw[at] === comma) {
       at = skipSpaces(raw, at + 1);

@@ -63,7 +63,8 @@ export async function openTieredFaultWorld(
       const backupKey = `backup-${caseNumber}-${database.dialect}`;
       fake.behave(primaryKey, mode);
       const primary = await seedChannel(testApp, { key: primaryKey, baseUrl: fake.baseUrl, models: [model], priority: 10 });
-      const backup = caseOptions.backup === false ? undefined : await seedChannel(testApp, { key: backupKey, baseUrl: fake.baseUrl, models: [model], priority: 0 });
+      const backup =
+        caseOptions.backup === false ? undefined : await seedChannel(testApp, { key: backupKey, baseUrl: fake.baseUrl, models: [model], priority: 0 });
       const token = await seedToken(testApp, userId, { remainQuota: 1_000_000 });
       const client = openaiClient(baseUrl, token.apiKey);
       const state = () => ledgerState(testApp, { tokenId: token.id, userId, channelIds: backup ? [primary, backup] : [primary] });

@@ -1,7 +1,7 @@
 import { Drawer, Layout, Spin, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { JournalBanner } from '../../features/journal-health/journal-banner.tsx';
+import { JournalBanner } from './journal-banner.tsx';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { isRoot, useStoredUser } from '../../lib/use-stored-user.ts';
 import { visibleNavigation } from '../navigation.tsx';
