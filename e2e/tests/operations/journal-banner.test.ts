@@ -65,7 +65,8 @@ describe('the quota journal banner', () => {
 
     const { page, context, consoleErrors } = await world.open('/token', { language: 'zh' });
     const banner = page.getByTestId('journal-banner');
-    await banner.getByText(text('journalBanner.title')).waitFor();
+    // The first page of a fresh console on a busy machine may take longer than the default 10 s.
+    await banner.getByText(text('journalBanner.title')).waitFor({ timeout: 30_000 });
     await banner.getByText(text('journalBanner.serving'), { exact: false }).waitFor();
 
     // The disk has room again: the next charge starts a fresh segment, and the banner goes.
