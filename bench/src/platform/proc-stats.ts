@@ -73,6 +73,18 @@ export const rssBytes = (pid: number): number => statusBytes(pid, 'VmRSS');
  */
 export const privateBytes = (pid: number): number => statusBytes(pid, 'RssAnon');
 
+/**
+ * Proportional set size: private pages plus each shared page divided by the processes sharing it.
+ * Summed over a tree it counts the Node binary's pages once, not once per process as RSS does.
+ */
+export function pssBytes(pid: number): number {
+  const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+/** Proportional memory of a process and all its descendants, in bytes. */
+export const treePssBytes = (pid: number): number => sumOverTree(pid, pssBytes);
+
 /** Private resident memory of a process and all its descendants, in bytes. */
 export const treePrivateBytes = (pid: number): number => sumOverTree(pid, privateBytes);
 

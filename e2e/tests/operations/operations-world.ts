@@ -21,9 +21,10 @@ export interface OperationsWorld {
 
 export const rootPassword = 'e2e-root-password';
 
-export async function createWorld(): Promise<OperationsWorld> {
+/** `env` adds server variables (QUOTA_JOURNAL_DIR, …). */
+export async function createWorld(env: Record<string, string> = {}): Promise<OperationsWorld> {
   const upstream = new FakeOpenAIUpstream();
-  const [server, browser] = await Promise.all([startServer({ INITIAL_ROOT_PASSWORD: rootPassword }), launchBrowser(), upstream.start()]);
+  const [server, browser] = await Promise.all([startServer({ INITIAL_ROOT_PASSWORD: rootPassword, ...env }), launchBrowser(), upstream.start()]);
   const root = await loginApi(server.url, 'root', rootPassword);
   return {
     server,

@@ -18,6 +18,7 @@ export * from './budgets.ts';
 export * from './channels.ts';
 export * from './channel-breakers.ts';
 export * from './channel-routing.ts';
+export * from './journal-health.ts';
 export * from './redemptions.ts';
 export * from './logs.ts';
 export * from './tasks.ts';

@@ -90,7 +90,8 @@ export class RedisSpendCoordinator implements SpendCoordinator {
   private readonly logger: Logger;
   /** While Redis is unreachable this process guards alone (it cannot see the others' leases then). */
   private readonly fallback: LocalSpendCoordinator;
-  private warned = false;
+  /** True from the first unanswered call until Redis answers again: each change of state is logged once. */
+  private alone = false;
   /** The deployment's prefix (spend-namespace.ts): balances are rows of one database. */
   private readonly prefix: string;
 
@@ -107,7 +108,10 @@ export class RedisSpendCoordinator implements SpendCoordinator {
   }
 
   async acquire(key: string, request: LeaseRequest): Promise<LeaseGrant> {
-    if (this.redis.status !== 'ready') return this.guardAlone(key, request);
+    if (this.redis.status !== 'ready') {
+      this.lost(undefined);
+      return this.guardAlone(key, request);
+    }
     try {
       const [granted, generation] = await this.redis.switchboardSpendAcquire(
         ...this.accountKeys(key),
@@ -124,9 +128,10 @@ export class RedisSpendCoordinator implements SpendCoordinator {
         sliceThreshold,
         sliceDivisor,
       );
+      this.answered();
       return { granted: Number(granted), generation: Number(generation) };
     } catch (error) {
-      this.warn(error);
+      this.lost(error);
       return this.guardAlone(key, request);
     }
   }
@@ -140,13 +145,13 @@ export class RedisSpendCoordinator implements SpendCoordinator {
     if (this.redis.status !== 'ready') return;
     void this.redis
       .switchboardSpendReport(...this.accountKeys(key), this.holder, report.generation, report.spent, report.released, Date.now())
-      .catch((error: unknown) => this.warn(error));
+      .catch((error: unknown) => this.lost(error));
   }
 
   adjust(key: string, delta: number): void {
     this.fallback.adjust(key, delta);
     if (this.redis.status !== 'ready') return;
-    void this.redis.switchboardSpendAdjust(this.accountKeys(key)[0]!, Math.round(delta)).catch((error: unknown) => this.warn(error));
+    void this.redis.switchboardSpendAdjust(this.accountKeys(key)[0]!, Math.round(delta)).catch((error: unknown) => this.lost(error));
   }
 
   private accountKeys(key: string): [string, string, string] {
@@ -160,9 +165,16 @@ export class RedisSpendCoordinator implements SpendCoordinator {
     return { granted: grant.granted, generation: -grant.generation };
   }
 
-  private warn(error: unknown): void {
-    if (this.warned) return;
-    this.warned = true;
+  private lost(error: unknown): void {
+    if (this.alone) return;
+    this.alone = true;
     this.logger.warn({ err: error }, 'Redis unreachable: balances are guarded by this process alone until it answers again');
+  }
+
+  /** The operator who read the warning learns when the deployment shares one guard again. */
+  private answered(): void {
+    if (!this.alone) return;
+    this.alone = false;
+    this.logger.warn('Redis answers again: balances are guarded for the whole deployment again');
   }
 }

@@ -1,19 +1,7 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../platform/logger.ts';
+import { capturedLogger } from '../testing/captured-logger.ts';
 import type { ChangeMessage } from './change-messages.ts';
 import { PrimaryChangeRelay, type ChangeRecipient } from './primary-change-relay.ts';
-
-function capturedLogger() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      callback();
-    },
-  });
-  return { logger: createLogger('warn', destination), lines };
-}
 
 /** A worker that records what the primary sends it. */
 function worker(id: number): ChangeRecipient & { received: ChangeMessage[] } {

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../platform/database.ts';
 import { writerThreadName } from '../platform/sqlite-batch-worker.ts';
 import { startFakeChatUpstream } from '../testing/fake-chat-upstream.ts';
+import { childrenOf, isRunning } from '../testing/process-tree.ts';
 import { loginAsRoot, startRunningGateway } from '../testing/running-gateway.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 
@@ -24,23 +25,6 @@ afterAll(() => {
 
 const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
 
-/** The processes whose parent is `pid` (the workers of a primary), from /proc. */
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The command may hold spaces and parentheses: the fields we need follow its last ')'.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === pid) children.push(Number(entry));
-    } catch {
-      // gone between the listing and the read
-    }
-  }
-  return children;
-}
-
 /** How many of the process's threads are SQLite batch writers (the operating system's thread names). */
 function writerThreadsOf(pid: number): number {
   return readdirSync(`/proc/${pid}/task`).filter((thread) => {
@@ -50,16 +34,6 @@ function writerThreadsOf(pid: number): number {
       return false; // ended between the listing and the read
     }
   }).length;
-}
-
-/** Running (not ended, nor a zombie waiting for its parent to read its exit). */
-function isRunning(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 /** The `start_time` values `/api/status` answers over six calls, which the primary spreads over its workers. */

@@ -61,6 +61,29 @@ describe('the limit store when Redis is lost', () => {
     expect(warnings).toHaveLength(2);
   });
 
+  it("counts a worker's share alone while its primary does not answer, instead of failing the request", async () => {
+    const { logger, warnings } = recordingLogger();
+    let primaryAnswers = false;
+    const primary = new MemoryLimitStore();
+    // The primary's store as a worker sees it: the link's request rejects once its 5 s bound runs out.
+    const machine: LimitStore = {
+      admit: (rules, at) => (primaryAnswers ? primary.admit(rules, at) : Promise.reject(new Error('the primary process did not answer'))),
+      settle: (changes, at) => primary.settle(changes, at),
+    };
+    const opened = openLimitStore(undefined, logger, { machine, machineWorkers: 2 });
+    const limited = rule(6);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => opened.store.admit([limited], now)));
+    // Two workers on the machine: this one lets through its half of the limit, and refuses the rest with a retry time.
+    expect(answers.filter((answer) => answer.admitted)).toHaveLength(3);
+    expect(answers.filter((answer) => !answer.admitted).every((answer) => !answer.admitted && answer.retryAfterMs > 0)).toBe(true);
+    expect(warnings).toEqual([
+      'the primary process does not answer: request limits are counted by this worker alone (its share of each limit) until it answers again',
+    ]);
+    primaryAnswers = true;
+    expect((await opened.store.admit([rule(6)], now)).admitted).toBe(true);
+    opened.close();
+  });
+
   it.skipIf(!process.env.TEST_REDIS_URL)('answers at once from memory when its Redis connection is down, without waiting for it', async () => {
     const redis = new Redis(process.env.TEST_REDIS_URL ?? '', { lazyConnect: true });
     const { logger, warnings } = recordingLogger();

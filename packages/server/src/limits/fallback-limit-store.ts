@@ -16,6 +16,23 @@ const sharedTimeoutMs = 5000;
 /** After a failure the shared store is left alone this long (real time), so a hung Redis stalls few requests. */
 const retrySharedAfterMs = 5000;
 
+/** What the operator reads when the shared store is lost and when it answers again. */
+export interface FallbackWarnings {
+  readonly lost: string;
+  readonly back: string;
+}
+
+const redisWarnings: FallbackWarnings = {
+  lost: 'Redis is unreachable: request limits are counted on this instance only until it answers again',
+  back: 'Redis answers again: request limits are shared across instances again',
+};
+
+/** A worker whose primary does not answer within the link's bound (a stuck or busy primary). */
+const primaryWarnings: FallbackWarnings = {
+  lost: 'the primary process does not answer: request limits are counted by this worker alone (its share of each limit) until it answers again',
+  back: 'the primary process answers again: request limits are counted for the whole machine again',
+};
+
 /**
  * The shared store while it answers, this process's own counts while it does not. A lost Redis must
  * never become an outage of the relay: requests are then limited by each process to its share of
@@ -30,6 +47,7 @@ export class FallbackLimitStore implements LimitStore {
   /** How many processes share each limit while Redis is away. */
   private readonly share: () => number;
   private readonly logger: Logger;
+  private readonly warnings: FallbackWarnings;
   private degraded = false;
   private skipSharedUntil = 0;
 
@@ -43,7 +61,10 @@ export class FallbackLimitStore implements LimitStore {
     logger: Logger;
     share?: () => number;
     realNow?: () => number;
+    /** Redis's by default. */
+    warnings?: FallbackWarnings;
   }) {
+    this.warnings = options.warnings ?? redisWarnings;
     this.realNow = options.realNow ?? systemClock.now;
     this.shared = options.shared;
     this.sharedReady = options.sharedReady;
@@ -86,13 +107,13 @@ export class FallbackLimitStore implements LimitStore {
   private degrade(error: unknown): void {
     if (this.degraded) return;
     this.degraded = true;
-    this.logger.warn({ err: error }, 'Redis is unreachable: request limits are counted on this instance only until it answers again');
+    this.logger.warn({ err: error }, this.warnings.lost);
   }
 
   private recovered(now: number): void {
     if (!this.degraded) return;
     this.degraded = false;
-    this.logger.warn('Redis answers again: request limits are shared across instances again');
+    this.logger.warn(this.warnings.back);
     // What this process let through meanwhile counts in the shared windows (a restarted Redis starts from it).
     void this.shared.merge?.(this.local.takeWindows(now)).catch(() => undefined);
   }
@@ -108,11 +129,22 @@ export interface OpenedLimitStore {
  * fails fast (no offline queue, a command timeout) so a lost Redis costs a request at most
  * `sharedTimeoutMs`, then nothing while ioredis reconnects in the background.
  */
-export function openLimitStore(redis: Redis | undefined, logger: Logger, options: { machine?: LimitStore; namespace?: string } = {}): OpenedLimitStore {
+export function openLimitStore(
+  redis: Redis | undefined,
+  logger: Logger,
+  options: { machine?: LimitStore; machineWorkers?: number; namespace?: string } = {},
+): OpenedLimitStore {
   const { machine, namespace } = options;
   const local = new MemoryLimitStore();
   // Without Redis: the machine's store (the primary counts for its workers), or this process's own.
-  if (!redis) return { store: machine ?? local, close: () => undefined };
+  // A primary that does not answer within the link's bound (5 s) must not fail the request: the
+  // worker then counts its share of each limit alone, as a process does while Redis is down.
+  if (!redis && machine) {
+    const workers = Math.max(1, options.machineWorkers ?? 1);
+    const store = new FallbackLimitStore({ shared: machine, sharedReady: () => true, local, logger, share: () => workers, warnings: primaryWarnings });
+    return { store, close: () => undefined };
+  }
+  if (!redis) return { store: local, close: () => undefined };
   const connection = redis.duplicate({ enableOfflineQueue: false, commandTimeout: sharedTimeoutMs, maxRetriesPerRequest: 0, lazyConnect: true });
   // Errors surface through the store's warning; an unhandled 'error' event would only repeat them.
   connection.on('error', () => undefined);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CuttableProxy, startCuttableProxy } from '../testing/cuttable-tcp-proxy.ts';
 import { startFakeChatUpstream } from '../testing/fake-chat-upstream.ts';
+import { childrenOf } from '../testing/process-tree.ts';
 import { loginAsRoot, startRunningGateway } from '../testing/running-gateway.ts';
 import { type TestDatabase, testDatabases } from '../testing/test-databases.ts';
 import { openDatabase } from './database.ts';
@@ -25,21 +26,6 @@ afterAll(() => {
 
 const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
 const serverDatabases = testDatabases().filter((database) => database.dialect !== 'sqlite');
-
-/** The processes whose parent is `pid`, from /proc. */
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
-    } catch {
-      // gone between the listing and the read
-    }
-  }
-  return children;
-}
 
 /** Ends every connection of the test database from the server's side, as an administrator would. */
 async function terminateConnections(database: TestDatabase, dsn: string): Promise<number> {

@@ -1,22 +1,11 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturedLogger } from '../testing/captured-logger.ts';
 import { createLogger } from './logger.ts';
 import { connectRedis, type Redis } from './redis.ts';
 import type { ChangeBus } from './change-bus.ts';
 import { createRedisChangeBus } from './redis-change-bus.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-
-function capturedLogger() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      callback();
-    },
-  });
-  return { logger: createLogger('warn', destination), lines };
-}
 
 /**
  * Instances sharing Redis confirm each change they applied; the publisher waits for those present.

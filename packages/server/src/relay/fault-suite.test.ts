@@ -1,54 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelStatus } from '@switchboard/contracts';
-import { createTestApp, createTestUser, type TestApp } from '../testing/test-app.ts';
+import type { TestApp } from '../testing/test-app.ts';
 import { testDatabases } from '../testing/test-databases.ts';
-import { FakeOpenAIUpstream, type FakeMode } from './testing/fake-openai-upstream.ts';
-import { ledgerState, listenLocally, openaiClient, seedChannel, seedToken } from './testing/relay-seed.ts';
+import type { FakeMode, FakeOpenAIUpstream } from './testing/fake-openai-upstream.ts';
+import { openTieredFaultWorld, type TieredFaultWorld } from './testing/tiered-fault-cases.ts';
 
 /**
  * Each case gets its own model, a failing primary channel (priority 10) and a healthy backup
  * (priority 0), so RetryTimes = 1 drops to the backup tier when the failure is retryable.
  */
 describe.each(testDatabases())('relay fault suite on $dialect', (database) => {
+  let world: TieredFaultWorld;
   let testApp: TestApp;
   let fake: FakeOpenAIUpstream;
   let baseUrl: string;
-  let userId: number;
-  let caseNumber = 0;
 
   beforeAll(async () => {
-    fake = new FakeOpenAIUpstream();
-    await fake.start();
     // A silent upstream is given up after one second (STREAMING_TIMEOUT).
-    testApp = await createTestApp(database, { STREAMING_TIMEOUT: '1' });
-    baseUrl = await listenLocally(testApp);
-    userId = (await createTestUser(testApp, { quota: 100_000_000 })).id;
-    const options = testApp.context.options;
-    await options.set('RetryTimes', '1');
-    await options.set('AutomaticDisableChannelEnabled', 'true');
-    const ratios = options.getJson<Record<string, number>>('ModelRatio');
-    const extra = Object.fromEntries(Array.from({ length: 20 }, (_unused, index) => [`fault-model-${index}`, 1]));
-    await options.set('ModelRatio', JSON.stringify({ ...ratios, ...extra }));
+    world = await openTieredFaultWorld(database, {
+      env: { STREAMING_TIMEOUT: '1' },
+      modelPrefix: 'fault-model',
+      primaryPrefix: 'primary',
+      options: { AutomaticDisableChannelEnabled: 'true' },
+    });
+    ({ testApp, fake, baseUrl } = world);
   });
-  afterAll(async () => {
-    await testApp.close();
-    await fake.stop();
-  });
+  afterAll(() => world.close());
 
-  async function setUp(mode: FakeMode, options: { backup?: boolean } = {}) {
-    caseNumber += 1;
-    const model = `fault-model-${caseNumber}`;
-    const primaryKey = `primary-${caseNumber}-${database.dialect}`;
-    const backupKey = `backup-${caseNumber}-${database.dialect}`;
-    fake.behave(primaryKey, mode);
-    const primary = await seedChannel(testApp, { key: primaryKey, baseUrl: fake.baseUrl, models: [model], priority: 10 });
-    const backup = options.backup === false ? undefined : await seedChannel(testApp, { key: backupKey, baseUrl: fake.baseUrl, models: [model], priority: 0 });
-    const token = await seedToken(testApp, userId, { remainQuota: 1_000_000 });
-    const client = openaiClient(baseUrl, token.apiKey);
-    const channelIds = backup ? [primary, backup] : [primary];
-    const state = () => ledgerState(testApp, { tokenId: token.id, userId, channelIds });
-    return { model, primary, backup, primaryKey, backupKey, token, client, state };
-  }
+  const setUp = (mode: FakeMode, options?: { backup?: boolean }) => world.setUp(mode, options);
 
   const ask = (model: string) => ({ model, messages: [{ role: 'user' as const, content: 'Hello' }] });
 

@@ -2,10 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeChatCompletion } from '../testing/fake-chat-upstream.ts';
-import { createTestApp, createTestUser, type TestApp } from '../testing/test-app.ts';
+import type { TestApp } from '../testing/test-app.ts';
 import { testDatabases } from '../testing/test-databases.ts';
-import { FakeOpenAIUpstream, type FakeMode } from './testing/fake-openai-upstream.ts';
-import { ledgerState, listenLocally, openaiClient, seedChannel, seedToken } from './testing/relay-seed.ts';
+import type { FakeMode, FakeOpenAIUpstream } from './testing/fake-openai-upstream.ts';
+import { openTieredFaultWorld, type TieredFaultWorld } from './testing/tiered-fault-cases.ts';
+import { openaiClient, seedChannel, seedToken } from './testing/relay-seed.ts';
 
 /** An upstream that answers whole, but only after this long: slower than the suite's one-second limit. */
 const lateAnswerMs = 1_500;
@@ -16,52 +17,35 @@ const lateAnswerMs = 1_500;
  * nothing charged, the next channel tried as RetryTimes allows, and a 504 when none is left.
  */
 describe.each(testDatabases())('the first-byte timeout on $dialect', (database) => {
+  let world: TieredFaultWorld;
   let testApp: TestApp;
   let fake: FakeOpenAIUpstream;
   let late: Server;
   let lateUrl: string;
   let baseUrl: string;
   let userId: number;
-  let caseNumber = 0;
 
   beforeAll(async () => {
-    fake = new FakeOpenAIUpstream();
-    await fake.start();
     late = createServer((_request, response) => {
       setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fakeChatCompletion)), lateAnswerMs);
     });
     await new Promise<void>((resolve) => late.listen(0, '127.0.0.1', resolve));
     lateUrl = `http://127.0.0.1:${(late.address() as AddressInfo).port}`;
     // STREAMING_TIMEOUT far longer: only the first-byte limit can end these waits.
-    testApp = await createTestApp(database, { RELAY_FIRST_BYTE_TIMEOUT: '1', STREAMING_TIMEOUT: '60' });
-    baseUrl = await listenLocally(testApp);
-    userId = (await createTestUser(testApp, { quota: 100_000_000 })).id;
-    const options = testApp.context.options;
-    await options.set('RetryTimes', '1');
-    const ratios = options.getJson<Record<string, number>>('ModelRatio');
-    const extra = Object.fromEntries(Array.from({ length: 10 }, (_unused, index) => [`first-byte-model-${index}`, 1]));
-    await options.set('ModelRatio', JSON.stringify({ ...ratios, ...extra }));
+    world = await openTieredFaultWorld(database, {
+      env: { RELAY_FIRST_BYTE_TIMEOUT: '1', STREAMING_TIMEOUT: '60' },
+      modelPrefix: 'first-byte-model',
+      primaryPrefix: 'hanging',
+    });
+    ({ testApp, fake, baseUrl, userId } = world);
   });
   afterAll(async () => {
-    await testApp.close();
-    await fake.stop();
+    await world.close();
     await new Promise<void>((resolve) => late.close(() => resolve()));
   });
 
   /** A hanging primary channel (priority 10) and, unless told otherwise, a healthy backup (priority 0). */
-  async function setUp(mode: FakeMode, options: { backup?: boolean } = {}) {
-    caseNumber += 1;
-    const model = `first-byte-model-${caseNumber}`;
-    const primaryKey = `hanging-${caseNumber}-${database.dialect}`;
-    const backupKey = `backup-${caseNumber}-${database.dialect}`;
-    fake.behave(primaryKey, mode);
-    const primary = await seedChannel(testApp, { key: primaryKey, baseUrl: fake.baseUrl, models: [model], priority: 10 });
-    const backup = options.backup === false ? undefined : await seedChannel(testApp, { key: backupKey, baseUrl: fake.baseUrl, models: [model], priority: 0 });
-    const token = await seedToken(testApp, userId, { remainQuota: 1_000_000 });
-    const client = openaiClient(baseUrl, token.apiKey);
-    const state = () => ledgerState(testApp, { tokenId: token.id, userId, channelIds: backup ? [primary, backup] : [primary] });
-    return { model, primary, backup, primaryKey, backupKey, client, state };
-  }
+  const setUp = (mode: FakeMode, options?: { backup?: boolean }) => world.setUp(mode, options);
   const ask = (model: string) => ({ model, messages: [{ role: 'user' as const, content: 'Hello' }] });
 
   it('abandons an upstream that sends no headers, uncharged, and answers from the next channel', async () => {
@@ -106,8 +90,7 @@ describe.each(testDatabases())('the first-byte timeout on $dialect', (database) 
   });
 
   it("lets a channel's first_byte_timeout setting replace the default", async () => {
-    caseNumber += 1;
-    const model = `first-byte-model-${caseNumber}`;
+    const model = world.nextModel();
     const channelId = await seedChannel(testApp, { key: 'late-key', baseUrl: lateUrl, models: [model] });
     const token = await seedToken(testApp, userId, { remainQuota: 1_000_000 });
     const client = openaiClient(baseUrl, token.apiKey);

@@ -30,6 +30,8 @@ import { ChannelStatusRepository } from './channel-health/channel-status.reposit
 import { registerChannelHealthModule } from './channel-health/channel-health-module.ts';
 import { registerBreakerMetrics } from './circuit-breaker/breaker-metrics.ts';
 import { registerBreakerRoutes } from './circuit-breaker/breaker.routes.ts';
+import { registerJournalHealthRoute } from './journal-health.routes.ts';
+import { readRelayBody } from './relay-body-parser.ts';
 import { ChannelBreakers } from './circuit-breaker/channel-breakers.ts';
 import { shareBreakersThroughRedis } from './circuit-breaker/redis-breaker-sync.ts';
 import { registerAnthropicEntryRoutes } from './entry/anthropic/messages.routes.ts';
@@ -249,6 +251,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   if (context.metrics) registerBreakerMetrics(context.metrics, services.breakers, services.channels);
   registerBreakerRoutes(app, services.breakers, services.channels);
   registerResponseCacheRoutes(app, services.responseCache, context.bus, new CacheSavingsRepository(context.logDatabase.db), context.clock);
+  registerJournalHealthRoute(app, quotaJournal?.journal, context.options);
 
   registerChannelHealthModule(app, services);
   registerBudgetModule(app, services);
@@ -257,7 +260,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   await app.register(async (scope) => {
     // Relay bodies are kept as bytes: forwarded untouched, parsed once by the pipeline.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: relayBodyLimit }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', readRelayBody(relayBodyLimit));
     // Key-authenticated routes may be called from any web page (chat front ends), as in new-api: the
     // key travels in a header, so any origin is allowed and credentials never are (a cookie-bearing
     // cross-site call gets nothing readable). The playground runs on the console's session cookie:

@@ -192,6 +192,8 @@ export const expectedAccess: Readonly<Record<string, ExpectedLevel>> = {
   'GET /api/channel/test/:id': 'admin',
   // Circuit breaker state per channel (Switchboard's own, for the channel list).
   'GET /api/channel/breaker': 'admin',
+  // Whether the quota journal can be written (Switchboard's own, for root's console banner).
+  'GET /api/status/journal': 'root',
 
   // Tokens: every user manages their own.
   'GET /api/token/': 'user',

@@ -21,6 +21,7 @@ import { isRetryableStatus, mapModel, mapStatus } from './channel-selector.ts';
 import type { RelayEndpoint } from './relay-endpoints.ts';
 import { maskSecrets, RelayError } from './relay-error.ts';
 import type { ParsedRelayBody } from './request-reader.ts';
+import { withTopLevelFields } from './top-level-fields.ts';
 import type { AttemptTrace } from '../../platform/tracing/request-trace.ts';
 import type { SensitiveWords } from './sensitive-words.ts';
 import { readFirstChunk, relayStream, type StreamEndReason, type StreamOutcome } from './stream-response.ts';
@@ -225,21 +226,26 @@ function requestFor(input: AttemptInput): RelayRequest {
   const { parsed, endpoint, channel } = input;
   const upstreamModel = mapModel(channel.modelMapping, parsed.model);
   let body = parsed.body;
-  let changed = parsed.bodyChanged;
-  if (body && upstreamModel !== parsed.model) {
-    body = { ...body, model: upstreamModel };
-    changed = true;
-  }
+  const edits: Record<string, unknown> = {};
+  if (body && upstreamModel !== parsed.model) edits.model = upstreamModel;
   if (body && parsed.stream && endpoint.stream === 'chat' && !parsed.wantsStreamUsage) {
     const streamOptions = typeof body.stream_options === 'object' && body.stream_options !== null ? body.stream_options : {};
-    body = { ...body, stream_options: { ...streamOptions, include_usage: true } };
-    changed = true;
+    edits.stream_options = { ...streamOptions, include_usage: true };
+  }
+  let rawBody = parsed.rawBody;
+  let changed = parsed.bodyChanged;
+  if (body && Object.keys(edits).length > 0) {
+    body = { ...body, ...edits };
+    // The caller's bytes with the edits spliced in (see top-level-fields.ts), not the whole body serialised again.
+    const spliced = changed ? undefined : withTopLevelFields(rawBody, edits);
+    if (spliced) rawBody = spliced;
+    else changed = true;
   }
   return {
     capability: endpoint.capability,
     path: endpoint.path,
     contentType: parsed.contentType,
-    rawBody: parsed.rawBody,
+    rawBody,
     body,
     bodyChanged: changed,
     model: parsed.model,

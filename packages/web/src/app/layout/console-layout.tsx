@@ -1,6 +1,7 @@
 import { Drawer, Layout, Spin, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { JournalBanner } from './journal-banner.tsx';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { isRoot, useStoredUser } from '../../lib/use-stored-user.ts';
 import { visibleNavigation } from '../navigation.tsx';
@@ -70,6 +71,7 @@ export function ConsoleLayout() {
         <Layout>
           <Layout.Content style={{ padding: bare ? 0 : isMobile ? 8 : 24, minWidth: 0 }}>
             <Suspense fallback={<PageSpinner />}>
+              {!bare && isRoot(user) && <JournalBanner />}
               {!bare && isRoot(user) && <MoveOverBanner />}
               <Outlet />
             </Suspense>
