@@ -2,7 +2,17 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ChannelRecord } from '../cache/channel-cache.ts';
-import { UnconvertibleAnswer, type ChannelTarget, type ConversionContext, type ConvertedResponse, type NativeAnswer, type NormalizedUsage, type PassThroughResponse, type RelayRequest, type UpstreamResponse } from '../provider.ts';
+import {
+  UnconvertibleAnswer,
+  type ChannelTarget,
+  type ConversionContext,
+  type ConvertedResponse,
+  type NativeAnswer,
+  type NormalizedUsage,
+  type PassThroughResponse,
+  type RelayRequest,
+  type UpstreamResponse,
+} from '../provider.ts';
 import { relayMessages } from '../relay.messages.ts';
 import { httpTransport } from '../transport/http-transport.ts';
 import { isRetryableStatus, mapModel, mapStatus } from './channel-selector.ts';

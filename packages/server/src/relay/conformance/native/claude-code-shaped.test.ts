@@ -28,7 +28,11 @@ const claudeCodeTurn = {
   ],
   thinking: { type: 'enabled' as const, budget_tokens: 31_999 },
   tools: [
-    { name: 'Read', description: 'Reads a file', input_schema: { type: 'object' as const, properties: { file_path: { type: 'string' } }, required: ['file_path'] } },
+    {
+      name: 'Read',
+      description: 'Reads a file',
+      input_schema: { type: 'object' as const, properties: { file_path: { type: 'string' } }, required: ['file_path'] },
+    },
     {
       name: 'get_weather',
       description: 'Weather now',
@@ -89,42 +93,49 @@ describe.each(testDatabases())('a Claude Code turn through /v1/messages to Claud
   const only = async (name: string) => {
     const { db } = relay.testApp.context.database;
     for (const [other, channel] of Object.entries(channels))
-      await db.updateTable('channels').set({ status: other === name ? 1 : 2 }).where('id', '=', channel.id).execute();
+      await db
+        .updateTable('channels')
+        .set({ status: other === name ? 1 : 2 })
+        .where('id', '=', channel.id)
+        .execute();
     await relay.testApp.app.relay.channels.reload();
   };
 
-  it.each(['claude', 'bedrock', 'vertex'])('round-trips on %s: the recorded answer whole and streamed, the request as written, billed exactly', async (name) => {
-    await only(name);
-    const channel = channels[name];
-    if (!channel) throw new Error(name);
-    const token = await relay.token();
-    const client = new Anthropic({ apiKey: token.apiKey, baseURL: relay.baseUrl, maxRetries: 0, timeout: 20_000 });
+  it.each(['claude', 'bedrock', 'vertex'])(
+    'round-trips on %s: the recorded answer whole and streamed, the request as written, billed exactly',
+    async (name) => {
+      await only(name);
+      const channel = channels[name];
+      if (!channel) throw new Error(name);
+      const token = await relay.token();
+      const client = new Anthropic({ apiKey: token.apiKey, baseURL: relay.baseUrl, maxRetries: 0, timeout: 20_000 });
 
-    const message = await client.messages.create(claudeCodeTurn, { headers: { 'anthropic-beta': beta } });
-    expect(message).toEqual(recordedAnswer());
-    const sent = channel.upstream().requests.at(-1)?.body;
-    const { model: _model, ...asWritten } = claudeCodeTurn;
-    expect(sent).toMatchObject(asWritten);
-    expect(channel.sentBeta(channel.upstream())).toBe(beta);
+      const message = await client.messages.create(claudeCodeTurn, { headers: { 'anthropic-beta': beta } });
+      expect(message).toEqual(recordedAnswer());
+      const sent = channel.upstream().requests.at(-1)?.body;
+      const { model: _model, ...asWritten } = claudeCodeTurn;
+      expect(sent).toMatchObject(asWritten);
+      expect(channel.sentBeta(channel.upstream())).toBe(beta);
 
-    const raw = await client.messages.create({ ...claudeCodeTurn, stream: true }, { headers: { 'anthropic-beta': beta } }).asResponse();
-    const expected = recordedEvents().filter((event) => channel.pings || event.type !== 'ping');
-    expect(eventsOf(await raw.text())).toEqual(expected);
+      const raw = await client.messages.create({ ...claudeCodeTurn, stream: true }, { headers: { 'anthropic-beta': beta } }).asResponse();
+      const expected = recordedEvents().filter((event) => channel.pings || event.type !== 'ping');
+      expect(eventsOf(await raw.text())).toEqual(expected);
 
-    const final = await client.messages.stream(claudeCodeTurn, { headers: { 'anthropic-beta': beta } }).finalMessage();
-    // The recorded stream is its own turn: the SDK assembles its blocks, signature and usage.
-    expect(final.content.map((block) => block.type)).toEqual(['thinking', 'text', 'tool_use']);
-    expect(final.content[0]).toMatchObject({ signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds' });
-    expect(final.usage).toMatchObject({ input_tokens: 472, cache_read_input_tokens: 3000, cache_creation_input_tokens: 1200, output_tokens: 89 });
+      const final = await client.messages.stream(claudeCodeTurn, { headers: { 'anthropic-beta': beta } }).finalMessage();
+      // The recorded stream is its own turn: the SDK assembles its blocks, signature and usage.
+      expect(final.content.map((block) => block.type)).toEqual(['thinking', 'text', 'tool_use']);
+      expect(final.content[0]).toMatchObject({ signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds' });
+      expect(final.usage).toMatchObject({ input_tokens: 472, cache_read_input_tokens: 3000, cache_creation_input_tokens: 1200, output_tokens: 89 });
 
-    const state = await token.state([channel.id]);
-    expect(state.logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens, log.channel_id])).toEqual([
-      [toolUseCharge, 4672, 89, channel.id],
-      [toolUseCharge, 4672, 89, channel.id],
-      [toolUseCharge, 4672, 89, channel.id],
-    ]);
-    expect(state.token.remain_quota).toBe(10_000_000 - 3 * toolUseCharge);
-  });
+      const state = await token.state([channel.id]);
+      expect(state.logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens, log.channel_id])).toEqual([
+        [toolUseCharge, 4672, 89, channel.id],
+        [toolUseCharge, 4672, 89, channel.id],
+        [toolUseCharge, 4672, 89, channel.id],
+      ]);
+      expect(state.token.remain_quota).toBe(10_000_000 - 3 * toolUseCharge);
+    },
+  );
 
   it('bills 1-hour cache writes at their own ratio, read from the native answer', async () => {
     await only('claude');

@@ -15,7 +15,10 @@ export function convertChatResponse(body: unknown, context: ConversionContext): 
   if (!parsed.success) {
     // Billed from the upstream's usage whatever happened to the content; never an empty success.
     const usage = claudeUsageSchema.safeParse((body as { usage?: unknown } | null)?.usage);
-    throw new UnconvertibleAnswer(`the Claude answer cannot be converted: ${parsed.error.issues[0]?.message ?? 'invalid body'}`, usage.success && usage.data ? billedClaudeUsage(usage.data) : undefined);
+    throw new UnconvertibleAnswer(
+      `the Claude answer cannot be converted: ${parsed.error.issues[0]?.message ?? 'invalid body'}`,
+      usage.success && usage.data ? billedClaudeUsage(usage.data) : undefined,
+    );
   }
   const response = parsed.data;
   let text = '';
