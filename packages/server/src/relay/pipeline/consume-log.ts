@@ -57,8 +57,7 @@ export function consumeLogEntry(facts: ConsumeFacts): LogEntry {
   if (usage.cacheCreationTokens) Object.assign(other, { cache_creation_tokens: usage.cacheCreationTokens, cache_creation_ratio: pricing.cacheCreationRatio });
   if (usage.cacheCreation1hTokens)
     Object.assign(other, { cache_creation_tokens_1h: usage.cacheCreation1hTokens, cache_creation_ratio_1h: pricing.cacheCreation1hRatio });
-  if (usage.webSearchRequests)
-    other.tool_surcharges = { web_search: { calls: usage.webSearchRequests, price_per_thousand: pricing.webSearchPrice } };
+  if (usage.webSearchRequests) other.tool_surcharges = { web_search: { calls: usage.webSearchRequests, price_per_thousand: pricing.webSearchPrice } };
   if (usage.audioInputTokens || usage.audioOutputTokens) {
     Object.assign(other, {
       audio: true,

@@ -88,15 +88,20 @@ async function askAnthropic(baseUrl: string, apiKey: string, model: string): Pro
   let content = '';
   let finish = '';
   let usage = { prompt: -1, completion: -1 };
+  // As the SDKs read it: message_start's usage, with the counts message_delta repeats replacing it
+  // (a Claude channel's own stream repeats only output_tokens there).
+  let reported: Record<string, number> = {};
   for (const { data } of all) {
     const delta = data.delta as Json | undefined;
     const block = data.content_block as Json | undefined;
+    if (data.type === 'message_start') reported = { ...((data.message as { usage?: Record<string, number> } | undefined)?.usage ?? {}) };
     if (data.type === 'content_block_start' && block?.type === 'tool_use') content += String(block.name);
     if (data.type === 'content_block_delta') content += String(delta?.text ?? delta?.thinking ?? delta?.partial_json ?? '');
     if (data.type === 'message_delta') {
       finish = String(delta?.stop_reason);
-      const reported = data.usage as { input_tokens: number; output_tokens: number; cache_read_input_tokens: number; cache_creation_input_tokens: number };
-      usage = { prompt: reported.input_tokens + reported.cache_read_input_tokens + reported.cache_creation_input_tokens, completion: reported.output_tokens };
+      reported = { ...reported, ...(data.usage as Record<string, number>) };
+      const count = (field: string) => reported[field] ?? 0;
+      usage = { prompt: count('input_tokens') + count('cache_read_input_tokens') + count('cache_creation_input_tokens'), completion: count('output_tokens') };
     }
   }
   const names = all.map((item) => item.event);

@@ -1,6 +1,14 @@
 import { parseSseBlock, parseSseText, type SseEvent } from '@switchboard/contracts';
 import { safeParseJson } from '../../platform/safe-json.ts';
-import type { ConvertedResponse, ConversionContext, NativeAnswer, NativeStreamUsage, NormalizedUsage, PassThroughResponse, StreamConverter } from '../provider.ts';
+import type {
+  ConvertedResponse,
+  ConversionContext,
+  NativeAnswer,
+  NativeStreamUsage,
+  NormalizedUsage,
+  PassThroughResponse,
+  StreamConverter,
+} from '../provider.ts';
 import type { AnswerFormat, AnswerStreamWriter } from './answer-format.ts';
 import { StreamSensitiveCheck, type SensitiveWords } from './sensitive-words.ts';
 import { StreamTextCounter } from './token-estimate.ts';

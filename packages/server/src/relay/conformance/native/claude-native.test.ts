@@ -36,7 +36,9 @@ describe.each(testDatabases())('Anthropic callers on Claude channels get the ven
     const response = await client.messages.create({ model: 'claude-sonnet-4-20250514', ...question, tools: [webSearchTool] }).asResponse();
     expect(await response.text()).toBe(recordedText('anthropic-web-search-tool.1.json'));
     const message = await client.messages.create({ model: 'claude-sonnet-4-20250514', ...question, tools: [webSearchTool] });
-    expect(message.content.map((block) => block.type)).toEqual((recordedJson('anthropic-web-search-tool.1.json').content as { type: string }[]).map((block) => block.type));
+    expect(message.content.map((block) => block.type)).toEqual(
+      (recordedJson('anthropic-web-search-tool.1.json').content as { type: string }[]).map((block) => block.type),
+    );
     const citations = message.content.flatMap((block) => (block.type === 'text' ? (block.citations ?? []) : []));
     expect(citations.length).toBeGreaterThan(0);
     // The upstream got the caller's server tool as written.
@@ -88,7 +90,9 @@ describe.each(testDatabases())('Anthropic callers on Claude channels get the ven
   ])('passes %s through as recorded and bills its usage', async (fixture, model, blocks, quota) => {
     claude.play(fixture);
     const token = await relay.token();
-    const response = await anthropicClient(relay.baseUrl, token.apiKey).messages.create({ model, ...question }).asResponse();
+    const response = await anthropicClient(relay.baseUrl, token.apiKey)
+      .messages.create({ model, ...question })
+      .asResponse();
     const text = await response.text();
     expect(text).toBe(recordedText(`${fixture}.json`));
     expect((JSON.parse(text) as { content: { type: string }[] }).content.map((block) => block.type)).toEqual(blocks);

@@ -21,7 +21,13 @@ const cliTurn = {
     { role: 'user', parts: [{ functionResponse: { name: 'read_file', response: { content: 'strawberry' } } }] },
   ],
   systemInstruction: { parts: [{ text: 'You are a coding agent.' }] },
-  tools: [{ functionDeclarations: [{ name: 'read_file', description: 'Reads a file', parametersJsonSchema: { type: 'object', properties: { path: { type: 'string' } } } }] }],
+  tools: [
+    {
+      functionDeclarations: [
+        { name: 'read_file', description: 'Reads a file', parametersJsonSchema: { type: 'object', properties: { path: { type: 'string' } } } },
+      ],
+    },
+  ],
   generationConfig: { temperature: 1, thinkingConfig: { includeThoughts: true, thinkingBudget: -1 } },
 };
 

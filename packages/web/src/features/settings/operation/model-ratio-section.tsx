@@ -13,6 +13,8 @@ const jsonFields: readonly OptionField[] = [
   { key: 'ModelPrice', kind: 'json', help: true },
   { key: 'ModelRatio', kind: 'json', help: true },
   { key: 'CompletionRatio', kind: 'json', help: true },
+  // new-api's tool prices (US$ per 1,000 calls): Claude's web search is billed on top of the tokens.
+  { key: 'tool_price_setting.prices', kind: 'json', help: true },
 ];
 
 /** Model pricing as raw JSON (with the reset to defaults) or as the visual table. */

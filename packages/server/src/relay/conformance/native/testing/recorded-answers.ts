@@ -41,10 +41,10 @@ export function eventsOf(body: string): unknown[] {
 }
 
 /**
- * The recorded stream on the wire as the vendor frames it: Anthropic names each event
+ * The recorded stream on the wire as the vendor frames it: Anthropic and OpenAI name each event
  * (`event: <type>`), Google sends data lines alone.
  */
-function framed(name: string, vendor: 'anthropic' | 'google'): string {
+function framed(name: string, vendor: Vendor): string {
   return recordedText(name)
     .split('\n')
     .filter((line) => line.trim() !== '')
@@ -56,21 +56,26 @@ function framed(name: string, vendor: 'anthropic' | 'google'): string {
     .join('');
 }
 
+/** Anthropic's Messages API, Google's Gemini API, OpenAI's Responses API. */
+export type Vendor = 'anthropic' | 'google' | 'openai';
+const vendorPaths = { anthropic: '/v1/messages', openai: '/v1/responses' } as const;
+
 export interface RecordedUpstream extends FakeServer {
   /** The recording the next requests are answered with: `<name>.json` whole, `<name>.chunks.txt` streamed. */
   play(name: string): void;
 }
 
 /**
- * Anthropic's Messages API (`POST /v1/messages`) or Gemini's (`POST /{version}/models/{model}:{method}`)
- * on 127.0.0.1, answering with the recording chosen by `play`: the JSON when the request does not
- * stream, the event stream when it does (Anthropic: `stream: true`; Google: `streamGenerateContent`).
+ * Anthropic's Messages API (`POST /v1/messages`), Gemini's (`POST /{version}/models/{model}:{method}`)
+ * or OpenAI's Responses API (`POST /v1/responses`) on 127.0.0.1, answering with the recording chosen
+ * by `play`: the JSON when the request does not stream, the event stream when it does (`stream: true`;
+ * Google: `streamGenerateContent`).
  */
-export async function startRecordedUpstream(vendor: 'anthropic' | 'google'): Promise<RecordedUpstream> {
+export async function startRecordedUpstream(vendor: Vendor): Promise<RecordedUpstream> {
   let playing = '';
   const server = await startFakeServer((request, response) => {
-    const streamed = vendor === 'anthropic' ? request.body?.stream === true : request.path.endsWith(':streamGenerateContent');
-    const path = vendor === 'anthropic' ? request.path === '/v1/messages' : /^\/v1(beta)?\/models\/[^/:]+:(stream)?[gG]enerateContent$/.test(request.path);
+    const streamed = vendor === 'google' ? request.path.endsWith(':streamGenerateContent') : request.body?.stream === true;
+    const path = vendor === 'google' ? /^\/v1(beta)?\/models\/[^/:]+:(stream)?[gG]enerateContent$/.test(request.path) : request.path === vendorPaths[vendor];
     if (request.method !== 'POST' || !path) return sendJson(response, 404, { error: { message: `Not found: ${request.path}` } });
     if (streamed) return sendEventStream(response, framed(`${playing}.chunks.txt`, vendor));
     const text = recordedText(`${playing}.json`);
