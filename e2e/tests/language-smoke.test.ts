@@ -24,6 +24,7 @@ const screens = [
   '/login',
   '/register',
   '/reset',
+  '/setup',
   '/user',
   '/user/edit',
   '/setting?tab=personal',
