@@ -196,8 +196,10 @@ export async function generateLogs(
     const token = tokens.pick();
     const owner = tokenOwner(token, shape);
     const group = userGroup(owner, shape);
-    const model = modelName(models.pick());
-    const candidates = servers.get(`${group}\u0000${model}`) ?? servers.get(model) ?? [1];
+    // Only models some enabled channel serves have logs (at small scales the tail may have none).
+    let model = modelName(models.pick());
+    while (!servers.has(model)) model = modelName(models.pick());
+    const candidates = servers.get(`${group}\u0000${model}`) ?? servers.get(model) ?? [];
     const channel = candidates[Math.floor(random() * candidates.length)] ?? 1;
     const draw = random();
     const type = draw < 0.92 ? 2 : draw < 0.96 ? 5 : draw < 0.98 ? 4 : draw < 0.99 ? 3 : 1;

@@ -24,8 +24,7 @@ describe('ZipfPicker', () => {
     expect(picker.share(0)).toBeCloseTo(0.234, 2);
     expect((counts[0] ?? 0) / first.length).toBeCloseTo(picker.share(0), 2);
     expect((counts[9] ?? 0) / (counts[0] ?? 1)).toBeCloseTo(10 ** -1.1, 1);
-    expect(Math.min(...first)).toBe(0);
-    expect(Math.max(...first)).toBeLessThan(100);
+    expect(first.every((rank) => Number.isInteger(rank) && rank >= 0 && rank < 100)).toBe(true);
   });
 
   it('refuses an empty set', () => {
@@ -45,7 +44,7 @@ describe('the realistic data set', () => {
     expect(() => dataSetShape(2)).toThrow(/at most 1/);
   });
 
-  it('builds users, tokens, multi-key channels, abilities per group × model × channel and Zipf-spread logs', async () => {
+  it('builds users, tokens, multi-key channels, abilities per group × model × channel and Zipf-spread logs', { timeout: 120_000 }, async () => {
     const shape = dataSetShape(0.002);
     const file = join(dir, 'small.sqlite');
     const now = 1_800_000_000;
@@ -88,7 +87,7 @@ describe('the realistic data set', () => {
       expect(count(`select count(*) as n from logs l where l.type = 2 and not exists (select 1 from abilities a where a.channel_id = l.channel_id and a.model = l.model_name)`)).toBe(0);
       // The log indexes the migrations made are back; the log jobs' cursors stand past the generated logs.
       expect(count(`select count(*) as n from sqlite_master where type = 'index' and tbl_name = 'logs' and sql is not null`)).toBeGreaterThan(3);
-      expect(count("select count(*) as n from switchboard_job_state where value = '20000'")).toBeGreaterThan(0);
+      expect(count('select count(*) as n from switchboard_job_state where last_id = 20000')).toBeGreaterThanOrEqual(2);
     } finally {
       sqlite.close();
     }
