@@ -86,7 +86,13 @@ const report: BenchReport = {
   commit: commit(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown' },
   placement: 'gateway pinned to CPU 0; fake upstream and load generator on CPU 1',
-  options: { soak: options.soak, quick: options.quick, profile: options.profile, only: options.only, ...(options.realistic ? { realisticScale: options.realisticScale } : {}) },
+  options: {
+    soak: options.soak,
+    quick: options.quick,
+    profile: options.profile,
+    only: options.only,
+    ...(options.realistic ? { realisticScale: options.realisticScale } : {}),
+  },
   targets,
 };
 if (profile) report.profile = profile;

@@ -88,7 +88,11 @@ async function openPostgresWriter(sqlDsn: string): Promise<BulkWriter> {
           const count = Math.min(perStatement, rows - start);
           const text = insertText(table, columns, count, (index) => `$${index + 1}`);
           // Named: PostgreSQL parses and plans a full batch's statement once per connection.
-          await client.query({ name: `bulk-${table}-${count}`, text, values: values.slice(start * columns.length, (start + count) * columns.length) as unknown[] });
+          await client.query({
+            name: `bulk-${table}-${count}`,
+            text,
+            values: values.slice(start * columns.length, (start + count) * columns.length) as unknown[],
+          });
         }
         await client.query('commit');
       } catch (error) {

@@ -47,14 +47,25 @@ export async function runDataSetComparison(context: RunContext): Promise<DataSet
   const streamTraffic = new RealisticTraffic(shape, true, 2);
   const realistic: Load = { nonStream: () => nonStreamTraffic.next(), stream: () => streamTraffic.next() };
 
-  comparison.rows.push(await measureRow(context, { id: 'floor', label: 'floor (node:http + undici)', dataSet: 'floor' }, () =>
-    startFloor({ runDir: context.runDir, upstreamOrigin: context.fake.origin, cpus: gatewayCpu }),
-  tiny));
+  comparison.rows.push(
+    await measureRow(
+      context,
+      { id: 'floor', label: 'floor (node:http + undici)', dataSet: 'floor' },
+      () => startFloor({ runDir: context.runDir, upstreamOrigin: context.fake.origin, cpus: gatewayCpu }),
+      tiny,
+    ),
+  );
   for (const engine of ['sqlite', 'postgres'] as const) {
     for (const workers of ['1', 'auto'] as const) {
       for (const dataSet of ['tiny', 'realistic'] as const) {
         const id = `switchboard-${engine}-${dataSet}-w${workers}`;
-        const row: DataSetRow = { id, label: `Switchboard, ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${dataSet}, WORKERS=${workers}`, dataSet, engine, workers };
+        const row: DataSetRow = {
+          id,
+          label: `Switchboard, ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${dataSet}, WORKERS=${workers}`,
+          dataSet,
+          engine,
+          workers,
+        };
         if (engine === 'postgres' && !postgres) {
           comparison.rows.push({ ...row, skipped: postgresMissing ?? 'no PostgreSQL' });
           continue;

@@ -58,39 +58,42 @@ export async function buildDataSet(
   }
   const schema = timer.lap();
   const writer = await openBulkWriter(sqlDsn, sqlitePath);
-  let abilities = 0;
-  let rows = 0;
-  let logs = 0;
-  let indexes = 0;
+  let written: Omit<BuildFigures, 'seconds'> & { seconds: Omit<BuildFigures['seconds'], 'schema' | 'rollUps'> };
   try {
-    await writeUsers(writer, shape, now);
-    await writeTokens(writer, shape, now);
-    abilities = await writeChannels(writer, shape, now);
-    if (writer.dialect === 'postgres') {
-      // Ids were written explicitly: the sequences must continue after them.
-      for (const table of ['users', 'tokens', 'channels']) await writer.exec(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from "${table}"))`);
-    }
-    rows = timer.lap();
-    progress(`  users, tokens, channels and ${abilities.toLocaleString('en')} abilities in ${rows.toFixed(0)} s`);
-    const definitions = await dropLogIndexes(writer);
-    let written = 0;
-    await generateLogs(shape, now, batchRows, async (values, count) => {
-      await writer.insert('logs', logColumns, values, count);
-      written += count;
-      if (written % 1_000_000 < batchRows) progress(`  ${written.toLocaleString('en')} of ${shape.logs.toLocaleString('en')} logs`);
-    });
-    logs = timer.lap();
-    for (const definition of definitions) await writer.exec(definition);
-    await writer.exec(writer.dialect === 'postgres' ? 'analyze' : 'analyze');
-    indexes = timer.lap();
-    progress(`  logs in ${logs.toFixed(0)} s, their ${definitions.length} indexes rebuilt in ${indexes.toFixed(0)} s`);
+    written = await writeRows(writer, shape, now, timer, progress);
   } finally {
     await writer.close();
   }
   await catchUpLogCursors(sqlDsn, sqlitePath, now);
   const rollUps = timer.lap();
   progress(`  log job cursors set past the generated logs in ${rollUps.toFixed(0)} s`);
-  return { seconds: { schema, rows, logs, indexes, rollUps }, abilities };
+  return { seconds: { schema, ...written.seconds, rollUps }, abilities: written.abilities };
+}
+
+async function writeRows(writer: BulkWriter, shape: DataSetShape, now: number, timer: ReturnType<typeof stopwatch>, progress: (message: string) => void) {
+  await writeUsers(writer, shape, now);
+  await writeTokens(writer, shape, now);
+  const abilities = await writeChannels(writer, shape, now);
+  if (writer.dialect === 'postgres') {
+    // Ids were written explicitly: the sequences must continue after them.
+    for (const table of ['users', 'tokens', 'channels'])
+      await writer.exec(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from "${table}"))`);
+  }
+  const rows = timer.lap();
+  progress(`  users, tokens, channels and ${abilities.toLocaleString('en')} abilities in ${rows.toFixed(0)} s`);
+  const definitions = await dropLogIndexes(writer);
+  let written = 0;
+  await generateLogs(shape, now, batchRows, async (values, count) => {
+    await writer.insert('logs', logColumns, values, count);
+    written += count;
+    if (written % 1_000_000 < batchRows) progress(`  ${written.toLocaleString('en')} of ${shape.logs.toLocaleString('en')} logs`);
+  });
+  const logs = timer.lap();
+  for (const definition of definitions) await writer.exec(definition);
+  await writer.exec('analyze');
+  const indexes = timer.lap();
+  progress(`  logs in ${logs.toFixed(0)} s, their ${definitions.length} indexes rebuilt in ${indexes.toFixed(0)} s`);
+  return { seconds: { rows, logs, indexes }, abilities };
 }
 
 function stopwatch() {
@@ -106,33 +109,175 @@ function stopwatch() {
 }
 
 async function writeUsers(writer: BulkWriter, shape: DataSetShape, now: number): Promise<void> {
-  const columns = ['id', 'username', 'password', 'display_name', 'role', 'status', 'email', 'github_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'quota', 'used_quota', 'request_count', 'group', 'aff_code', 'aff_count', 'aff_quota', 'aff_history', 'inviter_id', 'setting', 'remark', 'created_at', 'last_login_at'];
+  const columns = [
+    'id',
+    'username',
+    'password',
+    'display_name',
+    'role',
+    'status',
+    'email',
+    'github_id',
+    'wechat_id',
+    'telegram_id',
+    'linux_do_id',
+    'quota',
+    'used_quota',
+    'request_count',
+    'group',
+    'aff_code',
+    'aff_count',
+    'aff_quota',
+    'aff_history',
+    'inviter_id',
+    'setting',
+    'remark',
+    'created_at',
+    'last_login_at',
+  ];
   await writeInBatches(writer, 'users', columns, shape.users, (index) => {
     // Users without an active token: a few are disabled, as in any deployment.
     const status = index >= shape.activeTokens && index % 97 === 0 ? 2 : 1;
-    return [userId(index), userName(index), 'not-used-by-the-bench', userName(index), 1, status, `${userName(index)}@example.com`, '', '', '', '', userQuota(index), (index % 500) * 10_000, index % 5000, userGroup(index, shape), `aff${index.toString(36)}`, 0, 0, 0, index > 100 && index % 10 === 0 ? 1 + (index % 100) : 0, '', '', now - 40 * 86_400 + (index % 86_400), now - (index % 30) * 86_400];
+    return [
+      userId(index),
+      userName(index),
+      'not-used-by-the-bench',
+      userName(index),
+      1,
+      status,
+      `${userName(index)}@example.com`,
+      '',
+      '',
+      '',
+      '',
+      userQuota(index),
+      (index % 500) * 10_000,
+      index % 5000,
+      userGroup(index, shape),
+      `aff${index.toString(36)}`,
+      0,
+      0,
+      0,
+      index > 100 && index % 10 === 0 ? 1 + (index % 100) : 0,
+      '',
+      '',
+      now - 40 * 86_400 + (index % 86_400),
+      now - (index % 30) * 86_400,
+    ];
   });
 }
 
 async function writeTokens(writer: BulkWriter, shape: DataSetShape, now: number): Promise<void> {
-  const columns = ['id', 'user_id', 'key', 'status', 'name', 'created_time', 'accessed_time', 'expired_time', 'remain_quota', 'unlimited_quota', 'model_limits_enabled', 'model_limits', 'allow_ips', 'used_quota', 'group'];
+  const columns = [
+    'id',
+    'user_id',
+    'key',
+    'status',
+    'name',
+    'created_time',
+    'accessed_time',
+    'expired_time',
+    'remain_quota',
+    'unlimited_quota',
+    'model_limits_enabled',
+    'model_limits',
+    'allow_ips',
+    'used_quota',
+    'group',
+  ];
   await writeInBatches(writer, 'tokens', columns, shape.tokens, (index) => {
     const active = index < shape.activeTokens;
     // Inactive tokens include disabled (2), expired (3) and exhausted (4) ones; active ones all work.
     const status = active ? 1 : index % 50 === 0 ? 2 : index % 71 === 0 ? 3 : index % 89 === 0 ? 4 : 1;
     const unlimited = index % 5 < 2 ? 1 : 0;
-    return [index + 1, userId(tokenOwner(index, shape)), tokenKey(index), status, tokenName(index), now - 30 * 86_400, now - (index % 30) * 86_400, status === 3 ? now - 86_400 : -1, 5_000_000_000, unlimited, 0, '', '', (index % 300) * 1000, ''];
+    return [
+      index + 1,
+      userId(tokenOwner(index, shape)),
+      tokenKey(index),
+      status,
+      tokenName(index),
+      now - 30 * 86_400,
+      now - (index % 30) * 86_400,
+      status === 3 ? now - 86_400 : -1,
+      5_000_000_000,
+      unlimited,
+      0,
+      '',
+      '',
+      (index % 300) * 1000,
+      '',
+    ];
   });
 }
 
 async function writeChannels(writer: BulkWriter, shape: DataSetShape, now: number): Promise<number> {
-  const columns = ['id', 'type', 'key', 'open_ai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time', 'response_time', 'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota', 'model_mapping', 'status_code_mapping', 'priority', 'auto_ban', 'other_info', 'tag', 'setting', 'param_override', 'header_override', 'remark', 'settings'];
+  const columns = [
+    'id',
+    'type',
+    'key',
+    'open_ai_organization',
+    'test_model',
+    'status',
+    'name',
+    'weight',
+    'created_time',
+    'test_time',
+    'response_time',
+    'base_url',
+    'other',
+    'balance',
+    'balance_updated_time',
+    'models',
+    'group',
+    'used_quota',
+    'model_mapping',
+    'status_code_mapping',
+    'priority',
+    'auto_ban',
+    'other_info',
+    'tag',
+    'setting',
+    'param_override',
+    'header_override',
+    'remark',
+    'settings',
+  ];
   const channels = Array.from({ length: shape.channels }, (_, index) => channelShape(index, shape));
   await writeInBatches(writer, 'channels', columns, shape.channels, (index) => {
     const channel = channels[index];
     if (!channel) throw new Error(`no channel ${index}`);
     // Several keys one per line: how new-api's multi-key channels hold them and how Switchboard reads them.
-    return [channelId(index), 1, channel.keys.join('\n'), '', channel.models[0] ?? '', channel.enabled ? 1 : 3, `channel ${index + 1}`, channel.weight, now - 60 * 86_400, 0, 100 + (index % 900), cachedUpstream, '', 0, 0, channel.models.join(','), channel.groups.join(','), (index % 1000) * 100_000, '', '', channel.priority, 1, '', channel.tag, '', '', '', '', ''];
+    return [
+      channelId(index),
+      1,
+      channel.keys.join('\n'),
+      '',
+      channel.models[0] ?? '',
+      channel.enabled ? 1 : 3,
+      `channel ${index + 1}`,
+      channel.weight,
+      now - 60 * 86_400,
+      0,
+      100 + (index % 900),
+      cachedUpstream,
+      '',
+      0,
+      0,
+      channel.models.join(','),
+      channel.groups.join(','),
+      (index % 1000) * 100_000,
+      '',
+      '',
+      channel.priority,
+      1,
+      '',
+      channel.tag,
+      '',
+      '',
+      '',
+      '',
+      '',
+    ];
   });
   const abilityColumns = ['group', 'model', 'channel_id', 'enabled', 'priority', 'weight', 'tag'];
   const abilities = channels.flatMap((channel) => abilityRows(channel));
@@ -160,7 +305,9 @@ async function writeInBatches(writer: BulkWriter, table: string, columns: readon
 async function dropLogIndexes(writer: BulkWriter): Promise<string[]> {
   const found =
     writer.dialect === 'sqlite'
-      ? await writer.query<{ name: string; definition: string }>(`select name, sql as definition from sqlite_master where type = 'index' and tbl_name = 'logs' and sql is not null`)
+      ? await writer.query<{ name: string; definition: string }>(
+          `select name, sql as definition from sqlite_master where type = 'index' and tbl_name = 'logs' and sql is not null`,
+        )
       : await writer.query<{ name: string; definition: string }>(
           `select indexname as name, indexdef as definition from pg_indexes where schemaname = current_schema() and tablename = 'logs' and indexname not in (select conname from pg_constraint where conrelid = 'logs'::regclass)`,
         );

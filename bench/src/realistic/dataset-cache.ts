@@ -18,7 +18,8 @@ const migrationsDir = fileURLToPath(new URL('../../../packages/server/src/db/mig
 export function dataSetFingerprint(scale: number): string {
   const hash = createHash('sha256');
   for (const name of readdirSync(migrationsDir).sort()) hash.update(name).update(readFileSync(join(migrationsDir, name)));
-  for (const name of ['dataset-shape.ts', 'dataset-build.ts', 'seeded-random.ts', 'bulk-writer.ts']) hash.update(readFileSync(fileURLToPath(new URL(name, import.meta.url))));
+  for (const name of ['dataset-shape.ts', 'dataset-build.ts', 'seeded-random.ts', 'bulk-writer.ts'])
+    hash.update(readFileSync(fileURLToPath(new URL(name, import.meta.url))));
   return `s${String(scale).replace('.', '_')}_${hash.digest('hex').slice(0, 10)}`;
 }
 
@@ -39,7 +40,8 @@ export async function cachedSqliteDataSet(scale: number, shape: DataSetShape, pr
   const file = join(dataSetDir, name);
   let generatedSeconds = 0;
   if (!existsSync(file)) {
-    for (const old of readdirSync(dataSetDir)) if (old.startsWith(`realistic-s${String(scale).replace('.', '_')}_`)) rmSync(join(dataSetDir, old), { force: true });
+    for (const old of readdirSync(dataSetDir))
+      if (old.startsWith(`realistic-s${String(scale).replace('.', '_')}_`)) rmSync(join(dataSetDir, old), { force: true });
     progress(`generating the realistic data set (SQLite, scale ${scale}) into ${file}`);
     const started = performance.now();
     const building = `${file}.building`;
@@ -70,12 +72,19 @@ const databaseUrl = (serverUrl: string, name: string) => {
 };
 
 /** The PostgreSQL data set, built once per fingerprint into a template database on that server. */
-export async function cachedPostgresDataSet(serverUrl: string, scale: number, shape: DataSetShape, progress: (message: string) => void): Promise<CachedDataSet> {
+export async function cachedPostgresDataSet(
+  serverUrl: string,
+  scale: number,
+  shape: DataSetShape,
+  progress: (message: string) => void,
+): Promise<CachedDataSet> {
   const template = `switchboard_bench_realistic_${dataSetFingerprint(scale)}`;
   const admin = await adminClient(serverUrl);
   let generatedSeconds = 0;
   try {
-    const present = await admin.query(`select datname from pg_database where datname like $1`, [`switchboard_bench_realistic_s${String(scale).replace('.', '_')}_%`]);
+    const present = await admin.query(`select datname from pg_database where datname like $1`, [
+      `switchboard_bench_realistic_s${String(scale).replace('.', '_')}_%`,
+    ]);
     const names = present.rows.map((row: { datname: string }) => row.datname);
     if (!names.includes(template)) {
       for (const old of names) {

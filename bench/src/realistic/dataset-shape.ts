@@ -122,7 +122,9 @@ export function channelShape(index: number, shape: DataSetShape): ChannelShape {
 }
 
 /** Abilities as new-api builds them: one row per group × model × channel, enabled when the channel is. */
-export function abilityRows(channel: ChannelShape): Array<{ group: string; model: string; channel_id: number; enabled: number; priority: number; weight: number; tag: string | null }> {
+export function abilityRows(
+  channel: ChannelShape,
+): Array<{ group: string; model: string; channel_id: number; enabled: number; priority: number; weight: number; tag: string | null }> {
   return channel.groups.flatMap((group) =>
     channel.models.map((model) => ({
       group,
@@ -137,7 +139,11 @@ export function abilityRows(channel: ChannelShape): Array<{ group: string; model
 }
 
 /** Prices: every model has a ratio (0.1–15) and a completion ratio (1–4); groups have ratios. */
-export function priceOptions(shape: DataSetShape): { ModelRatio: Record<string, number>; CompletionRatio: Record<string, number>; GroupRatio: Record<string, number> } {
+export function priceOptions(shape: DataSetShape): {
+  ModelRatio: Record<string, number>;
+  CompletionRatio: Record<string, number>;
+  GroupRatio: Record<string, number>;
+} {
   const random = seededRandom(dataSetSeed + 1);
   const ModelRatio: Record<string, number> = {};
   const CompletionRatio: Record<string, number> = {};
@@ -146,7 +152,7 @@ export function priceOptions(shape: DataSetShape): { ModelRatio: Record<string, 
     CompletionRatio[modelName(model)] = [1, 2, 3, 4][Math.floor(random() * 4)] ?? 1;
   }
   const GroupRatio: Record<string, number> = {};
-  for (let group = 0; group < shape.groups; group += 1) GroupRatio[groupName(group)] = group === 0 ? 1 : [0.5, 0.8, 1, 1.2, 1.5, 2][group % 6] ?? 1;
+  for (let group = 0; group < shape.groups; group += 1) GroupRatio[groupName(group)] = group === 0 ? 1 : ([0.5, 0.8, 1, 1.2, 1.5, 2][group % 6] ?? 1);
   return { ModelRatio, CompletionRatio, GroupRatio };
 }
 

@@ -57,18 +57,26 @@ describe('the realistic data set', () => {
       expect(count('select count(*) as n from channels')).toBe(shape.channels);
       expect(count('select count(*) as n from logs')).toBe(20_000);
       // Every channel's abilities are its groups × its models, as new-api builds them.
-      const channels = sqlite.prepare('select id, "group", models, key, status from channels').all() as Array<{ id: number; group: string; models: string; key: string; status: number }>;
+      const channels = sqlite.prepare('select id, "group", models, key, status from channels').all() as Array<{
+        id: number;
+        group: string;
+        models: string;
+        key: string;
+        status: number;
+      }>;
       let expected = 0;
       for (const channel of channels) expected += channel.group.split(',').length * channel.models.split(',').length;
       expect(count('select count(*) as n from abilities')).toBe(expected);
       expect(count('select count(*) as n from abilities a join channels c on c.id = a.channel_id where a.enabled != (c.status = 1)')).toBe(0);
       expect(channels.some((channel) => channel.key.split('\n').length > 1)).toBe(true);
       // Each group serves every active model through at least one enabled channel.
-      expect(count(`select count(distinct "group" || '/' || model) as n from abilities where enabled = 1 and model <= '${modelName(shape.activeModels - 1)}'`)).toBe(
-        shape.groups * shape.activeModels,
-      );
+      expect(
+        count(`select count(distinct "group" || '/' || model) as n from abilities where enabled = 1 and model <= '${modelName(shape.activeModels - 1)}'`),
+      ).toBe(shape.groups * shape.activeModels);
       // The active tokens are the ones the traffic sends, enabled, unexpired, their users enabled.
-      const active = sqlite.prepare('select t.key, t.status, t.expired_time, u.status as user_status from tokens t join users u on u.id = t.user_id where t.id <= ?').all(shape.activeTokens) as Array<{
+      const active = sqlite
+        .prepare('select t.key, t.status, t.expired_time, u.status as user_status from tokens t join users u on u.id = t.user_id where t.id <= ?')
+        .all(shape.activeTokens) as Array<{
         key: string;
         status: number;
         expired_time: number;
@@ -84,7 +92,11 @@ describe('the realistic data set', () => {
       expect(perToken[0] ?? 0).toBeGreaterThan(10 * (perToken[Math.floor(perToken.length / 2)] ?? 0));
       // Every log's user owns its token; its channel serves its model.
       expect(count('select count(*) as n from logs l join tokens t on t.id = l.token_id where t.user_id != l.user_id')).toBe(0);
-      expect(count(`select count(*) as n from logs l where l.type = 2 and not exists (select 1 from abilities a where a.channel_id = l.channel_id and a.model = l.model_name)`)).toBe(0);
+      expect(
+        count(
+          `select count(*) as n from logs l where l.type = 2 and not exists (select 1 from abilities a where a.channel_id = l.channel_id and a.model = l.model_name)`,
+        ),
+      ).toBe(0);
       // The log indexes the migrations made are back; the log jobs' cursors stand past the generated logs.
       expect(count(`select count(*) as n from sqlite_master where type = 'index' and tbl_name = 'logs' and sql is not null`)).toBeGreaterThan(3);
       expect(count('select count(*) as n from switchboard_job_state where last_id = 20000')).toBeGreaterThanOrEqual(2);
