@@ -150,11 +150,13 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
   const seeded = await seed(sqlDsn, sqlitePath, options.upstreamOrigin, upstreamKey, options.extraOptions, options.tokenColumns);
   await options.dataSet?.finish(sqlDsn, sqlitePath, options.upstreamOrigin);
   const port = await freePort();
+  // Resolved before the clock starts: the first row of a run may build the bundle first.
+  const entry = options.fromSource ? sourceMainOf(options.repoRoot) : await serverEntryOf(options.repoRoot);
   const spawnedAt = performance.now();
   const started = startProcess({
     name: options.label,
     command: process.execPath,
-    args: [...serverNodeFlags, ...(options.nodeFlags ?? []), options.fromSource ? sourceMainOf(options.repoRoot) : await serverEntryOf(options.repoRoot)],
+    args: [...serverNodeFlags, ...(options.nodeFlags ?? []), entry],
     cpus: options.cpus,
     cwd: options.repoRoot,
     logFile: join(options.runDir, `${options.id}.log`),
