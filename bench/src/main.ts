@@ -11,6 +11,8 @@ import type { ProfileSummary } from './report/profile-summary.ts';
 import { renderMarkdown } from './report/markdown.ts';
 import { benchFailures } from './report/verdict.ts';
 import { parseRunOptions } from './run-options.ts';
+import { renderDataSetComparison } from './realistic/data-set-report.ts';
+import { runDataSetComparison } from './realistic/data-set-comparison.ts';
 import { startFakeUpstream } from './targets/floor.ts';
 
 /**
@@ -47,20 +49,26 @@ function commit(): string {
 
 const targets: TargetReport[] = [];
 let profile: ProfileSummary | undefined;
+let dataSets: BenchReport['dataSets'];
 let exitCode = 0;
 try {
   progress(`results go to ${runDir}`);
   const fake = await startFakeUpstream({ runDir, cpus: '1' });
-  progress('direct to the fake upstream (the rig reference)');
-  const direct = await measureGateway(fake.target, {
-    direct: fake.target,
-    upstreamPid: fake.pid,
-    durations: options.durations,
-    phases: new Set(options.throughputOnly ? ['throughput'] : ['memory', 'throughput', 'slow']),
-    progress,
-  });
-  targets.push({ id: 'direct', label: fake.target.label, kind: 'direct', measurements: direct });
-  profile = await runGatewayTargets({ options, repoRoot, benchRoot, runDir, fake, targets, cleanups, progress });
+  if (options.realistic) {
+    // The data set comparison replaces the gateway rows; its rows take their own direct reference (c=1 rounds).
+    dataSets = await runDataSetComparison({ options, repoRoot, benchRoot, runDir, fake, targets, cleanups, progress });
+  } else {
+    progress('direct to the fake upstream (the rig reference)');
+    const direct = await measureGateway(fake.target, {
+      direct: fake.target,
+      upstreamPid: fake.pid,
+      durations: options.durations,
+      phases: new Set(options.throughputOnly ? ['throughput'] : ['memory', 'throughput', 'slow']),
+      progress,
+    });
+    targets.push({ id: 'direct', label: fake.target.label, kind: 'direct', measurements: direct });
+    profile = await runGatewayTargets({ options, repoRoot, benchRoot, runDir, fake, targets, cleanups, progress });
+  }
 } catch (error) {
   exitCode = 1;
   progress(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -78,17 +86,24 @@ const report: BenchReport = {
   commit: commit(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown' },
   placement: 'gateway pinned to CPU 0; fake upstream and load generator on CPU 1',
-  options: { soak: options.soak, quick: options.quick, profile: options.profile, only: options.only },
+  options: {
+    soak: options.soak,
+    quick: options.quick,
+    profile: options.profile,
+    only: options.only,
+    ...(options.realistic ? { realisticScale: options.realisticScale } : {}),
+  },
   targets,
 };
 if (profile) report.profile = profile;
-const markdown = renderMarkdown(report);
+if (dataSets) report.dataSets = dataSets;
+const markdown = dataSets ? renderDataSetComparison(dataSets) : renderMarkdown(report);
 writeFileSync(join(runDir, 'bench.json'), JSON.stringify(report, null, 2));
 writeFileSync(join(runDir, 'bench.md'), markdown);
 copyFileSync(join(runDir, 'bench.json'), join(benchRoot, 'results', 'latest.json'));
 copyFileSync(join(runDir, 'bench.md'), join(benchRoot, 'results', 'latest.md'));
 console.log(markdown);
 progress(`done in ${Math.round(report.seconds)} s; ${join(runDir, 'bench.md')}`);
-const failures = benchFailures(report);
+const failures = dataSets ? dataSets.rows.flatMap((row) => (row.failed ? [`${row.label}: ${row.failed}`] : [])) : benchFailures(report);
 for (const failure of failures) progress(`✗ ${failure}`);
 process.exit(failures.length > 0 ? 1 : exitCode);

@@ -30,6 +30,13 @@ export interface RunOptions {
    * the same run: "CPU per request no worse than before" compares two builds under the same conditions.
    */
   baselineRoot: string;
+  /**
+   * Runs the data set comparison instead of the gateway rows: the floor, then Switchboard on today's
+   * tiny data set and on the generated realistic one, SQLite and PostgreSQL, WORKERS=1 and auto.
+   */
+  realistic: boolean;
+  /** Share of the realistic data set's rows (1 = 50,000 users … 10 million logs); 0.1 for a check. */
+  realisticScale: number;
   durations: PhaseDurations;
 }
 
@@ -48,17 +55,17 @@ export interface PhaseDurations {
   streamLevels: number[];
 }
 
-const usage = `npm run bench [-- --soak] [--quick] [--profile] [--throughput-only [--interleave=N]] [--streams] [--only=floor,switchboard-sqlite,…] [--pg=postgres://…] [--baseline=<another checkout>]`;
+const usage = `npm run bench [-- --soak] [--quick] [--profile] [--throughput-only [--interleave=N]] [--streams] [--only=floor,switchboard-sqlite,…] [--pg=postgres://…] [--baseline=<another checkout>] [--realistic [--realistic-scale=0.1]]`;
 
 export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv): RunOptions {
   const flags = new Set(argv.filter((arg) => !arg.includes('=')));
   const values = new Map(argv.filter((arg) => arg.includes('=')).map((arg) => [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]));
   for (const flag of flags) {
-    if (!['--soak', '--quick', '--profile', '--throughput-only', '--streams', '--help'].includes(flag))
+    if (!['--soak', '--quick', '--profile', '--throughput-only', '--streams', '--realistic', '--help'].includes(flag))
       throw new Error(`unknown flag ${flag}\nusage: ${usage}`);
   }
   for (const key of values.keys()) {
-    if (!['--only', '--pg', '--baseline', '--interleave'].includes(key)) throw new Error(`unknown option ${key}\nusage: ${usage}`);
+    if (!['--only', '--pg', '--baseline', '--interleave', '--realistic-scale'].includes(key)) throw new Error(`unknown option ${key}\nusage: ${usage}`);
   }
   if (flags.has('--help')) {
     console.log(usage);
@@ -100,6 +107,8 @@ export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     only: (values.get('--only') ?? '').split(',').filter(Boolean),
     postgresUrl: values.get('--pg') ?? env.BENCH_PG_URL ?? env.TEST_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres',
     baselineRoot: values.get('--baseline') ?? '',
+    realistic: flags.has('--realistic') || values.has('--realistic-scale'),
+    realisticScale: parseScale(values.get('--realistic-scale')),
     durations,
   };
 }
@@ -116,4 +125,11 @@ function parseStreams(streams: boolean, turnsOrProfile: boolean): boolean {
   if (streams && !turnsOrProfile)
     throw new Error(`--streams chooses what the turns or the profile measure: add --throughput-only --interleave=N, or --profile\nusage: ${usage}`);
   return streams;
+}
+
+function parseScale(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const scale = Number(value);
+  if (!(scale > 0 && scale <= 1)) throw new Error(`--realistic-scale must be a number above 0 and at most 1 (1 = the full data set)\nusage: ${usage}`);
+  return scale;
 }

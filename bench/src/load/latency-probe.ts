@@ -1,5 +1,6 @@
 import { Client } from 'undici';
 import { spread, type Spread } from '../measure/stats.ts';
+import type { PickedRequest } from '../realistic/traffic.ts';
 import type { Target } from '../targets/target.ts';
 import { timedRequest } from './timed-request.ts';
 
@@ -15,11 +16,16 @@ export interface AddedLatency {
   target: SerialLatency;
 }
 
-async function serialRun(client: Client, target: Target, body: string, durationMs: number, firsts: number[], totals: number[]): Promise<number> {
+/** A fixed body, or a pick per request (the realistic traffic: its own token and model each time). */
+export type RequestSource = string | (() => PickedRequest);
+
+async function serialRun(client: Client, target: Target, source: RequestSource, durationMs: number, firsts: number[], totals: number[]): Promise<number> {
   let errors = 0;
   const end = performance.now() + durationMs;
   while (performance.now() < end) {
-    const timing = await timedRequest(client, target, body, { timeoutMs: 10_000 });
+    const picked = typeof source === 'string' ? undefined : source();
+    const sent = picked ? { ...target, headers: { ...target.headers, ...picked.headers } } : target;
+    const timing = await timedRequest(client, sent, picked ? picked.body : (source as string), { timeoutMs: 10_000 });
     if (timing.error || timing.status !== 200) {
       errors += 1;
       continue;
@@ -35,7 +41,7 @@ async function serialRun(client: Client, target: Target, body: string, durationM
  * alternating short rounds against the fake upstream and against the gateway so both see the same
  * machine state (the cuihuan method); the added latency is the gateway's percentile minus direct's.
  */
-export async function measureAddedLatency(direct: Target, target: Target, body: string, rounds: number, roundMs: number): Promise<AddedLatency> {
+export async function measureAddedLatency(direct: Target, target: Target, body: RequestSource, rounds: number, roundMs: number): Promise<AddedLatency> {
   const directClient = new Client(direct.origin, { pipelining: 1 });
   const targetClient = new Client(target.origin, { pipelining: 1 });
   const sides = [

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { CpuWindow, RssSampler } from '../platform/proc-stats.ts';
+import type { PickedRequest } from '../realistic/traffic.ts';
 import type { Target } from '../targets/target.ts';
 
 export interface ThroughputResult {
@@ -30,6 +31,8 @@ export interface ThroughputOptions {
   /** Fixed arrival rate (open-ish loop) instead of as fast as possible. */
   overallRate?: number;
   upstreamPid: number;
+  /** Per-request token and body (the realistic traffic); `body` and the target's headers otherwise. */
+  pick?: () => PickedRequest;
 }
 
 /** Closed-loop load with autocannon; CPU is taken from /proc over the measured window only. */
@@ -42,6 +45,7 @@ export async function measureThroughput(target: Target, body: string, options: T
     connections: options.connections,
     timeout: 20,
     ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    ...(options.pick ? { requests: [{ setupRequest: pickedRequest(options.pick) }] } : {}),
   };
   if (options.warmupSeconds > 0) await autocannon({ ...common, duration: options.warmupSeconds });
   const gatewayPid = target.process?.pid;
@@ -76,6 +80,14 @@ export async function measureThroughput(target: Target, body: string, options: T
   }
   if (rss) measured.rssPeakBytes = rss.peak;
   return measured;
+}
+
+/** autocannon rebuilds a request whose entry has setupRequest before every send: the pick goes in there. */
+function pickedRequest(pick: () => PickedRequest) {
+  return (request: { headers?: Record<string, string>; body?: string }) => {
+    const picked = pick();
+    return { ...request, headers: { ...request.headers, ...picked.headers }, body: picked.body };
+  };
 }
 
 /** Keep-alive connections of the CPU-per-request phases: issue 41's outside measurement used 32. */

@@ -3,6 +3,7 @@ import type { Reconciliation } from '../measure/reconcile.ts';
 import type { ErrorModeResult } from '../load/error-modes.ts';
 import type { SoakResult } from '../load/soak.ts';
 import type { ProfileSummary } from './profile-summary.ts';
+import type { DataSetComparison } from '../realistic/data-set-report.ts';
 
 export type TargetKind = 'direct' | 'floor' | 'switchboard' | 'peer';
 
@@ -29,7 +30,9 @@ export interface BenchReport {
   commit: string;
   machine: { cpus: number; model: string };
   placement: string;
-  options: { soak: boolean; quick: boolean; profile: boolean; only: string[] };
+  options: { soak: boolean; quick: boolean; profile: boolean; only: string[]; realisticScale?: number };
   targets: TargetReport[];
   profile?: ProfileSummary;
+  /** `--realistic`: the tiny against realistic data set comparison (then the only rows of the run). */
+  dataSets?: DataSetComparison;
 }

@@ -7,6 +7,7 @@ import { serverNodeFlags } from '../../../packages/server/src/node-flags.ts';
 import { eventLoopResolutionMs } from '../../../packages/server/src/platform/metrics.ts';
 import { freePort, startProcess, waitForPort } from '../platform/processes.ts';
 import { seedSwitchboard, type SeededSwitchboard } from './switchboard-seed.ts';
+import type { StartingDataSet } from '../realistic/starting-data-set.ts';
 import { chatPath, type Target } from './target.ts';
 
 export interface SwitchboardTarget extends Target {
@@ -15,6 +16,8 @@ export interface SwitchboardTarget extends Target {
   readonly sqlitePath: string;
   /** Drops what was created for this run (the PostgreSQL database); the SQLite file stays with the results. */
   cleanup(): Promise<void>;
+  /** From spawning the process to ready: the port open and, with several workers, every worker up. */
+  readonly startupMs: number;
 }
 
 export interface SwitchboardStart {
@@ -37,6 +40,8 @@ export interface SwitchboardStart {
   tokenColumns?: Readonly<Record<string, number | string>>;
   /** Extra environment (for example QUOTA_JOURNAL_DIR=off for the journal-off variant). */
   env?: Readonly<Record<string, string>>;
+  /** Start from a generated data set (a copy of its SQLite file, a clone of its PostgreSQL template) instead of an empty database. */
+  dataSet?: StartingDataSet;
 }
 
 /** The checkout this harness belongs to. */
@@ -61,13 +66,15 @@ async function scrapeEventLoopMaxMs(origin: string): Promise<number | undefined>
   }
 }
 
-/** A fresh PostgreSQL database for this run, or undefined when no server answers. */
-/** A fresh database on the server; an unreachable server throws with the driver's reason (password masked). */
-export async function createPostgresDatabase(serverUrl: string, name: string): Promise<string> {
+/**
+ * A fresh database on the server (a clone of `template` when given); an unreachable server throws with
+ * the driver's reason (password masked).
+ */
+export async function createPostgresDatabase(serverUrl: string, name: string, template?: string): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
-    await client.query(`create database "${name}"`);
+    await client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } catch (error) {
     const shown = new URL(serverUrl);
     if (shown.password) shown.password = '***';
@@ -130,7 +137,9 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
   let databaseName: string | undefined;
   if (options.postgresServerUrl) {
     databaseName = `switchboard_bench_${Date.now()}_${options.id.replace(/\W/g, '_')}`;
-    sqlDsn = await createPostgresDatabase(options.postgresServerUrl, databaseName);
+    sqlDsn = await createPostgresDatabase(options.postgresServerUrl, databaseName, options.dataSet?.postgresTemplate);
+  } else if (options.dataSet) {
+    options.dataSet.copySqlite(sqlitePath);
   }
   const upstreamKey = `fake-key-${options.id}`;
   // Seeded by the checkout that runs: another build (the baseline) migrates with its own migrations.
@@ -139,11 +148,15 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
       ? seedSwitchboard
       : ((await import(join(options.repoRoot, 'bench/src/targets/switchboard-seed.ts'))) as { seedSwitchboard: typeof seedSwitchboard }).seedSwitchboard;
   const seeded = await seed(sqlDsn, sqlitePath, options.upstreamOrigin, upstreamKey, options.extraOptions, options.tokenColumns);
+  await options.dataSet?.finish(sqlDsn, sqlitePath, options.upstreamOrigin);
   const port = await freePort();
+  // Resolved before the clock starts: the first row of a run may build the bundle first.
+  const entry = options.fromSource ? sourceMainOf(options.repoRoot) : await serverEntryOf(options.repoRoot);
+  const spawnedAt = performance.now();
   const started = startProcess({
     name: options.label,
     command: process.execPath,
-    args: [...serverNodeFlags, ...(options.nodeFlags ?? []), options.fromSource ? sourceMainOf(options.repoRoot) : await serverEntryOf(options.repoRoot)],
+    args: [...serverNodeFlags, ...(options.nodeFlags ?? []), entry],
     cpus: options.cpus,
     cwd: options.repoRoot,
     logFile: join(options.runDir, `${options.id}.log`),
@@ -166,10 +179,13 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
   });
   await waitForPort(port, started);
   // The port opens with the first worker; the others start once it has migrated.
-  const workers = Number(options.env?.WORKERS ?? 1);
+  // `auto` is one worker per core the process may use: the cores it is pinned to.
+  const workers = options.env?.WORKERS === 'auto' ? options.cpus.split(',').length : Number(options.env?.WORKERS ?? 1);
   if (workers > 1) await waitForLogLine(join(options.runDir, `${options.id}.log`), `with ${workers} worker processes`);
+  const startupMs = performance.now() - spawnedAt;
   const postgresServerUrl = options.postgresServerUrl;
   return {
+    startupMs,
     id: options.id,
     label: options.label,
     origin: `http://127.0.0.1:${port}`,

@@ -11,6 +11,8 @@ declare module 'autocannon' {
     pipelining?: number;
     overallRate?: number;
     excludeErrorStats?: boolean;
+    /** Requests sent in turn; one with setupRequest is rebuilt (that function called) before every send. */
+    requests?: Array<{ setupRequest?: (request: { headers?: Record<string, string>; body?: string }) => object }>;
   }
   interface Histogram {
     average: number;
