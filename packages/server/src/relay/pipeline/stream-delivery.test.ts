@@ -29,10 +29,12 @@ interface CallerAnswer {
  * Every stream converter the relay has, each behind a channel whose caller model is priced at ratio
  * 1 (completion ratio 1), so the charge is prompt + completion exactly as the upstream reported.
  * `announced` is the input count an Anthropic caller's message_start carries: the upstream's when
- * its first frame has one (Claude, Gemini), else the relay's estimate of the prompt ('Hello').
+ * its first frame has one (Claude, Gemini), else the relay's estimate of the prompt ('Hello') the first
+ * time and, once the model's prompts have been seen to cost more upstream than estimated, the estimate
+ * plus what they cost beyond it (`announcedLater`, here the upstream's 12).
  */
 const upstreams = [
-  { name: 'openai-compatible', model: 'frames-openai', usage: { prompt: 12, completion: 6 }, announced: estimateTokens('Hello') },
+  { name: 'openai-compatible', model: 'frames-openai', usage: { prompt: 12, completion: 6 }, announced: estimateTokens('Hello'), announcedLater: 12 },
   { name: 'claude', model: 'frames-claude', usage: { prompt: 25, completion: 15 }, announced: 25 },
   // Thinking tokens are billed as output: 20 candidates + 12 thoughts.
   { name: 'gemini', model: 'frames-gemini', usage: { prompt: 9, completion: 32 }, announced: 9 },
@@ -215,14 +217,15 @@ describe.each(testDatabases())('streams delivered whole or byte by byte, every e
   describe.each(entries)('%s', (entry) => {
     it.each(upstreams)('over $name', async (upstream) => {
       const answers: Partial<Record<WriteStyle, CallerAnswer>> = {};
-      for (const style of ['as-composed', 'one-write', 'byte-per-write'] as const) {
+      for (const [round, style] of (['as-composed', 'one-write', 'byte-per-write'] as const).entries()) {
         setWriteStyle(style);
         const token = await relay.token();
         const answer = await ask[entry](relay.baseUrl, token.apiKey, upstream.model);
         answers[style] = answer;
         expect(answer, style).toMatchObject({ ended: true, usage: upstream.usage });
         expect(answer.content.length, style).toBeGreaterThan(0);
-        if (entry === 'anthropic messages') expect(answer.announcedInput, style).toBe(upstream.announced);
+        const announced = round > 0 && 'announcedLater' in upstream ? upstream.announcedLater : upstream.announced;
+        if (entry === 'anthropic messages') expect(answer.announcedInput, style).toBe(announced);
         // Charged once, exactly the usage the upstream reported, not a local count.
         const state = await token.state(channelIds);
         expect(state.logs, style).toHaveLength(1);
@@ -235,8 +238,10 @@ describe.each(testDatabases())('streams delivered whole or byte by byte, every e
         expect(state.token.used_quota, style).toBe(log?.quota);
       }
       setWriteStyle('as-composed');
-      expect(answers['one-write']).toEqual(answers['as-composed']);
-      expect(answers['byte-per-write']).toEqual(answers['as-composed']);
+      // The same answer however it was written (the announced input aside: it learns between rounds, above).
+      const content = (answer: CallerAnswer | undefined) => answer && { ...answer, announcedInput: undefined };
+      expect(content(answers['one-write'])).toEqual(content(answers['as-composed']));
+      expect(content(answers['byte-per-write'])).toEqual(content(answers['as-composed']));
     });
   });
 });
