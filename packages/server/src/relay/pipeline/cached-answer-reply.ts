@@ -10,6 +10,7 @@ import { consumeLogEntry } from './consume-log.ts';
 import { RelayError } from './relay-error.ts';
 import type { ParsedRelayBody } from './request-reader.ts';
 import { relayHeaders } from './relay-headers.ts';
+import { quotaRefusal } from './quota-refusal.ts';
 
 export interface CacheHit {
   readonly request: FastifyRequest;
@@ -47,10 +48,7 @@ export async function serveCachedAnswer(services: RelayServices, hit: CacheHit):
   if (permit instanceof Promise) permit = await permit;
   let reserved = services.ledger.reserve(caller.token, caller.user, quota, quota, quota);
   if (reserved instanceof Promise) reserved = await reserved;
-  if (!reserved.ok) {
-    if (reserved.refusedBy === 'user') throw new RelayError(403, 'insufficient_user_quota', relayMessages.insufficientUserQuota);
-    throw new RelayError(403, 'pre_consume_token_quota_failed', relayMessages.insufficientTokenQuota);
-  }
+  if (!reserved.ok) throw quotaRefusal(reserved.refusedBy);
   const reservation = reserved.reservation;
   try {
     const budgetHold = services.budgets.keeper.hold(reservation, quota);

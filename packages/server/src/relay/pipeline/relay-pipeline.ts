@@ -26,6 +26,7 @@ import type { CachePlan } from '../response-cache/response-cache.ts';
 import { serveCachedAnswer } from './cached-answer-reply.ts';
 import { relayHeaders } from './relay-headers.ts';
 import { routedAttempt } from '../routing/channel-router.ts';
+import { quotaRefusal } from './quota-refusal.ts';
 
 export { relayHeaders };
 
@@ -281,10 +282,7 @@ async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedR
   const expected = pricing.usePrice ? worstCase : usual === undefined ? 0 : estimatedQuota(pricing, usualPrompt, Math.min(ceiling, usualCompletion));
   let reserved = services.ledger.reserve(caller.token, caller.user, hold, worstCase, expected);
   if (reserved instanceof Promise) reserved = await reserved;
-  if (!reserved.ok) {
-    if (reserved.refusedBy === 'user') throw new RelayError(403, 'insufficient_user_quota', relayMessages.insufficientUserQuota);
-    throw new RelayError(403, 'pre_consume_token_quota_failed', relayMessages.insufficientTokenQuota);
-  }
+  if (!reserved.ok) throw quotaRefusal(reserved.refusedBy);
   const reservation = reserved.reservation;
   const tried = new Set<number>();
   const triedOrder: number[] = [];

@@ -18,6 +18,7 @@ import type { RelayServices } from '../relay-services.ts';
 import { bridgeRealtime, type RealtimeEndReason } from './realtime-bridge.ts';
 import { callerAsksForBeta, realtimeUpstream, servesRealtime } from './realtime-upstream.ts';
 import type { RealtimeUsage } from './realtime-usage.ts';
+import { quotaRefusal } from '../pipeline/quota-refusal.ts';
 
 export const realtimePath = '/v1/realtime';
 /** Browsers cannot set headers on a WebSocket: OpenAI's clients send the key as this subprotocol. */
@@ -183,10 +184,7 @@ async function openSession(services: RelayServices, request: IncomingMessage, ur
   if (!pricing) throw new RelayError(400, 'model_price_error', relayMessages.modelPriceError, { params: { model } });
   const hold = preConsumeQuota(pricing, { promptTokens: 0, maxTokens: 0, floorTokens: options.getNumber('PreConsumedQuota') }, tables.quotaPerUnit);
   const reserved = await services.ledger.reserve(caller.token, caller.user, hold, hold);
-  if (!reserved.ok) {
-    if (reserved.refusedBy === 'user') throw new RelayError(403, 'insufficient_user_quota', relayMessages.insufficientUserQuota);
-    throw new RelayError(403, 'pre_consume_token_quota_failed', relayMessages.insufficientTokenQuota);
-  }
+  if (!reserved.ok) throw quotaRefusal(reserved.refusedBy);
   const beta = callerAsksForBeta(request.headers['openai-beta'], offeredProtocols(request));
   return { caller, model, pricing, reservation: reserved.reservation, requestId, startedAt, beta };
 }
