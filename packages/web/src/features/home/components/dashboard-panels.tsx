@@ -1,10 +1,14 @@
 import { Col, Row } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useStatusValue } from '../../../lib/system-status.ts';
 import { useUptimeStatus } from '../api/uptime-status.ts';
-import { AnnouncementsPanel } from './panels/announcements-panel.tsx';
-import { ApiInfoPanel } from './panels/api-info-panel.tsx';
-import { FaqPanel } from './panels/faq-panel.tsx';
-import { UptimePanel } from './panels/uptime-panel.tsx';
+
+// Each panel is its own chunk, fetched only when it has something to show: a home page without
+// panels (every fresh install) loads none of their components.
+const AnnouncementsPanel = lazy(() => import('./panels/announcements-panel.tsx').then((module) => ({ default: module.AnnouncementsPanel })));
+const ApiInfoPanel = lazy(() => import('./panels/api-info-panel.tsx').then((module) => ({ default: module.ApiInfoPanel })));
+const FaqPanel = lazy(() => import('./panels/faq-panel.tsx').then((module) => ({ default: module.FaqPanel })));
+const UptimePanel = lazy(() => import('./panels/uptime-panel.tsx').then((module) => ({ default: module.UptimePanel })));
 
 /**
  * new-api's four dashboard panels on the home page, from the status (each list is there only while its
@@ -23,13 +27,15 @@ export function DashboardPanels() {
   if (panels.length === 0) return null;
   return (
     <div style={{ padding: '0 16px 48px', maxWidth: 1040, margin: '0 auto' }}>
-      <Row gutter={[16, 16]}>
-        {panels.map((panel) => (
-          <Col key={panel.key} xs={24} md={12}>
-            {panel}
-          </Col>
-        ))}
-      </Row>
+      <Suspense fallback={null}>
+        <Row gutter={[16, 16]}>
+          {panels.map((panel) => (
+            <Col key={panel.key} xs={24} md={12}>
+              {panel}
+            </Col>
+          ))}
+        </Row>
+      </Suspense>
     </div>
   );
 }
