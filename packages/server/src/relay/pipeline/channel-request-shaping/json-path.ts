@@ -54,7 +54,10 @@ export function getPath(root: unknown, path: string): { found: boolean; value: u
   return current;
 }
 
-/** Sets the value at a path, creating the objects on the way; false when a step is not a container (nothing changed). */
+/**
+ * Sets the value at a path, creating the objects on the way (a scalar in the way becomes one, as
+ * new-api's sjson does); false when an array index is out of reach (nothing changed).
+ */
 export function setPath(root: Record<string, unknown>, path: string, value: unknown): boolean {
   const segments = pathSegments(path);
   if (segments.length === 0) return false;
