@@ -266,7 +266,11 @@ function requestFor(input: AttemptInput): RelayRequest {
  * `messages` or a Claude upstream's `system`. Other dialects (Gemini, Bedrock's and Vertex's
  * Claude, the other native vendors) and other endpoints are sent without it.
  */
-function systemPromptDialect(endpoint: RelayEndpoint, providerId: string, capability: { readonly response: { readonly kind: string } }): SystemPromptDialect | undefined {
+function systemPromptDialect(
+  endpoint: RelayEndpoint,
+  providerId: string,
+  capability: { readonly response: { readonly kind: string } },
+): SystemPromptDialect | undefined {
   if (endpoint.capability !== 'chat') return undefined;
   if (capability.response.kind === 'pass-through') return 'openai-chat';
   return providerId === 'claude' ? 'claude' : undefined;

@@ -42,7 +42,11 @@ describe.each(databases)('channel request shaping on the relay on $dialect', (da
   }
 
   async function post(path: string, apiKey: string, body: unknown): Promise<Response> {
-    return fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   }
 
   it('sends the channel system prompt, classic override and headers (with the key) upstream, and bills the model it asked for', async () => {
@@ -84,7 +88,12 @@ describe.each(databases)('channel request shaping on the relay on $dialect', (da
       }),
     });
     const token = await seedToken(testApp, userId);
-    const answer = await post('/v1/chat/completions', token.apiKey, { model: channel.model, max_tokens: 9000, user: 'u-1', messages: [{ role: 'user', content: 'hi' }] });
+    const answer = await post('/v1/chat/completions', token.apiKey, {
+      model: channel.model,
+      max_tokens: 9000,
+      user: 'u-1',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(answer.status).toBe(200);
     expect(fake.requestsFor(channel.key).at(-1)?.body).toEqual({ model: channel.model, max_tokens: 256, messages: [{ role: 'user', content: 'hi Please.' }] });
   });
@@ -100,7 +109,9 @@ describe.each(databases)('channel request shaping on the relay on $dialect', (da
 
   it('refuses the request in the caller format on return_error, without calling the upstream or charging', async () => {
     const channel = await channelFor({
-      paramOverride: JSON.stringify({ operations: [{ mode: 'return_error', value: { message: 'this channel takes no images', status_code: 403, code: 'no_images' } }] }),
+      paramOverride: JSON.stringify({
+        operations: [{ mode: 'return_error', value: { message: 'this channel takes no images', status_code: 403, code: 'no_images' } }],
+      }),
     });
     const token = await seedToken(testApp, userId);
     const answer = await post('/v1/chat/completions', token.apiKey, { model: channel.model, messages: [{ role: 'user', content: 'hi' }] });
@@ -118,7 +129,13 @@ describe.each(databases)('channel request shaping on the relay on $dialect', (da
     const plain = await channelFor({});
     const strict = await channelFor({ settings: '{"disable_store":true,"allow_safety_identifier":true}' });
     const token = await seedToken(testApp, userId);
-    const request = (model: string) => ({ model, service_tier: 'priority', safety_identifier: 'u-1', store: true, messages: [{ role: 'user', content: 'hi' }] });
+    const request = (model: string) => ({
+      model,
+      service_tier: 'priority',
+      safety_identifier: 'u-1',
+      store: true,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     await post('/v1/chat/completions', token.apiKey, request(plain.model));
     await post('/v1/chat/completions', token.apiKey, request(strict.model));
     expect(fake.requestsFor(plain.key).at(-1)?.body).toEqual({ model: plain.model, store: true, messages: [{ role: 'user', content: 'hi' }] });
@@ -129,7 +146,11 @@ describe.each(databases)('channel request shaping on the relay on $dialect', (da
     const channel = await channelFor({});
     const token = await seedToken(testApp, userId);
     const text = '{"model":"' + channel.model + '",  "messages":[{"role":"user","content":"hi"}]}';
-    await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' }, body: text });
+    await fetch(`${baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' },
+      body: text,
+    });
     expect(fake.requestsFor(channel.key).at(-1)?.raw.toString('utf8')).toBe(text);
   });
 
@@ -141,7 +162,11 @@ describe.each(databases)('channel request shaping on the relay on $dialect', (da
     }));
     const token = await seedToken(testApp, userId);
     const text = JSON.stringify({ model: channel.model, service_tier: 'priority', stream: true, messages: [{ role: 'user', content: 'hi' }] });
-    const answer = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' }, body: text });
+    const answer = await fetch(`${baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' },
+      body: text,
+    });
     await answer.text();
     expect(fake.requestsFor(channel.key).at(-1)?.raw.toString('utf8')).toBe(text);
   });
@@ -176,7 +201,12 @@ describe.each(testDatabases().filter((database) => database.dialect === 'sqlite'
       baseUrl: fake.url,
       models: [model],
       setting: '{"system_prompt":"Channel rules.","system_prompt_override":true}',
-      paramOverride: JSON.stringify({ operations: [{ path: 'metadata.user_id', mode: 'set', value: 'switchboard' }, { path: 'top_k', mode: 'set', value: 5 }] }),
+      paramOverride: JSON.stringify({
+        operations: [
+          { path: 'metadata.user_id', mode: 'set', value: 'switchboard' },
+          { path: 'top_k', mode: 'set', value: 5 },
+        ],
+      }),
       settings: '{"allow_inference_geo":false}',
     });
     const token = await relay.token();
@@ -194,7 +224,13 @@ describe.each(testDatabases().filter((database) => database.dialect === 'sqlite'
   });
 
   it('gives an OpenAI caller on a Claude channel the channel prompt as Claude `system`', async () => {
-    await relay.channel({ type: 14, key: 'claude-prompted', baseUrl: fake.url, models: ['claude-3-5-haiku-20241022'], setting: '{"system_prompt":"Channel rules."}' });
+    await relay.channel({
+      type: 14,
+      key: 'claude-prompted',
+      baseUrl: fake.url,
+      models: ['claude-3-5-haiku-20241022'],
+      setting: '{"system_prompt":"Channel rules."}',
+    });
     const token = await relay.token();
     const answer = await fetch(`${relay.baseUrl}/v1/chat/completions`, {
       method: 'POST',

@@ -55,7 +55,11 @@ describe.each(sqlite)('channel request shaping with two worker processes on $dia
       };
       expect((await root.post('/api/channel/', channel)).success).toBe(true);
       const channelId = Number((await handle.db.selectFrom('channels').select('id').where('name', '=', 'shaped').executeTakeFirstOrThrow()).id);
-      const token = await root.post<{ data: Array<{ id: number; key: string }> }>('/api/token/', { name: 'shaped', remain_quota: 50_000_000, expired_time: -1 });
+      const token = await root.post<{ data: Array<{ id: number; key: string }> }>('/api/token/', {
+        name: 'shaped',
+        remain_quota: 50_000_000,
+        expired_time: -1,
+      });
       const { id: tokenId, key } = token.data[0]!;
       const relay = () =>
         fetch(`${gateway.baseUrl}/v1/chat/completions`, {

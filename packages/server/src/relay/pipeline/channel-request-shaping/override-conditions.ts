@@ -11,7 +11,7 @@ export interface OverrideCondition {
   readonly passMissingKey: boolean;
 }
 
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 /** new-api's `full`: booleans and numbers by value, strings as they are; different types never match. */
 function equal(actual: unknown, expected: unknown): boolean {

@@ -95,7 +95,9 @@ describe('param_override operations', () => {
     expect(refused.outcome).toEqual({
       refused: { status: 403, code: 'forbidden_model', type: 'invalid_request_error', message: 'not here', retryable: false },
     });
-    expect(run({}, [{ mode: 'return_error', value: { message: 'try elsewhere', skip_retry: false } }]).outcome).toMatchObject({ refused: { status: 400, retryable: true } });
+    expect(run({}, [{ mode: 'return_error', value: { message: 'try elsewhere', skip_retry: false } }]).outcome).toMatchObject({
+      refused: { status: 400, retryable: true },
+    });
     expect(run({}, [{ mode: 'block' }]).outcome).toMatchObject({ refused: { message: 'request blocked by param override conditions' } });
     const passed = run({ a: 1 }, [
       { mode: 'pass', conditions: [{ path: 'a', mode: 'full', value: 1 }] },

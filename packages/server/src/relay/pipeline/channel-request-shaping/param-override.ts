@@ -235,7 +235,13 @@ export function applyParamOverride(body: Record<string, unknown>, override: Para
   } catch (error) {
     if (!(error instanceof OperationFailure)) throw error;
     return {
-      refused: { status: 500, code: 'channel_param_override_invalid', type: 'new_api_error', message: `channel param override: ${error.message}`, retryable: true },
+      refused: {
+        status: 500,
+        code: 'channel_param_override_invalid',
+        type: 'new_api_error',
+        message: `channel param override: ${error.message}`,
+        retryable: true,
+      },
     };
   }
   return { changed };

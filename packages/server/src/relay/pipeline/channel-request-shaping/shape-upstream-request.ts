@@ -17,7 +17,8 @@ export interface ShapingInput {
   readonly callerBodies: readonly (Record<string, unknown> | undefined)[];
 }
 
-export type ShapedRequest = { readonly request: UpstreamRequest; readonly upstreamModel?: string; readonly refused?: undefined } | { readonly refused: OverrideRefusal };
+export type ShapedRequest =
+  { readonly request: UpstreamRequest; readonly upstreamModel?: string; readonly refused?: undefined } | { readonly refused: OverrideRefusal };
 
 function isJsonBody(request: UpstreamRequest): boolean {
   if (request.body === undefined) return false;
@@ -66,5 +67,8 @@ export function shapeUpstreamRequest(request: UpstreamRequest, input: ShapingInp
   }
   if (!changed) return { request: withHeaders };
   const modelAfter = modelOf(body);
-  return { request: { ...withHeaders, body: JSON.stringify(body) }, ...(modelAfter !== undefined && modelAfter !== modelBefore ? { upstreamModel: modelAfter } : {}) };
+  return {
+    request: { ...withHeaders, body: JSON.stringify(body) },
+    ...(modelAfter !== undefined && modelAfter !== modelBefore ? { upstreamModel: modelAfter } : {}),
+  };
 }

@@ -21,7 +21,12 @@ describe('channel system prompt on OpenAI chat bodies', () => {
   });
 
   it("with override, puts the channel's text before the caller's (string, or first part of a list)", () => {
-    const text: Record<string, unknown> = { messages: [{ role: 'user', content: 'hi' }, { role: 'system', content: 'Mine.' }] };
+    const text: Record<string, unknown> = {
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'system', content: 'Mine.' },
+      ],
+    };
     applySystemPrompt(text, prefix, 'openai-chat');
     expect(text.messages).toEqual([
       { role: 'user', content: 'hi' },
@@ -51,7 +56,7 @@ describe('channel system prompt on Claude bodies', () => {
     expect(own.system).toBe('Mine.');
   });
 
-  it("with override, prefixes a string (trimmed; an empty one is replaced) or puts a text block first", () => {
+  it('with override, prefixes a string (trimmed; an empty one is replaced) or puts a text block first', () => {
     const text: Record<string, unknown> = { system: '  Mine. ' };
     applySystemPrompt(text, prefix, 'claude');
     expect(text.system).toBe('Be brief.\nMine.');
