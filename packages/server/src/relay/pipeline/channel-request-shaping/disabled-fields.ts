@@ -24,14 +24,20 @@ export const defaultAllowances: FieldAllowances = {
 
 type Body = Record<string, unknown>;
 
+/** Each channel's list, made once: the probe runs on every request. */
+const removedFieldLists = new WeakMap<FieldAllowances, readonly string[]>();
+
 /** The top-level fields removed under these settings. */
-function removedFields(allowed: FieldAllowances): string[] {
+function removedFields(allowed: FieldAllowances): readonly string[] {
+  const known = removedFieldLists.get(allowed);
+  if (known) return known;
   const fields: string[] = [];
   if (!allowed.serviceTier) fields.push('service_tier');
   if (!allowed.inferenceGeo) fields.push('inference_geo');
   if (!allowed.speed) fields.push('speed');
   if (!allowed.safetyIdentifier) fields.push('safety_identifier');
   if (allowed.disableStore) fields.push('store');
+  removedFieldLists.set(allowed, fields);
   return fields;
 }
 
@@ -42,7 +48,9 @@ const streamOptionsOf = (body: Body): Body | undefined =>
 export function hasDisabledField(body: Body | undefined, allowed: FieldAllowances): boolean {
   if (!body) return false;
   for (const field of removedFields(allowed)) if (Object.hasOwn(body, field)) return true;
-  return !allowed.includeObfuscation && streamOptionsOf(body) !== undefined && Object.hasOwn(streamOptionsOf(body) as Body, 'include_obfuscation');
+  if (allowed.includeObfuscation) return false;
+  const streamOptions = streamOptionsOf(body);
+  return streamOptions !== undefined && Object.hasOwn(streamOptions, 'include_obfuscation');
 }
 
 /** Removes the fields from an upstream body (edited in place); true when one was there. */

@@ -116,3 +116,28 @@ describe('param_override operations', () => {
     expect(second).toEqual({ tags: ['x'] });
   });
 });
+
+describe('param_override header operations', () => {
+  it('set_header and delete_header edit the upstream headers, not the body', () => {
+    const override = overrideOf({
+      operations: [
+        { path: 'X-Route', mode: 'set_header', value: 'blue', conditions: [{ path: 'stream', mode: 'full', value: true }] },
+        { path: 'OpenAI-Organization', mode: 'delete_header' },
+      ],
+    });
+    const body: Record<string, unknown> = { stream: true };
+    expect(applyParamOverride(body, override)).toEqual({
+      changed: false,
+      headerEdits: new Map([
+        ['x-route', 'blue'],
+        ['openai-organization', undefined],
+      ]),
+    });
+    expect(body).toEqual({ stream: true });
+  });
+
+  it('refuses a header operation that cannot be a header', () => {
+    expect(readParamOverride({ operations: [{ path: 'bad name', mode: 'set_header', value: 'x' }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ path: 'x-a', mode: 'set_header', value: 'a\r\nb: c' }] })).toBe('invalid');
+  });
+});

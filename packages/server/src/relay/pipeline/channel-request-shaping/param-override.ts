@@ -44,6 +44,8 @@ const operationModes = [
   'return_error',
   'block',
   'pass',
+  'set_header',
+  'delete_header',
 ] as const;
 
 export type OperationMode = (typeof operationModes)[number];
@@ -58,7 +60,11 @@ export interface OverrideRefusal {
   readonly retryable: boolean;
 }
 
-export type OverrideOutcome = { readonly refused?: undefined; readonly changed: boolean } | { readonly refused: OverrideRefusal };
+/** Upstream headers the operations set (a value) or remove (undefined), names lower-cased. */
+export type HeaderEdits = Map<string, string | undefined>;
+
+export type OverrideOutcome =
+  { readonly refused?: undefined; readonly changed: boolean; readonly headerEdits?: HeaderEdits | undefined } | { readonly refused: OverrideRefusal };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const stringOf = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -72,6 +78,14 @@ function readCondition(raw: unknown): OverrideCondition | undefined {
     invert: raw.invert === true,
     passMissingKey: raw.pass_missing_key === true,
   };
+}
+
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** A header value an operation may set: text or a number, never one that would split the header. */
+function headerValue(value: unknown): string | undefined {
+  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+  return text === undefined || /[\r\n\0]/.test(text) ? undefined : text;
 }
 
 function readOperation(raw: unknown): OverrideOperation | undefined {
@@ -90,6 +104,10 @@ function readOperation(raw: unknown): OverrideOperation | undefined {
     conditions: conditions as OverrideCondition[],
     logic: stringOf(raw.logic) || 'OR',
   };
+  if (mode === 'set_header' || mode === 'delete_header') {
+    const value = mode === 'set_header' ? headerValue(raw.value) : '';
+    return headerName.test(operation.path) && value !== undefined ? operation : undefined;
+  }
   if (mode !== 'regex_replace') return operation;
   try {
     return { ...operation, pattern: new RegExp(operation.from, 'g') };
@@ -178,9 +196,15 @@ function refusalOf(value: unknown, fallback: string): OverrideRefusal {
 }
 
 /** Runs one operation on the body; true when it changed something, a refusal when it stops the request. */
-function runOperation(body: Record<string, unknown>, operation: OverrideOperation): boolean | OverrideRefusal {
+function runOperation(body: Record<string, unknown>, operation: OverrideOperation, headerEdits: HeaderEdits): boolean | OverrideRefusal {
   const { mode, path } = operation;
   switch (mode) {
+    case 'set_header':
+      headerEdits.set(path.toLowerCase(), headerValue(operation.value));
+      return false;
+    case 'delete_header':
+      headerEdits.set(path.toLowerCase(), undefined);
+      return false;
     case 'return_error':
       return refusalOf(operation.value, 'request blocked by param override');
     case 'block':
@@ -224,11 +248,12 @@ export function applyParamOverride(body: Record<string, unknown>, override: Para
     return { changed: true };
   }
   let changed = false;
+  const headerEdits: HeaderEdits = new Map();
   try {
     for (const operation of override.operations) {
       if (!conditionsHold(body, operation.conditions, operation.logic)) continue;
       if (operation.mode === 'pass') break;
-      const result = runOperation(body, operation);
+      const result = runOperation(body, operation, headerEdits);
       if (typeof result === 'object') return { refused: result };
       changed ||= result;
     }
@@ -244,5 +269,5 @@ export function applyParamOverride(body: Record<string, unknown>, override: Para
       },
     };
   }
-  return { changed };
+  return { changed, ...(headerEdits.size > 0 ? { headerEdits } : {}) };
 }

@@ -71,6 +71,21 @@ describe('shaping the upstream request', () => {
     expect(!shaped.refused && shaped.upstreamModel).toBe('gpt-4o-latest');
   });
 
+  it("applies the operations' header edits after header_override", () => {
+    const shaping = shapingOf({
+      header_override: '{"X-Route":"red","X-Keep":"1"}',
+      param_override: JSON.stringify({
+        operations: [
+          { path: 'x-route', mode: 'set_header', value: 'blue' },
+          { path: 'Authorization', mode: 'delete_header' },
+        ],
+      }),
+    });
+    const shaped = shapeUpstreamRequest(request(), input(shaping));
+    if (shaped.refused) throw new Error('refused');
+    expect(shaped.request.headers).toEqual({ 'content-type': 'application/json', 'x-route': 'blue', 'x-keep': '1' });
+  });
+
   it('passes a return_error refusal on', () => {
     const shaping = shapingOf({ param_override: JSON.stringify({ operations: [{ mode: 'return_error', value: 'no' }] }) });
     expect(shapeUpstreamRequest(request(), input(shaping)).refused).toMatchObject({ status: 400, message: 'no' });

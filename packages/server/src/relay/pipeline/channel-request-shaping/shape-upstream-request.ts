@@ -4,7 +4,7 @@ import { withTopLevelFields } from '../top-level-fields.ts';
 import type { ChannelShaping } from './channel-shaping.ts';
 import { hasDisabledField, removeDisabledFields } from './disabled-fields.ts';
 import { withHeaderOverride } from './header-override.ts';
-import { applyParamOverride, type OverrideRefusal } from './param-override.ts';
+import { applyParamOverride, type HeaderEdits, type OverrideRefusal } from './param-override.ts';
 import { applySystemPrompt, type SystemPromptDialect } from './system-prompt.ts';
 
 export interface ShapingInput {
@@ -26,6 +26,14 @@ function isJsonBody(request: UpstreamRequest): boolean {
   return contentType === undefined ? true : contentType.toLowerCase().includes('json');
 }
 
+/** The operations' `set_header` / `delete_header`, after header_override (names compared without case). */
+function withHeaderEdits(headers: Readonly<Record<string, string>>, edits: HeaderEdits): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (!edits.has(name.toLowerCase())) result[name] = value;
+  for (const [name, value] of edits) if (value !== undefined) result[name] = value;
+  return result;
+}
+
 const modelOf = (body: Record<string, unknown>): string | undefined => (typeof body.model === 'string' ? body.model : undefined);
 
 /**
@@ -38,11 +46,11 @@ export function shapeUpstreamRequest(request: UpstreamRequest, input: ShapingInp
   const { shaping } = input;
   const headers = shaping.headerOverride ? withHeaderOverride(request.headers, shaping.headerOverride, input.apiKey) : request.headers;
   const withHeaders = headers === request.headers ? request : { ...request, headers };
-  if (shaping.passThroughBody || !isJsonBody(request)) return { request: withHeaders };
+  if (shaping.passThroughBody) return { request: withHeaders };
   const prompt = input.systemPromptDialect ? shaping.systemPrompt : undefined;
-  const strips = input.callerBodies.some((body) => hasDisabledField(body, shaping.allowed));
   const override = shaping.paramOverride;
-  if (!prompt && !strips && !override) return { request: withHeaders };
+  const strips = input.callerBodies.some((body) => hasDisabledField(body, shaping.allowed));
+  if ((!prompt && !strips && !override) || !isJsonBody(request)) return { request: withHeaders };
 
   // Top-level keys only: the caller's bytes with the keys spliced in, not the whole body serialised again.
   if (!prompt && !strips && override?.kind === 'classic') {
@@ -58,17 +66,19 @@ export function shapeUpstreamRequest(request: UpstreamRequest, input: ShapingInp
   const body = parsed.value as Record<string, unknown>;
   const modelBefore = modelOf(body);
   let changed = false;
+  let shapedHeaders = withHeaders;
   if (prompt && input.systemPromptDialect) changed = applySystemPrompt(body, prompt, input.systemPromptDialect) || changed;
   if (strips) changed = removeDisabledFields(body, shaping.allowed) || changed;
   if (override) {
     const outcome = applyParamOverride(body, override);
     if (outcome.refused) return { refused: outcome.refused };
     changed = outcome.changed || changed;
+    if (outcome.headerEdits) shapedHeaders = { ...withHeaders, headers: withHeaderEdits(withHeaders.headers, outcome.headerEdits) };
   }
-  if (!changed) return { request: withHeaders };
+  if (!changed) return { request: shapedHeaders };
   const modelAfter = modelOf(body);
   return {
-    request: { ...withHeaders, body: JSON.stringify(body) },
+    request: { ...shapedHeaders, body: JSON.stringify(body) },
     ...(modelAfter !== undefined && modelAfter !== modelBefore ? { upstreamModel: modelAfter } : {}),
   };
 }
