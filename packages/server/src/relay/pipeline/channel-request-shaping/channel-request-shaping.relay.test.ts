@@ -6,6 +6,7 @@ import { ledgerState, listenLocally, seedChannel, seedToken, type SeedChannel } 
 import { startFakeClaude } from '../../providers/claude/testing/fake-claude.ts';
 import type { FakeServer } from '../../providers/claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../../providers/claude/testing/native-relay.ts';
+import { startFakeGemini } from '../../providers/gemini/testing/fake-gemini.ts';
 
 // Shaping does not depend on the database: SQLite, and PostgreSQL when TEST_PG_URL is set.
 const databases = testDatabases().filter((database) => database.dialect === 'sqlite' || database.dialect === 'postgres');
@@ -180,64 +181,92 @@ describe.each(databases)('channel request shaping on the relay on $dialect', (da
   });
 });
 
-describe.each(testDatabases().filter((database) => database.dialect === 'sqlite'))('channel request shaping on Claude channels on $dialect', (database) => {
-  const model = 'claude-sonnet-4-20250514';
-  let relay: NativeRelay;
-  let fake: FakeServer;
+describe.each(testDatabases().filter((database) => database.dialect === 'sqlite'))(
+  'channel request shaping on Claude and Gemini channels on $dialect',
+  (database) => {
+    const model = 'claude-sonnet-4-20250514';
+    let relay: NativeRelay;
+    let fake: FakeServer;
+    let gemini: FakeServer;
 
-  beforeAll(async () => {
-    fake = await startFakeClaude();
-    relay = await startNativeRelay(database);
-  });
-  afterAll(async () => {
-    await relay.close();
-    await fake.close();
-  });
+    beforeAll(async () => {
+      fake = await startFakeClaude();
+      gemini = await startFakeGemini();
+      relay = await startNativeRelay(database);
+    });
+    afterAll(async () => {
+      await relay.close();
+      await fake.close();
+      await gemini.close();
+    });
 
-  it("puts the channel's prompt before an Anthropic caller's system and overrides the Claude body it sends", async () => {
-    await relay.channel({
-      type: 14,
-      key: 'claude-shaped',
-      baseUrl: fake.url,
-      models: [model],
-      setting: '{"system_prompt":"Channel rules.","system_prompt_override":true}',
-      paramOverride: JSON.stringify({
-        operations: [
-          { path: 'metadata.user_id', mode: 'set', value: 'switchboard' },
-          { path: 'top_k', mode: 'set', value: 5 },
-        ],
-      }),
-      settings: '{"allow_inference_geo":false}',
+    it('overrides the Gemini body a Gemini caller sends, and gives it no channel system prompt (as new-api)', async () => {
+      await relay.channel({
+        type: 24,
+        key: 'gemini-shaped',
+        baseUrl: gemini.url,
+        models: ['gemini-2.5-flash'],
+        setting: '{"system_prompt":"Channel rules."}',
+        paramOverride: JSON.stringify({ operations: [{ path: 'generationConfig.temperature', mode: 'set', value: 0.1 }] }),
+        headerOverride: '{"X-Goog-User-Project":"billing-project"}',
+      });
+      const token = await relay.token();
+      const answer = await fetch(`${relay.baseUrl}/v1beta/models/gemini-2.5-flash:generateContent?key=${token.apiKey}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { maxOutputTokens: 64 } }),
+      });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      const sent = gemini.requests.at(-1);
+      expect(sent?.body).toEqual({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { maxOutputTokens: 64, temperature: 0.1 } });
+      expect(sent?.headers['x-goog-user-project']).toBe('billing-project');
     });
-    const token = await relay.token();
-    const answer = await fetch(`${relay.baseUrl}/v1/messages`, {
-      method: 'POST',
-      headers: { 'x-api-key': token.apiKey, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
-      body: JSON.stringify({ model, max_tokens: 64, system: 'Caller rules.', inference_geo: 'us', messages: [{ role: 'user', content: 'hi' }] }),
-    });
-    expect(answer.status, await answer.clone().text()).toBe(200);
-    const sent = fake.requests.at(-1)?.body as Record<string, unknown>;
-    expect(sent.system).toBe('Channel rules.\nCaller rules.');
-    expect(sent.metadata).toEqual({ user_id: 'switchboard' });
-    expect(sent.top_k).toBe(5);
-    expect(sent).not.toHaveProperty('inference_geo');
-  });
 
-  it('gives an OpenAI caller on a Claude channel the channel prompt as Claude `system`', async () => {
-    await relay.channel({
-      type: 14,
-      key: 'claude-prompted',
-      baseUrl: fake.url,
-      models: ['claude-3-5-haiku-20241022'],
-      setting: '{"system_prompt":"Channel rules."}',
+    it("puts the channel's prompt before an Anthropic caller's system and overrides the Claude body it sends", async () => {
+      await relay.channel({
+        type: 14,
+        key: 'claude-shaped',
+        baseUrl: fake.url,
+        models: [model],
+        setting: '{"system_prompt":"Channel rules.","system_prompt_override":true}',
+        paramOverride: JSON.stringify({
+          operations: [
+            { path: 'metadata.user_id', mode: 'set', value: 'switchboard' },
+            { path: 'top_k', mode: 'set', value: 5 },
+          ],
+        }),
+        settings: '{"allow_inference_geo":false}',
+      });
+      const token = await relay.token();
+      const answer = await fetch(`${relay.baseUrl}/v1/messages`, {
+        method: 'POST',
+        headers: { 'x-api-key': token.apiKey, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+        body: JSON.stringify({ model, max_tokens: 64, system: 'Caller rules.', inference_geo: 'us', messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      const sent = fake.requests.at(-1)?.body as Record<string, unknown>;
+      expect(sent.system).toBe('Channel rules.\nCaller rules.');
+      expect(sent.metadata).toEqual({ user_id: 'switchboard' });
+      expect(sent.top_k).toBe(5);
+      expect(sent).not.toHaveProperty('inference_geo');
     });
-    const token = await relay.token();
-    const answer = await fetch(`${relay.baseUrl}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'claude-3-5-haiku-20241022', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] }),
+
+    it('gives an OpenAI caller on a Claude channel the channel prompt as Claude `system`', async () => {
+      await relay.channel({
+        type: 14,
+        key: 'claude-prompted',
+        baseUrl: fake.url,
+        models: ['claude-3-5-haiku-20241022'],
+        setting: '{"system_prompt":"Channel rules."}',
+      });
+      const token = await relay.token();
+      const answer = await fetch(`${relay.baseUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'claude-3-5-haiku-20241022', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      expect((fake.requests.at(-1)?.body as Record<string, unknown>).system).toBe('Channel rules.');
     });
-    expect(answer.status, await answer.clone().text()).toBe(200);
-    expect((fake.requests.at(-1)?.body as Record<string, unknown>).system).toBe('Channel rules.');
-  });
-});
+  },
+);
