@@ -95,10 +95,9 @@ export function channelColumnsFrom(fields: ChannelFields, options: { clampWeight
     if (field === 'setting' && value && firstByteTimeoutSetting(value) === 'invalid') throw new AppError(channelMessages.firstByteTimeoutInvalid);
     if (field === 'setting' && value && usageLimitsSetting(value) === 'invalid') throw new AppError(channelMessages.usageLimitInvalid);
     // What the relay could not apply is refused here, rather than ignored on every request.
-    if (field === 'param_override' && value?.trim() && readParamOverride(JSON.parse(value)) === 'invalid')
-      throw new AppError(channelMessages.paramOverrideInvalid);
-    if (field === 'header_override' && value?.trim() && readHeaderOverride(JSON.parse(value)) === 'invalid')
-      throw new AppError(channelMessages.headerOverrideInvalid);
+    const parsed = field !== 'setting' && value?.trim() ? safeParseJson(value) : undefined;
+    if (field === 'param_override' && parsed?.ok && readParamOverride(parsed.value) === 'invalid') throw new AppError(channelMessages.paramOverrideInvalid);
+    if (field === 'header_override' && parsed?.ok && readHeaderOverride(parsed.value) === 'invalid') throw new AppError(channelMessages.headerOverrideInvalid);
     columns[field] = value ?? '';
   }
   if (fields.auto_ban !== undefined) columns.auto_ban = fields.auto_ban === 0 ? 0 : 1;
