@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../pipeline/relay-error.ts';
-import type { AttemptResult } from '../pipeline/upstream-attempt.ts';
+import type { AttemptResult } from '../pipeline/attempt-result.ts';
 import { breakerOutcome } from './attempt-outcome.ts';
 
 const failedWith = (status: number, disablesChannel = false): AttemptResult => ({

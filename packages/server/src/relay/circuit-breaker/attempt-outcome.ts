@@ -1,4 +1,4 @@
-import type { AttemptResult } from '../pipeline/upstream-attempt.ts';
+import type { AttemptResult } from '../pipeline/attempt-result.ts';
 import type { BreakerOutcome } from './channel-breakers.ts';
 
 /**

@@ -4,13 +4,8 @@ import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ChannelRecord } from '../cache/channel-cache.ts';
 import {
   RequestNotConvertible,
-  UnconvertibleAnswer,
   type ChannelTarget,
   type ConversionContext,
-  type ConvertedResponse,
-  type NativeAnswer,
-  type NormalizedUsage,
-  type PassThroughResponse,
   type RelayRequest,
   type UpstreamRequest,
   type UpstreamResponse,
@@ -24,9 +19,10 @@ import type { ParsedRelayBody } from './request-reader.ts';
 import { withTopLevelFields } from './top-level-fields.ts';
 import type { AttemptTrace } from '../../platform/tracing/request-trace.ts';
 import type { SensitiveWords } from './sensitive-words.ts';
-import { readFirstChunk, relayStream, type StreamEndReason, type StreamOutcome } from './stream-response.ts';
-import { countTextTokens } from './token-estimate.ts';
-import { firstByteDeadlines } from './first-byte-deadlines.ts';
+import { readFirstChunk, relayStream, type StreamOutcome } from './stream-response.ts';
+import { failed, callerGoneError, type AttemptResult, type ChargedAttempt, type SentRequest } from './attempt-result.ts';
+import { noFirstByteWatch, watchFirstByte } from './first-byte-watch.ts';
+import { sendNativeAnswer, sendWholeAnswer } from './whole-answer.ts';
 import type { PayloadCapture } from '../../logs/payloads/payload-capture.ts';
 import type { AnswerCapture } from '../response-cache/answer-capture.ts';
 import { callerRequestOf } from './answer-format.ts';
@@ -36,27 +32,6 @@ import type { SystemPromptDialect } from './channel-request-shaping/system-promp
 /** Largest upstream answer read whole (non-streamed): images in base64 can be large. */
 const maxBodyBytes = 64 * 1024 * 1024;
 const maxErrorBytes = 64 * 1024;
-
-/**
- * The upstream got the request and worked on it, so the attempt is charged: usage when the upstream
- * reported it, else the completion counted locally. `callerError` is what the caller gets instead of
- * the answer (sensitive words, or nobody left to answer); it is sent after the charge is settled.
- */
-export interface ChargedAttempt {
-  readonly kind: 'charged';
-  readonly usage: NormalizedUsage | undefined;
-  readonly localCompletionTokens: number;
-  /** Undefined when no byte of an answer arrived. */
-  readonly firstResponseMs: number | undefined;
-  readonly upstreamModel: string;
-  readonly endReason: StreamEndReason | 'complete';
-  /** Parameters the provider dropped or changed on the way (for the consume log). */
-  readonly warnings: readonly string[];
-  readonly callerError?: RelayError;
-}
-
-export type AttemptResult =
-  ChargedAttempt | { readonly kind: 'failed'; readonly error: RelayError; readonly retryable: boolean; readonly disablesChannel: boolean };
 
 export interface AttemptInput {
   readonly endpoint: RelayEndpoint;
@@ -97,10 +72,6 @@ export interface AttemptInput {
   readonly capture?: AnswerCapture | undefined;
 }
 
-function failed(error: RelayError, retryable: boolean, disablesChannel = false): AttemptResult {
-  return { kind: 'failed', error, retryable, disablesChannel };
-}
-
 /**
  * Reads a body to the end, up to a size (what is past the limit is dropped and the body destroyed).
  * Plain events rather than `for await`: the async iterator cost an allocation-heavy object per request.
@@ -137,17 +108,6 @@ function readBody(body: Readable, limit: number): Promise<Buffer> {
   });
 }
 
-/** The caller left before its answer: nobody to answer, nothing to retry. */
-export function callerGoneError(): RelayError {
-  return new RelayError(499, 'client_gone', relayMessages.callerGone);
-}
-
-/** What an attempt records beside its answer, known once the upstream request is built. */
-interface SentRequest {
-  readonly upstreamModel: string;
-  readonly warnings: readonly string[];
-}
-
 /**
  * The caller left after the request went to the upstream, before any answer byte: the upstream may
  * already be generating (and billing the channel), so the prompt is charged, counted locally, never
@@ -180,48 +140,9 @@ function transportFailure(error: unknown, callerGone: AbortSignal, sent: SentReq
   return failed(new RelayError(502, 'do_request_failed', relayMessages.upstreamUnreachable), true);
 }
 
-/** The first-byte limit of one attempt, when our own watch enforces it (see `attemptUpstream`). */
-interface FirstByteWatch {
-  /** True once the limit ran out before a first byte. */
-  readonly missed: boolean;
-  /** A first byte came (or the attempt ends): the limit no longer applies. */
-  arrived(): void;
-  /** The body whose first chunk is still awaited, destroyed too when the limit runs out. */
-  watch(body: Readable): void;
-}
-
 /** Nothing came, so nothing was generated for the caller: not charged, and another channel may answer. */
 function firstByteFailure(limitMs: number): AttemptResult {
   return failed(new RelayError(504, 'first_byte_timeout', relayMessages.firstByteTimeout, { params: { seconds: String(Math.round(limitMs / 1000)) } }), true);
-}
-
-const noWatch: FirstByteWatch = { missed: false, arrived: () => undefined, watch: () => undefined };
-
-/** Watches the limit in the process's shared deadline set (no timer of its own); aborts the request and a stream's body when it runs out. */
-function waitForFirstByte(limitMs: number, startedAt: number, controller: AbortController): FirstByteWatch {
-  let missed = false;
-  let body: Readable | undefined;
-  const deadline = {
-    at: startedAt + limitMs,
-    expire: () => {
-      missed = true;
-      controller.abort();
-      body?.destroy();
-    },
-  };
-  firstByteDeadlines.add(deadline);
-  return {
-    get missed() {
-      return missed;
-    },
-    arrived: () => {
-      firstByteDeadlines.remove(deadline);
-      body = undefined;
-    },
-    watch: (watched) => {
-      body = watched;
-    },
-  };
 }
 
 /**
@@ -274,20 +195,6 @@ function systemPromptDialect(
   if (endpoint.capability !== 'chat') return undefined;
   if (capability.response.kind === 'pass-through') return 'openai-chat';
   return providerId === 'claude' ? 'claude' : undefined;
-}
-
-function answerText(value: unknown): string {
-  if (typeof value !== 'object' || value === null) return '';
-  const object = value as Record<string, unknown>;
-  if (typeof object.text === 'string') return object.text;
-  if (!Array.isArray(object.choices)) return '';
-  return object.choices
-    .map((choice) => {
-      const entry = choice as Record<string, unknown>;
-      const message = entry?.message as Record<string, unknown> | undefined;
-      return typeof message?.content === 'string' ? message.content : typeof entry?.text === 'string' ? entry.text : '';
-    })
-    .join('');
 }
 
 async function upstreamFailure(response: UpstreamResponse, input: AttemptInput, target: ChannelTarget): Promise<AttemptResult> {
@@ -366,7 +273,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
   // aborts the request for any of them.
   const controller = input.relayTimeoutMs > 0 || (firstByteMs > 0 && !limitedByHeaders) ? new AbortController() : undefined;
   const relayTimer = controller && input.relayTimeoutMs > 0 ? setTimeout(() => controller.abort(), input.relayTimeoutMs) : undefined;
-  const firstByte = controller && firstByteMs > 0 && !limitedByHeaders ? waitForFirstByte(firstByteMs, Date.now(), controller) : noWatch;
+  const firstByte = controller && firstByteMs > 0 && !limitedByHeaders ? watchFirstByte(firstByteMs, Date.now(), controller) : noFirstByteWatch;
   const abortOnCallerGone = controller ? () => controller.abort() : undefined;
   if (abortOnCallerGone) input.callerGone.addEventListener('abort', abortOnCallerGone, { once: true });
   try {
@@ -449,124 +356,4 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     if (relayTimer) clearTimeout(relayTimer);
     if (abortOnCallerGone) input.callerGone.removeEventListener('abort', abortOnCallerGone);
   }
-}
-
-/**
- * A complete answer for a caller of the vendor's own dialect: sent as the vendor wrote it (the model
- * renamed back when mapping changed it), usage read from it. Nothing in its content can fail a
- * schema: unknown blocks go through untouched, and usage is read from `usage` alone.
- */
-async function sendNativeAnswer(
-  input: AttemptInput,
-  native: NativeAnswer,
-  response: UpstreamResponse,
-  raw: Buffer,
-  context: ConversionContext,
-  sent: SentRequest,
-): Promise<AttemptResult> {
-  const firstResponseMs = input.now() - input.startedAt;
-  const contentType = String(response.headers['content-type'] ?? 'application/json');
-  const parsedBody = safeParseJson(raw.toString('utf8'));
-  if (!parsedBody.ok) return failed(new RelayError(502, 'bad_response_body', relayMessages.badResponseBody), false);
-  const usage = native.usageOf(parsedBody.value);
-  const checksWords = input.sensitive.checksCompletion;
-  const text = usage === undefined || checksWords ? native.textOf(parsedBody.value) : '';
-  const renamed = context.model === context.upstreamModel ? undefined : native.withCallerModel(parsedBody.value, context.model);
-  const outBody = renamed === undefined ? raw : JSON.stringify(renamed);
-  const charged: WholeCharge = {
-    kind: 'charged',
-    usage,
-    localCompletionTokens: usage ? 0 : countTextTokens(text),
-    firstResponseMs,
-    upstreamModel: sent.upstreamModel,
-    warnings: sent.warnings,
-  };
-  return deliverWholeAnswer(input, charged, text, outBody, contentType);
-}
-
-type WholeCharge = Omit<ChargedAttempt, 'endReason' | 'callerError'>;
-
-/**
- * The end of every whole answer: the sensitive-word check on its text (a stop is charged, the upstream
- * did the work, and answered as an error the entry renders in the caller's format), the charge
- * settled and journaled, then the bytes sent.
- */
-async function deliverWholeAnswer(input: AttemptInput, charged: WholeCharge, text: string, body: Buffer | string, contentType: string): Promise<AttemptResult> {
-  let outBody = body;
-  if (input.sensitive.checksCompletion && text) {
-    const found = input.sensitive.find(text);
-    if (found.length > 0 && input.sensitive.stops)
-      return { ...charged, endReason: 'sensitive', callerError: new RelayError(400, 'sensitive_words_detected', relayMessages.sensitiveWords) };
-    if (found.length > 0) outBody = input.sensitive.mask(typeof outBody === 'string' ? outBody : outBody.toString('utf8'), found);
-  }
-  const complete: ChargedAttempt = { ...charged, endReason: 'complete' };
-  const journaled = input.settle?.(complete);
-  if (journaled) await journaled;
-  input.payload?.setAnswer(outBody, contentType);
-  input.capture?.whole(outBody, contentType);
-  input.reply.status(200).header('content-type', contentType).send(outBody);
-  return complete;
-}
-
-/**
- * A complete (non-streamed) answer: converted when the provider or the caller's dialect needs it,
- * checked for sensitive words, then sent. A stop on sensitive words is charged (the upstream did the
- * work) and answered as an error, which the entry renders in the caller's own format.
- */
-async function sendWholeAnswer(
-  input: AttemptInput,
-  handling: PassThroughResponse | ConvertedResponse,
-  response: UpstreamResponse,
-  raw: Buffer,
-  context: ConversionContext,
-  sent: SentRequest,
-): Promise<AttemptResult> {
-  const { endpoint } = input;
-  const firstResponseMs = input.now() - input.startedAt;
-  const contentType = String(response.headers['content-type'] ?? 'application/json');
-  const isJson = contentType.includes('json');
-  const parsedBody = isJson ? safeParseJson(raw.toString('utf8')) : undefined;
-  if (parsedBody && !parsedBody.ok) return failed(new RelayError(502, 'bad_response_body', relayMessages.badResponseBody), false);
-  const value = parsedBody?.ok ? parsedBody.value : undefined;
-  let usage: NormalizedUsage | undefined;
-  let outBody: Buffer | string = raw;
-  let text: string;
-  let openAIAnswer: unknown = value;
-  if (handling.kind === 'convert') {
-    let converted: ReturnType<ConvertedResponse['convertResponse']>;
-    try {
-      converted = handling.convertResponse(value, context);
-    } catch (error) {
-      if (!(error instanceof UnconvertibleAnswer)) throw error;
-      // The upstream did the work: billed from its usage (or the prompt), answered as a 502, never as an empty success.
-      return {
-        kind: 'charged',
-        usage: error.usage,
-        localCompletionTokens: 0,
-        firstResponseMs,
-        upstreamModel: sent.upstreamModel,
-        warnings: sent.warnings,
-        endReason: 'complete',
-        callerError: new RelayError(502, 'bad_response_body', relayMessages.badResponseBody),
-      };
-    }
-    usage = converted.usage;
-    openAIAnswer = converted.body;
-    outBody = JSON.stringify(converted.body);
-    text = answerText(converted.body);
-  } else {
-    usage = value === undefined ? undefined : handling.extractUsage(value);
-    text = value === undefined ? (contentType.startsWith('text/') ? raw.toString('utf8') : '') : answerText(value);
-  }
-  const charged: WholeCharge = {
-    kind: 'charged',
-    usage,
-    localCompletionTokens: usage ? 0 : countTextTokens(text),
-    firstResponseMs,
-    upstreamModel: sent.upstreamModel,
-    warnings: sent.warnings,
-  };
-  if (endpoint.answerFormat) outBody = JSON.stringify(endpoint.answerFormat.convertAnswer(openAIAnswer, context));
-  const sentType = handling.kind === 'convert' || endpoint.answerFormat ? 'application/json' : contentType;
-  return deliverWholeAnswer(input, charged, text, outBody, sentType);
 }

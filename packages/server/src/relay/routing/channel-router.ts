@@ -4,7 +4,7 @@ import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ChannelRecord, PriorityTier } from '../cache/channel-cache.ts';
 import type { ChannelBreakers } from '../circuit-breaker/channel-breakers.ts';
 import { selectChannel } from '../pipeline/channel-selector.ts';
-import type { AttemptResult } from '../pipeline/upstream-attempt.ts';
+import type { AttemptResult } from '../pipeline/attempt-result.ts';
 import { BusyCounts } from './busy-counts.ts';
 import type { BusyExchange } from './busy-sharing.ts';
 import { shareBusyCounts } from './busy-sharing.ts';
