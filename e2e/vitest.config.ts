@@ -12,10 +12,16 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     pool: 'forks',
     fileParallelism: true,
+    // Two files at once: a file spends most of its time waiting on its server and its browser, so two halve
+    // the suite on the 2-core CI machine (vitest's default there is one, cores - 1).
+    maxWorkers: 2,
+    // A browser step can lose a click or a frame on a loaded two-core machine; under CI a failed test is run
+    // once more, and the run lists it as retried (a test that fails twice fails the run).
+    retry: process.env.CI ? 1 : 0,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // expect.poll waits 1 s by default: too short for a page on a loaded two-core machine (CI runs
-    // every browser file at once), where a form can take longer to fill from its request.
+    // two browser files at once), where a form can take longer to fill from its request.
     expect: { poll: { timeout: 10_000 } },
     reporters: ['default'],
   },

@@ -209,7 +209,20 @@ export function describeRootSettings(language: Language): void {
       await field('loginSwitches', 'PasswordLoginEnabled').click();
       await save('loginSwitches');
       await page.locator('.ant-modal-confirm-title', { hasText: t('messages.disablePasswordLoginTitle') }).waitFor();
-      await page.locator('.ant-modal-confirm').getByRole('button').first().click();
+      // A click that lands while the dialog is still opening can be lost on a loaded machine (the dialog then
+      // stays and covers the page), so Cancel is pressed until the dialog is gone.
+      const confirm = page.locator('.ant-modal-confirm');
+      await expect
+        .poll(async () => {
+          if (await confirm.isVisible())
+            await confirm
+              .getByRole('button')
+              .first()
+              .click({ timeout: 2_000 })
+              .catch(() => undefined);
+          return confirm.isVisible();
+        })
+        .toBe(false);
       await field('loginSwitches', 'PasswordLoginEnabled').click();
       // Enabling Turnstile without its secret configured is refused by the server, with its message.
       await field('loginSwitches', 'TurnstileCheckEnabled').click();
