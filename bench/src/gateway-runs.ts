@@ -103,6 +103,30 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
       comparison: true,
     },
   ];
+  // The response cache's cost (issue 40). `cache-miss`: a rule covers the bench models but stores no answer
+  // (max_bytes 1), so every request is looked up, keyed, captured and relayed, a miss. `cache-hit`: the same
+  // rule storing, so every request after the first is answered from memory without an upstream call. Hits are
+  // billed at the rule's ratio with no upstream usage, so that row is not reconciled against the fake's tally.
+  const cacheRule = (maxBytes?: number) => JSON.stringify([{ model: 'bench-*', ttl: 3600, hit_ratio: 0.1, ...(maxBytes ? { max_bytes: maxBytes } : {}) }]);
+  switchboards.push(
+    {
+      id: 'switchboard-cache-miss',
+      label: 'Switchboard, SQLite, response cache on, every request a miss',
+      postgres: false,
+      extraOptions: { ResponseCacheRules: cacheRule(1) },
+      soak: false,
+      comparison: true,
+    },
+    {
+      id: 'switchboard-cache-hit',
+      label: 'Switchboard, SQLite, response cache on, every request a hit',
+      postgres: false,
+      extraOptions: { ResponseCacheRules: cacheRule() },
+      soak: false,
+      comparison: true,
+      reconciles: false,
+    },
+  );
   // Every core (issue 20): two worker processes behind one primary on both cores against the one-process
   // row. The fake upstream and the load generator still share CPU 1, so this rig under-reports the gain
   // a machine with spare cores would show; CPU per request sums the primary and both workers.

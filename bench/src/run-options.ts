@@ -21,7 +21,7 @@ export interface RunOptions {
    * requests. With --profile: the profiled load is instant streams.
    */
   streams: boolean;
-  /** Target ids to run (all when empty): floor, switchboard-sqlite, switchboard-postgres, switchboard-nolog, switchboard-nojournal, switchboard-limits, switchboard-tracing, switchboard-baseline, portkey. */
+  /** Target ids to run (all when empty): floor, switchboard-sqlite, switchboard-postgres, switchboard-nolog, switchboard-nojournal, switchboard-limits, switchboard-tracing, switchboard-cache-miss, switchboard-cache-hit, switchboard-workers, switchboard-baseline, portkey. */
   only: string[];
   /** PostgreSQL server used for a fresh database (its own database part is ignored). */
   postgresUrl: string;

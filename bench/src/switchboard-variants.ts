@@ -51,6 +51,8 @@ export interface SwitchboardVariant {
   soak?: boolean;
   /** Measured only to compare one figure with the main row (throughput phase only). */
   comparison?: boolean;
+  /** False when the row's charges are not the fake's usage × price (response-cache hits): no reconciliation. */
+  reconciles?: boolean;
   /** Another checkout to run instead of this one (the baseline). */
   repoRoot?: string;
   nodeFlags?: string[];
@@ -83,6 +85,7 @@ export async function startVariant(context: RunContext, variant: SwitchboardVari
 
 /** After a clean stop: the fake's usage tally against the variant's database. */
 export async function reconcileVariant(context: RunContext, variant: SwitchboardVariant, target: SwitchboardTarget, report: TargetReport): Promise<void> {
+  if (variant.reconciles === false) return;
   try {
     const stats = await readFakeStats(context.fake.origin);
     report.reconciliation = await reconcile(target.sqlDsn, target.sqlitePath, target.seeded, stats, startingQuota, variant.id !== 'switchboard-nolog');

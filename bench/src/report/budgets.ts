@@ -102,6 +102,22 @@ export function budgetChecks(report: BenchReport): BudgetCheck[] {
       reportOnly: true,
     });
   }
+  const cacheMiss = find('switchboard-cache-miss')?.measurements?.throughput?.cpuMicrosPerRequest;
+  if (cpu !== undefined && cacheMiss !== undefined) {
+    checks.push({
+      budget: 'response cache on and missing costs ≤ 5 % CPU per request (SQLite, a rule that stores nothing vs no rule)',
+      measured: `${percentMore(cacheMiss, cpu)} (${cacheMiss.toFixed(0)} vs ${cpu.toFixed(0)} µs)`,
+      met: cacheMiss <= 1.05 * cpu,
+    });
+  }
+  const cacheHit = find('switchboard-cache-hit')?.measurements?.throughput?.cpuMicrosPerRequest;
+  if (cacheHit !== undefined && floor !== undefined) {
+    checks.push({
+      budget: "a response-cache hit costs less CPU than the floor's pass-through (SQLite)",
+      measured: `${cacheHit.toFixed(0)} vs ${floor.toFixed(0)} µs`,
+      met: cacheHit < floor,
+    });
+  }
   const baseline = find('switchboard-baseline')?.measurements?.throughput?.cpuMicrosPerRequest;
   if (cpu !== undefined && baseline !== undefined) {
     // 3 % is the spread of repeated runs of one build on this rig; beyond it the change cost something.
