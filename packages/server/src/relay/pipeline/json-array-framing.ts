@@ -7,18 +7,22 @@
  * @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
  */
 export class JsonArrayFraming {
-  private opened = false;
+  private elements = 0;
 
   /** One element (a JSON text) → the bytes that add it to the array. */
   element(json: string): string {
-    if (this.opened) return `,\r\n${json}`;
-    this.opened = true;
-    return `[${json}`;
+    this.elements += 1;
+    return this.elements === 1 ? `[${json}` : `,\r\n${json}`;
+  }
+
+  /** The bytes of the last `element` were not sent (a sensitive word stopped its event). */
+  withdrawLast(): void {
+    this.elements -= 1;
   }
 
   /** The bytes that close the array, after `lastElement` (the vendor's error object) when one is given. */
   close(lastElement?: string): string {
     const tail = lastElement === undefined ? '' : this.element(lastElement);
-    return this.opened ? `${tail}]` : '[]';
+    return this.elements > 0 ? `${tail}]` : '[]';
   }
 }

@@ -152,6 +152,8 @@ export class StreamEventTranslator {
     if (found.length === 0) return out;
     if (this.options.sensitive?.stops) {
       this.stoppedBySensitiveWord = true;
+      // The event's element is dropped: the array's next element (the error) must open it if this did.
+      this.arrayFraming?.withdrawLast();
       return '';
     }
     return this.options.sensitive?.mask(out, found) ?? out;
