@@ -88,7 +88,8 @@ describe.each(sqlite)('Gemini array streams on two worker processes ($dialect)',
       expect((await logs()).map((log) => [Number(log.quota), Number(log.prompt_tokens), Number(log.completion_tokens)])).toEqual(
         Array(calls).fill([1309, 9, 325]),
       );
-      const used = async () => Number((await handle.db.selectFrom('tokens').select('used_quota').where('id', '=', tokenId).executeTakeFirstOrThrow()).used_quota);
+      const used = async () =>
+        Number((await handle.db.selectFrom('tokens').select('used_quota').where('id', '=', tokenId).executeTakeFirstOrThrow()).used_quota);
       await expect.poll(used, { timeout: 15_000 }).toBe(calls * 1309);
     } finally {
       gateway.child.kill('SIGTERM');
