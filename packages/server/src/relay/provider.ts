@@ -110,8 +110,17 @@ export interface NativeAnswer {
   withCallerModel(value: unknown, model: string): unknown;
   /** True when one stream event's raw data may name the model (only those are parsed for renaming). */
   namesModel(data: string): boolean;
-  /** The dialect's own in-stream error event (the bytes), for a stream cut short or stopped on a sensitive word. */
-  streamError(reason: 'interrupted' | 'sensitive', message: string): string;
+  /**
+   * The dialect's own in-stream error, for a stream cut short or stopped on a sensitive word: its
+   * JSON, and its SSE event name when the dialect names events. Framed by the caller's framing (an
+   * SSE event, or the last element of Gemini's JSON array).
+   */
+  streamError(reason: 'interrupted' | 'sensitive', message: string): NativeStreamError;
+}
+
+export interface NativeStreamError {
+  readonly event?: string;
+  readonly data: string;
 }
 
 export interface NativeStreamUsage {

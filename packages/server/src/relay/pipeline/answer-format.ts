@@ -19,7 +19,14 @@ export interface AnswerFormat {
    * (`EndpointCapability.nativeAnswer`) sends its answer through untouched instead of this format.
    */
   readonly native?: NativeDialect;
+  /**
+   * How the native answer's stream events reach the caller: as the vendor's SSE (absent), or as the
+   * elements of Google's JSON array (`json-array`: Gemini's `streamGenerateContent` without `alt=sse`).
+   */
+  readonly nativeFraming?: NativeFraming;
 }
+
+export type NativeFraming = 'json-array';
 
 /** What the relay knows while a stream runs, for writers that must say it before the end. */
 export interface StreamKnowledge {

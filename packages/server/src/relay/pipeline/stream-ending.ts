@@ -43,14 +43,18 @@ function usageChunk(translator: StreamEventTranslator, context: ConversionContex
  * The caller's last bytes. A cut answer must not look complete: the caller gets an error event
  * first, so SDKs raise instead of returning half an answer as if it were whole. OpenAI-format
  * callers still get the [DONE] they wait for (after the usage chunk they asked for); other dialects
- * end as their writer says.
+ * end as their writer says, native streams with the vendor's error event and their framing's end.
  */
 export function closingText(translator: StreamEventTranslator, endReason: StreamEndReason, options: StreamEndingOptions): string {
   const { writer } = translator;
   const interrupted = endReason === 'upstream_error' || endReason === 'timeout';
   const error = endReason === 'sensitive' ? sensitiveWordsError() : interrupted ? interruptionError() : undefined;
-  if (error && translator.native) return translator.native.streamError(endReason === 'sensitive' ? 'sensitive' : 'interrupted', error.error.message);
-  if (translator.native) return '';
+  if (translator.native) {
+    const failure = error ? translator.native.streamError(endReason === 'sensitive' ? 'sensitive' : 'interrupted', error.error.message) : undefined;
+    // Google's array stays valid JSON: the error object is its last element, then `]`.
+    if (translator.arrayFraming) return translator.arrayFraming.close(failure?.data);
+    return failure ? `${failure.event ? `event: ${failure.event}\n` : ''}data: ${failure.data}\n\n` : '';
+  }
   if (error && writer) return writer.push(error);
   if (error) return sseFrame(JSON.stringify(error)) + (options.dialect === 'chat' ? 'data: [DONE]\n\n' : '');
   if (writer) return writer.end(translator.usageOrEstimate(translator.usage ? 0 : translator.localCompletionTokens()));

@@ -9,7 +9,8 @@ import type {
   PassThroughResponse,
   StreamConverter,
 } from '../provider.ts';
-import type { AnswerFormat, AnswerStreamWriter } from './answer-format.ts';
+import type { AnswerFormat, AnswerStreamWriter, NativeFraming } from './answer-format.ts';
+import { JsonArrayFraming } from './json-array-framing.ts';
 import { StreamSensitiveCheck, type SensitiveWords } from './sensitive-words.ts';
 import { StreamTextCounter } from './token-estimate.ts';
 
@@ -31,6 +32,8 @@ export interface StreamEventOptions {
    * writer); only the events that carry usage, or name the model when mapping renamed it, are parsed.
    */
   readonly native?: NativeAnswer;
+  /** With `native`: the caller's framing when not the vendor's SSE (see AnswerFormat.nativeFraming). */
+  readonly nativeFraming?: NativeFraming;
 }
 
 /** A frame that may hold usage (`"usage": {`); OpenAI's other frames say `"usage": null` or nothing. */
@@ -65,6 +68,8 @@ export class StreamEventTranslator {
   private reportedUsage: NormalizedUsage | undefined;
   /** The vendor's own answer for a caller of its dialect (see StreamEventOptions.native). */
   readonly native: NativeAnswer | undefined;
+  /** A native stream framed as Google's JSON array: each event's data is one element. */
+  readonly arrayFraming: JsonArrayFraming | undefined;
   private readonly nativeUsage: NativeStreamUsage | undefined;
   /** The caller asked for another model name than the upstream's: events naming it are rewritten. */
   private readonly renamesModel: boolean;
@@ -102,6 +107,7 @@ export class StreamEventTranslator {
     this.writer = options.answerFormat?.createStreamWriter(options.context, { usageSoFar: () => this.usageOrEstimate(0) });
     this.sensitiveCheck = options.sensitive ? new StreamSensitiveCheck(options.sensitive) : undefined;
     this.native = options.native;
+    this.arrayFraming = options.native && options.nativeFraming === 'json-array' ? new JsonArrayFraming() : undefined;
     this.nativeUsage = options.native?.createStreamUsage();
     this.renamesModel = options.native !== undefined && options.context.model !== options.context.upstreamModel;
     this.defersCounting = (this.passThrough !== undefined || this.native !== undefined) && !this.writer && !this.sensitiveCheck;
@@ -146,6 +152,8 @@ export class StreamEventTranslator {
     if (found.length === 0) return out;
     if (this.options.sensitive?.stops) {
       this.stoppedBySensitiveWord = true;
+      // The event's element is dropped: the array's next element (the error) must open it if this did.
+      this.arrayFraming?.withdrawLast();
       return '';
     }
     return this.options.sensitive?.mask(out, found) ?? out;
@@ -153,7 +161,8 @@ export class StreamEventTranslator {
 
   private translateEvent(block: string): string {
     const event = parseSseBlock(block);
-    if (!event?.data) return this.converter ? '' : `${block}\n\n`;
+    // A comment or keep-alive: the caller's dialect has no such event (converted, or a JSON array).
+    if (!event?.data) return this.converter || this.arrayFraming ? '' : `${block}\n\n`;
     if (event.data === '[DONE]') {
       this.sawDone = true;
       return '';
@@ -199,11 +208,17 @@ export class StreamEventTranslator {
       this.uncounted = [];
       this.uncountedLength = 0;
     }
-    if (!this.renamesModel || !native.namesModel(data)) return `${block}\n\n`;
+    const renamed = this.renamesModel && native.namesModel(data) ? this.withCallerModel(native, data) : undefined;
+    if (this.arrayFraming) return this.arrayFraming.element(renamed ?? data);
+    if (renamed === undefined) return `${block}\n\n`;
+    return `${event.event ? `event: ${event.event}\n` : ''}data: ${renamed}\n\n`;
+  }
+
+  /** One event's data naming the upstream's model, renamed to the caller's (JSON), or undefined to send it as is. */
+  private withCallerModel(native: NativeAnswer, data: string): string | undefined {
     const parsed = safeParseJson(data);
     const renamed = parsed.ok ? native.withCallerModel(parsed.value, this.options.context.model) : undefined;
-    if (renamed === undefined) return `${block}\n\n`;
-    return `${event.event ? `event: ${event.event}\n` : ''}data: ${JSON.stringify(renamed)}\n\n`;
+    return renamed === undefined ? undefined : JSON.stringify(renamed);
   }
 
   private translatePassThrough(block: string, data: string): string {

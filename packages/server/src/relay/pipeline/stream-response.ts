@@ -23,6 +23,8 @@ export interface StreamRelayOptions extends StreamEventOptions {
   readonly abortUpstream: () => void;
   readonly response: ServerResponse;
   readonly headers: Record<string, string>;
+  /** The answer's content type (SSE unless the caller's dialect frames it otherwise: Gemini's JSON array). */
+  readonly contentType?: string;
   /** The first upstream chunk, already read (it decided that this attempt succeeded). */
   readonly firstChunk: Buffer;
   /**
@@ -231,7 +233,7 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
       return;
     }
     response.writeHead(200, {
-      'content-type': options.answerFormat?.streamContentType ?? 'text/event-stream; charset=utf-8',
+      'content-type': options.contentType ?? 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
       connection: 'keep-alive',
       'x-accel-buffering': 'no',

@@ -311,7 +311,8 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
       const firstResponseMs = input.now() - input.startedAt;
       // A caller who left meanwhile is seen by relayStream, which still counts the first chunk.
       reply.hijack();
-      input.capture?.tapStream(reply.raw, endpoint.answerFormat?.streamContentType ?? 'text/event-stream; charset=utf-8');
+      const contentType = endpoint.answerFormat?.streamContentType ?? 'text/event-stream; charset=utf-8';
+      input.capture?.tapStream(reply.raw, contentType);
       const charged = (outcome: StreamOutcome): ChargedAttempt => ({
         kind: 'charged',
         usage: outcome.usage,
@@ -334,8 +335,9 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
         promptTokensEstimate: input.promptTokensEstimate,
         context,
         headers: input.extraHeaders,
+        contentType,
         firstChunk: first.chunk,
-        ...(native ? { native } : endpoint.answerFormat ? { answerFormat: endpoint.answerFormat } : {}),
+        ...(native ? { native, nativeFraming: endpoint.answerFormat?.nativeFraming } : endpoint.answerFormat ? { answerFormat: endpoint.answerFormat } : {}),
         ...(input.sensitive.checksCompletion ? { sensitive: input.sensitive } : {}),
         beforeEnd: (ended) => input.settle?.(charged(ended)),
         onCallerText: input.payload?.addStreamText,

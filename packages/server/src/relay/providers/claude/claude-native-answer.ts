@@ -112,8 +112,10 @@ export const claudeNativeAnswer: NativeAnswer = {
   createStreamUsage,
   withCallerModel,
   namesModel: (data) => startEvent.test(data),
-  streamError: (reason, message) =>
-    `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: reason === 'sensitive' ? 'invalid_request_error' : 'api_error', message } })}\n\n`,
+  streamError: (reason, message) => ({
+    event: 'error',
+    data: JSON.stringify({ type: 'error', error: { type: reason === 'sensitive' ? 'invalid_request_error' : 'api_error', message } }),
+  }),
 };
 
 /** For `EndpointCapability.nativeAnswer` of every Claude transport (Anthropic, Bedrock, Vertex). */

@@ -63,7 +63,7 @@ export const geminiNativeAnswer: NativeAnswer = {
   namesModel: () => false,
   streamError: (reason, message) => {
     const error = reason === 'sensitive' ? { code: 400, message, status: 'INVALID_ARGUMENT' } : { code: 500, message, status: 'INTERNAL' };
-    return `data: ${JSON.stringify({ error })}\n\n`;
+    return { data: JSON.stringify({ error }) };
   },
 };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelStatus } from '@switchboard/contracts';
 import { testDatabases } from '../../../testing/test-databases.ts';
 import { openaiClient } from '../../testing/relay-seed.ts';
-import { readJsonFixture } from '../claude/testing/fixtures.ts';
+import { readJsonFixture, readStreamFixture } from '../claude/testing/fixtures.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
 import { vertexProvider } from './index.ts';
 import { parseServiceAccount, ServiceAccountTokens } from './service-account-token.ts';
@@ -10,6 +10,7 @@ import { fakeVertexProjects, startFakeVertex, type FakeVertex } from './testing/
 import { vertexClaudeModel, vertexRegion } from './vertex-location.ts';
 
 const fixtures = new URL('./__fixtures__/', import.meta.url);
+const geminiFixtures = new URL('../gemini/__fixtures__/', import.meta.url);
 
 describe('Vertex locations and tokens', () => {
   let fake: FakeVertex;
@@ -176,6 +177,28 @@ describe.each(testDatabases())('Vertex AI channels through the relay on $dialect
       [292, 1200, 90],
       [7, 9, 32],
     ]);
+  });
+
+  it("streams Gemini's JSON array (no alt=sse) to a Gemini caller with the upstream events as elements, byte for byte", async () => {
+    const channelId = await relay.channel({ type: 41, key: fake.serviceAccount({ projectId: 'proj-array' }), baseUrl: fake.url, models: ['gemini-2.0-flash'] });
+    const token = await relay.token();
+    const response = await fetch(`${relay.baseUrl}/v1beta/models/gemini-2.0-flash:streamGenerateContent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': token.apiKey },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Weather?' }] }] }),
+    });
+    const text = await response.text();
+    expect(response.headers.get('content-type')).toContain('application/json');
+    // Each recorded event's data, as Vertex wrote it (spaces and all), one element each.
+    const events = readStreamFixture(geminiFixtures, 'stream-generate-content.chunks.txt')
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => line.slice('data: '.length));
+    expect(text).toBe(`[${events.join(',\r\n')}]`);
+    // Asked upstream as server-sent events (by this channel or the first test's, which serves the model too).
+    expect(fake.requests.at(-1)?.url).toMatch(/\/publishers\/google\/models\/gemini-2\.0-flash:streamGenerateContent\?alt=sse$/);
+    const state = await token.state([channelId]);
+    expect(state.logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens])).toEqual([[7, 9, 32]]);
   });
 
   it('serves Claude models through rawPredict and streamRawPredict with the Claude converters', async () => {

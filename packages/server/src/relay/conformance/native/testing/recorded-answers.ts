@@ -1,11 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { parseSseText } from '@switchboard/contracts';
 import { safeParseJson } from '../../../../platform/safe-json.ts';
-import { sendEventStream, sendJson, startFakeServer, type FakeServer } from '../../../providers/claude/testing/fake-server.ts';
+import { sendEventStream, sendJson, startFakeServer, type FakeResponse, type FakeServer } from '../../../providers/claude/testing/fake-server.ts';
 
 const fixtures = new URL('../__fixtures__/', import.meta.url);
 
-/** A recorded answer's exact text. */
+/** A stream recorded in `conformance/recorded/<vendor>/`, named as the functions here take it. */
+export function fromRecorded(vendor: string, name: string): string {
+  return `../../recorded/${vendor}/${name}`;
+}
+
+/** A recorded answer's exact text (a name in `__fixtures__/`, or `fromRecorded`'s). */
 export function recordedText(name: string): string {
   return readFileSync(new URL(name, fixtures), 'utf8');
 }
@@ -63,6 +68,13 @@ const vendorPaths = { anthropic: '/v1/messages', openai: '/v1/responses' } as co
 export interface RecordedUpstream extends FakeServer {
   /** The recording the next requests are answered with: `<name>.json` whole, `<name>.chunks.txt` streamed. */
   play(name: string): void;
+  /**
+   * The next stream sends only the recording's first `events` events and stays open until `cut`
+   * (a vendor that breaks off mid-answer, at a moment the test chooses).
+   */
+  playUntilCut(name: string, events: number): void;
+  /** Breaks every held stream's connection (no end of body: the relay sees a cut). */
+  cut(): void;
 }
 
 /**
@@ -73,10 +85,19 @@ export interface RecordedUpstream extends FakeServer {
  */
 export async function startRecordedUpstream(vendor: Vendor): Promise<RecordedUpstream> {
   let playing = '';
+  let heldEvents: number | undefined;
+  const held: FakeResponse[] = [];
   const server = await startFakeServer((request, response) => {
     const streamed = vendor === 'google' ? request.path.endsWith(':streamGenerateContent') : request.body?.stream === true;
     const path = vendor === 'google' ? /^\/v1(beta)?\/models\/[^/:]+:(stream)?[gG]enerateContent$/.test(request.path) : request.path === vendorPaths[vendor];
     if (request.method !== 'POST' || !path) return sendJson(response, 404, { error: { message: `Not found: ${request.path}` } });
+    if (streamed && heldEvents !== undefined) {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const events = framed(`${playing}.chunks.txt`, vendor).split(/(?<=\r?\n\r?\n)/);
+      response.write(events.slice(0, heldEvents).join(''));
+      held.push(response);
+      return;
+    }
     if (streamed) return sendEventStream(response, framed(`${playing}.chunks.txt`, vendor));
     const text = recordedText(`${playing}.json`);
     response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
@@ -86,6 +107,14 @@ export async function startRecordedUpstream(vendor: Vendor): Promise<RecordedUps
     ...server,
     play(name) {
       playing = name;
+      heldEvents = undefined;
+    },
+    playUntilCut(name, events) {
+      playing = name;
+      heldEvents = events;
+    },
+    cut() {
+      for (const response of held.splice(0)) response.destroy();
     },
   };
 }
