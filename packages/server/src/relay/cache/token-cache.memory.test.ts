@@ -26,12 +26,13 @@ describe('token cache memory', () => {
   it('stays within its capacity, in entries and in bytes, however many keys are used', async () => {
     const capacity = 1_000;
     const cache = new TokenCache(new GeneratedTokenRows(), new QuotaLedger(), () => 0, capacity);
-    await loadKeys(cache, 1, capacity);
+    // Filled, then evicting for a while: the code of the eviction path is compiled before measuring.
+    await loadKeys(cache, 1, 20 * capacity);
     const full = await settledHeapBytes();
-    await loadKeys(cache, capacity + 1, 20 * capacity);
+    await loadKeys(cache, 20 * capacity + 1, 20 * capacity);
     const after = await settledHeapBytes();
     expect(cache.size).toBe(capacity);
-    // Unbounded, 20,000 more tokens would take some 20 MB; bounded, the heap is where it was.
+    // Unbounded, 20,000 more tokens would take some 8 MB; bounded, the heap stays where it was.
     expect(after - full).toBeLessThan(capacity * bytesPerTokenCeiling);
   });
 });

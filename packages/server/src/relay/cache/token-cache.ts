@@ -6,6 +6,7 @@ import { tokenBalanceKey } from '../../billing/spend-guard.ts';
 import { tokenRequestLimits, type TokenRequestLimits } from '../../limits/token-request-limits.ts';
 import { parseAllowList } from './ip-allow-list.ts';
 import type { TokenReads, TokenRow } from './relay-cache.repository.ts';
+import { defaultTokenCacheSize } from './cache-sizes.ts';
 import { DetachedRecords } from './detached-records.ts';
 import { idBatches } from './id-batches.ts';
 import { LruMap } from './lru-map.ts';
@@ -35,13 +36,6 @@ export interface TokenRecord extends TokenBalance {
   /** The token's own fallback chains, or undefined to use `ModelFallbacks`. */
   modelFallbacks: FallbackMap | undefined;
 }
-
-/**
- * Tokens held by default (TOKEN_CACHE_SIZE). A token record costs about 410 bytes with its two index
- * entries (token-cache.memory.test.ts; more with model or address limits): some 40 MiB at most,
- * whatever the size of the table, while a deployment's tokens in use fit.
- */
-export const defaultTokenCacheSize = 100_000;
 
 /** How long an unknown key is remembered as unknown, so guessing keys cannot load the database. */
 const missMemoryMs = 10_000;
@@ -105,7 +99,16 @@ export class TokenCache {
    * token): changes made by other tools reach memory. Tokens not held are read at their next use.
    */
   async reloadCached(): Promise<void> {
-    const since = this.freshness.fullReloadStarting();
+    const since = this.freshness.wideReadStarting();
+    try {
+      await this.reloadBatches(since);
+    } finally {
+      this.freshness.wideReadDone(since);
+    }
+    this.misses.clear();
+  }
+
+  private async reloadBatches(since: number): Promise<void> {
     for (const batch of idBatches([...this.byId.keys()])) {
       const rows = await this.ledger.readConsistently(() => this.repository.tokensByIds(batch));
       const found = new Set<number>();
@@ -116,8 +119,6 @@ export class TokenCache {
       }
       for (const id of batch) if (!found.has(id) && !this.freshness.isFresher(id, since)) this.remove(id);
     }
-    this.freshness.fullReloadDone(since);
-    this.misses.clear();
   }
 
   /**
@@ -129,7 +130,7 @@ export class TokenCache {
     if (!this.byId.has(id) && !this.rereads.has(id)) {
       // A new token's key may be remembered as unknown.
       this.misses.clear();
-      if (this.loading.size > 0) this.freshness.rereading(id);
+      this.freshness.changed(id);
       return;
     }
     const reading = this.reread(id, this.freshness.rereading(id));
@@ -137,6 +138,7 @@ export class TokenCache {
     try {
       await reading;
     } finally {
+      this.freshness.rereadDone(id);
       if (this.rereads.get(id) === reading) this.rereads.delete(id);
     }
   }
@@ -185,11 +187,15 @@ export class TokenCache {
 
   private async load(key: string): Promise<TokenRecord | undefined> {
     for (let attempt = 0; ; attempt += 1) {
-      const since = this.freshness.fullReloadStarting();
-      const row = await this.ledger.readConsistently(() => this.repository.tokenByKey(key));
-      // The token changed while it was being read (the bus named it): the row may predate the change.
-      if (row && this.freshness.isFresher(row.id, since) && attempt < 3) continue;
-      if (row) return this.apply(row);
+      const since = this.freshness.wideReadStarting();
+      try {
+        const row = await this.ledger.readConsistently(() => this.repository.tokenByKey(key));
+        // The token changed while it was being read (the bus named it): the row may predate the change.
+        if (row && this.freshness.isFresher(row.id, since) && attempt < 3) continue;
+        if (row) return this.apply(row);
+      } finally {
+        this.freshness.wideReadDone(since);
+      }
       if (this.misses.size >= missMemorySize) this.misses.clear();
       this.misses.set(key, this.now());
       return undefined;

@@ -8,16 +8,16 @@ import { RelayCacheRepository, type TokenRow, type UserRow } from './relay-cache
 import { TokenCache } from './token-cache.ts';
 import { UserCache } from './user-cache.ts';
 
-/** A repository whose full reads can be held after they have read the rows (a slow full reload). */
+/** A repository whose batch reads can be held after they have read the rows (a slow periodic reload). */
 class HeldRepository extends RelayCacheRepository {
   private hold: Promise<void> | undefined;
   private release: (() => void) | undefined;
 
-  holdNextFullRead(): void {
+  holdNextBatchRead(): void {
     this.hold = new Promise((resolve) => (this.release = resolve));
   }
 
-  releaseFullRead(): void {
+  releaseBatchRead(): void {
     this.release?.();
   }
 
@@ -28,12 +28,12 @@ class HeldRepository extends RelayCacheRepository {
     return rows;
   }
 
-  override async allTokens(): Promise<TokenRow[]> {
-    return this.held(await super.allTokens());
+  override async tokensByIds(ids: readonly number[]): Promise<TokenRow[]> {
+    return this.held(await super.tokensByIds(ids));
   }
 
-  override async allUsers(): Promise<UserRow[]> {
-    return this.held(await super.allUsers());
+  override async usersByIds(ids: readonly number[]): Promise<UserRow[]> {
+    return this.held(await super.usersByIds(ids));
   }
 }
 
@@ -69,7 +69,7 @@ class SlowSingleReadRepository extends RelayCacheRepository {
 
 const sqlite = testDatabases().filter((database) => database.dialect === 'sqlite');
 
-describe.each(sqlite)('token and user caches: a full reload racing a single change on $dialect', (database) => {
+describe.each(sqlite)('token and user caches: a reload racing a single change on $dialect', (database) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await createTestApp(database);
@@ -81,18 +81,18 @@ describe.each(sqlite)('token and user caches: a full reload racing a single chan
     const token = await seedToken(testApp, user.id);
     const repository = new HeldRepository(testApp.context.database.db);
     const tokens = new TokenCache(repository, new QuotaLedger(), () => Date.now());
-    await tokens.loadAll();
+    await tokens.lookup(token.key);
 
-    repository.holdNextFullRead();
-    const fullReload = tokens.loadAll(); // reads the token while it is still enabled
+    repository.holdNextBatchRead();
+    const fullReload = tokens.reloadCached(); // reads the token while it is still enabled
     await testApp.context.database.db.updateTable('tokens').set({ status: TokenStatus.disabled }).where('id', '=', token.id).execute();
     await tokens.reload(token.id); // what the change bus triggers after the write
-    repository.releaseFullRead();
+    repository.releaseBatchRead();
     await fullReload;
 
     expect(tokens.getById(token.id)?.status).toBe(TokenStatus.disabled);
     // The next full reload takes the database as it is.
-    await tokens.loadAll();
+    await tokens.reloadCached();
     expect(tokens.getById(token.id)?.status).toBe(TokenStatus.disabled);
   });
 
@@ -100,13 +100,13 @@ describe.each(sqlite)('token and user caches: a full reload racing a single chan
     const user = await createTestUser(testApp);
     const repository = new HeldRepository(testApp.context.database.db);
     const users = new UserCache(repository, new QuotaLedger());
-    await users.loadAll();
+    await users.lookup(user.id);
 
-    repository.holdNextFullRead();
-    const fullReload = users.loadAll();
+    repository.holdNextBatchRead();
+    const fullReload = users.reloadCached();
     await testApp.context.database.db.updateTable('users').set({ status: UserStatus.disabled }).where('id', '=', user.id).execute();
     await users.reload(user.id);
-    repository.releaseFullRead();
+    repository.releaseBatchRead();
     await fullReload;
 
     expect(users.get(user.id)?.status).toBe(UserStatus.disabled);
@@ -117,7 +117,7 @@ describe.each(sqlite)('token and user caches: a full reload racing a single chan
     const token = await seedToken(testApp, user.id);
     const repository = new SlowSingleReadRepository(testApp.context.database.db);
     const tokens = new TokenCache(repository, new QuotaLedger(), () => Date.now());
-    await tokens.loadAll();
+    await tokens.lookup(token.key);
     const setStatus = (status: number) => testApp.context.database.db.updateTable('tokens').set({ status }).where('id', '=', token.id).execute();
 
     await setStatus(TokenStatus.disabled);
@@ -148,9 +148,9 @@ describe.each(sqlite)('token and user caches: a full reload racing a single chan
     const repository = new SlowSingleReadRepository(testApp.context.database.db);
     const users = new UserCache(repository, new QuotaLedger());
     const release = repository.slowDownNextSingleRead();
-    const older = users.reload(user.id);
+    const older = users.lookup(user.id); // the first read, answering late
     await testApp.context.database.db.updateTable('users').set({ status: UserStatus.disabled }).where('id', '=', user.id).execute();
-    const newer = await users.reload(user.id);
+    const newer = await users.reload(user.id); // what the change bus triggers after the write
     release();
     expect((await older)?.status).toBe(UserStatus.disabled);
     expect(newer?.status).toBe(UserStatus.disabled);
