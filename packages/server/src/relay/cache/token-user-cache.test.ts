@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenStatus, UserStatus } from '@switchboard/contracts';
 import { QuotaLedger } from '../../billing/quota-ledger.ts';
+import { sqlTimestamp } from '../../db/dialect.ts';
 import { createTestApp, createTestUser, type TestApp } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { seedToken } from '../testing/relay-seed.ts';
@@ -60,6 +61,10 @@ class SlowSingleReadRepository extends RelayCacheRepository {
 
   override tokenById(id: number): Promise<TokenRow | undefined> {
     return this.single(() => super.tokenById(id));
+  }
+
+  override tokenByKey(key: string): Promise<TokenRow | undefined> {
+    return this.single(() => super.tokenByKey(key));
   }
 
   override userById(id: number): Promise<UserRow | undefined> {
@@ -155,5 +160,55 @@ describe.each(sqlite)('token and user caches: a reload racing a single change on
     expect((await older)?.status).toBe(UserStatus.disabled);
     expect(newer?.status).toBe(UserStatus.disabled);
     expect(users.get(user.id)?.status).toBe(UserStatus.disabled);
+  });
+
+  it('answers every simultaneous first use of a token with one read', async () => {
+    const user = await createTestUser(testApp);
+    const token = await seedToken(testApp, user.id);
+    const repository = new SlowSingleReadRepository(testApp.context.database.db);
+    const tokens = new TokenCache(repository, new QuotaLedger(), () => Date.now());
+    const found = await Promise.all(Array.from({ length: 50 }, () => tokens.lookup(token.key)));
+    expect(new Set(found).size).toBe(1);
+    expect(found[0]?.id).toBe(token.id);
+    expect(repository.singleReads).toBe(1);
+  });
+
+  it('reads a token again when the change bus names it while its first read is in flight', async () => {
+    const user = await createTestUser(testApp);
+    const token = await seedToken(testApp, user.id);
+    const repository = new SlowSingleReadRepository(testApp.context.database.db);
+    const tokens = new TokenCache(repository, new QuotaLedger(), () => Date.now());
+    const release = repository.slowDownNextSingleRead();
+    const firstUse = tokens.lookup(token.key); // reads "enabled", answers late
+    await testApp.context.database.db.updateTable('tokens').set({ status: TokenStatus.disabled }).where('id', '=', token.id).execute();
+    await tokens.reload(token.id); // not held: nothing is read now
+    expect(repository.singleReads).toBe(1);
+    release();
+    expect((await firstUse)?.status).toBe(TokenStatus.disabled);
+    expect(repository.singleReads).toBe(2);
+  });
+
+  it('reads nothing when the change bus names a token or user it does not hold', async () => {
+    const user = await createTestUser(testApp);
+    const token = await seedToken(testApp, user.id);
+    const repository = new SlowSingleReadRepository(testApp.context.database.db);
+    const tokens = new TokenCache(repository, new QuotaLedger(), () => Date.now());
+    const users = new UserCache(repository, new QuotaLedger());
+    await tokens.reload(token.id);
+    expect(await users.reload(user.id)).toBeUndefined();
+    expect(repository.singleReads).toBe(0);
+    expect(tokens.getById(token.id)).toBeUndefined();
+    expect(users.get(user.id)).toBeUndefined();
+  });
+
+  it('drops from memory a token deleted since, at the periodic reload of what is held', async () => {
+    const user = await createTestUser(testApp);
+    const token = await seedToken(testApp, user.id);
+    const tokens = new TokenCache(new RelayCacheRepository(testApp.context.database.db), new QuotaLedger(), () => Date.now());
+    await tokens.lookup(token.key);
+    await testApp.context.database.db.updateTable('tokens').set({ deleted_at: sqlTimestamp(new Date(), testApp.context.database.dialect) }).where('id', '=', token.id).execute();
+    await tokens.reloadCached();
+    expect(tokens.getById(token.id)).toBeUndefined();
+    expect(tokens.get(token.key)).toBeUndefined();
   });
 });
