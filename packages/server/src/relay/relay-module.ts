@@ -142,7 +142,9 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
     ),
   );
   context.bus.subscribe(changeTopics.users, (payload) =>
-    (payload === '*' || !Number(payload) ? users.reloadCached() : users.reload(Number(payload)).then(() => userReloaded(Number(payload)))).catch(warnReload('user')),
+    (payload === '*' || !Number(payload) ? users.reloadCached() : users.reload(Number(payload)).then(() => userReloaded(Number(payload)))).catch(
+      warnReload('user'),
+    ),
   );
   context.bus.subscribe(changeTopics.quota, (payload) => {
     const broadcast = decodeQuotaBroadcast(payload);

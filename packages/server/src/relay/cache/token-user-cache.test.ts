@@ -206,7 +206,11 @@ describe.each(sqlite)('token and user caches: a reload racing a single change on
     const token = await seedToken(testApp, user.id);
     const tokens = new TokenCache(new RelayCacheRepository(testApp.context.database.db), new QuotaLedger(), () => Date.now());
     await tokens.lookup(token.key);
-    await testApp.context.database.db.updateTable('tokens').set({ deleted_at: sqlTimestamp(new Date(), testApp.context.database.dialect) }).where('id', '=', token.id).execute();
+    await testApp.context.database.db
+      .updateTable('tokens')
+      .set({ deleted_at: sqlTimestamp(new Date(), testApp.context.database.dialect) })
+      .where('id', '=', token.id)
+      .execute();
     await tokens.reloadCached();
     expect(tokens.getById(token.id)).toBeUndefined();
     expect(tokens.get(token.key)).toBeUndefined();
