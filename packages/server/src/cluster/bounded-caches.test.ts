@@ -132,11 +132,7 @@ describe.each(engines)('two workers whose caches hold two tokens and two users o
           used: logged,
         });
       }
-      const users = await handle.db
-        .selectFrom('users')
-        .select(['id', 'quota', 'used_quota', 'request_count'])
-        .where('username', 'like', 'caller%')
-        .execute();
+      const users = await handle.db.selectFrom('users').select(['id', 'quota', 'used_quota', 'request_count']).where('username', 'like', 'caller%').execute();
       expect(users).toHaveLength(4);
       for (const user of users) {
         const logged = sumFor('user_id', Number(user.id));

@@ -28,9 +28,9 @@ export interface Config {
   sessionSecretGenerated: boolean;
   cryptoSecret: string;
   syncFrequencySeconds: number;
-  /** TOKEN_CACHE_SIZE: relay tokens held in memory per process, the least recently used dropped first. */
+  /** TOKEN_CACHE_SIZE: relay tokens held in memory per process, those unused longest dropped first. */
   tokenCacheSize: number;
-  /** USER_CACHE_SIZE: users held in memory per process, the least recently used dropped first. */
+  /** USER_CACHE_SIZE: users held in memory per process, those unused longest dropped first. */
   userCacheSize: number;
   nodeType: 'master' | 'slave';
   streamingTimeoutSeconds: number;

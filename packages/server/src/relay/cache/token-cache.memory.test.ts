@@ -31,8 +31,8 @@ describe('token cache memory', () => {
     const full = await settledHeapBytes();
     await loadKeys(cache, 20 * capacity + 1, 20 * capacity);
     const after = await settledHeapBytes();
-    expect(cache.size).toBe(capacity);
     // Unbounded, 20,000 more tokens would take some 8 MB; bounded, the heap stays where it was.
     expect(after - full).toBeLessThan(capacity * bytesPerTokenCeiling);
+    expect(cache.size).toBeLessThanOrEqual(capacity);
   });
 });

@@ -52,7 +52,7 @@ function tokenFallbacks(stored: string | null | undefined): FallbackMap | undefi
 
 /**
  * The tokens in use, by key and by id: a token is read on its key's first use (simultaneous first uses
- * share one read), at most `capacity` are held and the least recently used goes first. The change bus
+ * share one read), at most `capacity` are held and those unused longest go first (lru-map.ts). The change bus
  * reloads a held token at once (console edits on any instance); one not held is simply read at its
  * next use. Every SYNC_FREQUENCY what is held is read again, in batches by id. An unknown key is
  * looked up once, then remembered as unknown for a while.

@@ -30,7 +30,7 @@ function readAcceptUnpriced(setting: string | null): boolean {
 
 /**
  * The users in use, by id: read at first use (simultaneous first uses share one read), at most
- * `capacity` held, the least recently used dropped first. The change bus reloads a held user at once
+ * `capacity` held, those unused longest dropped first. The change bus reloads a held user at once
  * (top-ups, bans, group changes on any instance); one not held is read at its next use. Every
  * SYNC_FREQUENCY what is held is read again in batches; a deregistered user disappears.
  *
