@@ -17,6 +17,10 @@ export default defineConfig({
     // Finds PostgreSQL, MySQL and Redis for the database suites, and under CI refuses to run without one.
     globalSetup: ['scripts/lib/test-backends.global-setup.ts'],
     pool: 'forks',
+    // Vitest's default is one file at a time on two cores (cores - 1). Most files spend their time waiting
+    // on databases, child processes and sockets, so three at once halve the run (1,092 s to 529 s measured
+    // on the 2-core CI machine) without starving the timing-sensitive ones.
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],

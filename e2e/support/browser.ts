@@ -79,6 +79,14 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
+/** Saves the screen as it stands at a phone's width (390×844), then puts the viewport back. */
+export async function savePhoneScreenshot(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize() ?? { width: 1280, height: 800 };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveScreenshot(page, name);
+  await page.setViewportSize(before);
+}
+
 /**
  * Logs in through the API inside the page's context (so the session cookie lands in the browser) and
  * stores the user the way the login page does, then opens `path`.

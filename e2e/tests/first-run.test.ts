@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../../packages/server/src/relay/testing/fake-openai-upstream.ts';
-import { launchBrowser, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
+import { launchBrowser, openConsole, savePhoneScreenshot, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { buttonName, waitForToast } from './operations/operations-world.ts';
@@ -34,14 +34,6 @@ async function runCurl(curl: string): Promise<Response> {
   return fetch(url, { method: 'POST', headers, body });
 }
 
-/** A narrow-screen screenshot of the page as it stands, then back to the desktop width. */
-async function phoneScreenshot(page: Page, name: string): Promise<void> {
-  const desktop = page.viewportSize() ?? { width: 1440, height: 900 };
-  await page.setViewportSize({ width: 390, height: 844 });
-  await saveScreenshot(page, name);
-  await page.setViewportSize(desktop);
-}
-
 describe.each(['zh', 'en'] as const)('first run (%s)', (language: Language) => {
   const auth = localeText('auth', language);
   const setup = localeText('setup', language);
@@ -71,7 +63,7 @@ describe.each(['zh', 'en'] as const)('first run (%s)', (language: Language) => {
     await page.waitForURL('**/setup');
     await page.getByTestId('setup-password').waitFor();
     await saveScreenshotsInBothThemes(page, `first-run-setup-account-${language}`);
-    await phoneScreenshot(page, `first-run-setup-account-${language}-390`);
+    await savePhoneScreenshot(page, `first-run-setup-account-${language}-390`);
     await page.getByTestId('setup-password').fill('short');
     await page.getByTestId('setup-confirm-password').fill('short');
     await page.getByTestId('setup-next').click();
@@ -101,7 +93,7 @@ describe.each(['zh', 'en'] as const)('first run (%s)', (language: Language) => {
     expect(await page.getByTestId('checklist-token').getAttribute('data-done')).toBe('false');
     expect(await page.getByTestId('checklist-setup').count()).toBe(0);
     await saveScreenshotsInBothThemes(page, `first-run-checklist-${language}`);
-    await phoneScreenshot(page, `first-run-checklist-${language}-390`);
+    await savePhoneScreenshot(page, `first-run-checklist-${language}-390`);
 
     // Make a token where the checklist says.
     await page

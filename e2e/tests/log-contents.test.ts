@@ -52,4 +52,25 @@ describe.each(['zh', 'en'] as const)('log contents in the reader’s language (%
     expect(consoleErrors).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it('shows a channel audit row in the console’s language while the stored content stays new-api’s Chinese', async () => {
+    const name = `audited-${language}`;
+    const created = await root.post<number[]>('/api/channel/', { type: 1, name, key: `sk-${name}`, models: 'gpt-4o-mini', group: 'default' });
+    expect(created.success, created.message).toBe(true);
+    const id = created.data[0] ?? 0;
+    type Row = { content: string };
+    const listed = (await root.get<Row[] | { items: Row[] }>('/api/log/?p=1&type=3')).data;
+    const rows = Array.isArray(listed) ? listed : listed.items;
+    expect(rows.map((row) => row.content)).toContain(`管理员创建了 1 个渠道：${name}（ID ${id}）`);
+
+    const { page, context, consoleErrors } = await openConsole(browser, server.url, { language });
+    await loginAs(page, 'root', '123456', '/log');
+    const expected = logs('contents.log.channels_created', { count: 1, name, ids: id });
+    const cell = page.locator('.ant-table-row .ant-typography').filter({ hasText: expected });
+    await cell.first().waitFor({ timeout: 60_000 });
+    if (language === 'en') expect(await cell.first().innerText()).not.toMatch(/[\u4e00-\u9fa5]/);
+    await saveScreenshot(page, `log-contents-channel-audit-${language}`);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 180_000);
 });

@@ -66,8 +66,10 @@ describe.runIf(redisUrl)('spending budgets shared by two instances through Redis
     const statuses = await burstTogether(fake, baseUrls, token.apiKey, 400);
     const succeeded = statuses.filter((status) => status === 'ok').length;
     for (const status of statuses.filter((each) => each !== 'ok')) expect(status).toBe('429 token_budget_exceeded');
-    // Both instances admitted some of the requests, and together no more than one beyond the budget.
-    expect(new Set(statuses.flatMap((status, index) => (status === 'ok' ? [index % 2] : []))).size).toBe(2);
+    // Each instance served half of the burst, and together they admitted no more than one answer beyond the
+    // budget: a budget kept per instance would have let each admit a budget's worth, twice the total. Which
+    // instance admitted them is a race (under load one of them can take every admission), so it is not asserted.
+    expect(statuses).toHaveLength(400);
     expect(succeeded * answerCost).toBeLessThanOrEqual(budget + answerCost);
     expect(succeeded).toBeGreaterThanOrEqual(Math.floor(budget / answerCost));
 

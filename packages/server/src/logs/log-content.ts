@@ -27,6 +27,21 @@ export const logContentKeys = [
   'log.passkeys_reset_by_admin',
   'log.task_refund',
   'log.drawing_refund',
+  'log.task_submitted',
+  'log.drawing_submitted',
+  'log.drawing_submitted_without_id',
+  'log.channel_key_viewed',
+  'log.channels_created',
+  'log.channel_copied',
+  'log.channel_updated',
+  'log.channel_updated_with_key',
+  'log.channels_deleted',
+  'log.disabled_channels_deleted',
+  'log.channels_tagged',
+  'log.channel_abilities_repaired',
+  'log.tag_channels_edited',
+  'log.tag_channels_enabled',
+  'log.tag_channels_disabled',
 ] as const;
 
 export type LogContentKey = (typeof logContentKeys)[number];
@@ -36,6 +51,13 @@ export type LogContentParams = Readonly<Record<string, string | number>>;
 /** The key and params as they go into a row's `other` object. */
 export function logContentFields(key: LogContentKey, params: LogContentParams = {}): { content_key: LogContentKey; content_params: LogContentParams } {
   return { content_key: key, content_params: params };
+}
+
+/** A row's text in new-api's Chinese and the message that says the same in the reader's language. */
+export interface KeyedLogNote {
+  readonly text: string;
+  readonly key: LogContentKey;
+  readonly params: LogContentParams;
 }
 
 /** `content` and `other` of a row that has no other `other` fields. */

@@ -100,7 +100,10 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
   const journalMarks = new QuotaJournalRepository(context.database, context.logDatabase);
   const budgets = createRelayBudgets(context, ledger, instanceId);
   const repository = new RelayCacheRepository(context.database.db);
-  const channels = new ChannelCache(repository);
+  // A stored override the console would refuse (a moved-over database) is ignored, said once per load, naming no value.
+  const channels = new ChannelCache(repository, (channelId, fields) =>
+    context.logger.warn({ channelId, fields }, 'channel request shaping ignored: invalid JSON'),
+  );
   const tokens = new TokenCache(repository, ledger, () => context.clock.now(), context.config.tokenCacheSize);
   const users = new UserCache(repository, ledger, context.config.userCacheSize);
   const flusher = new QuotaFlusher({

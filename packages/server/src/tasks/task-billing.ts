@@ -1,6 +1,7 @@
 import { readPriceTables } from '../billing/price-tables.ts';
 import { resolvePricing, type ModelPricing } from '../billing/pricing.ts';
 import type { Reservation } from '../billing/quota-ledger.ts';
+import { logContentFields, type KeyedLogNote } from '../logs/log-content.ts';
 import { renderMessage } from '../messages/catalogue.ts';
 import { changeTopics } from '../platform/change-topics.ts';
 import type { RelayCaller } from '../relay/pipeline/caller-auth.ts';
@@ -65,8 +66,11 @@ export interface TaskChargeFacts {
   readonly requestId: string;
   readonly requestPath: string;
   readonly startedAt: number;
-  /** The human note of the log row, e.g. the action and the vendor's task id. */
-  readonly content: string;
+  /**
+   * The human note of the log row, e.g. the action and the vendor's task id: new-api's Chinese in
+   * `content`, its message key and params in `other` for the console.
+   */
+  readonly note: KeyedLogNote;
 }
 
 /**
@@ -97,8 +101,9 @@ export function chargeTask(services: RelayServices, reservation: Reservation, fa
           endReason: 'done',
           warnings: [],
           createdAt: clock.unixSeconds(),
+          extraOther: logContentFields(facts.note.key, facts.note.params),
         }),
-        content: facts.content,
+        content: facts.note.text,
       }
     : undefined;
   void services.ledger.settle(reservation, facts.price.quota, facts.channelId, log);

@@ -3,6 +3,8 @@ import type { ChannelUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import { firstByteTimeoutSetting, usageLimitsSetting } from '../../relay/cache/channel-settings.ts';
+import { readHeaderOverride } from '../../relay/pipeline/channel-request-shaping/header-override.ts';
+import { readParamOverride } from '../../relay/pipeline/channel-request-shaping/param-override.ts';
 import type { ChannelFields } from './channel-input.ts';
 import { channelMessages } from './channel.messages.ts';
 
@@ -92,6 +94,10 @@ export function channelColumnsFrom(fields: ChannelFields, options: { clampWeight
     if (value !== null && value.trim() !== '' && !isJsonObject(value)) throw new AppError(channelMessages.jsonFieldInvalid, { params: { field } });
     if (field === 'setting' && value && firstByteTimeoutSetting(value) === 'invalid') throw new AppError(channelMessages.firstByteTimeoutInvalid);
     if (field === 'setting' && value && usageLimitsSetting(value) === 'invalid') throw new AppError(channelMessages.usageLimitInvalid);
+    // What the relay could not apply is refused here, rather than ignored on every request.
+    const parsed = field !== 'setting' && value?.trim() ? safeParseJson(value) : undefined;
+    if (field === 'param_override' && parsed?.ok && readParamOverride(parsed.value) === 'invalid') throw new AppError(channelMessages.paramOverrideInvalid);
+    if (field === 'header_override' && parsed?.ok && readHeaderOverride(parsed.value) === 'invalid') throw new AppError(channelMessages.headerOverrideInvalid);
     columns[field] = value ?? '';
   }
   if (fields.auto_ban !== undefined) columns.auto_ban = fields.auto_ban === 0 ? 0 : 1;

@@ -12,6 +12,14 @@ export const channelMessages = {
   modelMappingInvalid: { zh: '模型映射必须是合法的 JSON 格式！', en: 'Model mapping must be valid JSON' },
   statusCodeMappingInvalid: { zh: '状态码复写必须是合法的 JSON 格式！', en: 'Status code mapping must be valid JSON' },
   jsonFieldInvalid: { zh: '{field} 必须是合法的 JSON 对象', en: '{field} must be a valid JSON object' },
+  paramOverrideInvalid: {
+    zh: 'param_override 的 operations 中有不支持的 mode、无法编译的正则表达式或无效的请求头',
+    en: 'param_override operations contain an unsupported mode, a regular expression that does not compile or an invalid header',
+  },
+  headerOverrideInvalid: {
+    zh: 'header_override 的每个键必须是合法的请求头名称，值必须是不含换行的文本',
+    en: 'Each header_override key must be a valid header name, and each value text without line breaks',
+  },
   usageLimitInvalid: {
     zh: 'setting 中的 rpm_limit、tpm_limit、key_rpm_limit、key_tpm_limit 必须是不小于 0 的整数（0 表示不限制）',
     en: 'rpm_limit, tpm_limit, key_rpm_limit and key_tpm_limit in setting must be whole numbers of at least 0 (0 means no limit)',

@@ -109,16 +109,16 @@ export function registerChannelRoutes(app: FastifyInstance, { service, upstream,
   app.put('/api/channel/tag', admin, async (request) => {
     const input = parseInput(editTagSchema, request.body);
     if (!input.tag?.trim()) throw new AppError(channelMessages.tagRequired);
-    return ok(await service.updateTag(requireUser(request), input.tag.trim(), tagEditColumns(input), '编辑了标签渠道'));
+    return ok(await service.updateTag(requireUser(request), input.tag.trim(), tagEditColumns(input), 'edit'));
   });
-  for (const [action, status, description] of [
-    ['enabled', 1, '启用了标签渠道'],
-    ['disabled', 2, '禁用了标签渠道'],
+  for (const [action, status, tagAction] of [
+    ['enabled', 1, 'enable'],
+    ['disabled', 2, 'disable'],
   ] as const) {
     app.post(`/api/channel/tag/${action}`, admin, async (request) => {
       const tag = parseInput(tagSchema, request.body).tag?.trim();
       if (!tag) throw new AppError(channelMessages.tagRequired);
-      return ok(await service.updateTag(requireUser(request), tag, { status }, description));
+      return ok(await service.updateTag(requireUser(request), tag, { status }, tagAction));
     });
   }
 

@@ -10,6 +10,7 @@ import type { ChannelFields } from './channel-input.ts';
 import { channelColumnsFrom, checkCompleteChannel, checkKeyFormat, checkTypeAndGroups, defaultOther } from './channel-rules.ts';
 import { type ChannelRepository, type ChannelRowWithoutKey, type ChannelSearch } from './channel.repository.ts';
 import { channelMessages } from './channel.messages.ts';
+import { channelAudit, type ChannelAuditContent, type TagAction } from './channel-audit-log.ts';
 
 /** In batch mode each key line becomes its own channel (duplicates once); a JSON credential stays one key. */
 function splitKeys(key: string, batch: boolean): string[] {
@@ -42,8 +43,8 @@ export class ChannelService {
   }
 
   /** Administrator actions on channels are audited as type 3 logs. */
-  private async audit(admin: CurrentUser, content: string): Promise<void> {
-    await this.logWriter.record({ user_id: admin.id, username: admin.username, type: LogType.manage, content });
+  private async audit(admin: CurrentUser, content: ChannelAuditContent): Promise<void> {
+    await this.logWriter.record({ user_id: admin.id, username: admin.username, type: LogType.manage, ...content });
   }
 
   async list(page: { offset: number; limit: number }, idSort: boolean, tagMode: boolean): Promise<ChannelRowWithoutKey[]> {
@@ -99,7 +100,7 @@ export class ChannelService {
   /** The stored key, for the super administrator; each reveal is audited with who saw which channel. */
   async revealKey(root: CurrentUser, id: number): Promise<string> {
     const channel = await this.get(id);
-    await this.audit(root, `超级管理员 ${root.username} 查看了渠道 #${id}（${channel.name}）的密钥`);
+    await this.audit(root, channelAudit.keyViewed(root.username, id, channel.name));
     return channel.key;
   }
 
@@ -149,7 +150,7 @@ export class ChannelService {
       return created;
     });
     await this.changed(ids);
-    await this.audit(admin, `管理员创建了 ${ids.length} 个渠道：${base.name}（ID ${ids.join(', ')}）`);
+    await this.audit(admin, channelAudit.created(base.name ?? '', ids));
     return ids;
   }
 
@@ -169,7 +170,7 @@ export class ChannelService {
       return created;
     });
     await this.changed([copyId]);
-    await this.audit(admin, `管理员复制了渠道 #${id}，新渠道 #${copyId}`);
+    await this.audit(admin, channelAudit.copied(id, copyId));
     return copyId;
   }
 
@@ -190,17 +191,15 @@ export class ChannelService {
       await channels.rebuildAbilities([id]);
     });
     await this.changed([id]);
-    const what = Object.keys(columns)
-      .filter((column) => column !== 'key')
-      .join(', ');
-    await this.audit(admin, `管理员修改了渠道 #${id}：${what}${columns.key ? '（含密钥）' : ''}`);
+    const changed = Object.keys(columns).filter((column) => column !== 'key');
+    await this.audit(admin, channelAudit.updated(id, changed, Boolean(columns.key)));
   }
 
   async delete(admin: CurrentUser, ids: readonly number[]): Promise<number> {
     const deleted = await this.repository.transaction(async (channels) => channels.deleteByIds(await channels.existingIds(ids)));
     if (deleted > 0) {
       await this.changed(ids);
-      await this.audit(admin, `管理员删除了 ${deleted} 个渠道（ID ${ids.join(', ')}）`);
+      await this.audit(admin, channelAudit.deleted(deleted, ids));
     }
     return deleted;
   }
@@ -213,7 +212,7 @@ export class ChannelService {
     const deleted = await this.repository.transaction(async (channels) => channels.deleteByIds(await channels.disabledIds()));
     if (deleted > 0) {
       await this.changed([]);
-      await this.audit(admin, `管理员删除了全部已禁用渠道，共 ${deleted} 个`);
+      await this.audit(admin, channelAudit.disabledDeleted(deleted));
     }
     return deleted;
   }
@@ -226,19 +225,19 @@ export class ChannelService {
       return existing.length;
     });
     await this.changed(ids);
-    await this.audit(admin, `管理员为 ${count} 个渠道设置了标签 ${tag}`);
+    await this.audit(admin, channelAudit.tagged(count, tag));
     return count;
   }
 
   async repairAbilities(admin: CurrentUser): Promise<number> {
     const count = await this.repository.rebuildAbilities('all');
     await this.changed([]);
-    await this.audit(admin, `管理员修复了渠道能力表，共 ${count} 个渠道`);
+    await this.audit(admin, channelAudit.abilitiesRepaired(count));
     return count;
   }
 
   /** Applies one change to every channel of a tag; answers how many channels it touched. */
-  async updateTag(admin: CurrentUser, tag: string, columns: ChannelUpdate, description: string): Promise<number> {
+  async updateTag(admin: CurrentUser, tag: string, columns: ChannelUpdate, action: TagAction): Promise<number> {
     const ids = await this.repository.transaction(async (channels) => {
       const tagged = await channels.idsByTag(tag);
       if (tagged.length === 0) throw new AppError(channelMessages.notFound);
@@ -247,7 +246,7 @@ export class ChannelService {
       return tagged;
     });
     await this.changed(ids);
-    await this.audit(admin, `管理员${description}（标签 ${tag}，${ids.length} 个渠道）`);
+    await this.audit(admin, channelAudit.tagChanged(action, tag, ids.length));
     return ids.length;
   }
 }

@@ -90,6 +90,13 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     await refused({ model_mapping: '{oops' }, 'Model mapping must be valid JSON');
     await refused({ model_mapping: '[1]' }, 'Model mapping must be valid JSON');
     await refused({ status_code_mapping: 'x' }, 'Status code mapping must be valid JSON');
+    await refused({ param_override: '{"temperature":' }, 'param_override must be a valid JSON object');
+    // JSON the relay could not apply: refused here rather than ignored on every request.
+    await refused(
+      { param_override: '{"operations":[{"path":"a","mode":"explode"}]}' },
+      'param_override operations contain an unsupported mode, a regular expression that does not compile or an invalid header',
+    );
+    await refused({ header_override: '{"bad name":"x"}' }, 'Each header_override key must be a valid header name, and each value text without line breaks');
     await refused({ models: 'a,b,a' }, 'Some models already exist: a');
     await refused({ priority: -1000 }, 'Priority cannot be less than -999');
     await refused({ weight: -1 }, 'Weight must be a non-negative integer');

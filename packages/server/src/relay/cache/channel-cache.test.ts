@@ -109,3 +109,33 @@ describe.each(sqlite)('channel keys in the relay cache on $dialect', (database) 
     expect(testApp.app.relay.channels.get(vertex)?.keys).toEqual([account]);
   });
 });
+
+describe.each(sqlite)('channel request shaping read with the channels on $dialect', (database) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(database);
+  });
+  afterAll(async () => testApp.close());
+
+  it('parses the overrides once per load, and says once per load which stored column it ignores, never its text', async () => {
+    const valid = await seedChannel(testApp, { key: 'shaped', baseUrl: 'http://127.0.0.1:9', models: ['shaped-model'], paramOverride: '{"temperature":0}' });
+    const broken = await seedChannel(testApp, {
+      key: 'moved-over',
+      baseUrl: 'http://127.0.0.1:9',
+      models: ['shaped-model'],
+      paramOverride: '{"temperature":',
+      headerOverride: '{"x-secret":"sk-do-not-log\\r\\n"}',
+    });
+    const warnings: Array<{ channelId: number; fields: readonly string[] }> = [];
+    const cache = new ChannelCache(new RelayCacheRepository(testApp.context.database.db), (channelId, fields) => warnings.push({ channelId, fields }));
+    await cache.reload();
+    expect(warnings).toEqual([{ channelId: broken, fields: ['param_override', 'header_override'] }]);
+    expect(JSON.stringify(warnings)).not.toContain('sk-do-not-log');
+    expect(cache.get(broken)?.shaping?.paramOverride).toBeUndefined();
+    const parsed = cache.get(valid)?.shaping?.paramOverride;
+    expect(parsed).toEqual({ kind: 'classic', fields: { temperature: 0 } });
+    // Requests read the parsed override; another load parses (and warns) again, once.
+    await cache.reload();
+    expect(warnings).toHaveLength(2);
+  });
+});

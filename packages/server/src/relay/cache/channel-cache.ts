@@ -7,6 +7,7 @@ import { isTaskChannelType } from '../../tasks/task-channel-types.ts';
 import type { AbilityRow, ChannelRow, RelayCacheRepository } from './relay-cache.repository.ts';
 import { firstByteTimeoutSetting, usageLimitsSetting, type ChannelUsageLimits } from './channel-settings.ts';
 import { readMultiKeyInfo, type MultiKeyInfo } from './multi-key-info.ts';
+import { readChannelShaping, type ChannelShaping, type ShapingField } from '../pipeline/channel-request-shaping/channel-shaping.ts';
 
 /** An upstream channel as the relay needs it, with its JSON columns parsed once. */
 export interface ChannelRecord {
@@ -38,6 +39,8 @@ export interface ChannelRecord {
   readonly multiKey?: MultiKeyInfo | undefined;
   /** RPM/TPM ceilings of the channel and of each key (`setting` JSON), which the usage-aware strategy stays under. */
   readonly usageLimits?: ChannelUsageLimits | undefined;
+  /** How the channel reshapes what it is sent (param/header override, system prompt, removed fields); absent: nothing. */
+  readonly shaping?: ChannelShaping | undefined;
   /** Undefined when the type is not relayed by a provider: only task channels are then selected (by the task relays). */
   readonly provider: Provider | undefined;
 }
@@ -87,7 +90,12 @@ const splitList = (text: string | null): string[] =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-export function toChannelRecord(row: ChannelRow): ChannelRecord {
+/** Told once per channel load about JSON columns that could not be read (the column names only: the text may hold secrets). */
+export type InvalidShapingListener = (channelId: number, fields: readonly ShapingField[]) => void;
+
+export function toChannelRecord(row: ChannelRow, onInvalidShaping?: InvalidShapingListener): ChannelRecord {
+  const shaping = readChannelShaping(row);
+  if (shaping.invalid.length > 0) onInvalidShaping?.(row.id, shaping.invalid);
   const firstByteSeconds = firstByteTimeoutSetting(row.setting);
   const usageLimits = usageLimitsSetting(row.setting);
   const baseUrl = (row.base_url || findChannelType(row.type)?.defaultBaseUrl || '').replace(/\/+$/, '');
@@ -112,6 +120,7 @@ export function toChannelRecord(row: ChannelRow): ChannelRecord {
     firstByteTimeoutMs: typeof firstByteSeconds === 'number' ? firstByteSeconds * 1000 : undefined,
     multiKey: readMultiKeyInfo(row.channel_info),
     usageLimits: usageLimits === 'invalid' ? undefined : usageLimits,
+    shaping: shaping.shaping,
     provider: providerForChannelType(row.type),
   };
 }
@@ -135,8 +144,11 @@ export class ChannelCache {
    */
   private readonly unwrittenStatuses = new Map<number, { status: number; otherInfo: string | undefined }>();
 
-  constructor(repository: RelayCacheRepository) {
+  private readonly onInvalidShaping: InvalidShapingListener | undefined;
+
+  constructor(repository: RelayCacheRepository, onInvalidShaping?: InvalidShapingListener) {
     this.repository = repository;
+    this.onInvalidShaping = onInvalidShaping;
   }
 
   /** Reloads everything; calls during a reload make one more reload after it. */
@@ -149,7 +161,10 @@ export class ChannelCache {
       do {
         this.loadAgain = false;
         const [channelRows, abilityRows] = await Promise.all([this.repository.allChannels(), this.repository.allAbilities()]);
-        this.build(channelRows.map(toChannelRecord), abilityRows);
+        this.build(
+          channelRows.map((row) => toChannelRecord(row, this.onInvalidShaping)),
+          abilityRows,
+        );
       } while (this.loadAgain);
     })().finally(() => {
       this.loading = undefined;

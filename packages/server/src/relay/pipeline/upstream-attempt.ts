@@ -29,6 +29,9 @@ import { countTextTokens } from './token-estimate.ts';
 import { firstByteDeadlines } from './first-byte-deadlines.ts';
 import type { PayloadCapture } from '../../logs/payloads/payload-capture.ts';
 import type { AnswerCapture } from '../response-cache/answer-capture.ts';
+import { callerRequestOf } from './answer-format.ts';
+import { shapeUpstreamRequest } from './channel-request-shaping/shape-upstream-request.ts';
+import type { SystemPromptDialect } from './channel-request-shaping/system-prompt.ts';
 
 /** Largest upstream answer read whole (non-streamed): images in base64 can be large. */
 const maxBodyBytes = 64 * 1024 * 1024;
@@ -221,14 +224,18 @@ function waitForFirstByte(limitMs: number, startedAt: number, controller: AbortC
   };
 }
 
-/** The caller's body for this channel: model mapping applied, stream usage asked for. */
+/**
+ * The caller's body for this channel: model mapping applied, stream usage asked for. A channel with
+ * body pass-through on gets the caller's body as it came (new-api: no mapping, nothing added).
+ */
 function requestFor(input: AttemptInput): RelayRequest {
   const { parsed, endpoint, channel } = input;
-  const upstreamModel = mapModel(channel.modelMapping, parsed.model);
+  const passThrough = channel.shaping?.passThroughBody === true;
+  const upstreamModel = passThrough ? parsed.model : mapModel(channel.modelMapping, parsed.model);
   let body = parsed.body;
   const edits: Record<string, unknown> = {};
   if (body && upstreamModel !== parsed.model) edits.model = upstreamModel;
-  if (body && parsed.stream && endpoint.stream === 'chat' && !parsed.wantsStreamUsage) {
+  if (body && !passThrough && parsed.stream && endpoint.stream === 'chat' && !parsed.wantsStreamUsage) {
     const streamOptions = typeof body.stream_options === 'object' && body.stream_options !== null ? body.stream_options : {};
     edits.stream_options = { ...streamOptions, include_usage: true };
   }
@@ -252,6 +259,21 @@ function requestFor(input: AttemptInput): RelayRequest {
     upstreamModel,
     stream: parsed.stream,
   };
+}
+
+/**
+ * Where new-api puts a channel's system prompt: chat requests only, in an OpenAI-format upstream's
+ * `messages` or a Claude upstream's `system`. Other dialects (Gemini, Bedrock's and Vertex's
+ * Claude, the other native vendors) and other endpoints are sent without it.
+ */
+function systemPromptDialect(
+  endpoint: RelayEndpoint,
+  providerId: string,
+  capability: { readonly response: { readonly kind: string } },
+): SystemPromptDialect | undefined {
+  if (endpoint.capability !== 'chat') return undefined;
+  if (capability.response.kind === 'pass-through') return 'openai-chat';
+  return providerId === 'claude' ? 'claude' : undefined;
 }
 
 function answerText(value: unknown): string {
@@ -316,9 +338,25 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
       false,
     );
   }
+  let upstreamModel = relayRequest.upstreamModel;
+  if (channel.shaping) {
+    const shaped = shapeUpstreamRequest(built, {
+      shaping: channel.shaping,
+      apiKey: target.key,
+      systemPromptDialect: systemPromptDialect(endpoint, provider.id, capability),
+      callerBodies: [relayRequest.body, callerRequestOf(relayRequest.body, 'anthropic') as Record<string, unknown> | undefined],
+    });
+    if (shaped.refused) {
+      const { status, code, message, type, retryable } = shaped.refused;
+      return failed(new RelayError(status, code, message, { type }), retryable);
+    }
+    built = shaped.request;
+    // The charge and the log follow the model the upstream was asked for.
+    if (shaped.upstreamModel) upstreamModel = shaped.upstreamModel;
+  }
   const upstreamRequest = input.trace ? input.trace.sending(built) : built;
   if (input.callerGone.aborted) return failed(callerGoneError(), false);
-  const sent: SentRequest = { upstreamModel: relayRequest.upstreamModel, warnings: upstreamRequest.warnings ?? [] };
+  const sent: SentRequest = { upstreamModel, warnings: upstreamRequest.warnings ?? [] };
   const transport = provider.transport ?? httpTransport;
   const firstByteMs = input.firstByteTimeoutMs ?? 0;
   // A whole answer over plain HTTP: its first byte is its headers, so undici's own headers timer is
@@ -352,7 +390,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
     if (response.statusCode >= 400) return await upstreamFailure(response, input, target);
     const context: ConversionContext = {
       model: relayRequest.model,
-      upstreamModel: relayRequest.upstreamModel,
+      upstreamModel: sent.upstreamModel,
       requestId: input.requestId,
       createdAt: Math.floor(input.startedAt / 1000),
     };

@@ -24,6 +24,11 @@ export interface SeedChannel {
   setting?: string;
   /** new-api's `channel_info` JSON text (multi-key mode). */
   channelInfo?: string;
+  /** new-api's request shaping columns, as stored (JSON text, possibly invalid). */
+  paramOverride?: string;
+  headerOverride?: string;
+  /** new-api's `settings` JSON text (allow_service_tier, disable_store…). */
+  settings?: string;
 }
 
 /**
@@ -60,10 +65,10 @@ export async function seedChannel(testApp: TestApp, seed: SeedChannel): Promise<
       other_info: '',
       tag: null,
       setting: seed.setting ?? '',
-      param_override: '',
-      header_override: '',
+      param_override: seed.paramOverride ?? '',
+      header_override: seed.headerOverride ?? '',
       remark: '',
-      settings: '',
+      settings: seed.settings ?? '',
       channel_info: seed.channelInfo ?? null,
     }),
     dialect,

@@ -10,6 +10,7 @@ import { callTaskUpstream } from '../task-upstream.ts';
 import { actionOfCustomId, mjAction, modelOfAction, parseSimpleChange, type SubmitRoute } from './midjourney-actions.ts';
 import { mjError, type MjAnswer } from './midjourney-answer.ts';
 import { acceptedCodes, mjErrorCode, noAccountCode, submitAnswerSchema, type SubmitAnswer } from './midjourney-api.ts';
+import { midjourneySubmitNote } from './midjourney-submit-note.ts';
 import type { MidjourneyRepository } from './midjourney.repository.ts';
 
 const anyMidjourney: ReadonlySet<number> = new Set([taskChannelType.midjourney, taskChannelType.midjourneyPlus]);
@@ -192,7 +193,7 @@ export async function submitMidjourney(context: TaskRelayContext, repository: Mi
       requestId: input.requestId,
       requestPath: input.requestPath,
       startedAt,
-      content: `模型固定价格 ${price.pricing.usePrice ? price.pricing.modelPrice.toFixed(2) : '-'}，分组倍率 ${price.pricing.groupRatio.toFixed(2)}，操作 ${action}${mjId ? `，ID ${mjId}` : ''}`,
+      note: midjourneySubmitNote(price, action, mjId),
     });
     // Inpaint and custom zoom keep 21: their client must open the modal next.
     const keepCode = answer.code === 21 && (action === mjAction.inpaint || action === mjAction.customZoom);

@@ -104,7 +104,12 @@ describe.each(testDatabases())('a midjourney-proxy client through Switchboard on
       ['mj_imagine', imagineQuota, plusChannel],
       ['mj_upscale', upscaleQuota, plusChannel],
     ]);
-    expect(state.logs[0]?.content).toContain(`操作 IMAGINE，ID ${imageId}`);
+    // new-api's Chinese note stays in content; the console reads the same figures by message key.
+    expect(state.logs[0]?.content).toBe(`模型固定价格 0.10，分组倍率 1.00，操作 IMAGINE，ID ${imageId}`);
+    expect(JSON.parse(state.logs[0]?.other ?? '{}')).toMatchObject({
+      content_key: 'log.drawing_submitted',
+      content_params: { price: '0.10', group_ratio: '1.00', action: 'IMAGINE', mj_id: imageId },
+    });
     expect(JSON.parse(state.logs[1]?.other ?? '{}')).toMatchObject({ model_price: 0.05, group_ratio: 1, request_path: '/mj/submit/action' });
     const rows = await testApp.context.database.db.selectFrom('midjourneys').selectAll().where('mj_id', 'in', [imageId, upscaleId]).orderBy('id').execute();
     expect(rows.map((row) => [row.action, Number(row.quota), row.status, row.progress])).toEqual([

@@ -110,7 +110,7 @@ export async function submitSuno(context: TaskRelayContext, repository: SunoRepo
       requestId: input.requestId,
       requestPath: input.requestPath,
       startedAt,
-      content: `操作 ${action}，ID ${taskId}`,
+      note: { text: `操作 ${action}，ID ${taskId}`, key: 'log.task_submitted', params: { action, task_id: taskId } },
     });
     return sunoSuccess(taskId);
   } finally {

@@ -56,6 +56,12 @@ describe.each(testDatabases())('a Suno client through Switchboard on $dialect', 
     expect(state.user).toMatchObject({ quota: 1_000_000 - musicQuota, used_quota: musicQuota, request_count: 1 });
     expect(state.token).toMatchObject({ remain_quota: 400_000 - musicQuota, used_quota: musicQuota });
     expect(state.logs.map((log) => [log.model_name, log.quota, log.channel_id])).toEqual([['suno_music', musicQuota, channelId]]);
+    expect(state.logs[0]?.content).toBe(`操作 MUSIC，ID ${taskId}`);
+    expect(JSON.parse(state.logs[0]?.other ?? '{}')).toMatchObject({
+      content_key: 'log.task_submitted',
+      content_params: { action: 'MUSIC', task_id: taskId },
+      request_path: '/suno/submit/music',
+    });
     const row = await testApp.context.database.db.selectFrom('tasks').selectAll().where('task_id', '=', taskId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ platform: 'suno', action: 'MUSIC', status: 'SUCCESS', group: 'default' });
     expect(Number(row.quota)).toBe(musicQuota);

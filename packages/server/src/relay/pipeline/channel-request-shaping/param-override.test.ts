@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { applyParamOverride, readParamOverride, type ParamOverride } from './param-override.ts';
+
+function overrideOf(value: unknown): ParamOverride {
+  const override = readParamOverride(value);
+  if (override === undefined || override === 'invalid') throw new Error(`not an override: ${JSON.stringify(value)}`);
+  return override;
+}
+
+function run(body: Record<string, unknown>, operations: unknown[]) {
+  const outcome = applyParamOverride(body, overrideOf({ operations }));
+  return { body, outcome };
+}
+
+describe('reading param_override', () => {
+  it('tells the classic format from the operations format', () => {
+    expect(readParamOverride({ temperature: 0.1 })).toEqual({ kind: 'classic', fields: { temperature: 0.1 } });
+    expect(readParamOverride({ operations: [{ path: 'a', mode: 'set', value: 1 }] })).toMatchObject({ kind: 'operations' });
+    // As new-api: `operations` that are not a list of operations are a plain top-level key.
+    expect(readParamOverride({ operations: 'x' })).toEqual({ kind: 'classic', fields: { operations: 'x' } });
+    expect(readParamOverride({})).toBeUndefined();
+  });
+
+  it('refuses an unknown mode or a regex that does not compile', () => {
+    expect(readParamOverride({ operations: [{ path: 'a', mode: 'explode' }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ path: 'a', mode: 'regex_replace', from: '(' }] })).toBe('invalid');
+    expect(readParamOverride([1, 2])).toBe('invalid');
+  });
+});
+
+describe('classic param_override', () => {
+  it('overwrites top-level keys as literal names', () => {
+    const body: Record<string, unknown> = { model: 'a', temperature: 1 };
+    applyParamOverride(body, overrideOf({ temperature: 0.2, 'x.y': true, top_k: 5 }));
+    expect(body).toEqual({ model: 'a', temperature: 0.2, 'x.y': true, top_k: 5 });
+  });
+});
+
+describe('param_override operations', () => {
+  it('set writes a path, keep_origin keeps what is there', () => {
+    expect(run({ a: 1 }, [{ path: 'b.c', mode: 'set', value: [1] }]).body).toEqual({ a: 1, b: { c: [1] } });
+    expect(run({ a: 1 }, [{ path: 'a', mode: 'set', value: 2, keep_origin: true }]).body).toEqual({ a: 1 });
+  });
+
+  it('delete removes a path; a missing one changes nothing', () => {
+    expect(run({ a: 1, b: 2 }, [{ path: 'b', mode: 'delete' }]).body).toEqual({ a: 1 });
+    expect(run({ a: 1 }, [{ path: 'z', mode: 'delete' }]).outcome).toEqual({ changed: false });
+  });
+
+  it('move and copy take from one path to another; a missing source fails the request on the channel', () => {
+    expect(run({ a: { b: 1 } }, [{ mode: 'move', from: 'a.b', to: 'c' }]).body).toEqual({ a: {}, c: 1 });
+    expect(run({ a: 1 }, [{ mode: 'copy', from: 'a', to: 'b' }]).body).toEqual({ a: 1, b: 1 });
+    expect(run({ a: 1 }, [{ mode: 'move', from: 'nope', to: 'b' }]).outcome).toMatchObject({ refused: { status: 500, retryable: true } });
+  });
+
+  it('prepend and append join arrays, strings and objects', () => {
+    const body = { list: [2], text: 'mid', object: { a: 1, b: null } };
+    run(body, [
+      { path: 'list', mode: 'prepend', value: [0, 1] },
+      { path: 'list', mode: 'append', value: 3 },
+      { path: 'text', mode: 'prepend', value: '<' },
+      { path: 'text', mode: 'append', value: '>' },
+      { path: 'object', mode: 'append', value: { a: 9, b: 2, c: 3 }, keep_origin: true },
+    ]);
+    expect(body).toEqual({ list: [0, 1, 2, 3], text: '<mid>', object: { a: 1, b: 2, c: 3 } });
+    expect(run({ n: 1 }, [{ path: 'n', mode: 'append', value: 2 }]).outcome).toMatchObject({ refused: { code: 'channel_param_override_invalid' } });
+    expect(run({}, [{ path: 'stop', mode: 'append', value: ['END'] }]).body).toEqual({ stop: ['END'] });
+  });
+
+  it('edits strings: trim and ensure affixes, spaces, case, replace and regex_replace', () => {
+    const body = { a: 'openai/gpt-4o', b: 'gpt-4o', c: '  x  ', d: 'MiXed', e: 'MiXed', f: 'a-b-c', g: 'v1.2.3', n: 5 };
+    run(body, [
+      { path: 'a', mode: 'trim_prefix', value: 'openai/' },
+      { path: 'b', mode: 'ensure_prefix', value: 'openai/' },
+      { path: 'b', mode: 'ensure_suffix', value: ':free' },
+      { path: 'c', mode: 'trim_space' },
+      { path: 'd', mode: 'to_lower' },
+      { path: 'e', mode: 'to_upper' },
+      { path: 'f', mode: 'replace', from: '-', to: '_' },
+      { path: 'g', mode: 'regex_replace', from: '^v(\\d+)\\..*$', to: 'major $1' },
+      { path: 'n', mode: 'to_lower' },
+    ]);
+    expect(body).toEqual({ a: 'gpt-4o', b: 'openai/gpt-4o:free', c: 'x', d: 'mixed', e: 'MIXED', f: 'a_b_c', g: 'major 1', n: 5 });
+    expect(run({ a: 'x:free' }, [{ path: 'a', mode: 'trim_suffix', value: ':free' }]).body).toEqual({ a: 'x' });
+  });
+
+  it('runs an operation only when its conditions hold', () => {
+    const operations = [{ path: 'max_tokens', mode: 'set', value: 4096, conditions: [{ path: 'max_tokens', mode: 'gt', value: 4096 }] }];
+    expect(run({ max_tokens: 10000 }, operations).body).toEqual({ max_tokens: 4096 });
+    expect(run({ max_tokens: 100 }, operations).body).toEqual({ max_tokens: 100 });
+  });
+
+  it('return_error and block refuse the request; pass stops the list', () => {
+    const refused = run({ model: 'x' }, [{ mode: 'return_error', value: { message: 'not here', status_code: 403, code: 'forbidden_model' } }]);
+    expect(refused.outcome).toEqual({
+      refused: { status: 403, code: 'forbidden_model', type: 'invalid_request_error', message: 'not here', retryable: false },
+    });
+    expect(run({}, [{ mode: 'return_error', value: { message: 'try elsewhere', skip_retry: false } }]).outcome).toMatchObject({
+      refused: { status: 400, retryable: true },
+    });
+    expect(run({}, [{ mode: 'block' }]).outcome).toMatchObject({ refused: { message: 'request blocked by param override conditions' } });
+    const passed = run({ a: 1 }, [
+      { mode: 'pass', conditions: [{ path: 'a', mode: 'full', value: 1 }] },
+      { path: 'a', mode: 'set', value: 2 },
+    ]);
+    expect(passed.body).toEqual({ a: 1 });
+  });
+
+  it('never shares the configured value with the body it writes', () => {
+    const override = overrideOf({ operations: [{ path: 'tags', mode: 'set', value: ['x'] }] });
+    const first: Record<string, unknown> = {};
+    applyParamOverride(first, override);
+    (first.tags as string[]).push('changed');
+    const second: Record<string, unknown> = {};
+    applyParamOverride(second, override);
+    expect(second).toEqual({ tags: ['x'] });
+  });
+});
+
+describe('param_override header operations', () => {
+  it('set_header and delete_header edit the upstream headers, not the body', () => {
+    const override = overrideOf({
+      operations: [
+        { path: 'X-Route', mode: 'set_header', value: 'blue', conditions: [{ path: 'stream', mode: 'full', value: true }] },
+        { path: 'OpenAI-Organization', mode: 'delete_header' },
+      ],
+    });
+    const body: Record<string, unknown> = { stream: true };
+    expect(applyParamOverride(body, override)).toEqual({
+      changed: false,
+      headerEdits: new Map([
+        ['x-route', 'blue'],
+        ['openai-organization', undefined],
+      ]),
+    });
+    expect(body).toEqual({ stream: true });
+  });
+
+  it('refuses a header operation that cannot be a header', () => {
+    expect(readParamOverride({ operations: [{ path: 'bad name', mode: 'set_header', value: 'x' }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ path: 'x-a', mode: 'set_header', value: 'a\r\nb: c' }] })).toBe('invalid');
+  });
+});
