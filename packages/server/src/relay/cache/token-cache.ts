@@ -202,8 +202,15 @@ export class TokenCache {
     }
   }
 
-  /** Applies another instance's written movements (a token not held reads them with its row). */
+  /**
+   * Applies another process's written movements (a token not held reads them with its row). A read of
+   * the token in flight may have read the row before that write: a wide read learns it was changed
+   * (a first read then reads again, a periodic reload leaves the record as moved here), a re-read is
+   * followed by another.
+   */
   applyRemoteDelta(id: number, remain: number, used: number): void {
+    this.freshness.changed(id);
+    if (this.rereads.has(id)) void this.reload(id).catch(() => undefined);
     const record = this.byId.get(id);
     if (!record) return;
     record.remainQuota += remain;

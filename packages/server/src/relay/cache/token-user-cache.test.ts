@@ -215,4 +215,30 @@ describe.each(sqlite)('token and user caches: a reload racing a single change on
     expect(tokens.getById(token.id)).toBeUndefined();
     expect(tokens.get(token.key)).toBeUndefined();
   });
+
+  it("keeps another process's charge that is written and announced while a token's and user's first reads are in flight", async () => {
+    const user = await createTestUser(testApp, { quota: 1_000_000 });
+    const token = await seedToken(testApp, user.id, { remainQuota: 100_000 });
+    const repository = new SlowSingleReadRepository(testApp.context.database.db);
+    const tokens = new TokenCache(repository, new QuotaLedger(), () => Date.now());
+    const users = new UserCache(repository, new QuotaLedger());
+    const { db } = testApp.context.database;
+
+    const releaseToken = repository.slowDownNextSingleRead();
+    const tokenRead = tokens.lookup(token.key); // reads the row before the other process's write
+    const releaseUser = repository.slowDownNextSingleRead();
+    const userRead = users.lookup(user.id);
+    // Another process writes a charge of 45, then announces it (the quota broadcast).
+    await db.updateTable('tokens').set({ remain_quota: 100_000 - 45, used_quota: 45 }).where('id', '=', token.id).execute();
+    await db.updateTable('users').set({ quota: 1_000_000 - 45, used_quota: 45, request_count: 1 }).where('id', '=', user.id).execute();
+    tokens.applyRemoteDelta(token.id, -45, 45);
+    users.applyRemoteDelta(user.id, -45, 45, 1);
+    releaseToken();
+    releaseUser();
+
+    expect((await tokenRead)?.remainQuota).toBe(100_000 - 45);
+    expect((await userRead)?.quota).toBe(1_000_000 - 45);
+    await users.reload(user.id);
+    expect(users.get(user.id)?.requestCount).toBe(1);
+  });
 });

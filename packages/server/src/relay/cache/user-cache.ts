@@ -121,8 +121,14 @@ export class UserCache {
     return this.byId.get(id) ?? this.rereads.get(id) ?? this.read(id);
   }
 
-  /** Applies another instance's written movements (a user not held reads them with its row). */
+  /**
+   * Applies another process's written movements (a user not held reads them with its row). A read of
+   * the user in flight may have read the row before that write: it is followed by another, and a
+   * periodic reload in flight leaves the record as moved here.
+   */
   applyRemoteDelta(id: number, quota: number, used: number, requests: number): void {
+    this.freshness.changed(id);
+    if (this.rereads.has(id)) void this.read(id).catch(() => undefined);
     const record = this.byId.peek(id);
     if (!record) return;
     record.quota += quota;
