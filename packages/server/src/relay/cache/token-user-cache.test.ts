@@ -229,8 +229,16 @@ describe.each(sqlite)('token and user caches: a reload racing a single change on
     const releaseUser = repository.slowDownNextSingleRead();
     const userRead = users.lookup(user.id);
     // Another process writes a charge of 45, then announces it (the quota broadcast).
-    await db.updateTable('tokens').set({ remain_quota: 100_000 - 45, used_quota: 45 }).where('id', '=', token.id).execute();
-    await db.updateTable('users').set({ quota: 1_000_000 - 45, used_quota: 45, request_count: 1 }).where('id', '=', user.id).execute();
+    await db
+      .updateTable('tokens')
+      .set({ remain_quota: 100_000 - 45, used_quota: 45 })
+      .where('id', '=', token.id)
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ quota: 1_000_000 - 45, used_quota: 45, request_count: 1 })
+      .where('id', '=', user.id)
+      .execute();
     tokens.applyRemoteDelta(token.id, -45, 45);
     users.applyRemoteDelta(user.id, -45, 45, 1);
     releaseToken();
