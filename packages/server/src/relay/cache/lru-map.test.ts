@@ -57,4 +57,42 @@ describe('LruMap', () => {
     expect(() => new LruMap(0)).toThrow(/positive integer/);
     expect(() => new LruMap(1.5)).toThrow(/positive integer/);
   });
+
+  it('drops at most two entries per new entry, never a whole generation at once', () => {
+    let evicted = 0;
+    const map = new LruMap<number, number>(1_000, () => (evicted += 1));
+    for (let key = 0; key < 10_000; key += 1) {
+      const before = evicted;
+      map.set(key, key);
+      expect(evicted - before).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('accounts for every key under mixed use: held, dropped (named once) or deleted, never more than the capacity', () => {
+    const dropped = new Map<number, number>();
+    const map = new LruMap<number, number>(37, (key) => dropped.set(key, (dropped.get(key) ?? 0) + 1));
+    const deleted = new Set<number>();
+    const everSet = new Set<number>();
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    for (let step = 0; step < 20_000; step += 1) {
+      const key = Math.floor(random() * 200);
+      const choice = random();
+      if (choice < 0.5) map.get(key);
+      else if (choice < 0.95) {
+        map.set(key, step);
+        everSet.add(key);
+        deleted.delete(key);
+        dropped.delete(key);
+      } else if (map.delete(key)) deleted.add(key);
+      expect(map.size).toBeLessThanOrEqual(37);
+    }
+    for (const count of dropped.values()) expect(count).toBe(1);
+    for (const key of map.keys()) {
+      expect(dropped.has(key)).toBe(false);
+      expect(deleted.has(key)).toBe(false);
+    }
+    expect(new Set(map.keys()).size).toBe(map.size);
+    for (const key of everSet) expect(map.has(key) || dropped.has(key) || deleted.has(key)).toBe(true);
+  });
 });
