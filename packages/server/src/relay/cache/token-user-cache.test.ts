@@ -249,4 +249,19 @@ describe.each(sqlite)('token and user caches: a reload racing a single change on
     await users.reload(user.id);
     expect(users.get(user.id)?.requestCount).toBe(1);
   });
+
+  it('answers a first read overtaken by a newer one with the user even when the newer record was evicted since', async () => {
+    const user = await createTestUser(testApp);
+    const other = await createTestUser(testApp);
+    const repository = new SlowSingleReadRepository(testApp.context.database.db);
+    const users = new UserCache(repository, new QuotaLedger(), 1);
+    const release = repository.slowDownNextSingleRead();
+    const firstRead = users.lookup(user.id); // answers late
+    users.applyRemoteDelta(user.id, 0, 0, 0); // another process wrote: a newer read starts, and applies first
+    await expect.poll(() => users.get(user.id)?.id).toBe(user.id);
+    await users.lookup(other.id); // evicts the user (a cache of one)
+    expect(users.get(user.id)).toBeUndefined();
+    release();
+    expect((await firstRead)?.id).toBe(user.id);
+  });
 });

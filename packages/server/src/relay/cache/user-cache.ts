@@ -104,8 +104,9 @@ export class UserCache {
 
   private async reread(id: number, read: number): Promise<UserRecord | undefined> {
     const row = await this.ledger.readConsistently(() => this.repository.userById(id));
-    // A later re-read started meanwhile: its row is the newer one, and its answer is this one's.
-    if (!this.freshness.isNewestReread(id, read)) return this.rereads.get(id) ?? this.byId.peek(id);
+    // A later re-read started meanwhile: its row is the newer one, and its answer is this one's. Once it
+    // is done its record may already be evicted again (or the user gone): then the answer is a new read.
+    if (!this.freshness.isNewestReread(id, read)) return this.rereads.get(id) ?? this.byId.peek(id) ?? this.read(id);
     if (row) return this.apply(row);
     this.byId.delete(id);
     return undefined;
