@@ -9,6 +9,8 @@ describe('loadConfig', () => {
     expect(config.sqlDsn).toBe('');
     expect(config.sqlitePath).toBe('data/switchboard.db');
     expect(config.syncFrequencySeconds).toBe(60);
+    expect(config.tokenCacheSize).toBe(100_000);
+    expect(config.userCacheSize).toBe(50_000);
     expect(config.taskPollIntervalSeconds).toBe(15);
     expect(config.nodeType).toBe('master');
     expect(config.sessionSecretGenerated).toBe(true);
@@ -20,6 +22,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ SYNC_FREQUENCY: '0' })).toThrow(/SYNC_FREQUENCY/);
+    expect(() => loadConfig({ TOKEN_CACHE_SIZE: '0' })).toThrow(/TOKEN_CACHE_SIZE/);
+    expect(() => loadConfig({ USER_CACHE_SIZE: 'lots' })).toThrow(/USER_CACHE_SIZE/);
     expect(() => loadConfig({ TASK_POLL_INTERVAL_SECONDS: '0' })).toThrow(/TASK_POLL_INTERVAL_SECONDS/);
     expect(() => loadConfig({ TASK_POLL_INTERVAL_SECONDS: 'fast' })).toThrow(/TASK_POLL_INTERVAL_SECONDS/);
     expect(() => loadConfig({ NODE_TYPE: 'primary' })).toThrow(/NODE_TYPE/);

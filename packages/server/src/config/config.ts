@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { defaultTokenCacheSize, defaultUserCacheSize } from '../relay/cache/cache-sizes.ts';
 import { loadOutsideEndpoints, type OutsideEndpoints } from './outside-endpoints.ts';
 import { hideSecrets, isSecretVariable } from './secret-variables.ts';
 import { loadTracingConfig, type TracingConfig } from './tracing-config.ts';
@@ -27,6 +28,10 @@ export interface Config {
   sessionSecretGenerated: boolean;
   cryptoSecret: string;
   syncFrequencySeconds: number;
+  /** TOKEN_CACHE_SIZE: relay tokens held in memory per process, those unused longest dropped first. */
+  tokenCacheSize: number;
+  /** USER_CACHE_SIZE: users held in memory per process, those unused longest dropped first. */
+  userCacheSize: number;
   nodeType: 'master' | 'slave';
   streamingTimeoutSeconds: number;
   relayTimeoutSeconds: number;
@@ -171,6 +176,8 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecretGenerated: !explicitSecret,
     cryptoSecret: read(env, 'CRYPTO_SECRET', z.string(), '') || sessionSecret,
     syncFrequencySeconds: read(env, 'SYNC_FREQUENCY', z.coerce.number().int().min(1), 60),
+    tokenCacheSize: read(env, 'TOKEN_CACHE_SIZE', z.coerce.number().int().min(1), defaultTokenCacheSize),
+    userCacheSize: read(env, 'USER_CACHE_SIZE', z.coerce.number().int().min(1), defaultUserCacheSize),
     nodeType,
     streamingTimeoutSeconds: read(env, 'STREAMING_TIMEOUT', seconds, 300),
     relayTimeoutSeconds: read(env, 'RELAY_TIMEOUT', seconds, 0),

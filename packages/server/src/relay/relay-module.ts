@@ -104,8 +104,8 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
   const channels = new ChannelCache(repository, (channelId, fields) =>
     context.logger.warn({ channelId, fields }, 'channel request shaping ignored: invalid JSON'),
   );
-  const tokens = new TokenCache(repository, ledger, () => context.clock.now());
-  const users = new UserCache(repository, ledger);
+  const tokens = new TokenCache(repository, ledger, () => context.clock.now(), context.config.tokenCacheSize);
+  const users = new UserCache(repository, ledger, context.config.userCacheSize);
   const flusher = new QuotaFlusher({
     ledger,
     repository: new QuotaRepository(context.database),
@@ -140,12 +140,14 @@ function wireServices(context: AppContext, { instanceId, journal, publishWritten
   const userReloaded = (id: number) => ledger.balanceReloaded('user', id);
   context.balanceChanges.listen((owner, id, delta) => ledger.balanceAdjusted(owner, id, delta));
   context.bus.subscribe(changeTopics.tokens, (payload) =>
-    (payload === '*' || !Number(payload) ? tokens.loadAll() : tokens.reload(Number(payload)).then(() => tokenReloaded(Number(payload)))).catch(
+    (payload === '*' || !Number(payload) ? tokens.reloadCached() : tokens.reload(Number(payload)).then(() => tokenReloaded(Number(payload)))).catch(
       warnReload('token'),
     ),
   );
   context.bus.subscribe(changeTopics.users, (payload) =>
-    (payload === '*' || !Number(payload) ? users.loadAll() : users.reload(Number(payload)).then(() => userReloaded(Number(payload)))).catch(warnReload('user')),
+    (payload === '*' || !Number(payload) ? users.reloadCached() : users.reload(Number(payload)).then(() => userReloaded(Number(payload)))).catch(
+      warnReload('user'),
+    ),
   );
   context.bus.subscribe(changeTopics.quota, (payload) => {
     const broadcast = decodeQuotaBroadcast(payload);
@@ -216,7 +218,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   const publishWritten = (batch: PendingDeltas) => {
     void context.bus.announce(changeTopics.quota, encodeQuotaBroadcast(instanceId, batch)).catch(() => undefined);
   };
-  // Before the caches load: they must read the balances with the replayed charges in.
+  // Before the caches read a row: they must read the balances with the replayed charges in.
   const { config } = context;
   const quotaJournal = config.quotaJournalDir
     ? await openQuotaJournal({
@@ -231,10 +233,11 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     : undefined;
   const services = wireServices(context, { instanceId, journal: quotaJournal?.journal, publishWritten });
   if (context.metrics && quotaJournal) registerJournalMetrics(context.metrics, quotaJournal.journal);
-  await Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll(), services.budgets.book.loadAll()]);
+  // Tokens and users are read at their first use, not here: start-up does not grow with their tables.
+  await Promise.all([services.channels.reload(), services.budgets.book.loadAll()]);
   services.flusher.start(flushIntervalMs);
   const resync = setInterval(() => {
-    void Promise.all([services.channels.reload(), services.tokens.loadAll(), services.users.loadAll(), services.budgets.book.loadAll()]).catch(
+    void Promise.all([services.channels.reload(), services.tokens.reloadCached(), services.users.reloadCached(), services.budgets.book.loadAll()]).catch(
       (error: unknown) => context.logger.warn({ err: error }, 'relay cache resync failed'),
     );
   }, context.config.syncFrequencySeconds * 1000);

@@ -54,7 +54,12 @@ const tokenColumns = [
 ] as const;
 const userColumns = ['id', 'username', 'role', 'status', 'group', 'quota', 'used_quota', 'request_count', 'setting', 'email'] as const;
 
-/** The reads behind the relay's in-memory caches (start-up, change-bus reloads, cache misses). */
+/** What the token cache reads and writes (a narrow view, so tests can hand it rows from memory). */
+export type TokenReads = Pick<RelayCacheRepository, 'tokenById' | 'tokenByKey' | 'tokensByIds' | 'markTokenExpired'>;
+/** What the user cache reads. */
+export type UserReads = Pick<RelayCacheRepository, 'userById' | 'usersByIds'>;
+
+/** The reads behind the relay's in-memory caches (first use, change-bus reloads, the periodic reload of what is cached). */
 export class RelayCacheRepository {
   private readonly db: Kysely<Database>;
 
@@ -62,8 +67,10 @@ export class RelayCacheRepository {
     this.db = db;
   }
 
-  allTokens(): Promise<TokenRow[]> {
-    return this.db.selectFrom('tokens').select(tokenColumns).where('deleted_at', 'is', null).execute();
+  /** The live tokens among `ids` (one batch of the periodic reload of what is cached). */
+  tokensByIds(ids: readonly number[]): Promise<TokenRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('tokens').select(tokenColumns).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
   }
 
   tokenById(id: number): Promise<TokenRow | undefined> {
@@ -79,8 +86,10 @@ export class RelayCacheRepository {
     await this.db.updateTable('tokens').set({ status: TokenStatus.expired }).where('id', '=', id).where('status', '=', TokenStatus.enabled).execute();
   }
 
-  allUsers(): Promise<UserRow[]> {
-    return this.db.selectFrom('users').select(userColumns).where('deleted_at', 'is', null).execute();
+  /** The live users among `ids` (one batch of the periodic reload of what is cached). */
+  usersByIds(ids: readonly number[]): Promise<UserRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('users').select(userColumns).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
   }
 
   userById(id: number): Promise<UserRow | undefined> {
