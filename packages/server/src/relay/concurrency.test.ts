@@ -112,7 +112,7 @@ describe.each(testDatabases())('queued charges reach the database on their own o
     return { rows, token, user };
   }
 
-  it('writes the log row and the charge within 1.5 s of the answer', async () => {
+  it('writes the log row and the charge by the periodic flush, without a close', async () => {
     const testApp = await createTestApp(database);
     try {
       const { userId, token, ask } = await seedCaller(testApp);
@@ -123,7 +123,8 @@ describe.each(testDatabases())('queued charges reach the database on their own o
           if (current.rows.length === 0 || current.token.used_quota === 0) throw new Error('not written yet');
           return current;
         },
-        { timeout: 1500, interval: 25 },
+        // The flusher runs every 0.5 s; the margin is for a loaded CI machine (three test files at once on two cores).
+        { timeout: 5000, interval: 25 },
       );
       expect(state.rows.map((row) => row.quota)).toEqual([cost]);
       expect(state.token).toEqual({ remain_quota: tokenQuota - cost, used_quota: cost });
