@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../platform/database.ts';
-import { loginAsRoot, startRunningGateway } from '../../../testing/running-gateway.ts';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/test-databases.ts';
+import { withTwoWorkerGateway } from '../../../testing/two-worker-gateway.ts';
 import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream.ts';
 
 /**
@@ -12,90 +8,65 @@ import { FakeOpenAIUpstream } from '../../testing/fake-openai-upstream.ts';
  * reaches both before the console answers, and every request is billed once, under the model the
  * override asked the upstream for.
  */
-const rootPassword = 'shaping-root-pass';
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
 
 const sqlite = testDatabases().filter((database) => database.dialect === 'sqlite');
 
 describe.each(sqlite)('channel request shaping with two worker processes on $dialect', (database) => {
   it('applies the override on both workers, follows a console edit at once, and bills each request once', async () => {
-    const created = await database.create();
-    const folder = mkdtempSync(join(tmpdir(), 'sb-shaping-'));
-    folders.push(folder);
     const upstream = new FakeOpenAIUpstream();
     await upstream.start();
-    const env = {
-      WORKERS: '2',
-      SQL_DSN: created.sqlDsn,
-      SQLITE_PATH: created.sqlitePath || join(folder, 'gateway.db'),
-      QUOTA_JOURNAL_DIR: join(folder, 'journal'),
-      SESSION_SECRET: 'shaping-session-secret',
-      INITIAL_ROOT_PASSWORD: rootPassword,
-      LOG_LEVEL: 'info',
-      // Hours: only the change bus can tell the other worker of the edit within this test.
-      SYNC_FREQUENCY: '3600',
-    };
-    const gateway = await startRunningGateway(env, folder);
-    const handle = await openDatabase(env.SQL_DSN, env.SQLITE_PATH);
     try {
-      await expect.poll(() => gateway.output().includes('with 2 worker processes'), { timeout: 30_000 }).toBe(true);
-      const root = await loginAsRoot(gateway.baseUrl, rootPassword);
-      const channel = {
-        type: 1,
-        name: 'shaped',
-        key: 'sk-shaped-upstream',
-        base_url: upstream.baseUrl,
-        models: 'gpt-4o-mini',
-        group: 'default',
-        param_override: '{"model":"gpt-4o-mini-2024-07-18"}',
-        header_override: '{"X-Upstream-Key":"{api_key}"}',
-      };
-      expect((await root.post('/api/channel/', channel)).success).toBe(true);
-      const channelId = Number((await handle.db.selectFrom('channels').select('id').where('name', '=', 'shaped').executeTakeFirstOrThrow()).id);
-      const token = await root.post<{ data: Array<{ id: number; key: string }> }>('/api/token/', {
-        name: 'shaped',
-        remain_quota: 50_000_000,
-        expired_time: -1,
+      await withTwoWorkerGateway(database, {}, async ({ gateway, database: handle, root }) => {
+        const channel = {
+          type: 1,
+          name: 'shaped',
+          key: 'sk-shaped-upstream',
+          base_url: upstream.baseUrl,
+          models: 'gpt-4o-mini',
+          group: 'default',
+          param_override: '{"model":"gpt-4o-mini-2024-07-18"}',
+          header_override: '{"X-Upstream-Key":"{api_key}"}',
+        };
+        expect((await root.post('/api/channel/', channel)).success).toBe(true);
+        const channelId = Number((await handle.db.selectFrom('channels').select('id').where('name', '=', 'shaped').executeTakeFirstOrThrow()).id);
+        const token = await root.post<{ data: Array<{ id: number; key: string }> }>('/api/token/', {
+          name: 'shaped',
+          remain_quota: 50_000_000,
+          expired_time: -1,
+        });
+        const { id: tokenId, key } = token.data[0]!;
+        const relay = () =>
+          fetch(`${gateway.baseUrl}/v1/chat/completions`, {
+            method: 'POST',
+            headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+          }).then(async (answer) => ({ status: answer.status, text: await answer.text() }));
+        const burst = async () => (await Promise.all(Array.from({ length: 12 }, relay))).map((answer) => answer.status);
+
+        expect(await burst()).toEqual(Array(12).fill(200));
+        expect(upstream.requests.map((request) => request.body?.model)).toEqual(Array(12).fill('gpt-4o-mini-2024-07-18'));
+        expect(upstream.requests.map((request) => request.headers['x-upstream-key'])).toEqual(Array(12).fill('sk-shaped-upstream'));
+
+        // Edited through one worker: the PUT answers once both applied it.
+        expect((await root.put('/api/channel/', { id: channelId, param_override: '{"model":"gpt-4o-mini-next"}' })).success).toBe(true);
+        expect(await burst()).toEqual(Array(12).fill(200));
+        expect(upstream.requests.slice(12).map((request) => request.body?.model)).toEqual(Array(12).fill('gpt-4o-mini-next'));
+
+        // Once each: 24 log entries whose quotas add up to what the token was charged.
+        const logs = async () => handle.db.selectFrom('logs').select(['quota', 'other']).where('token_id', '=', tokenId).where('type', '=', 2).execute();
+        await expect.poll(async () => (await logs()).length, { timeout: 15_000 }).toBe(24);
+        const entries = await logs();
+        const charged = async () =>
+          Number((await handle.db.selectFrom('tokens').select('used_quota').where('id', '=', tokenId).executeTakeFirstOrThrow()).used_quota);
+        const logged = entries.reduce((sum, entry) => sum + Number(entry.quota), 0);
+        expect(logged).toBeGreaterThan(0);
+        await expect.poll(charged, { timeout: 15_000 }).toBe(logged);
+        const upstreamModels = entries.map((entry) => (JSON.parse(entry.other ?? '{}') as { upstream_model_name?: string }).upstream_model_name);
+        expect(upstreamModels.filter((model) => model === 'gpt-4o-mini-2024-07-18')).toHaveLength(12);
+        expect(upstreamModels.filter((model) => model === 'gpt-4o-mini-next')).toHaveLength(12);
       });
-      const { id: tokenId, key } = token.data[0]!;
-      const relay = () =>
-        fetch(`${gateway.baseUrl}/v1/chat/completions`, {
-          method: 'POST',
-          headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
-        }).then(async (answer) => ({ status: answer.status, text: await answer.text() }));
-      const burst = async () => (await Promise.all(Array.from({ length: 12 }, relay))).map((answer) => answer.status);
-
-      expect(await burst()).toEqual(Array(12).fill(200));
-      expect(upstream.requests.map((request) => request.body?.model)).toEqual(Array(12).fill('gpt-4o-mini-2024-07-18'));
-      expect(upstream.requests.map((request) => request.headers['x-upstream-key'])).toEqual(Array(12).fill('sk-shaped-upstream'));
-
-      // Edited through one worker: the PUT answers once both applied it.
-      expect((await root.put('/api/channel/', { id: channelId, param_override: '{"model":"gpt-4o-mini-next"}' })).success).toBe(true);
-      expect(await burst()).toEqual(Array(12).fill(200));
-      expect(upstream.requests.slice(12).map((request) => request.body?.model)).toEqual(Array(12).fill('gpt-4o-mini-next'));
-
-      // Once each: 24 log entries whose quotas add up to what the token was charged.
-      const logs = async () => handle.db.selectFrom('logs').select(['quota', 'other']).where('token_id', '=', tokenId).where('type', '=', 2).execute();
-      await expect.poll(async () => (await logs()).length, { timeout: 15_000 }).toBe(24);
-      const entries = await logs();
-      const charged = async () =>
-        Number((await handle.db.selectFrom('tokens').select('used_quota').where('id', '=', tokenId).executeTakeFirstOrThrow()).used_quota);
-      const logged = entries.reduce((sum, entry) => sum + Number(entry.quota), 0);
-      expect(logged).toBeGreaterThan(0);
-      await expect.poll(charged, { timeout: 15_000 }).toBe(logged);
-      const upstreamModels = entries.map((entry) => (JSON.parse(entry.other ?? '{}') as { upstream_model_name?: string }).upstream_model_name);
-      expect(upstreamModels.filter((model) => model === 'gpt-4o-mini-2024-07-18')).toHaveLength(12);
-      expect(upstreamModels.filter((model) => model === 'gpt-4o-mini-next')).toHaveLength(12);
     } finally {
-      gateway.child.kill('SIGTERM');
-      await gateway.exited;
-      await handle.close();
       await upstream.stop();
-      await created.drop();
     }
-  });
+  }, 120_000);
 });
