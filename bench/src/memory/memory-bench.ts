@@ -82,7 +82,7 @@ const gateway = await startSwitchboard({
   runDir,
   upstreamOrigin: fake.origin,
   cpus: '0,1',
-  logLevel: 'warn',
+  logLevel: 'info', // the tree's readiness is its info line "… with N worker processes"
   env: { WORKERS: 'auto', ...(process.env.BENCH_MALLOC ? { MALLOC_MMAP_THRESHOLD_: process.env.BENCH_MALLOC } : {}) },
 });
 const pid = gateway.process!.pid;
