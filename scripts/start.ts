@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { preparedServerEntry } from '../packages/server/src/bundle/server-entry.ts';
+import { withServerMallocEnvironment } from '../packages/server/src/malloc-environment.ts';
 import { serverNodeFlags } from '../packages/server/src/node-flags.ts';
 import { buildConsoleWhenStale } from './lib/console-build.ts';
 
@@ -19,7 +20,7 @@ try {
 // The server itself runs as a prebuilt JavaScript bundle (built here when the sources are newer): no
 // TypeScript stripper in its processes, and modules compiled on first use.
 const serverEntry = await preparedServerEntry();
-const server = spawn(process.execPath, [...serverNodeFlags, serverEntry], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [...serverNodeFlags, serverEntry], { cwd: root, stdio: 'inherit', env: withServerMallocEnvironment(process.env) });
 // Pass stop signals on, so the server's graceful shutdown runs when this wrapper is stopped.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 1));

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { request } from 'undici';
+import { serverMallocEnvironment } from '../../../packages/server/src/malloc-environment.ts';
 import { serverNodeFlags } from '../../../packages/server/src/node-flags.ts';
 import { eventLoopResolutionMs } from '../../../packages/server/src/platform/metrics.ts';
 import { freePort, startProcess, waitForPort } from '../platform/processes.ts';
@@ -163,6 +164,8 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      // As `npm start` and the Docker image run it (a variant's env may override).
+      ...serverMallocEnvironment,
       PORT: String(port),
       HOST: '127.0.0.1',
       SQL_DSN: sqlDsn,

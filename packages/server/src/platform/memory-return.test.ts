@@ -12,7 +12,7 @@ function scripted(start: number) {
   const state = { heap: megabytes(start), busy: 0, open: 0, afterCollect: megabytes(start), concurrent: 0, lastWasConcurrent: false, collections: 0 };
   const memoryReturn = new MemoryReturn({
     logger: createLogger('silent'),
-    heapBytes: () => state.heap,
+    footprintBytes: () => state.heap,
     busyShare: () => state.busy,
     openRequests: () => state.open,
     collect: (options) => {
@@ -195,5 +195,18 @@ describe('MemoryReturn', () => {
     const { collected, peak, after } = JSON.parse(child.stdout) as { collected: boolean; peak: number; after: number };
     expect(collected).toBe(true);
     expect(peak - after).toBeGreaterThan(megabytes(100));
+  });
+
+  it("reads growth in the process's RSS by default, not in V8's heap figure", () => {
+    // After the gateway's picture burst V8 had brought heapTotal back near idle while RSS stayed
+    // 100-160 MB up per worker: a check reading the heap never fired.
+    const seen: number[] = [];
+    const logger = { ...createLogger('silent'), debug: (fields: { rssMb: number }) => seen.push(fields.rssMb) } as unknown as ReturnType<typeof createLogger>;
+    const memoryReturn = new MemoryReturn({ collect: () => undefined, logger, busyShare: () => 0 });
+    memoryReturn.check();
+    const { rss, heapTotal } = process.memoryUsage();
+    expect(seen).toHaveLength(1);
+    expect(Math.abs(seen[0]! - rss / 1_048_576)).toBeLessThan(16);
+    expect(seen[0]! * 1_048_576).toBeGreaterThan(heapTotal);
   });
 });

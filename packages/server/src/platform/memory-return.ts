@@ -6,7 +6,7 @@ import type { Logger } from './logger.ts';
 type CollectGarbage = (options: { type: 'major'; execution: 'async' } | { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
 export interface MemoryReturnSettings {
-  /** How often the process looks at its heap and its load. */
+  /** How often the process looks at its footprint and its load. */
   readonly checkEveryMs: number;
   /** Consecutive quiet checks before collecting: the burst must be over, not paused. */
   readonly quietChecks: number;
@@ -17,7 +17,7 @@ export interface MemoryReturnSettings {
    * collection's own finishing work on the main thread shows there (4–5 % after 2,000 streams).
    */
   readonly quietAfterFreeingBelow: number;
-  /** How far the heap must have grown since the last collection to be worth a pause. */
+  /** How far the process's footprint must have grown since the last collection to be worth a pause. */
   readonly growthBytes: number;
 }
 
@@ -32,8 +32,12 @@ export const memoryReturnDefaults: MemoryReturnSettings = {
 /**
  * Gives memory back once a burst is over. After 2,000 concurrent streams V8 kept its grown heap
  * (125 MB, of which 70 MB garbage) for as long as no new allocation asked for a collection, and its
- * ordinary collections keep the freed pages for reuse: RSS stayed ~160 MB above idle. When the heap
- * has grown well past its size after the previous return and the event loop has been nearly idle
+ * ordinary collections keep the freed pages for reuse: RSS stayed ~160 MB above idle. Growth is read
+ * in the process's RSS, not in V8's heap figure: after 100 requests with a 5 MB picture each, V8's own
+ * collections had already brought `heapTotal` back near idle (the bodies are Buffers outside the heap,
+ * the parsed strings were already freed) while RSS stayed 100–160 MB above idle per worker, so a
+ * heap-based check never fired. When the footprint has grown well past its size after the previous
+ * return and the event loop has been nearly idle
  * for several seconds, a concurrent collection frees the garbage without a pause; one check later a
  * memory-reducing one (V8's "last resort": compacts and releases the empty pages) has only the live
  * heap left to move. That pause grows with the live heap (the gateway after 2,000 streams: about
@@ -42,21 +46,22 @@ export const memoryReturnDefaults: MemoryReturnSettings = {
  */
 export class MemoryReturn {
   private readonly collect: CollectGarbage;
-  private readonly heapBytes: () => number;
+  private readonly footprintBytes: () => number;
   private readonly busyShare: () => number;
   private readonly openRequests: () => number;
   private readonly logger: Logger;
   private readonly settings: MemoryReturnSettings;
   private baselineBytes: number;
   private quietInARow = 0;
-  /** The heap when a concurrent collection ran at the previous check: the compacting one is next. */
-  private grownHeapBytes: number | undefined;
+  /** The footprint when a concurrent collection ran at the previous check: the compacting one is next. */
+  private grownFootprintBytes: number | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(dependencies: {
     collect: CollectGarbage;
     logger: Logger;
-    heapBytes?: () => number;
+    /** What the process holds: its RSS by default (see the class comment for why not the V8 heap). */
+    footprintBytes?: () => number;
     busyShare?: () => number;
     /** Requests being answered now (streams included): a check with any is not quiet. */
     openRequests?: () => number;
@@ -64,11 +69,11 @@ export class MemoryReturn {
   }) {
     this.collect = dependencies.collect;
     this.logger = dependencies.logger;
-    this.heapBytes = dependencies.heapBytes ?? (() => process.memoryUsage().heapTotal);
+    this.footprintBytes = dependencies.footprintBytes ?? (() => process.memoryUsage.rss());
     this.busyShare = dependencies.busyShare ?? eventLoopBusyShare();
     this.openRequests = dependencies.openRequests ?? (() => 0);
     this.settings = dependencies.settings ?? memoryReturnDefaults;
-    this.baselineBytes = this.heapBytes();
+    this.baselineBytes = this.footprintBytes();
   }
 
   start(): void {
@@ -81,40 +86,40 @@ export class MemoryReturn {
     this.timer = undefined;
   }
 
-  /** One look at load and heap; gives memory back when a grown heap has been quiet long enough. Returns whether it compacted. */
+  /** One look at load and footprint; gives memory back when a grown footprint has been quiet long enough. Returns whether it compacted. */
   check(): boolean {
     const busy = this.busyShare();
     const open = this.openRequests();
     // Ten paced streams keep the loop under 2 % busy: without this a pause would land in them.
     const quiet = busy < this.settings.quietBelow && open === 0;
     this.quietInARow = quiet ? this.quietInARow + 1 : 0;
-    const heap = this.heapBytes();
-    this.logger.debug({ busy, open, heapMb: Math.round(heap / 1_048_576), baselineMb: Math.round(this.baselineBytes / 1_048_576) }, 'memory return check');
-    // The heap may also shrink on its own; the baseline follows it down so the next growth counts from there.
-    this.baselineBytes = Math.min(this.baselineBytes, heap);
-    if (this.grownHeapBytes !== undefined) {
-      // The concurrent collection ran at the previous check (it may have shrunk the heap figure already).
-      const grownHeapBytes = this.grownHeapBytes;
-      this.grownHeapBytes = undefined;
+    const footprint = this.footprintBytes();
+    this.logger.debug({ busy, open, rssMb: Math.round(footprint / 1_048_576), baselineMb: Math.round(this.baselineBytes / 1_048_576) }, 'memory return check');
+    // The footprint may also shrink on its own; the baseline follows it down so the next growth counts from there.
+    this.baselineBytes = Math.min(this.baselineBytes, footprint);
+    if (this.grownFootprintBytes !== undefined) {
+      // The concurrent collection ran at the previous check (it may have shrunk the footprint already).
+      const grownFootprintBytes = this.grownFootprintBytes;
+      this.grownFootprintBytes = undefined;
       if (busy >= this.settings.quietAfterFreeingBelow || open > 0) return false;
-      this.compact(grownHeapBytes);
+      this.compact(grownFootprintBytes);
       return true;
     }
-    if (this.quietInARow >= this.settings.quietChecks && heap - this.baselineBytes >= this.settings.growthBytes) {
+    if (this.quietInARow >= this.settings.quietChecks && footprint - this.baselineBytes >= this.settings.growthBytes) {
       this.collect({ type: 'major', execution: 'async' });
-      this.grownHeapBytes = heap;
+      this.grownFootprintBytes = footprint;
     }
     return false;
   }
 
-  private compact(grownHeapBytes: number): void {
+  private compact(grownFootprintBytes: number): void {
     const started = performance.now();
     this.collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-    const after = this.heapBytes();
+    const after = this.footprintBytes();
     this.baselineBytes = after;
     this.quietInARow = 0;
     this.logger.info(
-      { heapBeforeMb: Math.round(grownHeapBytes / 1_048_576), heapAfterMb: Math.round(after / 1_048_576), pauseMs: Math.round(performance.now() - started) },
+      { rssBeforeMb: Math.round(grownFootprintBytes / 1_048_576), rssAfterMb: Math.round(after / 1_048_576), pauseMs: Math.round(performance.now() - started) },
       'returned memory after a burst',
     );
   }

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket, WebSocketServer } from 'ws';
@@ -7,6 +6,7 @@ import { computeQuota, preConsumeQuota, resolvePricing, type ModelPricing } from
 import { readPriceTables } from '../../billing/price-tables.ts';
 import type { Reservation } from '../../billing/quota-ledger.ts';
 import { generateRequestId } from '../../http/request-id.ts';
+import { statusText } from '../../http/status-text.ts';
 import type { ChannelRecord } from '../cache/channel-cache.ts';
 import { authenticateToken, checkModelAllowed, type RelayCaller } from '../pipeline/caller-auth.ts';
 import { mapModel, selectChannel } from '../pipeline/channel-selector.ts';
@@ -49,7 +49,7 @@ function realtimeKey(request: IncomingMessage) {
 function refuse(socket: Duplex, request: IncomingMessage, error: RelayError, requestId: string): void {
   const body = JSON.stringify(relayErrorBody(error, requestId, request.headers['accept-language']));
   socket.end(
-    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-oneapi-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${error.status} ${statusText(error.status)}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-oneapi-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
   );
 }
 
