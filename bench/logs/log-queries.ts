@@ -129,7 +129,7 @@ async function rollUpAndAddTail(db: Kysely<Database>, dialect: 'sqlite' | 'postg
       `  ${hourly.table.name} roll-up of ${rowCount.toLocaleString('en')} logs: ${((performance.now() - started) / 1000).toFixed(0)} s, ${Number(rows.n).toLocaleString('en')} hourly rows`,
     );
   };
-  const [byModel, byChannelGroup] = logHourlyRepositories(db);
+  const [byModel, byChannelGroup] = logHourlyRepositories(db, dialect);
   await rollUp(byModel);
   await rollUp(byChannelGroup);
   const tail = 5000;
@@ -142,7 +142,7 @@ async function rollUpAndAddTail(db: Kysely<Database>, dialect: 'sqlite' | 'postg
 
 async function measure(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   const repository = new LogRepository(db);
-  const totals = new LogTotals(repository, logHourlyRepositories(db));
+  const totals = new LogTotals(repository, logHourlyRepositories(db, dialect));
   console.log('  | scenario | page + total (ms, median / max) | stat (ms, median / max) | total rows |');
   console.log('  |---|--:|--:|--:|');
   for (const scenario of scenarios()) {

@@ -321,7 +321,7 @@ async function catchUpLogCursors(sqlDsn: string, sqlitePath: string, now: number
   try {
     const maxId = await sql<{ id: number | string | null }>`select max(id) as id from logs`.execute(handle.db);
     const upTo = Number(maxId.rows[0]?.id ?? 0);
-    const [byModel, byChannelGroup] = logHourlyRepositories(handle.db);
+    const [byModel, byChannelGroup] = logHourlyRepositories(handle.db, handle.dialect);
     await skipPast(byModel, upTo, now);
     await skipPast(byChannelGroup, upTo, now);
     await skipPast(new ChannelStatsRepository(handle.db), upTo, now);

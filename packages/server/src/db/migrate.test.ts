@@ -313,12 +313,7 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     await migrateLogDatabase(first.db, first.dialect);
     const present = await existingIndexes(first.db, 'logs', first.dialect);
     for (const name of supersededLogIndexes) expect(present.has(name), name).toBe(false);
-    for (const name of [
-      'index_username_model_name',
-      'idx_logs_created_at_id',
-      'idx_logs_user_id_created_at',
-      'idx_logs_token_name_created_at_id',
-    ])
+    for (const name of ['index_username_model_name', 'idx_logs_created_at_id', 'idx_logs_user_id_created_at', 'idx_logs_token_name_created_at_id'])
       expect(present.has(name), name).toBe(true);
   });
 
@@ -340,7 +335,14 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     await migrateLogDatabase(first.db, first.dialect);
     present = await existingIndexes(first.db, 'logs', first.dialect);
     for (const name of rollUpGuidedLogIndexes) expect(present.has(name), name).toBe(false);
-    for (const name of ['index_username_model_name', 'idx_logs_created_at_id', 'idx_logs_user_id_created_at', 'idx_logs_type_created_at', 'idx_logs_request_id', 'idx_logs_token_name_created_at_id'])
+    for (const name of [
+      'index_username_model_name',
+      'idx_logs_created_at_id',
+      'idx_logs_user_id_created_at',
+      'idx_logs_type_created_at',
+      'idx_logs_request_id',
+      'idx_logs_token_name_created_at_id',
+    ])
       expect(present.has(name), name).toBe(true);
     // Idempotent: once more over a database without them changes nothing and does not fail.
     await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0032');

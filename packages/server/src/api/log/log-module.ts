@@ -13,7 +13,7 @@ export function registerLogModule(app: FastifyInstance, context: AppContext): vo
     app,
     new LogService({
       repository: new LogRepository(context.logDatabase.db),
-      hourly: logHourlyRepositories(context.logDatabase.db),
+      hourly: logHourlyRepositories(context.logDatabase.db, context.logDatabase.dialect),
       channels: new ChannelRepository(context.database.db, context.database.dialect),
       clock: context.clock,
     }),
