@@ -6,7 +6,7 @@ export interface LogFilters {
   userId?: number | undefined;
   /**
    * The users a `username` filter names (resolved from the users table by the service), so the logs
-   * are read through their `(user_id, created_at)` index; `username` is still matched as well.
+   * are read through their `(user_id, created_at)` index instead of matching `username`.
    */
   userIds?: readonly number[] | undefined;
   username?: string | undefined;

@@ -18,7 +18,7 @@ interface HourlyKeyValues {
 /** A null key (only in hand-made rows) is counted as the column's default, never matched by a filter. */
 const keyDefaults: HourlyKeyValues = { model_name: '', channel_id: 0, group: '' };
 /** Filters that pick out one user's or one token's logs: no hourly table has them. */
-const perCallerFilters = ['userId', 'username', 'tokenName'] as const satisfies ReadonlyArray<keyof LogFilters>;
+const perCallerFilters = ['userId', 'userIds', 'username', 'tokenName'] as const satisfies ReadonlyArray<keyof LogFilters>;
 
 export type HourlyLogTotals<Key extends HourlyKey> = { bucket: number; type: number; count: number; quota: number } & Pick<HourlyKeyValues, Key>;
 
@@ -198,12 +198,13 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
 
   /**
    * The logs of the type and key filters set (see `covers`) per whole hour in [fromBucket, toBucket),
-   * newest hour first, only the hours that have some: where the log page finds a filter's rows.
+   * newest hour first, at most `hours` of them (the key's `(key, bucket)` index is walked backwards),
+   * only hours that have rows in the table: where the log page finds a filter's rows.
    */
-  async countsPerHour(filters: LogFilters, fromBucket: number, toBucket: number): Promise<Array<{ bucket: number; count: number }>> {
+  async countsPerHour(filters: LogFilters, fromBucket: number, toBucket: number, hours: number): Promise<Array<{ bucket: number; count: number }>> {
     const query = this.db.selectFrom(this.table.name).select(['bucket', sql<number | string>`sum(${sql.ref('count')})`.as('count')]);
-    const rows = await this.withinFilters(query, filters, fromBucket, toBucket).groupBy('bucket').orderBy('bucket', 'desc').execute();
-    return rows.map((row) => ({ bucket: Number(row.bucket), count: Number(row.count) })).filter((row) => row.count > 0);
+    const rows = await this.withinFilters(query, filters, fromBucket, toBucket).groupBy('bucket').orderBy('bucket', 'desc').limit(hours).execute();
+    return rows.map((row) => ({ bucket: Number(row.bucket), count: Number(row.count) }));
   }
 
   private withinFilters<O>(

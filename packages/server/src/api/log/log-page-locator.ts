@@ -11,9 +11,20 @@ export interface HourlyPresence {
   covers(filters: LogFilters): boolean;
   /** Logs with an id up to this are counted in it. */
   readWatermark(): Promise<number>;
-  /** Logs of the filters per whole hour in [fromBucket, toBucket), newest first, only hours that have some. */
-  countsPerHour(filters: LogFilters, fromBucket: number, toBucket: number): Promise<Array<{ bucket: number; count: number }>>;
+  /** Logs of the filters per whole hour in [fromBucket, toBucket), newest first, at most `hours` of them. */
+  countsPerHour(filters: LogFilters, fromBucket: number, toBucket: number, hours: number): Promise<Array<{ bucket: number; count: number }>>;
 }
+
+/** A filter's time range: the whole hours in [fromBucket, toBucket) are counted in the roll-up. */
+interface CountedRange {
+  start: number;
+  end: number;
+  fromBucket: number;
+  toBucket: number;
+}
+
+/** Hours read from the roll-up at first; each further read takes four times as many. */
+const firstHours = 24;
 
 /** A stretch of creation times (both ends included) and, when a roll-up knows it, how many logs of the filters it holds. */
 interface Stretch {
@@ -45,12 +56,11 @@ export class LogPageLocator {
 
   async page(filters: LogFilters, offset: number, limit: number): Promise<LogRow[]> {
     const hourly = rolledUpFilters.some((filter) => filters[filter] !== undefined) ? this.hourly.find((table) => table.covers(filters)) : undefined;
-    const stretches = hourly ? await this.stretches(hourly, filters) : undefined;
-    if (!stretches) return this.logs.page(filters, offset, limit);
+    const range = hourly ? await this.rangeOf(hourly, filters) : undefined;
+    if (!hourly || !range) return this.logs.page(filters, offset, limit);
     const rows: LogRow[] = [];
     let skip = offset;
-    for (const stretch of stretches) {
-      if (rows.length >= limit) break;
+    for await (const stretch of this.stretches(hourly, filters, range)) {
       const within: LogFilters = { ...filters, start: stretch.start, end: stretch.end };
       // A stretch the roll-up does not count is counted only when the page starts beyond it.
       const count = stretch.count ?? (skip > 0 ? await this.logs.count(within) : undefined);
@@ -60,12 +70,13 @@ export class LogPageLocator {
       }
       rows.push(...(await this.logs.page(within, skip, limit - rows.length)));
       skip = 0;
+      if (rows.length >= limit) break;
     }
     return rows;
   }
 
-  /** The filters' time range cut into stretches, newest first; undefined while the roll-up is catching up. */
-  private async stretches(hourly: HourlyPresence, filters: LogFilters): Promise<Stretch[] | undefined> {
+  /** The filters' time range and the whole hours of it the roll-up has counted; undefined while it is catching up. */
+  private async rangeOf(hourly: HourlyPresence, filters: LogFilters): Promise<CountedRange | undefined> {
     const watermark = await hourly.readWatermark();
     const newest = await this.logs.newest(watermark, boundedNewestLogs);
     if (newest.count >= boundedNewestLogs) return undefined;
@@ -74,16 +85,26 @@ export class LogPageLocator {
     // Every log after the watermark was created at or after `newest.earliestCreatedAt`, so the hours
     // before that one are counted completely.
     const counted = newest.count === 0 ? Number.POSITIVE_INFINITY : newest.earliestCreatedAt - (newest.earliestCreatedAt % hour);
-    const fromBucket = Math.ceil(start / hour) * hour;
-    const toBucket = Math.min(counted, Math.floor((end + 1) / hour) * hour);
-    const stretches: Stretch[] = [];
+    return { start, end, fromBucket: Math.ceil(start / hour) * hour, toBucket: Math.min(counted, Math.floor((end + 1) / hour) * hour) };
+  }
+
+  /**
+   * The range cut into stretches, newest first: the hours not counted completely (read directly), the
+   * counted whole hours that have logs of the filters (read from the roll-up a few at a time, so a
+   * first page of a common filter reads a day of hours, not a month), and the partial first hour.
+   */
+  private async *stretches(hourly: HourlyPresence, filters: LogFilters, range: CountedRange): AsyncGenerator<Stretch> {
+    const { start, end, fromBucket, toBucket } = range;
     const tailStart = Math.max(toBucket, start);
-    if (Number.isFinite(tailStart) && tailStart <= end) stretches.push({ start: tailStart, end: filters.end, count: undefined });
-    if (fromBucket < toBucket)
-      for (const { bucket, count } of await hourly.countsPerHour(filters, fromBucket, toBucket))
-        stretches.push({ start: bucket, end: bucket + hour - 1, count });
+    if (Number.isFinite(tailStart) && tailStart <= end) yield { start: tailStart, end: filters.end, count: undefined };
+    let before = toBucket;
+    for (let hours = firstHours; fromBucket < before; hours *= 4) {
+      const counts = await hourly.countsPerHour(filters, fromBucket, before, hours);
+      for (const { bucket, count } of counts) yield { start: bucket, end: bucket + hour - 1, count };
+      if (counts.length < hours) break;
+      before = counts[counts.length - 1]?.bucket ?? fromBucket;
+    }
     const headEnd = Math.min(fromBucket, tailStart) - 1;
-    if (start <= headEnd) stretches.push({ start, end: headEnd, count: undefined });
-    return stretches;
+    if (start <= headEnd) yield { start, end: headEnd, count: undefined };
   }
 }

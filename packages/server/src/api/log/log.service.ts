@@ -29,7 +29,11 @@ export interface LogServiceDependencies {
 export async function withUsernameResolved(filters: LogFilters, users: Pick<UserRepository, 'idsOfUsername'>): Promise<LogFilters | undefined> {
   if (filters.username === undefined || filters.userId !== undefined) return filters;
   const ids = await users.idsOfUsername(filters.username);
-  return ids.length === 0 ? undefined : { ...filters, userIds: ids };
+  if (ids.length === 0) return undefined;
+  // Matched by id alone: checking the name as well costs a row lookup per log of the user (seconds
+  // for a heavy one), and the id is what the name means today.
+  const { username: _resolved, ...rest } = filters;
+  return { ...rest, userIds: ids };
 }
 
 export class LogService {
