@@ -19,7 +19,7 @@ export const pageBudgetMs = 200;
 const pageSize = 10;
 /** A deep page: what paging far back in a long range asks of the engine. */
 const deepPage = 200;
-const runs = 5;
+const runs = 3;
 const day = 86_400;
 
 export interface LogPageFigure {
