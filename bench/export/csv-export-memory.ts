@@ -64,7 +64,7 @@ async function fill(): Promise<void> {
     await sql`analyze`.execute(handle.db);
     // A running server has its roll-ups caught up: their first catch-up is not what is measured.
     const rollUpStarted = Date.now();
-    const hourly = logHourlyRepositories(handle.db);
+    const hourly = logHourlyRepositories(handle.db, handle.dialect);
     const maxId = await hourly[0].maxLogId();
     for (const table of hourly) await rollUpLogs(table, maxId, now);
     console.log(`  hourly roll-ups caught up in ${((Date.now() - rollUpStarted) / 1000).toFixed(0)} s`);

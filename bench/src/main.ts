@@ -13,6 +13,7 @@ import { benchFailures } from './report/verdict.ts';
 import { parseRunOptions } from './run-options.ts';
 import { renderDataSetComparison } from './realistic/data-set-report.ts';
 import { runDataSetComparison } from './realistic/data-set-comparison.ts';
+import { pageBudgetMs, runLogPages } from './realistic/log-pages.ts';
 import { startFakeUpstream } from './targets/floor.ts';
 
 /**
@@ -27,6 +28,16 @@ const runDir = join(benchRoot, 'results', `run-${startedAt.toISOString().replace
 mkdirSync(runDir, { recursive: true });
 const cleanups: Array<() => Promise<void>> = [];
 const progress = (message: string) => console.error(`[${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+
+if (options.logPages) {
+  // Database queries only: no gateway, upstream or pinning.
+  const figures = await runLogPages(options, progress);
+  const over = figures.filter((figure) => figure.medianMs > pageBudgetMs);
+  writeFileSync(join(runDir, 'log-pages.json'), JSON.stringify({ scale: options.realisticScale, budgetMs: pageBudgetMs, figures }, null, 2));
+  progress(`${figures.length} pages measured at scale ${options.realisticScale}; ${join(runDir, 'log-pages.json')}`);
+  for (const figure of over) progress(`✗ ${figure.engine} ${figure.scenario} page ${figure.page}: ${figure.medianMs.toFixed(1)} ms > ${pageBudgetMs} ms`);
+  process.exit(over.length > 0 ? 1 : 0);
+}
 
 // The harness is the load generator: it and the fake upstream share CPU 1, gateways get CPU 0.
 try {

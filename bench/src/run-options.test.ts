@@ -8,4 +8,10 @@ describe('parseRunOptions', () => {
     expect(parseRunOptions(['--throughput-only', '--interleave=5'], {}).streams).toBe(false);
     expect(() => parseRunOptions(['--streams'], {})).toThrow(/--streams chooses what the turns or the profile measure/);
   });
+
+  it('takes --log-pages with a data set scale, which then does not start the data set comparison', () => {
+    const options = parseRunOptions(['--log-pages', '--realistic-scale=0.1'], {});
+    expect(options).toMatchObject({ logPages: true, realistic: false, realisticScale: 0.1 });
+    expect(parseRunOptions(['--realistic-scale=0.1'], {})).toMatchObject({ logPages: false, realistic: true });
+  });
 });

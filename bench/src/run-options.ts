@@ -37,6 +37,11 @@ export interface RunOptions {
   realistic: boolean;
   /** Share of the realistic data set's rows (1 = 50,000 users … 10 million logs); 0.1 for a check. */
   realisticScale: number;
+  /**
+   * Runs the log page bench instead of the gateway rows: every console filter's first and a deep page on
+   * the realistic data set's log table, SQLite and PostgreSQL; a page over 200 ms fails the run.
+   */
+  logPages: boolean;
   durations: PhaseDurations;
 }
 
@@ -55,13 +60,13 @@ export interface PhaseDurations {
   streamLevels: number[];
 }
 
-const usage = `npm run bench [-- --soak] [--quick] [--profile] [--throughput-only [--interleave=N]] [--streams] [--only=floor,switchboard-sqlite,…] [--pg=postgres://…] [--baseline=<another checkout>] [--realistic [--realistic-scale=0.1]]`;
+const usage = `npm run bench [-- --soak] [--quick] [--profile] [--throughput-only [--interleave=N]] [--streams] [--only=floor,switchboard-sqlite,…] [--pg=postgres://…] [--baseline=<another checkout>] [--realistic [--realistic-scale=0.1]] [--log-pages [--realistic-scale=0.1]]`;
 
 export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv): RunOptions {
   const flags = new Set(argv.filter((arg) => !arg.includes('=')));
   const values = new Map(argv.filter((arg) => arg.includes('=')).map((arg) => [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]));
   for (const flag of flags) {
-    if (!['--soak', '--quick', '--profile', '--throughput-only', '--streams', '--realistic', '--help'].includes(flag))
+    if (!['--soak', '--quick', '--profile', '--throughput-only', '--streams', '--realistic', '--log-pages', '--help'].includes(flag))
       throw new Error(`unknown flag ${flag}\nusage: ${usage}`);
   }
   for (const key of values.keys()) {
@@ -107,7 +112,8 @@ export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     only: (values.get('--only') ?? '').split(',').filter(Boolean),
     postgresUrl: values.get('--pg') ?? env.BENCH_PG_URL ?? env.TEST_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres',
     baselineRoot: values.get('--baseline') ?? '',
-    realistic: flags.has('--realistic') || values.has('--realistic-scale'),
+    realistic: !flags.has('--log-pages') && (flags.has('--realistic') || values.has('--realistic-scale')),
+    logPages: flags.has('--log-pages'),
     realisticScale: parseScale(values.get('--realistic-scale')),
     durations,
   };

@@ -6,7 +6,10 @@
  * as in the throughput phases, every index insert lands at the tail of its index and the cost of a
  * commit hardly shows.
  *
- *   node bench/src/micro/log-writes.ts [--rows=200000] [--writes=200,1000] [--uniform] [--dsn=postgres://…/db]
+ *   node bench/src/micro/log-writes.ts [--rows=200000] [--writes=200,1000] [--uniform] [--before-0032] [--dsn=postgres://…/db]
+ *
+ * `--before-0032` puts back the four (column, created_at, id) indexes migration 0032 dropped (username,
+ * model, channel, group), to measure what they cost.
  *
  * A PostgreSQL DSN must name a database of its own: its public schema is emptied before each measure.
  */
@@ -15,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { migrateLogDatabase } from '../../../packages/server/src/db/migrate.ts';
+import { rollUpGuidedLogIndexes } from '../../../packages/server/src/db/migrations/0032-drop-roll-up-guided-log-indexes.ts';
 import { LogWriter, type LogEntry } from '../../../packages/server/src/logs/log-writer.repository.ts';
 import { systemClock } from '../../../packages/server/src/platform/clock.ts';
 import { openDatabase } from '../../../packages/server/src/platform/database.ts';
@@ -24,6 +28,7 @@ const totalRows = Number(options.get('--rows') ?? 200_000);
 const rowsPerWrite = (options.get('--writes') ?? '200,1000').split(',').map(Number);
 const uniform = options.has('--uniform');
 const dsn = options.get('--dsn') ?? '';
+const before0032 = options.has('--before-0032');
 if (dsn && !dsn.startsWith('postgres')) throw new Error('--dsn takes a PostgreSQL DSN (without it: SQLite)');
 const rounds = 2;
 
@@ -56,6 +61,12 @@ async function cpuPerRow(perWrite: number): Promise<number> {
   try {
     if (dsn) await sql`drop schema public cascade; create schema public`.execute(database.db);
     await migrateLogDatabase(database.db, database.dialect);
+    if (before0032) {
+      for (const name of rollUpGuidedLogIndexes) {
+        const column = name.slice('idx_logs_'.length, -'_created_at_id'.length);
+        await database.db.schema.createIndex(name).on('logs').columns([column, 'created_at', 'id']).execute();
+      }
+    }
     const writer = new LogWriter(database, systemClock);
     await writer.recordMany(Array.from({ length: perWrite }, (_unused, index) => logRow(index)));
     const before = process.cpuUsage();
@@ -71,7 +82,7 @@ async function cpuPerRow(perWrite: number): Promise<number> {
 }
 
 console.log(
-  `${totalRows} log rows on ${dsn ? dsn.replace(/\/\/[^@]*@/, '//') : 'SQLite'}, ${uniform ? 'one user and model' : 'varied rows'}: µs of CPU per row`,
+  `${totalRows} log rows on ${dsn ? dsn.replace(/\/\/[^@]*@/, '//') : 'SQLite'}, ${uniform ? 'one user and model' : 'varied rows'}${before0032 ? ', with the indexes 0032 dropped' : ''}: µs of CPU per row`,
 );
 for (let round = 1; round <= rounds; round += 1) {
   for (const perWrite of rowsPerWrite) console.log(`  round ${round}, ${perWrite} rows per write: ${(await cpuPerRow(perWrite)).toFixed(1)}`);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ChannelStatsRepository } from '../../../packages/server/src/api/data/channel-stats.repository.ts';
 import { QuotaDataRepository } from '../../../packages/server/src/api/data/quota-data.repository.ts';
+import { rollUpLogs } from '../../../packages/server/src/api/log/log-hourly-rollup.ts';
 import { logHourlyRepositories } from '../../../packages/server/src/api/log/log-hourly.repository.ts';
 import { migrateLogDatabase, migrateMainDatabase } from '../../../packages/server/src/db/migrate.ts';
 import type { LogCursorAggregation } from '../../../packages/server/src/logs/log-cursor-aggregation.ts';
@@ -37,9 +38,10 @@ export interface BuildFigures {
 
 /**
  * Builds the realistic data set into an empty database with the product's own migrations (so the
- * columns are the product's), then the rows in bulk, the log indexes rebuilt after the log rows, and
- * the cursors of a running server's log jobs (hourly roll-ups, channel stats, quota data) set past the
- * generated logs, so a gateway started on it does not spend its first minutes aggregating them.
+ * columns are the product's), then the rows in bulk, the log indexes rebuilt after the log rows, the
+ * hourly roll-ups caught up (the log page reads them), and the cursors of the other log jobs (channel
+ * stats, quota data) set past the generated logs, so a gateway started on it does not spend its first
+ * minutes aggregating them.
  */
 export async function buildDataSet(
   sqlDsn: string,
@@ -66,7 +68,7 @@ export async function buildDataSet(
   }
   await catchUpLogCursors(sqlDsn, sqlitePath, now);
   const rollUps = timer.lap();
-  progress(`  log job cursors set past the generated logs in ${rollUps.toFixed(0)} s`);
+  progress(`  hourly log roll-ups caught up (other log job cursors set past the logs) in ${rollUps.toFixed(0)} s`);
   return { seconds: { schema, ...written.seconds, rollUps }, abilities: written.abilities };
 }
 
@@ -315,15 +317,17 @@ async function dropLogIndexes(writer: BulkWriter): Promise<string[]> {
   return found.map((index) => index.definition);
 }
 
-/** The cursors of a running server's every-minute log jobs (hourly roll-ups, channel stats, quota data), set past the generated logs. */
+/** The hourly roll-ups caught up; the cursors of the other every-minute log jobs (channel stats, quota data) set past the generated logs. */
 async function catchUpLogCursors(sqlDsn: string, sqlitePath: string, now: number): Promise<void> {
   const handle = await openDatabase(sqlDsn, sqlitePath);
   try {
     const maxId = await sql<{ id: number | string | null }>`select max(id) as id from logs`.execute(handle.db);
     const upTo = Number(maxId.rows[0]?.id ?? 0);
-    const [byModel, byChannelGroup] = logHourlyRepositories(handle.db);
-    await skipPast(byModel, upTo, now);
-    await skipPast(byChannelGroup, upTo, now);
+    // The hourly roll-ups are built as a gateway's catch-up builds them (set-based since issue 41): the
+    // log page finds a model's, channel's or group's rows through them.
+    const [byModel, byChannelGroup] = logHourlyRepositories(handle.db, handle.dialect);
+    await rollUpLogs(byModel, upTo, now);
+    await rollUpLogs(byChannelGroup, upTo, now);
     await skipPast(new ChannelStatsRepository(handle.db), upTo, now);
     await skipPast(new QuotaDataRepository(handle.db, handle.db), upTo, now);
   } finally {
@@ -332,9 +336,9 @@ async function catchUpLogCursors(sqlDsn: string, sqlitePath: string, now: number
 }
 
 /**
- * Moves a cursor past the generated logs without adding their sums. The product's catch-up adds one
- * sum row per hour and key in its own statement: for ten million logs over 30 days that is millions
- * of statements (47 s already for 20,000 logs on the shared machine), hours of generation. A gateway
+ * Moves a cursor past the generated logs without adding their sums. The channel stats and quota data
+ * jobs add one sum row per hour and key in its own statement: for ten million logs over 30 days that
+ * is millions of statements, hours of generation. A gateway
  * started on the data set then finds nothing old to aggregate, as a long-running one would; what is
  * lost is only the console's charts over the generated history (bench/logs rolls up its own logs).
  */

@@ -11,6 +11,7 @@ import { testDatabases } from '../testing/test-databases.ts';
 import { existingIndexes } from './ensure-tables.ts';
 import { migrateLogDatabase, migrateMainDatabase } from './migrate.ts';
 import { supersededLogIndexes } from './migrations/0013-drop-superseded-log-indexes.ts';
+import { rollUpGuidedLogIndexes } from './migrations/0032-drop-roll-up-guided-log-indexes.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
 const logger = createLogger('silent');
@@ -312,13 +313,40 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     await migrateLogDatabase(first.db, first.dialect);
     const present = await existingIndexes(first.db, 'logs', first.dialect);
     for (const name of supersededLogIndexes) expect(present.has(name), name).toBe(false);
+    for (const name of ['index_username_model_name', 'idx_logs_created_at_id', 'idx_logs_user_id_created_at', 'idx_logs_token_name_created_at_id'])
+      expect(present.has(name), name).toBe(true);
+  });
+
+  it('drops the log indexes the roll-up-guided pages replaced (0032), twice without harm, and keeps the rest', async () => {
+    const { first } = await open();
+    await migrateLogDatabase(first.db, first.dialect);
+    let present = await existingIndexes(first.db, 'logs', first.dialect);
+    for (const name of rollUpGuidedLogIndexes) expect(present.has(name), name).toBe(false);
+    // As on a database migrated before 0032 (0012 created them), with a new-api index beside them.
+    const byTime = (column: string) => ['username', 'model_name', 'channel_id', 'group'].find((name) => column === `idx_logs_${name}_created_at_id`);
+    for (const name of rollUpGuidedLogIndexes)
+      await first.db.schema
+        .createIndex(name)
+        .on('logs')
+        .columns([byTime(name) ?? 'id', 'created_at', 'id'])
+        .execute();
+    await first.db.schema.createIndex('index_username_model_name').on('logs').columns(['model_name', 'username']).execute();
+    await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0032');
+    await migrateLogDatabase(first.db, first.dialect);
+    present = await existingIndexes(first.db, 'logs', first.dialect);
+    for (const name of rollUpGuidedLogIndexes) expect(present.has(name), name).toBe(false);
     for (const name of [
       'index_username_model_name',
       'idx_logs_created_at_id',
       'idx_logs_user_id_created_at',
-      'idx_logs_username_created_at_id',
-      'idx_logs_channel_id_created_at_id',
+      'idx_logs_type_created_at',
+      'idx_logs_request_id',
+      'idx_logs_token_name_created_at_id',
     ])
       expect(present.has(name), name).toBe(true);
+    // Idempotent: once more over a database without them changes nothing and does not fail.
+    await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0032');
+    await migrateLogDatabase(first.db, first.dialect);
+    expect(await existingIndexes(first.db, 'logs', first.dialect)).toEqual(present);
   });
 });

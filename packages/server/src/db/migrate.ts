@@ -26,12 +26,13 @@ import { logHourlyChannelLatencyMsMigration } from './migrations/0028-log-hourly
 import { topUpQuotaMigration } from './migrations/0029-top-up-quota.ts';
 import { tokenCacheAndFallbacksMigration } from './migrations/0030-token-cache-and-fallbacks.ts';
 import { channelInfoMigration } from './migrations/0031-channel-info.ts';
+import { dropRollUpGuidedLogIndexesMigration } from './migrations/0032-drop-roll-up-guided-log-indexes.ts';
 import { recordOrigin, surveyUnknownSchema } from './move-over/schema-survey.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
 /**
  * Migrations only add data and schema; the one exception drops indexes of our own that newer ones
- * replaced (0013), never a table or column. Kysely's migrator takes a database lock (advisory lock on PostgreSQL,
+ * replaced (0013, 0032), never a table or column. Kysely's migrator takes a database lock (advisory lock on PostgreSQL,
  * GET_LOCK on MySQL, the write lock on SQLite), so two instances starting at once run them once.
  * The log table has its own migration history because it may live in another database.
  *
@@ -72,6 +73,7 @@ function logMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0023-log-hourly-channel-latency': logHourlyChannelLatencyMigration(dialect),
     '0025-payload-logs': payloadLogsMigration(dialect),
     '0028-log-hourly-channel-latency-ms': logHourlyChannelLatencyMsMigration(dialect),
+    '0032-drop-roll-up-guided-log-indexes': dropRollUpGuidedLogIndexesMigration(dialect),
   };
 }
 

@@ -60,8 +60,8 @@ describe.each(testDatabases())('operations jobs on $dialect', (database) => {
 
   beforeAll(async () => {
     testApp = await createTestApp(database, {}, clock);
-    hourly = new LogHourlyRepository(logDb(), modelHourly);
-    channelGroup = new LogHourlyRepository(logDb(), channelGroupHourly);
+    hourly = new LogHourlyRepository(logDb(), testApp.context.logDatabase.dialect, modelHourly);
+    channelGroup = new LogHourlyRepository(logDb(), testApp.context.logDatabase.dialect, channelGroupHourly);
   });
   afterAll(async () => testApp.close());
   beforeEach(async () => {

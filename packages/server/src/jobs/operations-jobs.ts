@@ -23,7 +23,7 @@ export async function applyLogRetention(context: AppContext): Promise<number> {
   const days = context.options.getNumber('LogRetentionDays');
   if (days <= 0) return 0;
   const cutoff = context.clock.unixSeconds() - days * 86_400;
-  const repositories = { logs: new LogRepository(context.logDatabase.db), hourly: logHourlyRepositories(context.logDatabase.db) };
+  const repositories = { logs: new LogRepository(context.logDatabase.db), hourly: logHourlyRepositories(context.logDatabase.db, context.logDatabase.dialect) };
   return purgeLogsBefore(repositories, cutoff, context.clock.unixSeconds(), { maxBatches: retentionBatchesPerRun });
 }
 
@@ -36,7 +36,7 @@ export async function applyLogRetention(context: AppContext): Promise<number> {
  */
 export function operationsJobs(context: AppContext): RepeatingJob[] {
   const options = context.options;
-  const [byModel, byChannelGroup] = logHourlyRepositories(context.logDatabase.db);
+  const [byModel, byChannelGroup] = logHourlyRepositories(context.logDatabase.db, context.logDatabase.dialect);
   const quotaData = new QuotaDataRepository(context.database.db, context.logDatabase.db);
   const channels = new ChannelUpstreamService(new ChannelRepository(context.database.db, context.database.dialect), context.clock);
   return [

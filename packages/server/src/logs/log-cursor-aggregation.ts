@@ -20,6 +20,11 @@ export interface LogCursorAggregation<Row> {
   /** Moves the cursor from `from` to `to` only if it still reads `from` (a compare-and-set). */
   claim(from: number, to: number, now: number): Promise<boolean>;
   add(row: Row): Promise<void>;
+  /**
+   * When the sums can be made by the engine itself: adds the logs in (afterId, upToId] in one statement
+   * (instead of `rowsOfLogs` and an `add` per row).
+   */
+  addLogs?(afterId: number, upToId: number): Promise<void>;
 }
 
 /**
@@ -31,10 +36,11 @@ export async function aggregateLogsAfterCursor<Row>(aggregation: LogCursorAggreg
   let covered = 0;
   for (let from = await aggregation.watermark(); from < upTo;) {
     const to = Math.min(upTo, from + logsPerBatch);
-    const rows = await aggregation.rowsOfLogs(from, to);
+    const rows = aggregation.addLogs ? [] : await aggregation.rowsOfLogs(from, to);
     const won = await aggregation.transaction(async (bound) => {
       if (!(await bound.claim(from, to, now))) return false;
-      for (const row of rows) await bound.add(row);
+      if (bound.addLogs) await bound.addLogs(from, to);
+      else for (const row of rows) await bound.add(row);
       return true;
     });
     if (!won) break;

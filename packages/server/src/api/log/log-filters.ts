@@ -4,6 +4,11 @@ import { listFilterNumber, textParameter } from '../listing/query-parameters.ts'
 export interface LogFilters {
   type?: number | undefined;
   userId?: number | undefined;
+  /**
+   * The users a `username` filter names (resolved from the users table by the service), so the logs
+   * are read through their `(user_id, created_at)` index instead of matching `username`.
+   */
+  userIds?: readonly number[] | undefined;
   username?: string | undefined;
   tokenName?: string | undefined;
   modelName?: string | undefined;

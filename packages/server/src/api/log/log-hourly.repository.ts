@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { inTransaction } from '../../db/in-transaction.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LogCursorAggregation } from '../../logs/log-cursor-aggregation.ts';
+import type { SqlDialect } from '../../platform/sql-dsn.ts';
 import type { LogFilters } from './log-filters.ts';
 
 const hourBucket = sql<number>`${sql.ref('created_at')} - (${sql.ref('created_at')} % 3600)`;
@@ -17,7 +18,7 @@ interface HourlyKeyValues {
 /** A null key (only in hand-made rows) is counted as the column's default, never matched by a filter. */
 const keyDefaults: HourlyKeyValues = { model_name: '', channel_id: 0, group: '' };
 /** Filters that pick out one user's or one token's logs: no hourly table has them. */
-const perCallerFilters = ['userId', 'username', 'tokenName'] as const satisfies ReadonlyArray<keyof LogFilters>;
+const perCallerFilters = ['userId', 'userIds', 'username', 'tokenName'] as const satisfies ReadonlyArray<keyof LogFilters>;
 
 export type HourlyLogTotals<Key extends HourlyKey> = { bucket: number; type: number; count: number; quota: number } & Pick<HourlyKeyValues, Key>;
 
@@ -40,10 +41,12 @@ export const channelGroupHourly: LogHourlyTable<'channel_id' | 'group'> = {
 /** An hourly table of the log database and its cursor, both in the log database. */
 export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggregation<HourlyLogTotals<Key>> {
   private readonly db: Kysely<Database>;
+  private readonly dialect: SqlDialect;
   readonly table: LogHourlyTable<Key>;
 
-  constructor(db: Kysely<Database>, table: LogHourlyTable<Key>) {
+  constructor(db: Kysely<Database>, dialect: SqlDialect, table: LogHourlyTable<Key>) {
     this.db = db;
+    this.dialect = dialect;
     this.table = table;
   }
 
@@ -56,7 +59,7 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
 
   /** Runs `work` in one transaction, given this repository bound to it. */
   transaction<T>(work: (hourly: LogHourlyRepository<Key>) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, (trx) => work(new LogHourlyRepository(trx, this.table)));
+    return inTransaction(this.db, (trx) => work(new LogHourlyRepository(trx, this.dialect, this.table)));
   }
 
   /** Logs with an id up to this are counted in the hourly rows (0 before the first roll-up). */
@@ -144,9 +147,40 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
     if (Number(updated.numUpdatedRows) === 0) await this.db.insertInto(this.table.name).values(totals).execute();
   }
 
+  /**
+   * Adds the totals of the logs in (afterId, upToId], optionally only those created in [from, to), in
+   * one statement: the sums are grouped and merged into the table by the engine (INSERT … SELECT …
+   * GROUP BY with an upsert). Adding them row by row took a statement or two per (hour, type, key):
+   * with varied logs nearly one per log, 10–50 s per 20,000 logs, hours for a moved-over database.
+   */
+  async addLogs(afterId: number, upToId: number, created?: { from: number; to: number }): Promise<void> {
+    const table = sql.table(this.table.name);
+    const keyColumns = this.table.keys.map((key) => sql.ref(key));
+    const columns = sql.join([sql.ref('bucket'), sql.ref('type'), ...keyColumns, sql.ref('count'), sql.ref('quota')]);
+    const keyValues = this.table.keys.map((key) => sql`coalesce(${sql.ref(key)}, ${sql.lit(keyDefaults[key])})`);
+    const groups = sql.join(Array.from({ length: 2 + keyValues.length }, (_unused, index) => sql.raw(String(index + 1))));
+    const conditions = [sql`${sql.ref('id')} <= ${upToId}`];
+    // Without a lower bound the created_at range picks the index, not a walk of the whole id range.
+    if (afterId > 0) conditions.push(sql`${sql.ref('id')} > ${afterId}`);
+    if (created) conditions.push(sql`${sql.ref('created_at')} >= ${created.from}`, sql`${sql.ref('created_at')} < ${created.to}`);
+    const sums = sql`select ${hourBucket}, ${sql.ref('type')}, ${sql.join(keyValues)}, count(*), coalesce(sum(${sql.ref('quota')}), 0)
+      from ${sql.table('logs')} where ${sql.join(conditions, sql` and `)} group by ${groups}`;
+    const count = sql.ref('count');
+    const quota = sql.ref('quota');
+    if (this.dialect === 'mysql') {
+      // The derived table keeps the GROUP BY apart from the upsert, where MySQL would read its columns.
+      await sql`insert into ${table} (${columns}) select * from (${sums}) as sums
+        on duplicate key update ${count} = ${count} + values(${count}), ${quota} = ${quota} + values(${quota})`.execute(this.db);
+      return;
+    }
+    await sql`insert into ${table} (${columns}) ${sums}
+      on conflict (${sql.join([sql.ref('bucket'), sql.ref('type'), ...keyColumns])})
+      do update set ${count} = ${table}.${count} + excluded.${count}, ${quota} = ${table}.${quota} + excluded.${quota}`.execute(this.db);
+  }
+
   /** Adds the totals of the logs with ids up to `upToId` created in [from, to) (a purge's recount of one hour). */
   async addTotalsOfLogs(upToId: number, created: { from: number; to: number }): Promise<void> {
-    for (const totals of await this.totalsOfLogs(0, upToId, created)) await this.add(totals);
+    await this.addLogs(0, upToId, created);
   }
 
   async deleteUpTo(lastBucket: number): Promise<void> {
@@ -155,22 +189,45 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
 
   /** Sum over the hours in [fromBucket, toBucket), of the type and key filters set (see `covers`). */
   async sum(filters: LogFilters, fromBucket: number, toBucket: number): Promise<{ count: number; quota: number }> {
-    let query = this.db
+    const query = this.db
       .selectFrom(this.table.name)
-      .select([sql<number | string | null>`sum(${sql.ref('count')})`.as('count'), sql<number | string | null>`sum(${sql.ref('quota')})`.as('quota')])
-      .where('bucket', '>=', fromBucket);
-    if (Number.isFinite(toBucket)) query = query.where('bucket', '<', toBucket);
-    if (filters.type !== undefined) query = query.where('type', '=', filters.type);
+      .select([sql<number | string | null>`sum(${sql.ref('count')})`.as('count'), sql<number | string | null>`sum(${sql.ref('quota')})`.as('quota')]);
+    const row = await this.withinFilters(query, filters, fromBucket, toBucket).executeTakeFirst();
+    return { count: Number(row?.count ?? 0), quota: Number(row?.quota ?? 0) };
+  }
+
+  /**
+   * The logs of the type and key filters set (see `covers`) per whole hour in [fromBucket, toBucket),
+   * newest hour first, at most `hours` of them (the key's `(key, bucket)` index is walked backwards),
+   * only hours that have rows in the table: where the log page finds a filter's rows.
+   */
+  async countsPerHour(filters: LogFilters, fromBucket: number, toBucket: number, hours: number): Promise<Array<{ bucket: number; count: number }>> {
+    const query = this.db.selectFrom(this.table.name).select(['bucket', sql<number | string>`sum(${sql.ref('count')})`.as('count')]);
+    const rows = await this.withinFilters(query, filters, fromBucket, toBucket).groupBy('bucket').orderBy('bucket', 'desc').limit(hours).execute();
+    return rows.map((row) => ({ bucket: Number(row.bucket), count: Number(row.count) }));
+  }
+
+  private withinFilters<O>(
+    query: SelectQueryBuilder<Database, LogHourlyTable<Key>['name'], O>,
+    filters: LogFilters,
+    fromBucket: number,
+    toBucket: number,
+  ): SelectQueryBuilder<Database, LogHourlyTable<Key>['name'], O> {
+    let filtered = query.where('bucket', '>=', fromBucket);
+    if (Number.isFinite(toBucket)) filtered = filtered.where('bucket', '<', toBucket);
+    if (filters.type !== undefined) filtered = filtered.where('type', '=', filters.type);
     for (const key of this.table.keys) {
       const value = filters[keyFilters[key]];
-      if (value !== undefined) query = query.where(sql.ref(key), '=', value);
+      if (value !== undefined) filtered = filtered.where(sql.ref(key), '=', value);
     }
-    const row = await query.executeTakeFirst();
-    return { count: Number(row?.count ?? 0), quota: Number(row?.quota ?? 0) };
+    return filtered;
   }
 }
 
 /** Both hourly tables of a log database, the smaller first (LogTotals reads the first that covers a query). */
-export function logHourlyRepositories(db: Kysely<Database>): readonly [LogHourlyRepository<'model_name'>, LogHourlyRepository<'channel_id' | 'group'>] {
-  return [new LogHourlyRepository(db, modelHourly), new LogHourlyRepository(db, channelGroupHourly)];
+export function logHourlyRepositories(
+  db: Kysely<Database>,
+  dialect: SqlDialect,
+): readonly [LogHourlyRepository<'model_name'>, LogHourlyRepository<'channel_id' | 'group'>] {
+  return [new LogHourlyRepository(db, dialect, modelHourly), new LogHourlyRepository(db, dialect, channelGroupHourly)];
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { ChannelRepository } from '../channel/channel.repository.ts';
+import { UserRepository } from '../user/user.repository.ts';
 import { logHourlyRepositories } from './log-hourly.repository.ts';
 import { LogRepository } from './log.repository.ts';
 import { registerLogRoutes } from './log.routes.ts';
@@ -13,8 +14,9 @@ export function registerLogModule(app: FastifyInstance, context: AppContext): vo
     app,
     new LogService({
       repository: new LogRepository(context.logDatabase.db),
-      hourly: logHourlyRepositories(context.logDatabase.db),
+      hourly: logHourlyRepositories(context.logDatabase.db, context.logDatabase.dialect),
       channels: new ChannelRepository(context.database.db, context.database.dialect),
+      users: new UserRepository(context.database.db, context.database.dialect),
       clock: context.clock,
     }),
   );

@@ -85,7 +85,7 @@ describe.each(testDatabases())('log totals with channel and group filters on $di
   let root: TestUser;
   const written: LogEntry[] = [];
   const logDb = () => testApp.context.logDatabase.db;
-  const channelGroup = () => new LogHourlyRepository(logDb(), channelGroupHourly);
+  const channelGroup = () => new LogHourlyRepository(logDb(), testApp.context.logDatabase.dialect, channelGroupHourly);
 
   const search = (query: Query) => new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString();
   const get = async (url: string) => (await testApp.app.inject({ method: 'GET', url, headers: root.headers })).json().data;
@@ -146,7 +146,7 @@ describe.each(testDatabases())('log totals with channel and group filters on $di
     expect(await tableRows()).toEqual(
       [...recounted].sort((a, b) => a.bucket - b.bucket || a.type - b.type || a.channel_id - b.channel_id || a.group.localeCompare(b.group)),
     );
-    const models = new LogHourlyRepository(logDb(), modelHourly);
+    const models = new LogHourlyRepository(logDb(), testApp.context.logDatabase.dialect, modelHourly);
     await rollUpLogs(models, await models.maxLogId(), now);
     await expectExact();
   });

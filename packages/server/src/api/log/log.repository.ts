@@ -6,13 +6,14 @@ import type { LogFilters } from './log-filters.ts';
 export type { LogRow } from '../../db/schema.ts';
 
 /**
- * Equality filters only (no LIKE), so each one can use its `(column, id)` or `(column, created_at)`
- * index on all three engines.
+ * Equality filters only (no LIKE). User, token name and type have their own index; model, channel and
+ * group are read within the hours the roll-ups point at (LogPageLocator); the time by `(created_at, id)`.
  */
 function applyLogFilters<O>(query: SelectQueryBuilder<Database, 'logs', O>, filters: LogFilters): SelectQueryBuilder<Database, 'logs', O> {
   let filtered = query;
   if (filters.type !== undefined) filtered = filtered.where('type', '=', filters.type);
   if (filters.userId !== undefined) filtered = filtered.where('user_id', '=', filters.userId);
+  if (filters.userIds !== undefined) filtered = filtered.where('user_id', 'in', [...filters.userIds]);
   if (filters.username !== undefined) filtered = filtered.where('username', '=', filters.username);
   if (filters.tokenName !== undefined) filtered = filtered.where('token_name', '=', filters.tokenName);
   if (filters.modelName !== undefined) filtered = filtered.where('model_name', '=', filters.modelName);
@@ -31,7 +32,7 @@ export class LogRepository {
     this.db = db;
   }
 
-  /** Newest first by creation time (ties by id), which the (filter, created_at, id) indexes serve. */
+  /** Newest first by creation time (ties by id), as `(created_at, id)` and the filters' `(column, created_at)` indexes serve. */
   page(filters: LogFilters, offset: number, limit: number): Promise<LogRow[]> {
     return this.pageQuery(filters, offset, limit).execute();
   }

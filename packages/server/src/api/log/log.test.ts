@@ -127,7 +127,7 @@ describe.each(testDatabases())('logs on $dialect', (database) => {
         }),
       );
     const before = await answers();
-    const hourly = new LogHourlyRepository(testApp.context.logDatabase.db, modelHourly);
+    const hourly = new LogHourlyRepository(testApp.context.logDatabase.db, testApp.context.logDatabase.dialect, modelHourly);
     expect(await rollUpLogs(hourly, await hourly.maxLogId(), now)).toBeGreaterThan(0);
     expect(await testApp.context.logDatabase.db.selectFrom('switchboard_log_hourly').selectAll().execute()).not.toHaveLength(0);
     expect(await answers()).toEqual(before);

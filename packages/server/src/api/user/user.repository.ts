@@ -56,6 +56,15 @@ export class UserRepository {
     return this.db.selectFrom('users').selectAll().where(column, '=', value).orderBy('id').executeTakeFirst();
   }
 
+  /**
+   * The ids of the users named `username`, deregistered ones included (their logs stay): the log
+   * page's username filter reads the logs by user id. Usernames are unique, so at most one.
+   */
+  async idsOfUsername(username: string): Promise<number[]> {
+    const rows = await this.db.selectFrom('users').select('id').where('username', '=', username).execute();
+    return rows.map((row) => Number(row.id));
+  }
+
   async usernameExists(username: string): Promise<boolean> {
     return (await this.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()) !== undefined;
   }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { SqlDialect } from '../../platform/sql-dsn.ts';
-import { existingIndexes } from '../ensure-tables.ts';
+import { dropLogIndexes } from './0032-drop-roll-up-guided-log-indexes.ts';
 
 /**
  * Indexes of our own first log schema that the (column, created_at, id) indexes of 0012 made
@@ -22,13 +22,7 @@ export const supersededLogIndexes: readonly string[] = [
 export function dropSupersededLogIndexesMigration(dialect: SqlDialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      const present = await existingIndexes(db, 'logs', dialect);
-      for (const name of supersededLogIndexes) {
-        if (!present.has(name)) continue;
-        // MySQL names an index within its table; SQLite and PostgreSQL within the schema.
-        const drop = db.schema.dropIndex(name);
-        await (dialect === 'mysql' ? drop.on('logs') : drop).execute();
-      }
+      await dropLogIndexes(db, dialect, supersededLogIndexes);
     },
   };
 }
