@@ -35,9 +35,18 @@ afterAll(async () => {
   rmSync(logDir, { recursive: true, force: true });
 });
 
+/** The fields these tests read, in each vendor's wire names. */
+interface WireAnswer {
+  content: unknown;
+  usage: Record<string, number>;
+  candidates: unknown;
+  usageMetadata: Record<string, unknown>;
+  modelVersion: string;
+}
+
 async function post(path: string, headers: Record<string, string>, body: string) {
   const answer = await request(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-  return { status: answer.statusCode, contentType: answer.headers['content-type'], json: (await answer.body.json()) as Record<string, any> };
+  return { status: answer.statusCode, contentType: answer.headers['content-type'], json: (await answer.body.json()) as WireAnswer };
 }
 
 describe('fake upstream, native routes', () => {

@@ -39,6 +39,5 @@ export function nativeTarget<T extends Target>(target: T, vendor: NativeVendor, 
 
 /** The target back on the OpenAI chat path with a bearer key (the clean reconciliation traffic). */
 export function chatTarget<T extends Target>(target: T, apiKey: string): T {
-  const { body: _nativeBody, ...rest } = target;
-  return { ...rest, path: chatPath, headers: { authorization: `Bearer ${apiKey}` } } as T;
+  return { ...target, path: chatPath, headers: { authorization: `Bearer ${apiKey}` }, body: undefined };
 }
