@@ -15,6 +15,7 @@ import { measureInTurns } from './interleaved-runs.ts';
 import { gatewayCpu, probe, reconcileVariant, startVariant, type RunContext, type SwitchboardVariant } from './switchboard-variants.ts';
 import { ensurePortkeyInstalled, startPortkey } from './targets/portkey.ts';
 import { startTraceSink } from './targets/trace-sink.ts';
+import { chatTarget, type NativeVendor } from './targets/native-targets.ts';
 import type { SwitchboardTarget } from './targets/switchboard.ts';
 import { chatBody, type Target } from './targets/target.ts';
 
@@ -127,6 +128,17 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
       reconciles: false,
     },
   );
+  // The native same-format paths (issue 35): an Anthropic caller at /v1/messages on a Claude channel and a
+  // Gemini caller at generateContent on a Gemini channel, answered with the vendor's bytes. The fake answers
+  // them non-stream only, so --streams (instant streams in the turns) leaves them out.
+  if (!options.streams) {
+    const nativeRows: Array<{ vendor: NativeVendor; label: string }> = [
+      { vendor: 'claude', label: 'Switchboard, SQLite, native Claude path (/v1/messages)' },
+      { vendor: 'gemini', label: 'Switchboard, SQLite, native Gemini path (generateContent)' },
+    ];
+    for (const { vendor, label } of nativeRows)
+      switchboards.push({ id: `switchboard-native-${vendor}`, label, postgres: false, extraOptions: {}, soak: false, comparison: true, native: vendor });
+  }
   // Every core (issue 20): two worker processes behind one primary on both cores against the one-process
   // row. The fake upstream and the load generator still share CPU 1, so this rig under-reports the gain
   // a machine with spare cores would show; CPU per request sums the primary and both workers.
@@ -185,7 +197,7 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
     await measuredSwitchboard(context, variant, async (target, report) => {
       report.measurements = await measureGateway(target, suite(phases));
       progress('clean traffic for the exact reconciliation (every request read to its end)');
-      const clean = await sendCleanTraffic({ ...target, headers: { authorization: `Bearer ${target.seeded.cleanApiKey}` } }, cleanCaller);
+      const clean = await sendCleanTraffic(chatTarget(target, target.seeded.cleanApiKey), cleanCaller);
       if (clean.failed > 0) progress(`  ${clean.failed} of ${clean.requests} clean requests failed`);
       if (variant.id === 'switchboard-tracing' && traceSink)
         progress(`  trace sink so far: ${traceSink.received.spans} spans in ${traceSink.received.requests} exports`);

@@ -6,6 +6,7 @@ import { medianBy } from './measure/stats.ts';
 import { waitForQuiet } from './platform/quiet.ts';
 import type { TargetReport } from './report/bench-report.ts';
 import { probe, reconcileVariant, startVariant, type RunContext, type SwitchboardVariant } from './switchboard-variants.ts';
+import { chatTarget } from './targets/native-targets.ts';
 import type { SwitchboardTarget } from './targets/switchboard.ts';
 import { chatBody, type Target } from './targets/target.ts';
 
@@ -53,7 +54,7 @@ export async function measureInTurns(
     const phase = options.streams ? 'streamThroughput' : 'throughput';
     const otherTenantCores = await waitForQuiet(ownPids, options.durations.quietWaitMs);
     const throughputOf = (target: Target) =>
-      measureThroughput(target, options.streams ? instantStream : instant, {
+      measureThroughput(target, options.streams ? instantStream : (target.body ?? instant), {
         connections: throughputConnections,
         durationSeconds: options.durations.throughputSeconds,
         warmupSeconds: 1,
@@ -89,7 +90,7 @@ export async function measureInTurns(
     for (const entry of measuring) {
       const throughput = medianOf(entry.variant.label, entry.results);
       entry.report.measurements = { otherTenantCores, waves: [], maxStreamsHeld: 0, ...(throughput ? { [phase]: throughput } : {}) };
-      const clean = await sendCleanTraffic({ ...entry.target, headers: { authorization: `Bearer ${entry.target.seeded.cleanApiKey}` } }, cleanCaller);
+      const clean = await sendCleanTraffic(chatTarget(entry.target, entry.target.seeded.cleanApiKey), cleanCaller);
       if (clean.failed > 0) progress(`  ${clean.failed} of ${clean.requests} clean requests failed`);
     }
   } finally {

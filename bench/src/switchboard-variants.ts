@@ -6,6 +6,7 @@ import type { TargetReport } from './report/bench-report.ts';
 import type { RunOptions } from './run-options.ts';
 import { startSwitchboard, type SwitchboardTarget } from './targets/switchboard.ts';
 import { startingQuota } from './targets/switchboard-seed.ts';
+import { nativeTarget, type NativeVendor } from './targets/native-targets.ts';
 import { chatBody, type Target } from './targets/target.ts';
 
 /** What the target runs share: options, folders, the fake upstream, the report rows, cleanups. */
@@ -29,12 +30,13 @@ export async function probe(target: Target): Promise<string | undefined> {
     const answer = await request(`${target.origin}${target.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...target.headers },
-      body: chatBody(benchModels.instant, false),
+      body: target.body ?? chatBody(benchModels.instant, false),
       headersTimeout: 10_000,
       bodyTimeout: 10_000,
     });
     const text = await answer.body.text();
-    return answer.statusCode === 200 && text.includes('"usage"') ? undefined : `HTTP ${answer.statusCode}: ${text.slice(0, 300)}`;
+    // OpenAI and Claude answers carry `usage`, Gemini's `usageMetadata`.
+    return answer.statusCode === 200 && /"usage(?:Metadata)?"\s*:/.test(text) ? undefined : `HTTP ${answer.statusCode}: ${text.slice(0, 300)}`;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
@@ -60,6 +62,8 @@ export interface SwitchboardVariant {
   fromSource?: boolean;
   /** Cores the gateway may use (taskset list); CPU 0 alone unless a variant spreads over more. */
   cpus?: string;
+  /** Measured on a vendor's native route in its format (issue 35) instead of OpenAI chat; non-stream only. */
+  native?: NativeVendor;
 }
 
 /** Starts one Switchboard variant on its fresh, seeded database (dropped by the run's cleanups). */
@@ -80,7 +84,7 @@ export async function startVariant(context: RunContext, variant: SwitchboardVari
     ...(variant.fromSource ? { fromSource: true } : {}),
   });
   context.cleanups.push(() => started.cleanup());
-  return started;
+  return variant.native ? nativeTarget(started, variant.native, started.seeded.apiKey) : started;
 }
 
 /** After a clean stop: the fake's usage tally against the variant's database. */

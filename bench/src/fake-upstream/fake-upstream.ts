@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { benchModels, fakeTiming, nonStreamCompletionTokens, promptTokensFor } from './behaviours.ts';
+import { claudeMessageBody, geminiGenerateBody, geminiGenerateModel } from './native-wire.ts';
 import { completionBody, deltaFrame, errorBody, finalFrame, usageOf } from './wire.ts';
 
 /**
- * The fake upstream: a plain node:http server speaking OpenAI's chat-completions format, run in its own
+ * The fake upstream: a plain node:http server speaking OpenAI's chat-completions format (and, for the
+ * native paths, Claude's `/v1/messages` and Gemini's `generateContent`, non-stream), run in its own
  * process. It tallies the usage it emitted per upstream key (the channel key the gateway sent), so the
  * harness can check that the quota a gateway charged equals what the "provider" reported, to the unit.
  *
@@ -25,9 +27,12 @@ function tally(key: string, prompt: number, completion: number): void {
   byUsage.set(usageKey, (byUsage.get(usageKey) ?? 0) + 1);
 }
 
+/** The channel key as each vendor's client sends it: OpenAI's bearer, Claude's `x-api-key`, Gemini's `x-goog-api-key`. */
 function upstreamKey(request: IncomingMessage): string {
   const authorization = request.headers.authorization ?? '';
-  return authorization.startsWith('Bearer ') ? authorization.slice(7) : authorization;
+  if (authorization) return authorization.startsWith('Bearer ') ? authorization.slice(7) : authorization;
+  const vendorKey = request.headers['x-api-key'] ?? request.headers['x-goog-api-key'] ?? '';
+  return Array.isArray(vendorKey) ? (vendorKey[0] ?? '') : vendorKey;
 }
 
 const modelPattern = /"model"\s*:\s*"([^"]*)"/;
@@ -126,6 +131,30 @@ function relay(request: IncomingMessage, response: ServerResponse, body: string)
   }
 }
 
+/**
+ * The native paths answer at once in the vendor's shape; usage is tallied as prompt:completion like the
+ * OpenAI answers', so the reconciliation reads one tally whatever the format.
+ */
+function relayNative(request: IncomingMessage, response: ServerResponse, body: string, vendor: 'claude' | 'gemini', model: string): void {
+  requests += 1;
+  const key = upstreamKey(request);
+  const prompt = promptTokensFor(Buffer.byteLength(body));
+  const answer =
+    vendor === 'claude'
+      ? claudeMessageBody(`msg_bench${++sequence}`, model, prompt, nonStreamCompletionTokens)
+      : geminiGenerateBody(`bench${++sequence}`, model, prompt, nonStreamCompletionTokens);
+  sendJson(response, 200, answer);
+  tally(key, prompt, nonStreamCompletionTokens);
+}
+
+function route(request: IncomingMessage, response: ServerResponse, body: string): void {
+  const url = request.url ?? '';
+  if (url === '/v1/messages') return relayNative(request, response, body, 'claude', modelPattern.exec(body)?.[1] ?? '');
+  const geminiModel = geminiGenerateModel(url);
+  if (geminiModel !== undefined) return relayNative(request, response, body, 'gemini', geminiModel);
+  relay(request, response, body);
+}
+
 function stats(): string {
   const usage: Record<string, Record<string, number>> = {};
   for (const [key, byUsage] of emitted) usage[key] = Object.fromEntries(byUsage);
@@ -150,7 +179,7 @@ const server = createServer((request, response) => {
   }
   const parts: Buffer[] = [];
   request.on('data', (part: Buffer) => parts.push(part));
-  request.on('end', () => relay(request, response, Buffer.concat(parts).toString('utf8')));
+  request.on('end', () => route(request, response, Buffer.concat(parts).toString('utf8')));
 });
 // Gateways keep pooled connections open between phases; do not drop them under their feet.
 server.keepAliveTimeout = 120_000;

@@ -89,7 +89,7 @@ export async function measureGateway(target: Target, context: SuiteContext): Pro
   if (phases.has('throughput')) {
     await waitForQuiet(own, durations.quietWaitMs);
     progress(`throughput, non-stream, c=${throughputConnections}`);
-    result.throughput = await measureThroughput(target, instant, {
+    result.throughput = await measureThroughput(target, target.body ?? instant, {
       connections: throughputConnections,
       durationSeconds: durations.throughputSeconds,
       warmupSeconds: durations.warmupSeconds,

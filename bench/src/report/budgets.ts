@@ -102,6 +102,20 @@ export function budgetChecks(report: BenchReport): BudgetCheck[] {
       reportOnly: true,
     });
   }
+  // Issue 35's closing figure: what the native same-format paths cost per request, beside the OpenAI path.
+  for (const [id, path] of [
+    ['switchboard-native-claude', 'native Claude path'],
+    ['switchboard-native-gemini', 'native Gemini path'],
+  ] as const) {
+    const native = find(id)?.measurements?.throughput?.cpuMicrosPerRequest;
+    if (cpu === undefined || native === undefined) continue;
+    checks.push({
+      budget: `${path}: CPU per request vs the OpenAI path (report only; SQLite, non-stream)`,
+      measured: `${percentMore(native, cpu)} (${native.toFixed(0)} vs ${cpu.toFixed(0)} µs)`,
+      met: true,
+      reportOnly: true,
+    });
+  }
   const cacheMiss = find('switchboard-cache-miss')?.measurements?.throughput?.cpuMicrosPerRequest;
   if (cpu !== undefined && cacheMiss !== undefined) {
     checks.push({

@@ -3,6 +3,7 @@ import { insertReturningId } from '../../../packages/server/src/db/insert-id.ts'
 import { migrateLogDatabase, migrateMainDatabase } from '../../../packages/server/src/db/migrate.ts';
 import { openDatabase } from '../../../packages/server/src/platform/database.ts';
 import { benchModels } from '../fake-upstream/behaviours.ts';
+import { nativeModels } from './native-targets.ts';
 
 /**
  * Bench pricing: ratio 1 (one quota unit per prompt token) and completion ratio 2, so every charge is
@@ -43,7 +44,7 @@ export const startingQuota = 1_000_000_000_000;
 
 /**
  * Creates the schema and the rows a relay needs (a user with quota, a token, an OpenAI-type channel to
- * the fake upstream, its abilities, bench pricing) directly in a fresh database, before Switchboard starts.
+ * the fake upstream plus a Claude and a Gemini channel for the native paths, their abilities, bench pricing) directly in a fresh database, before Switchboard starts.
  */
 export async function seedSwitchboard(
   sqlDsn: string,
@@ -117,45 +118,54 @@ export async function seedSwitchboard(
     const errorToken = await addToken(errorUserId, 'bench-errors');
     const cleanUserId = await addUser('bench-clean');
     const cleanToken = await addToken(cleanUserId, 'bench-clean');
-    const channelId = await insertReturningId(
-      handle.db.insertInto('channels').values({
-        type: 1,
-        key: upstreamKey,
-        open_ai_organization: '',
-        test_model: '',
-        status: 1,
-        name: 'fake upstream',
-        weight: 0,
-        created_time: now,
-        test_time: 0,
-        response_time: 0,
-        base_url: upstreamOrigin,
-        other: '',
-        balance: 0,
-        balance_updated_time: 0,
-        models: models.join(','),
-        group: 'default',
-        used_quota: 0,
-        model_mapping: '',
-        status_code_mapping: '',
-        priority: 0,
-        auto_ban: 0,
-        other_info: '',
-        tag: null,
-        setting: '',
-        param_override: '',
-        header_override: '',
-        remark: '',
-        settings: '',
-      }),
-      handle.dialect,
-    );
-    await handle.db
-      .insertInto('abilities')
-      .values(models.map((model) => ({ group: 'default', model, channel_id: channelId, enabled: 1, priority: 0, weight: 0, tag: null })))
-      .execute();
-    const modelRatio = { ...defaultModelRatio, ...Object.fromEntries(models.map((model) => [model, benchPricing.modelRatio])) };
-    const completionRatio = { ...defaultCompletionRatio, ...Object.fromEntries(models.map((model) => [model, benchPricing.completionRatio])) };
+    const addChannel = async (type: number, name: string, channelModels: readonly string[]) => {
+      const id = await insertReturningId(
+        handle.db.insertInto('channels').values({
+          type,
+          key: upstreamKey,
+          open_ai_organization: '',
+          test_model: '',
+          status: 1,
+          name,
+          weight: 0,
+          created_time: now,
+          test_time: 0,
+          response_time: 0,
+          base_url: upstreamOrigin,
+          other: '',
+          balance: 0,
+          balance_updated_time: 0,
+          models: channelModels.join(','),
+          group: 'default',
+          used_quota: 0,
+          model_mapping: '',
+          status_code_mapping: '',
+          priority: 0,
+          auto_ban: 0,
+          other_info: '',
+          tag: null,
+          setting: '',
+          param_override: '',
+          header_override: '',
+          remark: '',
+          settings: '',
+        }),
+        handle.dialect,
+      );
+      await handle.db
+        .insertInto('abilities')
+        .values(channelModels.map((model) => ({ group: 'default', model, channel_id: id, enabled: 1, priority: 0, weight: 0, tag: null })))
+        .execute();
+      return id;
+    };
+    const channelId = await addChannel(1, 'fake upstream', models);
+    // The native paths' rows (issue 35): Claude (type 14) and Gemini (type 24) channels to the same fake,
+    // under the same key, so the fake tallies their usage with the rest of the run's.
+    await addChannel(14, 'fake upstream, Claude format', [nativeModels.claude]);
+    await addChannel(24, 'fake upstream, Gemini format', [nativeModels.gemini]);
+    const priced = [...models, ...Object.values(nativeModels)];
+    const modelRatio = { ...defaultModelRatio, ...Object.fromEntries(priced.map((model) => [model, benchPricing.modelRatio])) };
+    const completionRatio = { ...defaultCompletionRatio, ...Object.fromEntries(priced.map((model) => [model, benchPricing.completionRatio])) };
     await handle.db
       .insertInto('options')
       .values([

@@ -10,6 +10,11 @@ export interface Target {
   readonly path: string;
   /** Auth (and, for the peer, routing) headers sent with every request. */
   readonly headers: Readonly<Record<string, string>>;
+  /**
+   * The non-stream request body this target is measured with, when it is not OpenAI chat (the native
+   * paths send the vendor's own format); absent: `chatBody(benchModels.instant, false)`.
+   */
+  readonly body?: string;
   /** The gateway process (absent for direct); its CPU and memory are what the bench measures. */
   readonly process?: Started;
   /**
