@@ -54,7 +54,15 @@ export async function sendNativeAnswer(
   const text = usage === undefined || checksWords ? native.textOf(parsedBody.value) : '';
   const renamed = context.model === context.upstreamModel ? undefined : native.withCallerModel(parsedBody.value, context.model);
   const outBody = renamed === undefined ? raw : JSON.stringify(renamed);
-  const charged: WholeCharge = {
+  const charged = wholeCharge(usage, text, firstResponseMs, sent);
+  return deliverWholeAnswer(input, charged, text, outBody, contentType);
+}
+
+type WholeCharge = Omit<ChargedAttempt, 'endReason' | 'callerError'>;
+
+/** A whole answer's charge: the upstream's usage, or its text counted locally when it reported none. */
+function wholeCharge(usage: NormalizedUsage | undefined, text: string, firstResponseMs: number, sent: SentRequest): WholeCharge {
+  return {
     kind: 'charged',
     usage,
     localCompletionTokens: usage ? 0 : countTextTokens(text),
@@ -62,10 +70,7 @@ export async function sendNativeAnswer(
     upstreamModel: sent.upstreamModel,
     warnings: sent.warnings,
   };
-  return deliverWholeAnswer(input, charged, text, outBody, contentType);
 }
-
-type WholeCharge = Omit<ChargedAttempt, 'endReason' | 'callerError'>;
 
 /**
  * The end of every whole answer: the sensitive-word check on its text (a stop is charged, the upstream
@@ -139,14 +144,7 @@ export async function sendWholeAnswer(
     usage = value === undefined ? undefined : handling.extractUsage(value);
     text = value === undefined ? (contentType.startsWith('text/') ? raw.toString('utf8') : '') : answerText(value);
   }
-  const charged: WholeCharge = {
-    kind: 'charged',
-    usage,
-    localCompletionTokens: usage ? 0 : countTextTokens(text),
-    firstResponseMs,
-    upstreamModel: sent.upstreamModel,
-    warnings: sent.warnings,
-  };
+  const charged = wholeCharge(usage, text, firstResponseMs, sent);
   if (endpoint.answerFormat) outBody = JSON.stringify(endpoint.answerFormat.convertAnswer(openAIAnswer, context));
   const sentType = handling.kind === 'convert' || endpoint.answerFormat ? 'application/json' : contentType;
   return deliverWholeAnswer(input, charged, text, outBody, sentType);
