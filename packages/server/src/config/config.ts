@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { defaultTokenCacheSize, defaultUserCacheSize } from '../relay/cache/cache-sizes.ts';
+import { defaultTokenCacheSize, defaultUserCacheSize } from './cache-sizes.ts';
 import { loadOutsideEndpoints, type OutsideEndpoints } from './outside-endpoints.ts';
 import { hideSecrets, isSecretVariable } from './secret-variables.ts';
 import { loadTracingConfig, type TracingConfig } from './tracing-config.ts';

@@ -6,7 +6,7 @@ import { tokenBalanceKey } from '../../billing/spend-guard.ts';
 import { tokenRequestLimits, type TokenRequestLimits } from '../../limits/token-request-limits.ts';
 import { parseAllowList } from './ip-allow-list.ts';
 import type { TokenReads, TokenRow } from './relay-cache.repository.ts';
-import { defaultTokenCacheSize } from './cache-sizes.ts';
+import { defaultTokenCacheSize } from '../../config/cache-sizes.ts';
 import { DetachedRecords } from './detached-records.ts';
 import { idBatches } from './id-batches.ts';
 import { LruMap } from './lru-map.ts';

@@ -1,7 +1,7 @@
 import type { QuotaLedger, UserBalance } from '../../billing/quota-ledger.ts';
 import { userBalanceKey } from '../../billing/spend-guard.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
-import { defaultUserCacheSize } from './cache-sizes.ts';
+import { defaultUserCacheSize } from '../../config/cache-sizes.ts';
 import { DetachedRecords } from './detached-records.ts';
 import { idBatches } from './id-batches.ts';
 import { LruMap } from './lru-map.ts';
