@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noShaping, readChannelShaping, type ShapingColumns } from './channel-shaping.ts';
+import { fieldAllowances } from './disabled-fields.ts';
 
 const columns = (values: Partial<ShapingColumns>): ShapingColumns => ({ setting: '', settings: '', param_override: '', header_override: '', ...values });
 
@@ -29,7 +30,7 @@ describe('reading a channel shaping', () => {
       paramOverride: { kind: 'classic', fields: { temperature: 0.3 } },
       headerOverride: { 'x-title': 'sb' },
       systemPrompt: { text: 'Be brief.', override: true },
-      allowed: { serviceTier: true, inferenceGeo: false, speed: false, safetyIdentifier: true, includeObfuscation: false, disableStore: true },
+      allowed: fieldAllowances({ serviceTier: true, inferenceGeo: false, speed: false, safetyIdentifier: true, includeObfuscation: false, disableStore: true }),
       passThroughBody: true,
     });
   });

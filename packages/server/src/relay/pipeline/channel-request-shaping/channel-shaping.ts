@@ -1,5 +1,5 @@
 import { safeParseJson } from '../../../platform/safe-json.ts';
-import { defaultAllowances, type FieldAllowances } from './disabled-fields.ts';
+import { defaultAllowances, fieldAllowances, type FieldAllowances } from './disabled-fields.ts';
 import { readHeaderOverride, type HeaderOverride } from './header-override.ts';
 import { readParamOverride, type ParamOverride } from './param-override.ts';
 import type { ChannelSystemPrompt } from './system-prompt.ts';
@@ -59,14 +59,14 @@ export function readChannelShaping(columns: ShapingColumns): { shaping: ChannelS
   const headerOverride = headerObject ? read('header_override', readHeaderOverride(headerObject)) : undefined;
   const promptText = typeof setting?.system_prompt === 'string' ? setting.system_prompt : '';
   const allowed: FieldAllowances = settings
-    ? {
+    ? fieldAllowances({
         serviceTier: flag(settings, 'allow_service_tier'),
         inferenceGeo: flag(settings, 'allow_inference_geo'),
         speed: flag(settings, 'allow_speed'),
         safetyIdentifier: flag(settings, 'allow_safety_identifier'),
         includeObfuscation: flag(settings, 'allow_include_obfuscation'),
         disableStore: flag(settings, 'disable_store'),
-      }
+      })
     : defaultAllowances;
   const passThroughBody = flag(setting, 'pass_through_body_enabled');
   if (!paramOverride && !headerOverride && !promptText && !passThroughBody && allowed === defaultAllowances) return { shaping: noShaping, invalid };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAllowances, hasDisabledField, removeDisabledFields } from './disabled-fields.ts';
+import { defaultAllowances, fieldAllowances, hasDisabledField, removeDisabledFields } from './disabled-fields.ts';
 
 const everything = () => ({
   model: 'm',
@@ -20,7 +20,14 @@ describe('fields removed before the upstream', () => {
   });
 
   it('keeps each field its channel allows, and removes store when disable_store is on', () => {
-    const allowed = { serviceTier: true, inferenceGeo: true, speed: true, safetyIdentifier: true, includeObfuscation: true, disableStore: true };
+    const allowed = fieldAllowances({
+      serviceTier: true,
+      inferenceGeo: true,
+      speed: true,
+      safetyIdentifier: true,
+      includeObfuscation: true,
+      disableStore: true,
+    });
     const body: Record<string, unknown> = everything();
     removeDisabledFields(body, allowed);
     const { store: _store, ...rest } = everything();

@@ -4,7 +4,7 @@
  * `store`), change the model's mode (`speed`) or report users (`safety_identifier`). `store` is the
  * exception: it goes through unless `disable_store` is on (Codex needs it).
  */
-export interface FieldAllowances {
+export interface AllowanceFlags {
   readonly serviceTier: boolean;
   readonly inferenceGeo: boolean;
   readonly speed: boolean;
@@ -13,33 +13,32 @@ export interface FieldAllowances {
   readonly disableStore: boolean;
 }
 
-export const defaultAllowances: FieldAllowances = {
+/** A channel's flags with the top-level fields they remove, listed once when the channel is loaded (the probe runs on every request). */
+export interface FieldAllowances extends AllowanceFlags {
+  readonly removedFields: readonly string[];
+}
+
+/** The allowances of a channel's flags. */
+export function fieldAllowances(flags: AllowanceFlags): FieldAllowances {
+  const removedFields: string[] = [];
+  if (!flags.serviceTier) removedFields.push('service_tier');
+  if (!flags.inferenceGeo) removedFields.push('inference_geo');
+  if (!flags.speed) removedFields.push('speed');
+  if (!flags.safetyIdentifier) removedFields.push('safety_identifier');
+  if (flags.disableStore) removedFields.push('store');
+  return { ...flags, removedFields };
+}
+
+export const defaultAllowances: FieldAllowances = fieldAllowances({
   serviceTier: false,
   inferenceGeo: false,
   speed: false,
   safetyIdentifier: false,
   includeObfuscation: false,
   disableStore: false,
-};
+});
 
 type Body = Record<string, unknown>;
-
-/** Each channel's list, made once: the probe runs on every request. */
-const removedFieldLists = new WeakMap<FieldAllowances, readonly string[]>();
-
-/** The top-level fields removed under these settings. */
-function removedFields(allowed: FieldAllowances): readonly string[] {
-  const known = removedFieldLists.get(allowed);
-  if (known) return known;
-  const fields: string[] = [];
-  if (!allowed.serviceTier) fields.push('service_tier');
-  if (!allowed.inferenceGeo) fields.push('inference_geo');
-  if (!allowed.speed) fields.push('speed');
-  if (!allowed.safetyIdentifier) fields.push('safety_identifier');
-  if (allowed.disableStore) fields.push('store');
-  removedFieldLists.set(allowed, fields);
-  return fields;
-}
 
 const streamOptionsOf = (body: Body): Body | undefined =>
   typeof body.stream_options === 'object' && body.stream_options !== null && !Array.isArray(body.stream_options) ? (body.stream_options as Body) : undefined;
@@ -47,7 +46,7 @@ const streamOptionsOf = (body: Body): Body | undefined =>
 /** True when the body carries a field these settings remove: a few key lookups, so most requests skip the rest. */
 export function hasDisabledField(body: Body | undefined, allowed: FieldAllowances): boolean {
   if (!body) return false;
-  for (const field of removedFields(allowed)) if (Object.hasOwn(body, field)) return true;
+  for (const field of allowed.removedFields) if (Object.hasOwn(body, field)) return true;
   if (allowed.includeObfuscation) return false;
   const streamOptions = streamOptionsOf(body);
   return streamOptions !== undefined && Object.hasOwn(streamOptions, 'include_obfuscation');
@@ -56,7 +55,7 @@ export function hasDisabledField(body: Body | undefined, allowed: FieldAllowance
 /** Removes the fields from an upstream body (edited in place); true when one was there. */
 export function removeDisabledFields(body: Body, allowed: FieldAllowances): boolean {
   let changed = false;
-  for (const field of removedFields(allowed)) {
+  for (const field of allowed.removedFields) {
     if (!Object.hasOwn(body, field)) continue;
     delete body[field];
     changed = true;
