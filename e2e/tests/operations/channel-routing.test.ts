@@ -50,7 +50,8 @@ describe('channel routing in the console', () => {
 
   it("saves a channel's RPM and TPM ceilings from the drawer into its setting JSON (en)", async () => {
     const text = locales.en.channels;
-    const name = 'routing-limits-en';
+    // Its own name per attempt: a retried attempt must not find the channel the failed one made.
+    const name = `routing-limits-en-${Date.now().toString(36)}`;
     const channel = {
       type: 1,
       name,
@@ -89,7 +90,16 @@ describe('channel routing in the console', () => {
       .click({ timeout: 30_000 });
     await page.waitForURL(`**/channel/edit/${id}`);
     await expect.poll(() => drawer.getByLabel(text.form.key_rpm_limit, { exact: true }).inputValue(), { timeout: 30_000 }).toBe('60');
-    await drawer.getByLabel(text.form.tpm_limit, { exact: true }).fill('');
+    // Both ceilings shown before one is emptied, and emptied until it stays so (a late fill of the form
+    // with the loaded channel must not put it back before the save).
+    const tpm = drawer.getByLabel(text.form.tpm_limit, { exact: true });
+    await expect.poll(() => tpm.inputValue(), { timeout: 30_000 }).toBe('250000');
+    await expect
+      .poll(async () => {
+        await tpm.fill('');
+        return tpm.inputValue();
+      })
+      .toBe('');
     await drawer.getByRole('button', { name: buttonName(text.drawer.submit) }).click();
     await waitForToast(page, text.messages.updated);
     const emptied = await world.root.get<{ setting: string }>(`/api/channel/${id}`);
