@@ -84,7 +84,7 @@ describe('channel routing in the console', () => {
 
     // Opened again, the drawer shows the ceilings; emptying one removes it.
     await page.waitForURL('**/channel');
-    // The drawer fills from the list row first and again from the channel's own answer: edits wait for that.
+    // The drawer shows the form once the channel's own answer is in (drawer-freshness.test.ts): wait for it.
     const loaded = page.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).pathname === `/api/channel/${id}`);
     await page
       .locator('tr.ant-table-row', { hasText: name })

@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { App, type FormInstance } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 interface DrawerRecordOptions<Row, Values> {
   open: boolean;
@@ -15,8 +15,27 @@ interface DrawerRecordOptions<Row, Values> {
 }
 
 /**
+ * Counts the drawer's openings: each opening gets a number of its own, so its record is fetched for it
+ * (React's "state from the previous render" pattern: no effect, no extra render with the old number).
+ */
+function useOpening(open: boolean): number {
+  const [opening, setOpening] = useState(open ? 1 : 0);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpening(opening + 1);
+  }
+  return opening;
+}
+
+/**
  * Loads the edited record fresh each time the drawer opens (another administrator may have changed
- * it) and fills the form with it, or with the blank values when creating. Undefined when creating.
+ * it) and fills the form with it once, or with the blank values when creating. Undefined when creating.
+ *
+ * Each opening has its own query, so the form is never shown with a previous opening's copy and then
+ * filled again when the fresh one arrives: that second fill silently undid whatever the user had typed
+ * in between. For the same reason the record does not refetch while the drawer is open (window focus,
+ * an invalidation elsewhere), and the form is filled only once per opening.
  */
 export function useDrawerRecord<Row, Values>({
   open,
@@ -28,13 +47,25 @@ export function useDrawerRecord<Row, Values>({
   toForm,
 }: DrawerRecordOptions<Row, Values>): UseQueryResult<Row> | undefined {
   const creating = id === undefined;
-  const record = useQuery({ queryKey: [...queryKey, id], queryFn: ({ signal }) => fetch(id ?? 0, signal), enabled: open && !creating, staleTime: 0 });
+  const opening = useOpening(open);
+  const record = useQuery({
+    queryKey: [...queryKey, id, opening],
+    queryFn: ({ signal }) => fetch(id ?? 0, signal),
+    enabled: open && !creating,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const filledOpening = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (!open) return;
-    if (creating) form.setFieldsValue(blank as Parameters<typeof form.setFieldsValue>[0]);
-    else if (record.data) form.setFieldsValue(toForm(record.data) as Parameters<typeof form.setFieldsValue>[0]);
+    if (!open || filledOpening.current === opening) return;
+    const values = creating ? blank : record.data && toForm(record.data);
+    if (values === undefined) return;
+    form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
+    filledOpening.current = opening;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- blank and toForm are the caller's constants; the record is what changes
-  }, [open, creating, record.data, form]);
+  }, [open, opening, creating, record.data, form]);
   return creating ? undefined : record;
 }
 
