@@ -20,7 +20,9 @@ export interface ChannelTypeInfo {
     | 'account-id'
     | 'organization'
     | 'api-version'
-    | 'bot-id';
+    | 'bot-id'
+    /** An API address the type needs and has no public default for (Dify). */
+    | 'api-address';
   /** Models a new channel of this type is filled with by "fill related". */
   readonly defaultModels?: readonly string[];
   /** What the key field expects, for types whose key is not one plain API key. */
@@ -176,7 +178,7 @@ export const channelTypes: readonly ChannelTypeInfo[] = [
   { type: 34, label: 'Cohere', defaultBaseUrl: 'https://api.cohere.ai', defaultModels: ['command-r', 'command-r-plus', 'rerank-english-v3.0'] },
   { type: 35, label: 'MiniMax', defaultBaseUrl: 'https://api.minimax.chat', defaultModels: ['abab6.5s-chat'] },
   { type: 36, label: 'Suno API', defaultBaseUrl: '', extraField: 'suno-address', defaultModels: ['suno_music', 'suno_lyrics'] },
-  { type: 37, label: 'Dify', defaultBaseUrl: '', keyFormat: { pattern: 'app-…', note: 'dify-app' } },
+  { type: 37, label: 'Dify', defaultBaseUrl: '', extraField: 'api-address', keyFormat: { pattern: 'app-…', note: 'dify-app' } },
   { type: 38, label: 'Jina', defaultBaseUrl: 'https://api.jina.ai', defaultModels: ['jina-embeddings-v3', 'jina-reranker-v2-base-multilingual'] },
   {
     type: 39,

@@ -11,6 +11,12 @@ export const NameRule = { exact: 0, prefix: 1, contains: 2, suffix: 3 } as const
 export type NameRuleValue = (typeof NameRule)[keyof typeof NameRule];
 
 /** A channel that serves a model, as new-api's `bound_channels` lists it. */
+/** `models.status` and `vendors.status`: 1 shows the row; any other value hides it from the price list. */
+export const CatalogueStatus = {
+  hidden: 0,
+  enabled: 1,
+} as const;
+
 export interface BoundChannel {
   name: string;
   type: number;

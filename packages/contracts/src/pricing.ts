@@ -1,11 +1,17 @@
 import type { Envelope } from './envelope.ts';
 import type { PricingVendor } from './model-catalogue.ts';
 
+/** `quota_type` of a price: per token (ratios) or per call (a fixed price). */
+export const QuotaType = {
+  perToken: 0,
+  perCall: 1,
+} as const;
+
 /** One model of the public price list. */
 export interface PricingEntry {
   model_name: string;
-  /** 0 per token (ratios), 1 per call (fixed price). */
-  quota_type: 0 | 1;
+  /** See QuotaType. */
+  quota_type: (typeof QuotaType)[keyof typeof QuotaType];
   model_ratio: number;
   model_price: number;
   completion_ratio: number;

@@ -1,4 +1,4 @@
-import type { ChannelBreakerView, ChannelView } from '@switchboard/contracts';
+import { ChannelStatus, type ChannelBreakerView, type ChannelView } from '@switchboard/contracts';
 import { Alert, App, Card, Empty, Flex, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,7 +119,7 @@ export default function ChannelsPage() {
           loading={list.loading}
           scroll={{ x: 'max-content' }}
           expandable={{ childrenColumnName: 'children' }}
-          onRow={(row) => ({ style: row.kind === 'channel' && row.status !== 1 ? { opacity: 0.55 } : undefined })}
+          onRow={(row) => ({ style: row.kind === 'channel' && row.status !== ChannelStatus.enabled ? { opacity: 0.55 } : undefined })}
           rowSelection={filters.batch ? { ...list.selection.rowSelection, checkStrictly: false } : undefined}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
           pagination={list.pagination}

@@ -1,4 +1,4 @@
-import type { LogView } from '@switchboard/contracts';
+import { LogType, type LogView } from '@switchboard/contracts';
 import { Alert, Card, Empty, Flex, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,7 @@ export default function LogsPage() {
           scroll={{ x: 'max-content' }}
           expandable={{
             expandedRowRender: (entry) => <LogDetails entry={entry} admin={admin} />,
-            rowExpandable: (entry) => entry.type === 2 || Boolean(entry.content),
+            rowExpandable: (entry) => entry.type === LogType.consume || Boolean(entry.content),
           }}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
           pagination={{ ...paging.pagination(logs.data?.total ?? 0), showTotal: (total) => t('total', { total }) }}

@@ -1,4 +1,4 @@
-import type { ChannelView } from '@switchboard/contracts';
+import { ChannelStatus, type ChannelView } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,8 @@ export function ChannelRowActions({ channel, onEdit, onChanged }: ChannelRowActi
     },
   });
   const toggle = useMutation({
-    mutationFn: () => updateChannelField(channel.id, { status: channel.status === 1 ? 2 : 1 }),
+    mutationFn: () =>
+      updateChannelField(channel.id, { status: channel.status === ChannelStatus.enabled ? ChannelStatus.manuallyDisabled : ChannelStatus.enabled }),
     onSuccess: () => {
       void message.success(t('messages.done'));
       onChanged();
@@ -94,7 +95,7 @@ export function ChannelRowActions({ channel, onEdit, onChanged }: ChannelRowActi
         </Dropdown>
       </Space.Compact>
       <Button size="small" loading={toggle.isPending} onClick={() => toggle.mutate()}>
-        {channel.status === 1 ? t('actions.disable') : t('actions.enable')}
+        {channel.status === ChannelStatus.enabled ? t('actions.disable') : t('actions.enable')}
       </Button>
       <Button size="small" onClick={() => onEdit(channel)}>
         {t('actions.edit')}

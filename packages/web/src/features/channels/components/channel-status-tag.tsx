@@ -1,8 +1,13 @@
+import { ChannelStatus } from '@switchboard/contracts';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatUnixTime } from '../../../lib/date-time.ts';
 
-const colours: Record<number, string> = { 1: 'green', 2: 'red', 3: 'gold' };
+const colours: Record<number, string> = {
+  [ChannelStatus.enabled]: 'green',
+  [ChannelStatus.manuallyDisabled]: 'red',
+  [ChannelStatus.autoDisabled]: 'gold',
+};
 
 interface StatusInfo {
   status_reason?: string;
@@ -23,7 +28,7 @@ function parseInfo(otherInfo: string | null | undefined): StatusInfo {
 export function ChannelStatusTag({ status, otherInfo }: { status: number; otherInfo?: string | null }) {
   const { t } = useTranslation('channels');
   const tag = <Tag color={colours[status] ?? 'default'}>{status in colours ? t(`status.${status}`) : t('status.unknown')}</Tag>;
-  if (status !== 3) return tag;
+  if (status !== ChannelStatus.autoDisabled) return tag;
   const info = parseInfo(otherInfo);
   if (!info.status_reason && !info.status_time) return tag;
   const when = formatUnixTime(info.status_time ?? 0);

@@ -1,4 +1,4 @@
-import type { ChannelView } from '@switchboard/contracts';
+import { findChannelType, type ChannelView } from '@switchboard/contracts';
 import type { ChannelInput } from '../api/channel-input.ts';
 
 /** The editor's state: lists where the wire has comma strings, booleans where it has 0/1. */
@@ -158,8 +158,9 @@ export function isJsonObjectOrEmpty(text: string | undefined): boolean {
 /** Applies the spec's normalisations: no trailing slash on base_url, default API versions by type. */
 export function formToChannelInput(values: ChannelFormValues): ChannelInput {
   let other = (values.other ?? '').trim();
-  if (values.type === 3 && other === '') other = azureDefaultApiVersion;
-  if (values.type === 18 && other === '') other = iflytekDefaultVersion;
+  const extraField = findChannelType(values.type)?.extraField;
+  if (extraField === 'azure' && other === '') other = azureDefaultApiVersion;
+  if (extraField === 'model-version' && other === '') other = iflytekDefaultVersion;
   return {
     type: values.type,
     name: values.name.trim(),

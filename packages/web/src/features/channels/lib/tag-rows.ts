@@ -1,4 +1,4 @@
-import type { ChannelView } from '@switchboard/contracts';
+import { ChannelStatus, type ChannelView } from '@switchboard/contracts';
 import { splitList } from './channel-form.ts';
 
 /** A table row: a channel, or in tag mode a tag aggregating its channels as children. */
@@ -54,7 +54,7 @@ export function buildRows(channels: ChannelView[], tagMode: boolean): ChannelRow
     row.channels.push(channel);
     row.children.push(asRow(channel));
     row.used_quota += channel.used_quota;
-    if (channel.status === 1) row.enabledCount += 1;
+    if (channel.status === ChannelStatus.enabled) row.enabledCount += 1;
   }
   for (const row of tags.values()) {
     row.group = [...new Set(row.channels.flatMap((channel) => splitList(channel.group)))].join(',');

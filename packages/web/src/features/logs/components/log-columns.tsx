@@ -1,4 +1,4 @@
-import type { LogView } from '@switchboard/contracts';
+import { LogType, type LogView } from '@switchboard/contracts';
 import { Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { QuotaAmount } from '../../../components/quota-amount.tsx';
@@ -8,10 +8,17 @@ import { durationColour, firstTokenColour, parseOther } from '../lib/log-other.t
 import { useLogContent } from './log-content-text.tsx';
 import { UserInfoButton } from './user-info-button.tsx';
 
-const typeColours: Record<number, string> = { 1: 'cyan', 2: 'green', 3: 'orange', 4: 'purple', 5: 'red', 6: 'blue' };
+const typeColours: Record<number, string> = {
+  [LogType.topup]: 'cyan',
+  [LogType.consume]: 'green',
+  [LogType.manage]: 'orange',
+  [LogType.system]: 'purple',
+  [LogType.error]: 'red',
+  [LogType.refund]: 'blue',
+};
 
 function TimingCell({ entry, t }: { entry: LogView; t: TFunction<'logs'> }) {
-  if (entry.type !== 2 && entry.type !== 5) return null;
+  if (entry.type !== LogType.consume && entry.type !== LogType.error) return null;
   const other = parseOther(entry.other);
   const firstToken = other.frt !== undefined && other.frt > 0 ? other.frt / 1000 : undefined;
   return (
@@ -71,17 +78,23 @@ export function logColumns(t: TFunction<'logs'>, admin: boolean, phone: boolean)
     },
     { title: t('columns.model'), dataIndex: 'model_name', render: (model: string) => (model ? <Tag color="volcano">{model}</Tag> : null) },
     { title: t('columns.timing'), key: 'timing', responsive: ['md'], render: (_value, entry) => <TimingCell entry={entry} t={t} /> },
-    { title: t('columns.prompt'), dataIndex: 'prompt_tokens', responsive: ['md'], render: (tokens: number, entry) => (entry.type === 2 ? tokens : null) },
+    {
+      title: t('columns.prompt'),
+      dataIndex: 'prompt_tokens',
+      responsive: ['md'],
+      render: (tokens: number, entry) => (entry.type === LogType.consume ? tokens : null),
+    },
     {
       title: t('columns.completion'),
       dataIndex: 'completion_tokens',
       responsive: ['md'],
-      render: (tokens: number, entry) => (entry.type === 2 ? tokens : null),
+      render: (tokens: number, entry) => (entry.type === LogType.consume ? tokens : null),
     },
     {
       title: t('columns.cost'),
       dataIndex: 'quota',
-      render: (quota: number, entry) => (entry.type === 1 || entry.type === 2 || entry.type === 6 ? <QuotaAmount quota={quota} /> : null),
+      render: (quota: number, entry) =>
+        entry.type === LogType.topup || entry.type === LogType.consume || entry.type === LogType.refund ? <QuotaAmount quota={quota} /> : null,
     },
   );
   if (admin) {

@@ -1,4 +1,4 @@
-import type { ModelMetaView, VendorView } from '@switchboard/contracts';
+import { CatalogueStatus, type ModelMetaView, type VendorView } from '@switchboard/contracts';
 import { Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { TypedColumns } from '../../../components/table-columns.ts';
@@ -83,7 +83,7 @@ export function modelColumns({ t, vendors, onEdit, onChanged, unpriced }: Column
       dataIndex: 'status',
       render: (status: number, model) => (
         <Flex gap={4} wrap>
-          {status === 1 ? <Tag color="green">{t('status.enabled')}</Tag> : <Tag color="red">{t('status.disabled')}</Tag>}
+          {status === CatalogueStatus.enabled ? <Tag color="green">{t('status.enabled')}</Tag> : <Tag color="red">{t('status.disabled')}</Tag>}
           {model.sync_official === 0 && <Tag>{t('status.noSync')}</Tag>}
         </Flex>
       ),

@@ -1,4 +1,4 @@
-import type { ModelMetaView, NameRuleValue, VendorView } from '@switchboard/contracts';
+import { CatalogueStatus, type ModelMetaView, type NameRuleValue, type VendorView } from '@switchboard/contracts';
 import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/form-drawer.tsx';
@@ -47,7 +47,7 @@ const modelToForm = (model: ModelMetaView): FormValues => ({
   tags: tagList(model.tags),
   description: model.description,
   endpoints: model.endpoints,
-  enabled: model.status === 1,
+  enabled: model.status === CatalogueStatus.enabled,
   sync_official: model.sync_official !== 0,
 });
 
@@ -71,7 +71,7 @@ export function ModelDrawer({ open, modelId, vendors, onClose, onSaved }: ModelD
         tags: values.tags.join(','),
         description: values.description,
         endpoints: values.endpoints.trim(),
-        status: values.enabled ? 1 : 0,
+        status: values.enabled ? CatalogueStatus.enabled : CatalogueStatus.hidden,
         sync_official: values.sync_official ? 1 : 0,
       });
       return modelId === undefined ? t('messages.created') : t('messages.updated');

@@ -1,4 +1,4 @@
-import type { ModelMetaView } from '@switchboard/contracts';
+import { CatalogueStatus, type ModelMetaView } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Flex, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ export function ModelRowActions({ model, onEdit, onChanged }: { model: ModelMeta
   const { message } = App.useApp();
   const onError = (error: Error) => void message.error(error.message);
   const toggle = useMutation({
-    mutationFn: () => setModelStatus(model.id, model.status === 1 ? 0 : 1),
+    mutationFn: () => setModelStatus(model.id, model.status === CatalogueStatus.enabled ? CatalogueStatus.hidden : CatalogueStatus.enabled),
     onSuccess: () => {
       void message.success(t('messages.done'));
       onChanged();
@@ -31,7 +31,7 @@ export function ModelRowActions({ model, onEdit, onChanged }: { model: ModelMeta
         {t('actions.edit')}
       </Button>
       <Button size="small" loading={toggle.isPending} onClick={() => toggle.mutate()}>
-        {model.status === 1 ? t('actions.disable') : t('actions.enable')}
+        {model.status === CatalogueStatus.enabled ? t('actions.disable') : t('actions.enable')}
       </Button>
       <Popconfirm title={t('confirmDelete', { name: model.model_name })} onConfirm={() => remove.mutate()} okButtonProps={{ danger: true }}>
         <Button size="small" danger loading={remove.isPending}>

@@ -1,4 +1,4 @@
-import type { VendorView } from '@switchboard/contracts';
+import { CatalogueStatus, type VendorView } from '@switchboard/contracts';
 import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/form-drawer.tsx';
@@ -17,7 +17,7 @@ const vendorToForm = (vendor: VendorView): FormValues => ({
   name: vendor.name,
   icon: vendor.icon,
   description: vendor.description,
-  enabled: vendor.status === 1,
+  enabled: vendor.status === CatalogueStatus.enabled,
 });
 
 /** Name, icon key, description, status. */
@@ -39,7 +39,12 @@ export function VendorDrawer({ open, vendorId, onClose, onSaved }: { open: boole
   });
   const submit = (values: FormValues) =>
     run(async () => {
-      await saveVendor(vendorId, { name: values.name.trim(), icon: values.icon.trim(), description: values.description, status: values.enabled ? 1 : 0 });
+      await saveVendor(vendorId, {
+        name: values.name.trim(),
+        icon: values.icon.trim(),
+        description: values.description,
+        status: values.enabled ? CatalogueStatus.enabled : CatalogueStatus.hidden,
+      });
       return vendorId === undefined ? t('messages.created') : t('messages.updated');
     });
   return (

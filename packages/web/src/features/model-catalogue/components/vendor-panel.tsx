@@ -1,4 +1,4 @@
-import type { VendorView } from '@switchboard/contracts';
+import { CatalogueStatus, type VendorView } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Flex, Popconfirm, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -42,7 +42,8 @@ export function VendorPanel({ vendors, loading, onChanged }: { vendors: readonly
           {
             title: t('columns.status'),
             dataIndex: 'status',
-            render: (status: number) => (status === 1 ? <Tag color="green">{t('status.enabled')}</Tag> : <Tag color="red">{t('status.disabled')}</Tag>),
+            render: (status: number) =>
+              status === CatalogueStatus.enabled ? <Tag color="green">{t('status.enabled')}</Tag> : <Tag color="red">{t('status.disabled')}</Tag>,
           },
           {
             title: t('columns.actions'),

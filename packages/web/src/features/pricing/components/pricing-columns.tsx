@@ -1,4 +1,4 @@
-import type { PricingEntry, PricingVendor } from '@switchboard/contracts';
+import { QuotaType, type PricingEntry, type PricingVendor } from '@switchboard/contracts';
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { TypedColumns } from '../../../components/table-columns.ts';
@@ -82,11 +82,11 @@ export function pricingColumns({ t, group, groupRatio, unit, onCopy, onGroup, ve
       title: t('columns.billing'),
       dataIndex: 'quota_type',
       filters: [
-        { text: t('billing.token'), value: 0 },
-        { text: t('billing.call'), value: 1 },
+        { text: t('billing.token'), value: QuotaType.perToken },
+        { text: t('billing.call'), value: QuotaType.perCall },
       ],
       onFilter: (value, entry) => entry.quota_type === value,
-      render: (type: number) => (type === 1 ? <Tag color="purple">{t('billing.call')}</Tag> : <Tag color="blue">{t('billing.token')}</Tag>),
+      render: (type: number) => (type === QuotaType.perCall ? <Tag color="purple">{t('billing.call')}</Tag> : <Tag color="blue">{t('billing.token')}</Tag>),
     },
     {
       title: t('columns.groups'),

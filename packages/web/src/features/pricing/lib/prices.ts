@@ -1,4 +1,4 @@
-import type { PricingEntry } from '@switchboard/contracts';
+import { QuotaType, type PricingEntry } from '@switchboard/contracts';
 
 export type PriceUnit = '1M' | '1K';
 
@@ -14,7 +14,7 @@ export interface DisplayedPrice {
  * that × completion ratio; per-call models cost model_price × group ratio.
  */
 export function priceOf(entry: PricingEntry, groupRatio: number, unit: PriceUnit): DisplayedPrice {
-  if (entry.quota_type === 1) return { kind: 'call', prompt: entry.model_price * groupRatio, completion: 0 };
+  if (entry.quota_type === QuotaType.perCall) return { kind: 'call', prompt: entry.model_price * groupRatio, completion: 0 };
   const perMillion = entry.model_ratio * 2 * groupRatio;
   const scale = unit === '1K' ? 1 / 1000 : 1;
   return { kind: 'token', prompt: perMillion * scale, completion: perMillion * entry.completion_ratio * scale };

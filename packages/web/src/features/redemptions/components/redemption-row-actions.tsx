@@ -1,4 +1,4 @@
-import type { RedemptionView } from '@switchboard/contracts';
+import { RedemptionStatus, type RedemptionView } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ interface RedemptionRowActionsProps {
 export function RedemptionRowActions({ code, onCopy, onEdit, onChanged }: RedemptionRowActionsProps) {
   const { t } = useTranslation('redemptions');
   const { message } = App.useApp();
-  const used = code.status === 3;
+  const used = code.status === RedemptionStatus.used;
   const onError = (error: Error) => void message.error(error.message);
   const toggle = useMutation({
     mutationFn: () => setRedemptionStatus(code.id, code.status === 1 ? 2 : 1),

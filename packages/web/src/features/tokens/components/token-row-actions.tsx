@@ -1,4 +1,4 @@
-import type { TokenView } from '@switchboard/contracts';
+import { TokenStatus, type TokenView } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export function TokenRowActions({ token, onCopy, onShowKey, onEdit, onChanged }:
     revealKey(token).then(use, onError);
   };
   const toggle = useMutation({
-    mutationFn: () => setTokenStatus(token.id, token.status === 1 ? 2 : 1),
+    mutationFn: () => setTokenStatus(token.id, token.status === TokenStatus.enabled ? TokenStatus.disabled : TokenStatus.enabled),
     onSuccess: () => {
       void message.success(t('messages.operationDone'));
       onChanged();
@@ -53,7 +53,7 @@ export function TokenRowActions({ token, onCopy, onShowKey, onEdit, onChanged }:
       </Button>
       <TokenChatButton token={token} />
       <Button size="small" loading={toggle.isPending} onClick={() => toggle.mutate()}>
-        {token.status === 1 ? t('actions.disable') : t('actions.enable')}
+        {token.status === TokenStatus.enabled ? t('actions.disable') : t('actions.enable')}
       </Button>
       <Button size="small" onClick={() => onEdit(token)}>
         {t('actions.edit')}

@@ -30,10 +30,20 @@ export function KeySection({ channelId }: { channelId?: number }) {
   const creating = channelId === undefined;
   const batch = Form.useWatch<boolean | undefined>('batch') === true;
   const type = Form.useWatch<number | undefined>('type') ?? 1;
-  const format = findChannelType(type)?.keyFormat;
-  const multiline = batch || type === 41;
-  const placeholder =
-    type === 41 ? t('form.keyVertex') : batch ? t('form.keyBatch') : !creating ? t('form.keyKeep') : format?.shape ? format.pattern : t('form.keyPlaceholder');
+  const info = findChannelType(type);
+  const format = info?.keyFormat;
+  // A Vertex key is a whole service-account JSON file.
+  const vertex = info?.extraField === 'vertex';
+  const multiline = batch || vertex;
+  const placeholder = vertex
+    ? t('form.keyVertex')
+    : batch
+      ? t('form.keyBatch')
+      : !creating
+        ? t('form.keyKeep')
+        : format?.shape
+          ? format.pattern
+          : t('form.keyPlaceholder');
   const formatRule = {
     validator: async (_rule: unknown, value: string | undefined) => {
       const position = value?.trim() ? firstMisshapenKey(type, value) : undefined;

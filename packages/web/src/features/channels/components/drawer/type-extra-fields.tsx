@@ -1,13 +1,14 @@
+import { findChannelType } from '@switchboard/contracts';
 import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { azureDefaultApiVersion, geminiDefaultVersion, iflytekDefaultVersion, isJsonObjectOrEmpty, vertexRegionExample } from '../../lib/channel-form.ts';
 
 /**
- * new-api's extra inputs by channel type: Azure endpoint and API version (3), custom URL and
- * settings (8), private address (22), Suno address (36), model version (18), Vertex region (41),
- * knowledge base (21), account ID (39), organization (1), else an optional proxy address. Every
- * type whose provider reads `other` has its input here: Gemini's API version (24) and Coze's bot
- * ID (49) too; Dify (37) has no public default address, so its API address is asked for.
+ * new-api's extra inputs by channel type, chosen by the type's `extraField` in the channel-type
+ * catalogue: Azure endpoint and API version, custom URL and settings, private address, Suno address,
+ * model version, Vertex region, knowledge base, account ID, organization, else an optional proxy
+ * address. Every type whose provider reads `other` has its input here (Gemini's API version and
+ * Coze's bot ID too); Dify has no public default address, so its API address is asked for.
  */
 export function TypeExtraFields({ type }: { type: number }) {
   const { t } = useTranslation('channels');
@@ -16,8 +17,8 @@ export function TypeExtraFields({ type }: { type: number }) {
       if (!isJsonObjectOrEmpty(value)) throw new Error(t('form.jsonInvalid'));
     },
   };
-  switch (type) {
-    case 3:
+  switch (findChannelType(type)?.extraField) {
+    case 'azure':
       return (
         <>
           <Alert type="warning" showIcon title={t('form.azureWarning')} style={{ marginBottom: 16 }} />
@@ -29,7 +30,7 @@ export function TypeExtraFields({ type }: { type: number }) {
           </Form.Item>
         </>
       );
-    case 8:
+    case 'custom-url':
       return (
         <>
           <Form.Item
@@ -45,37 +46,37 @@ export function TypeExtraFields({ type }: { type: number }) {
           </Form.Item>
         </>
       );
-    case 22:
+    case 'private-address':
       return (
         <Form.Item name="base_url" label={t('form.privateAddress')}>
           <Input placeholder="https://fastgpt.run/api/openapi" />
         </Form.Item>
       );
-    case 36:
+    case 'suno-address':
       return (
         <Form.Item name="base_url" label={t('form.sunoAddress')} extra={t('form.sunoAddressHelp')}>
           <Input placeholder="https://suno.example.com" />
         </Form.Item>
       );
-    case 18:
+    case 'model-version':
       return (
         <Form.Item name="other" label={t('form.modelVersion')} extra={t('form.modelVersionHelp')}>
           <Input placeholder={iflytekDefaultVersion} />
         </Form.Item>
       );
-    case 41:
+    case 'vertex':
       return (
         <Form.Item name="other" label={t('form.vertexRegion')} extra={t('form.vertexRegionHelp')}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={vertexRegionExample} />
         </Form.Item>
       );
-    case 21:
+    case 'knowledge-base':
       return (
         <Form.Item name="other" label={t('form.knowledgeBase')}>
           <Input placeholder="123456" />
         </Form.Item>
       );
-    case 39:
+    case 'account-id':
       return (
         <Form.Item
           name="other"
@@ -86,7 +87,7 @@ export function TypeExtraFields({ type }: { type: number }) {
           <Input placeholder="d6b5da8hk1awo8nap34ube6gh" />
         </Form.Item>
       );
-    case 24:
+    case 'api-version':
       return (
         <>
           <Form.Item name="other" label={t('form.geminiVersion')} extra={t('form.geminiVersionHelp')}>
@@ -97,7 +98,7 @@ export function TypeExtraFields({ type }: { type: number }) {
           </Form.Item>
         </>
       );
-    case 37:
+    case 'api-address':
       return (
         <Form.Item
           name="base_url"
@@ -108,7 +109,7 @@ export function TypeExtraFields({ type }: { type: number }) {
           <Input placeholder="https://api.dify.ai" />
         </Form.Item>
       );
-    case 49:
+    case 'bot-id':
       return (
         <>
           <Form.Item name="other" label={t('form.botId')} extra={t('form.botIdHelp')}>
@@ -119,7 +120,7 @@ export function TypeExtraFields({ type }: { type: number }) {
           </Form.Item>
         </>
       );
-    case 1:
+    case 'organization':
       return (
         <>
           <Form.Item name="openai_organization" label={t('form.organization')}>
