@@ -4,10 +4,8 @@ import { Role, UserStatus } from '@switchboard/contracts';
 import { isApiRoute, type Access } from '../http/access.ts';
 import { AppError } from '../http/app-error.ts';
 import { commonMessages } from '../messages/catalogue.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { AuthRepository } from './auth.repository.ts';
+import { refuseConsoleCaller, sessionUser, type ConsoleSessionLookup } from './console-session.ts';
 import type { CurrentUser } from './current-user.ts';
-import type { SessionService } from './session-service.ts';
 
 const minimumRole: Record<Exclude<Access, 'public'>, number> = { user: Role.common, admin: Role.admin, root: Role.root };
 
@@ -15,19 +13,22 @@ const minimumRole: Record<Exclude<Access, 'public'>, number> = { user: Role.comm
  * The caller of a console request: the session cookie first, then a system access token in
  * `Authorization` (raw or with `Bearer `), as classic new-api does.
  */
-async function identify(request: FastifyRequest, sessions: SessionService, repository: AuthRepository, clock: Clock): Promise<CurrentUser | undefined> {
-  const sessionId = sessions.sessionId(request);
-  if (sessionId) {
-    const user = await repository.findUserBySession(sessionId, clock.unixSeconds());
-    if (user) return user;
-  }
+async function identify(request: FastifyRequest, lookup: ConsoleSessionLookup): Promise<CurrentUser | undefined> {
+  const user = await sessionUser(request, lookup);
+  if (user) return user;
   const authorization = request.headers.authorization?.trim();
   if (authorization) {
     const token = authorization.replace(/^Bearer\s+/i, '');
-    if (token) return repository.findUserByAccessToken(token);
+    if (token) return lookup.repository.findUserByAccessToken(token);
   }
   return undefined;
 }
+
+const refusalMessages = {
+  'user-header-missing': { message: commonMessages.userHeaderMissing, status: 401 },
+  'user-mismatch': { message: commonMessages.userMismatch, status: 401 },
+  banned: { message: commonMessages.userBanned, status: 403 },
+} as const;
 
 /**
  * Enforces the declared access level of the route the router matched. The decision reads only the
@@ -37,10 +38,7 @@ async function identify(request: FastifyRequest, sessions: SessionService, repos
  * past). Logged-in callers must also send `New-Api-User: <their id>` (the classic guard against
  * cross-site requests); a banned user is refused everywhere except public routes.
  */
-export async function registerAuthentication(
-  app: FastifyInstance,
-  options: { secret: string; sessions: SessionService; repository: AuthRepository; clock: Clock },
-): Promise<void> {
+export async function registerAuthentication(app: FastifyInstance, options: ConsoleSessionLookup & { readonly secret: string }): Promise<void> {
   await app.register(fastifyCookie, { secret: options.secret });
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
@@ -48,16 +46,14 @@ export async function registerAuthentication(
       if (isApiRoute(request.routeOptions.url)) throw new AppError(commonMessages.insufficientPermission, { status: 403 });
       return;
     }
-    const user = await identify(request, options.sessions, options.repository, options.clock);
+    const user = await identify(request, options);
     if (access === 'public') {
       if (user && user.status === UserStatus.enabled) request.currentUser = user;
       return;
     }
     if (!user) throw new AppError(commonMessages.notLoggedIn, { status: 401 });
-    const headerId = request.headers['new-api-user'];
-    if (headerId === undefined || headerId === '') throw new AppError(commonMessages.userHeaderMissing, { status: 401 });
-    if (String(headerId) !== String(user.id)) throw new AppError(commonMessages.userMismatch, { status: 401 });
-    if (user.status !== UserStatus.enabled) throw new AppError(commonMessages.userBanned, { status: 403 });
+    const refusal = refuseConsoleCaller(request, user);
+    if (refusal) throw new AppError(refusalMessages[refusal].message, { status: refusalMessages[refusal].status });
     if (user.role < minimumRole[access]) throw new AppError(commonMessages.insufficientPermission, { status: 403 });
     request.currentUser = user;
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UserStatus } from '@switchboard/contracts';
+import { refuseConsoleCaller, sessionUser } from '../../auth/console-session.ts';
 import { mayUseGroup } from '../../groups/usable-groups.ts';
 import { checkUser, type RelayCaller } from '../pipeline/caller-auth.ts';
 import { relayEndpoints } from '../pipeline/relay-endpoints.ts';
@@ -16,13 +16,13 @@ const chatEndpoint = relayEndpoints.find((endpoint) => endpoint.capability === '
  * New-Api-User header (access tokens are not accepted here, as in new-api).
  */
 async function playgroundCaller(services: RelayServices, request: FastifyRequest, group: string): Promise<RelayCaller> {
-  const { sessions, authRepository, clock } = services.context;
-  const sessionId = sessions.sessionId(request);
-  const sessionUser = sessionId ? await authRepository.findUserBySession(sessionId, clock.unixSeconds()) : undefined;
-  if (!sessionUser) throw new RelayError(401, 'unauthorized', relayMessages.invalidToken);
-  if (String(request.headers['new-api-user'] ?? '') !== String(sessionUser.id)) throw new RelayError(401, 'unauthorized', relayMessages.invalidToken);
-  if (sessionUser.status !== UserStatus.enabled) throw new RelayError(403, 'user_banned', relayMessages.userBanned);
-  const user = checkUser(services.users.get(sessionUser.id) ?? (await services.users.lookup(sessionUser.id)));
+  const { sessions, authRepository: repository, clock } = services.context;
+  const loggedIn = await sessionUser(request, { sessions, repository, clock });
+  if (!loggedIn) throw new RelayError(401, 'unauthorized', relayMessages.invalidToken);
+  const refusal = refuseConsoleCaller(request, loggedIn);
+  if (refusal === 'banned') throw new RelayError(403, 'user_banned', relayMessages.userBanned);
+  if (refusal) throw new RelayError(401, 'unauthorized', relayMessages.invalidToken);
+  const user = checkUser(services.users.get(loggedIn.id) ?? (await services.users.lookup(loggedIn.id)));
   const usingGroup = group || user.group;
   if (!mayUseGroup(services.context.options, user.group, usingGroup))
     throw new RelayError(403, 'group_not_allowed', relayMessages.playgroundGroupNotAllowed, { params: { group: usingGroup } });
