@@ -350,3 +350,50 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     expect(await existingIndexes(first.db, 'logs', first.dialect)).toEqual(present);
   });
 });
+
+/**
+ * Kysely's migration lock is one per server on PostgreSQL and MySQL (an advisory lock, GET_LOCK), not
+ * one per database: every start used to queue behind any migration running anywhere on the server
+ * (another instance's database, another test file's). SQLite's lock is its own file's, so it has no
+ * such queue and is not part of this suite.
+ */
+describe.each(testDatabases().filter((database) => database.dialect !== 'sqlite'))('migration lock on $dialect', (database) => {
+  it('starts on an up-to-date database while a migration elsewhere on the server holds the lock', async () => {
+    const created = await database.createMigrated();
+    const holder = await openDatabase(created.sqlDsn, created.sqlitePath);
+    const starting = await openDatabase(created.sqlDsn, created.sqlitePath);
+    const release = await holdServerMigrationLock(holder);
+    try {
+      await migrateMainDatabase(starting.db, starting.dialect);
+      await migrateLogDatabase(starting.db, starting.dialect);
+    } finally {
+      await release();
+      await starting.close();
+      await holder.close();
+      await created.drop();
+    }
+  }, 60_000);
+});
+
+/** Takes the server-wide lock Kysely's migrator waits for, on a connection of its own, as a migration in another process would. */
+async function holdServerMigrationLock(handle: DatabaseHandle): Promise<() => Promise<void>> {
+  const postgres = handle.dialect === 'postgres';
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let taken!: () => void;
+  const held = new Promise<void>((resolve) => (taken = resolve));
+  // Session locks belong to their connection: it stays checked out until the lock is let go.
+  const holding = handle.db.connection().execute(async (connection) => {
+    if (postgres) await sql`select pg_advisory_lock(3853314791062309107)`.execute(connection);
+    else await sql`select get_lock('ea586330-2c93-47c8-908d-981d9d270f9d', 60)`.execute(connection);
+    taken();
+    await released;
+    if (postgres) await sql`select pg_advisory_unlock(3853314791062309107)`.execute(connection);
+    else await sql`select release_lock('ea586330-2c93-47c8-908d-981d9d270f9d')`.execute(connection);
+  });
+  await Promise.race([held, holding]);
+  return async () => {
+    release();
+    await holding;
+  };
+}

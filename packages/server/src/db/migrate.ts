@@ -77,7 +77,26 @@ function logMigrations(dialect: SqlDialect): Record<string, Migration> {
   };
 }
 
+/**
+ * Whether the database has run exactly these migrations: one small read, where Kysely's migrator
+ * introspects the schema several times and takes a server-wide lock (MySQL's GET_LOCK is per server,
+ * not per database), so every start of an up-to-date instance or test database queued behind any
+ * migration running anywhere on the server. A database migrated by a newer build (names we do not
+ * know) still goes through the migrator, which refuses it.
+ */
+async function allApplied(db: Kysely<any>, migrations: Record<string, Migration>, tableName: string): Promise<boolean> {
+  let applied: Set<string>;
+  try {
+    applied = new Set((await db.selectFrom(tableName).select('name').execute()).map((row: { name: string }) => row.name));
+  } catch {
+    return false; // no migration table yet
+  }
+  const known = Object.keys(migrations);
+  return applied.size === known.length && known.every((name) => applied.has(name));
+}
+
 async function run(db: Kysely<any>, dialect: SqlDialect, migrations: Record<string, Migration>, tableName: string): Promise<void> {
+  if (await allApplied(db, migrations, tableName)) return;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
