@@ -1,5 +1,10 @@
 import { conditionsHold, type OverrideCondition } from './override-conditions.ts';
 import { deletePath, getPath, setPath } from './json-path.ts';
+import { copyHeader, isHeaderName, readHeaderNames, type HeaderEdits, type HeaderSources } from './header-passing.ts';
+import { pruneObjects, readPruneRule, type PruneRule } from './prune-objects.ts';
+import { expandWildcardPath, hasWildcard } from './wildcard-paths.ts';
+
+export type { HeaderEdits, HeaderSources } from './header-passing.ts';
 
 /**
  * A channel's `param_override` (new-api), parsed once when the channel is loaded. Two formats:
@@ -23,6 +28,10 @@ export interface OverrideOperation {
   readonly logic: string;
   /** regex_replace's pattern, compiled once with the channel. */
   readonly pattern?: RegExp;
+  /** prune_objects' rule, read once with the channel. */
+  readonly pruneRule?: PruneRule;
+  /** pass_headers' names, lower-cased. */
+  readonly headerNames?: readonly string[];
 }
 
 const operationModes = [
@@ -46,6 +55,10 @@ const operationModes = [
   'pass',
   'set_header',
   'delete_header',
+  'copy_header',
+  'move_header',
+  'pass_headers',
+  'prune_objects',
 ] as const;
 
 export type OperationMode = (typeof operationModes)[number];
@@ -59,9 +72,6 @@ export interface OverrideRefusal {
   /** Another channel may still take the request. */
   readonly retryable: boolean;
 }
-
-/** Upstream headers the operations set (a value) or remove (undefined), names lower-cased. */
-export type HeaderEdits = Map<string, string | undefined>;
 
 export type OverrideOutcome =
   { readonly refused?: undefined; readonly changed: boolean; readonly headerEdits?: HeaderEdits | undefined } | { readonly refused: OverrideRefusal };
@@ -79,8 +89,6 @@ function readCondition(raw: unknown): OverrideCondition | undefined {
     passMissingKey: raw.pass_missing_key === true,
   };
 }
-
-const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** A header value an operation may set: text or a number, never one that would split the header. */
 function headerValue(value: unknown): string | undefined {
@@ -106,7 +114,21 @@ function readOperation(raw: unknown): OverrideOperation | undefined {
   };
   if (mode === 'set_header' || mode === 'delete_header') {
     const value = mode === 'set_header' ? headerValue(raw.value) : '';
-    return headerName.test(operation.path) && value !== undefined ? operation : undefined;
+    return isHeaderName(operation.path) && value !== undefined ? operation : undefined;
+  }
+  if (mode === 'copy_header' || mode === 'move_header') {
+    // As new-api: `path` stands for whichever of `from` and `to` is missing.
+    const from = (operation.from.trim() || operation.path.trim()).toLowerCase();
+    const to = (operation.to.trim() || operation.path.trim()).toLowerCase();
+    return isHeaderName(from) && isHeaderName(to) ? { ...operation, from, to } : undefined;
+  }
+  if (mode === 'pass_headers') {
+    const headerNames = readHeaderNames(raw.value);
+    return headerNames ? { ...operation, headerNames } : undefined;
+  }
+  if (mode === 'prune_objects') {
+    const pruneRule = readPruneRule(raw.value);
+    return pruneRule ? { ...operation, pruneRule } : undefined;
   }
   if (mode !== 'regex_replace') return operation;
   try {
@@ -131,6 +153,8 @@ export function readParamOverride(value: unknown): ParamOverride | undefined | '
   }
   return Object.keys(value).length > 0 ? { kind: 'classic', fields: value } : undefined;
 }
+
+const noHeaders: HeaderSources = { caller: {} };
 
 /** A failed step: new-api fails the request on this channel (another may take it). */
 class OperationFailure extends Error {}
@@ -195,10 +219,40 @@ function refusalOf(value: unknown, fallback: string): OverrideRefusal {
   };
 }
 
+/** The modes whose `path` may hold `*` (new-api's path-based operations). */
+const wildcardModes: ReadonlySet<OperationMode> = new Set<OperationMode>([
+  'delete',
+  'set',
+  'prepend',
+  'append',
+  'trim_prefix',
+  'trim_suffix',
+  'ensure_prefix',
+  'ensure_suffix',
+  'trim_space',
+  'to_lower',
+  'to_upper',
+  'replace',
+  'regex_replace',
+  'prune_objects',
+]);
+
 /** Runs one operation on the body; true when it changed something, a refusal when it stops the request. */
-function runOperation(body: Record<string, unknown>, operation: OverrideOperation, headerEdits: HeaderEdits): boolean | OverrideRefusal {
+function runOperation(body: Record<string, unknown>, operation: OverrideOperation, headerEdits: HeaderEdits, sources: HeaderSources): boolean | OverrideRefusal {
   const { mode, path } = operation;
   switch (mode) {
+    case 'copy_header':
+    case 'move_header':
+      if (copyHeader(operation.from, operation.to, operation.keepOrigin, headerEdits, sources) && mode === 'move_header' && operation.from !== operation.to)
+        headerEdits.set(operation.from, undefined);
+      return false;
+    case 'pass_headers':
+      for (const name of operation.headerNames ?? []) copyHeader(name, name, operation.keepOrigin, headerEdits, sources);
+      return false;
+    case 'prune_objects': {
+      const target = getPath(body, path);
+      return target.found && operation.pruneRule !== undefined && pruneObjects(target.value, operation.pruneRule);
+    }
     case 'set_header':
       headerEdits.set(path.toLowerCase(), headerValue(operation.value));
       return false;
@@ -242,7 +296,7 @@ function runOperation(body: Record<string, unknown>, operation: OverrideOperatio
  * Applies the override to the body the upstream gets (edited in place). A failing step refuses the
  * request on this channel as new-api does; `pass` stops the list with what is done so far.
  */
-export function applyParamOverride(body: Record<string, unknown>, override: ParamOverride): OverrideOutcome {
+export function applyParamOverride(body: Record<string, unknown>, override: ParamOverride, sources: HeaderSources = noHeaders): OverrideOutcome {
   if (override.kind === 'classic') {
     for (const [key, value] of Object.entries(override.fields)) body[key] = cloneJson(value);
     return { changed: true };
@@ -253,9 +307,13 @@ export function applyParamOverride(body: Record<string, unknown>, override: Para
     for (const operation of override.operations) {
       if (!conditionsHold(body, operation.conditions, operation.logic)) continue;
       if (operation.mode === 'pass') break;
-      const result = runOperation(body, operation, headerEdits);
-      if (typeof result === 'object') return { refused: result };
-      changed ||= result;
+      // A wildcard path runs the operation once per path it names now (none: the operation is skipped).
+      const paths = wildcardModes.has(operation.mode) && hasWildcard(operation.path) ? expandWildcardPath(body, operation.path) : undefined;
+      for (const path of paths ?? [operation.path]) {
+        const result = runOperation(body, paths ? { ...operation, path } : operation, headerEdits, sources);
+        if (typeof result === 'object') return { refused: result };
+        changed ||= result;
+      }
     }
   } catch (error) {
     if (!(error instanceof OperationFailure)) throw error;
