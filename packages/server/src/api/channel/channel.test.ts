@@ -137,7 +137,9 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     const [id] = await create({ param_override: JSON.stringify({ operations }) });
     expect(JSON.parse((await call('GET', `/api/channel/${id}`)).json().data.param_override)).toEqual({ operations });
     for (const refused of [{ mode: 'pass_headers' }, { mode: 'copy_header', from: 'x-a' }, { mode: 'prune_objects', value: {} }]) {
-      const body = (await call('POST', '/api/channel/', channelBody({ models: 'other-model', param_override: JSON.stringify({ operations: [refused] }) }))).json();
+      const body = (
+        await call('POST', '/api/channel/', channelBody({ models: 'other-model', param_override: JSON.stringify({ operations: [refused] }) }))
+      ).json();
       expect(body).toEqual({
         success: false,
         message: 'param_override operations contain an unsupported mode, a regular expression that does not compile or an invalid header',

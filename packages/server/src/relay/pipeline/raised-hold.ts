@@ -38,7 +38,11 @@ export async function raiseHold(
 ): Promise<RelayError | undefined> {
   if (outputTokens <= held.outputTokens) return undefined;
   const { pricing } = terms;
-  const amount = preConsumeQuota(pricing, { promptTokens: terms.promptTokens, maxTokens: outputTokens, floorTokens: terms.floorTokens, calls: terms.calls }, terms.quotaPerUnit);
+  const amount = preConsumeQuota(
+    pricing,
+    { promptTokens: terms.promptTokens, maxTokens: outputTokens, floorTokens: terms.floorTokens, calls: terms.calls },
+    terms.quotaPerUnit,
+  );
   if (amount <= held.reservation.amount) {
     held.outputTokens = outputTokens;
     return undefined;

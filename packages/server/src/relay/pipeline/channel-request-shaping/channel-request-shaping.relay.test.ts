@@ -172,7 +172,7 @@ describe.each(databases)('channel request shaping on the relay on $dialect', (da
     expect(fake.requestsFor(channel.key).at(-1)?.raw.toString('utf8')).toBe(text);
   });
 
-  it("passes and moves headers, prunes objects and follows wildcard paths on the request the upstream gets", async () => {
+  it('passes and moves headers, prunes objects and follows wildcard paths on the request the upstream gets', async () => {
     const channel = await channelFor({
       headerOverride: JSON.stringify({ 'X-Vendor-Account': 'acct-7' }),
       paramOverride: JSON.stringify({

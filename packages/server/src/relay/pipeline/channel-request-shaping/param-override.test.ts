@@ -186,7 +186,12 @@ describe('param_override header passing (copy_header, move_header, pass_headers)
 describe('param_override prune_objects', () => {
   it('removes matching objects at the path, or anywhere in the body without one', () => {
     const body = {
-      a: { items: [{ type: 'redacted_thinking', id: 1 }, { type: 'output_text', id: 2 }] },
+      a: {
+        items: [
+          { type: 'redacted_thinking', id: 1 },
+          { type: 'output_text', id: 2 },
+        ],
+      },
       b: { items: [{ type: 'redacted_thinking', id: 3 }] },
     };
     expect(run(body, [{ path: 'a', mode: 'prune_objects', value: { where: { type: 'redacted_thinking' } } }]).outcome).toEqual({ changed: true });
@@ -212,7 +217,11 @@ describe('param_override wildcard paths', () => {
       ],
     });
     expect(run(tools(), [{ path: 'tools.*.custom.input_examples', mode: 'delete' }]).body).toEqual({
-      tools: [{ type: 'bash', custom: { name: ' alpha ' } }, { type: 'code', custom: { name: 'beta ' } }, { type: 'noop', other: 2 }],
+      tools: [
+        { type: 'bash', custom: { name: ' alpha ' } },
+        { type: 'code', custom: { name: 'beta ' } },
+        { type: 'noop', other: 2 },
+      ],
     });
     expect(run(tools(), [{ path: 'tools.*.custom.name', mode: 'trim_space' }]).body).toMatchObject({
       tools: [{ custom: { name: 'alpha' } }, { custom: { name: 'beta' } }, { other: 2 }],

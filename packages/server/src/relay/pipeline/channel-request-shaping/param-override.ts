@@ -238,7 +238,12 @@ const wildcardModes: ReadonlySet<OperationMode> = new Set<OperationMode>([
 ]);
 
 /** Runs one operation on the body; true when it changed something, a refusal when it stops the request. */
-function runOperation(body: Record<string, unknown>, operation: OverrideOperation, headerEdits: HeaderEdits, sources: HeaderSources): boolean | OverrideRefusal {
+function runOperation(
+  body: Record<string, unknown>,
+  operation: OverrideOperation,
+  headerEdits: HeaderEdits,
+  sources: HeaderSources,
+): boolean | OverrideRefusal {
   const { mode, path } = operation;
   switch (mode) {
     case 'copy_header':

@@ -11,7 +11,13 @@ describe('prune_objects', () => {
   it('a type name removes every object of that type, at any depth', () => {
     const body = {
       messages: [
-        { role: 'assistant', content: [{ type: 'text', text: 'a' }, { type: 'redacted_thinking', data: 'x' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'redacted_thinking', data: 'x' },
+          ],
+        },
         { role: 'assistant', content: [{ type: 'wrapper', parts: [{ type: 'redacted_thinking' }, { type: 'text', text: 'c' }] }] },
       ],
     };
@@ -37,7 +43,16 @@ describe('prune_objects', () => {
       { type: 'b', id: 1 },
     ]);
     const or = items();
-    pruneObjects(or, ruleOf({ logic: 'OR', conditions: [{ path: 'type', mode: 'full', value: 'b' }, { path: 'id', mode: 'gte', value: 2 }] }));
+    pruneObjects(
+      or,
+      ruleOf({
+        logic: 'OR',
+        conditions: [
+          { path: 'type', mode: 'full', value: 'b' },
+          { path: 'id', mode: 'gte', value: 2 },
+        ],
+      }),
+    );
     expect(or).toEqual([{ type: 'a', id: 1 }]);
   });
 
