@@ -287,7 +287,8 @@ async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedR
   if (!reserved.ok) throw quotaRefusal(reserved.refusedBy);
   // Replaced by a larger hold when a channel's param_override asks the upstream for more output.
   const held: HeldRequest = { reservation: reserved.reservation, outputTokens: parsed.maxTokens };
-  const holdTerms: HoldTerms = {
+  // Only an attempt on a channel with a param_override can need it (read then, off the hot path).
+  const holdTerms = (): HoldTerms => ({
     pricing,
     promptTokens: promptEstimate,
     floorTokens: options.getNumber('PreConsumedQuota'),
@@ -296,7 +297,7 @@ async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedR
     usual: usual === undefined ? undefined : { prompt: usualPrompt, completion: usualCompletion },
     token: caller.token,
     user: caller.user,
-  };
+  });
   const tried = new Set<number>();
   const triedOrder: number[] = [];
   const extraOther: Record<string, unknown> = {};
@@ -396,7 +397,10 @@ async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedR
         trace: attemptTrace,
         capture,
         callerHeaders: request.headers,
-        raiseHold: (outputTokens) => raiseHold(services.ledger, services.budgets.keeper, held, holdTerms, outputTokens),
+        raiseHold:
+          channel.shaping?.paramOverride === undefined
+            ? undefined
+            : (outputTokens) => raiseHold(services.ledger, services.budgets.keeper, held, holdTerms(), outputTokens),
       });
       // Counted for the routing strategies (in flight, first byte, tokens); nothing under `weighted`.
       const result: AttemptResult = await routedAttempt(services.router, channel, keyIndex, parsed.model, startedAt, attemptRun);
