@@ -133,10 +133,17 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
       { mode: 'pass_headers', value: ['session_id', 'X-Codex-Beta-Features'] },
       { mode: 'prune_objects', path: 'messages', value: { where: { type: 'redacted_thinking' } } },
       { mode: 'delete', path: 'tools.*.custom.input_examples' },
+      { mode: 'array_remove', path: 'tools', match: { path: 'type', eq: 'web_search' } },
     ];
     const [id] = await create({ param_override: JSON.stringify({ operations }) });
     expect(JSON.parse((await call('GET', `/api/channel/${id}`)).json().data.param_override)).toEqual({ operations });
-    for (const refused of [{ mode: 'pass_headers' }, { mode: 'copy_header', from: 'x-a' }, { mode: 'prune_objects', value: {} }]) {
+    const refusedOperations = [
+      { mode: 'pass_headers' },
+      { mode: 'copy_header', from: 'x-a' },
+      { mode: 'prune_objects', value: {} },
+      { mode: 'array_remove', path: 'tools', match: { path: 'type' } },
+    ];
+    for (const refused of refusedOperations) {
       const body = (
         await call('POST', '/api/channel/', channelBody({ models: 'other-model', param_override: JSON.stringify({ operations: [refused] }) }))
       ).json();

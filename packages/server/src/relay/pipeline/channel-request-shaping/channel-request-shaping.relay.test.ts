@@ -182,6 +182,7 @@ describe.each(databases)('channel request shaping on the relay on $dialect', (da
           { mode: 'move_header', from: 'X-Vendor-Account', to: 'OpenAI-Project' },
           { mode: 'prune_objects', path: 'messages', value: { where: { role: 'system' } } },
           { mode: 'delete', path: 'tools.*.function.strict' },
+          { mode: 'array_remove', path: 'tools', match: { path: 'function.name', eq: 'c' } },
         ],
       }),
     });
@@ -201,7 +202,7 @@ describe.each(databases)('channel request shaping on the relay on $dialect', (da
           { role: 'system', content: 'dropped by the channel' },
           { role: 'user', content: 'hi' },
         ],
-        tools: [tool('a'), tool('b')],
+        tools: [tool('a'), tool('b'), tool('c')],
       }),
     });
     expect(answer.status, await answer.clone().text()).toBe(200);

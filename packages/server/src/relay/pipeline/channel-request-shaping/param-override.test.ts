@@ -247,3 +247,24 @@ describe('param_override wildcard paths', () => {
     expect(wildcard).toEqual(indexed);
   });
 });
+
+describe('param_override array_remove', () => {
+  it('drops the list items whose field equals the value, of the same type; wildcards reach every list', () => {
+    const body = {
+      tools: [{ type: 'web_search' }, { type: 'function', function: { name: 'a' } }, { type: 'web_search' }, 'web_search'],
+      messages: [{ content: [{ type: 'image', n: 1 }, { type: 'text' }] }, { content: [{ type: 'image', n: '1' }] }],
+    };
+    expect(run(body, [{ path: 'tools', mode: 'array_remove', match: { path: 'type', eq: 'web_search' } }]).outcome).toEqual({ changed: true });
+    expect(body.tools).toEqual([{ type: 'function', function: { name: 'a' } }, 'web_search']);
+    run(body, [{ path: 'messages.*.content', mode: 'array_remove', match: { path: 'n', eq: 1 } }]);
+    expect(body.messages).toEqual([{ content: [{ type: 'text' }] }, { content: [{ type: 'image', n: '1' }] }]);
+    expect(run({ tools: 'x' }, [{ path: 'tools', mode: 'array_remove', match: { path: 'type', eq: 'x' } }]).outcome).toEqual({ changed: false });
+  });
+
+  it('refuses one without a path, a match path or a scalar eq', () => {
+    expect(readParamOverride({ operations: [{ mode: 'array_remove', match: { path: 'type', eq: 'x' } }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ path: 'tools', mode: 'array_remove', match: { eq: 'x' } }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ path: 'tools', mode: 'array_remove', match: { path: 'type', eq: null } }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ path: 'tools', mode: 'array_remove', match: { path: 'type', eq: { a: 1 } } }] })).toBe('invalid');
+  });
+});

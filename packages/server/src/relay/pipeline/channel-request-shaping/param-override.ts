@@ -32,6 +32,8 @@ export interface OverrideOperation {
   readonly pruneRule?: PruneRule;
   /** pass_headers' names, lower-cased. */
   readonly headerNames?: readonly string[];
+  /** array_remove's rule: an item goes when its field at `path` equals `eq`. */
+  readonly match?: { readonly path: string; readonly eq: string | number | boolean };
 }
 
 const operationModes = [
@@ -59,6 +61,7 @@ const operationModes = [
   'move_header',
   'pass_headers',
   'prune_objects',
+  'array_remove',
 ] as const;
 
 export type OperationMode = (typeof operationModes)[number];
@@ -129,6 +132,14 @@ function readOperation(raw: unknown): OverrideOperation | undefined {
   if (mode === 'prune_objects') {
     const pruneRule = readPruneRule(raw.value);
     return pruneRule ? { ...operation, pruneRule } : undefined;
+  }
+  if (mode === 'array_remove') {
+    const match = isRecord(raw.match) ? raw.match : undefined;
+    const eq = match?.eq;
+    const scalar = typeof eq === 'string' || typeof eq === 'number' || typeof eq === 'boolean';
+    return operation.path.trim() && typeof match?.path === 'string' && match.path.trim() && scalar
+      ? { ...operation, match: { path: match.path.trim(), eq } }
+      : undefined;
   }
   if (mode !== 'regex_replace') return operation;
   try {
@@ -235,7 +246,21 @@ const wildcardModes: ReadonlySet<OperationMode> = new Set<OperationMode>([
   'replace',
   'regex_replace',
   'prune_objects',
+  'array_remove',
 ]);
+
+/**
+ * array_remove: drops the objects of a list whose field at `match.path` (within the item) is
+ * `match.eq`, of the same type (`"1"` is not `1`); a missing or null field never matches.
+ */
+function removeMatching(items: unknown[], match: NonNullable<OverrideOperation['match']>): boolean {
+  const before = items.length;
+  for (let index = items.length - 1; index >= 0; index -= 1) {
+    const item = items[index];
+    if (isRecord(item) && getPath(item, match.path).value === match.eq) items.splice(index, 1);
+  }
+  return items.length !== before;
+}
 
 /** Runs one operation on the body; true when it changed something, a refusal when it stops the request. */
 function runOperation(
@@ -257,6 +282,10 @@ function runOperation(
     case 'prune_objects': {
       const target = getPath(body, path);
       return target.found && operation.pruneRule !== undefined && pruneObjects(target.value, operation.pruneRule);
+    }
+    case 'array_remove': {
+      const target = getPath(body, path).value;
+      return Array.isArray(target) && operation.match !== undefined && removeMatching(target, operation.match);
     }
     case 'set_header':
       headerEdits.set(path.toLowerCase(), headerValue(operation.value));
