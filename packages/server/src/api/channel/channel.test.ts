@@ -126,7 +126,7 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     expect(await other(kept)).toBe('2024-10-21');
   });
 
-  it("accepts new-api's header-passing, prune_objects and wildcard operations, and refuses one missing what it needs", async () => {
+  it("accepts new-api's header-passing, prune_objects, array_remove, sync_fields and wildcard operations, and refuses one missing what it needs", async () => {
     const operations = [
       { mode: 'copy_header', from: 'Authorization', to: 'X-Upstream-Auth' },
       { mode: 'move_header', from: 'x-a', to: 'x-b' },
@@ -134,6 +134,7 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
       { mode: 'prune_objects', path: 'messages', value: { where: { type: 'redacted_thinking' } } },
       { mode: 'delete', path: 'tools.*.custom.input_examples' },
       { mode: 'array_remove', path: 'tools', match: { path: 'type', eq: 'web_search' } },
+      { mode: 'sync_fields', from: 'header:session_id', to: 'json:prompt_cache_key' },
     ];
     const [id] = await create({ param_override: JSON.stringify({ operations }) });
     expect(JSON.parse((await call('GET', `/api/channel/${id}`)).json().data.param_override)).toEqual({ operations });
@@ -142,6 +143,7 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
       { mode: 'copy_header', from: 'x-a' },
       { mode: 'prune_objects', value: {} },
       { mode: 'array_remove', path: 'tools', match: { path: 'type' } },
+      { mode: 'sync_fields', from: 'cookie:session', to: 'json:prompt_cache_key' },
     ];
     for (const refused of refusedOperations) {
       const body = (

@@ -183,6 +183,7 @@ describe.each(databases)('channel request shaping on the relay on $dialect', (da
           { mode: 'prune_objects', path: 'messages', value: { where: { role: 'system' } } },
           { mode: 'delete', path: 'tools.*.function.strict' },
           { mode: 'array_remove', path: 'tools', match: { path: 'function.name', eq: 'c' } },
+          { mode: 'sync_fields', from: 'header:session_id', to: 'json:prompt_cache_key' },
         ],
       }),
     });
@@ -210,6 +211,7 @@ describe.each(databases)('channel request shaping on the relay on $dialect', (da
     expect(sent?.body).toEqual({
       model: channel.model,
       messages: [{ role: 'user', content: 'hi' }],
+      prompt_cache_key: 'sess-42',
       tools: [
         { type: 'function', function: { name: 'a', parameters: { type: 'object', properties: {} } } },
         { type: 'function', function: { name: 'b', parameters: { type: 'object', properties: {} } } },

@@ -268,3 +268,21 @@ describe('param_override array_remove', () => {
     expect(readParamOverride({ operations: [{ path: 'tools', mode: 'array_remove', match: { path: 'type', eq: { a: 1 } } }] })).toBe('invalid');
   });
 });
+
+describe('param_override sync_fields', () => {
+  it("copies the caller's session header into the body, or the body's key into the header", () => {
+    const operations = [{ mode: 'sync_fields', from: 'header:session_id', to: 'json:prompt_cache_key' }];
+    const fromHeader: Record<string, unknown> = { model: 'gpt-5' };
+    expect(applyParamOverride(fromHeader, overrideOf({ operations }), { caller: { session_id: 'sess-1' } })).toEqual({ changed: true });
+    expect(fromHeader).toEqual({ model: 'gpt-5', prompt_cache_key: 'sess-1' });
+    expect(applyParamOverride({ prompt_cache_key: 'cache-2' }, overrideOf({ operations }), { caller: {} })).toEqual({
+      changed: false,
+      headerEdits: new Map([['session_id', 'cache-2']]),
+    });
+  });
+
+  it('refuses a side with an unknown prefix or no key', () => {
+    expect(readParamOverride({ operations: [{ mode: 'sync_fields', from: 'foo:a', to: 'json:b' }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ mode: 'sync_fields', from: 'header:a' }] })).toBe('invalid');
+  });
+});

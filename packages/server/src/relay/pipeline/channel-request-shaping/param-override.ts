@@ -2,6 +2,7 @@ import { conditionsHold, type OverrideCondition } from './override-conditions.ts
 import { deletePath, getPath, setPath } from './json-path.ts';
 import { copyHeader, isHeaderName, readHeaderNames, type HeaderEdits, type HeaderSources } from './header-passing.ts';
 import { pruneObjects, readPruneRule, type PruneRule } from './prune-objects.ts';
+import { readSyncTarget, syncFields, type SyncTarget } from './sync-fields.ts';
 import { expandWildcardPath, hasWildcard } from './wildcard-paths.ts';
 
 export type { HeaderEdits, HeaderSources } from './header-passing.ts';
@@ -32,6 +33,8 @@ export interface OverrideOperation {
   readonly pruneRule?: PruneRule;
   /** pass_headers' names, lower-cased. */
   readonly headerNames?: readonly string[];
+  /** sync_fields' two sides, read once with the channel. */
+  readonly sync?: { readonly from: SyncTarget; readonly to: SyncTarget };
   /** array_remove's rule: an item goes when its field at `path` equals `eq`. */
   readonly match?: { readonly path: string; readonly eq: string | number | boolean };
 }
@@ -62,6 +65,7 @@ const operationModes = [
   'pass_headers',
   'prune_objects',
   'array_remove',
+  'sync_fields',
 ] as const;
 
 export type OperationMode = (typeof operationModes)[number];
@@ -132,6 +136,11 @@ function readOperation(raw: unknown): OverrideOperation | undefined {
   if (mode === 'prune_objects') {
     const pruneRule = readPruneRule(raw.value);
     return pruneRule ? { ...operation, pruneRule } : undefined;
+  }
+  if (mode === 'sync_fields') {
+    const from = readSyncTarget(operation.from);
+    const to = readSyncTarget(operation.to);
+    return from && to ? { ...operation, sync: { from, to } } : undefined;
   }
   if (mode === 'array_remove') {
     const match = isRecord(raw.match) ? raw.match : undefined;
@@ -283,6 +292,8 @@ function runOperation(
       const target = getPath(body, path);
       return target.found && operation.pruneRule !== undefined && pruneObjects(target.value, operation.pruneRule);
     }
+    case 'sync_fields':
+      return operation.sync !== undefined && syncFields(operation.sync.from, operation.sync.to, body, headerEdits, sources);
     case 'array_remove': {
       const target = getPath(body, path).value;
       return Array.isArray(target) && operation.match !== undefined && removeMatching(target, operation.match);
