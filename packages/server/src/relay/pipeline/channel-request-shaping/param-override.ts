@@ -29,6 +29,8 @@ export interface OverrideOperation {
   readonly logic: string;
   /** regex_replace's pattern, compiled once with the channel. */
   readonly pattern?: RegExp;
+  /** The path holds `*` in a mode that expands it (told once, with the channel). */
+  readonly wildcard?: boolean;
   /** prune_objects' rule, read once with the channel. */
   readonly pruneRule?: PruneRule;
   /** pass_headers' names, lower-cased. */
@@ -103,6 +105,25 @@ function headerValue(value: unknown): string | undefined {
   return text === undefined || /[\r\n\0]/.test(text) ? undefined : text;
 }
 
+/** The modes whose `path` may hold `*` (new-api's path-based operations). */
+const wildcardModes: ReadonlySet<OperationMode> = new Set<OperationMode>([
+  'delete',
+  'set',
+  'prepend',
+  'append',
+  'trim_prefix',
+  'trim_suffix',
+  'ensure_prefix',
+  'ensure_suffix',
+  'trim_space',
+  'to_lower',
+  'to_upper',
+  'replace',
+  'regex_replace',
+  'prune_objects',
+  'array_remove',
+]);
+
 function readOperation(raw: unknown): OverrideOperation | undefined {
   if (!isRecord(raw) || typeof raw.mode !== 'string') return undefined;
   const mode = raw.mode.trim() as OperationMode;
@@ -118,6 +139,7 @@ function readOperation(raw: unknown): OverrideOperation | undefined {
     to: stringOf(raw.to),
     conditions: conditions as OverrideCondition[],
     logic: stringOf(raw.logic) || 'OR',
+    ...(wildcardModes.has(mode) && hasWildcard(stringOf(raw.path)) ? { wildcard: true } : {}),
   };
   if (mode === 'set_header' || mode === 'delete_header') {
     const value = mode === 'set_header' ? headerValue(raw.value) : '';
@@ -239,25 +261,6 @@ function refusalOf(value: unknown, fallback: string): OverrideRefusal {
   };
 }
 
-/** The modes whose `path` may hold `*` (new-api's path-based operations). */
-const wildcardModes: ReadonlySet<OperationMode> = new Set<OperationMode>([
-  'delete',
-  'set',
-  'prepend',
-  'append',
-  'trim_prefix',
-  'trim_suffix',
-  'ensure_prefix',
-  'ensure_suffix',
-  'trim_space',
-  'to_lower',
-  'to_upper',
-  'replace',
-  'regex_replace',
-  'prune_objects',
-  'array_remove',
-]);
-
 /**
  * array_remove: drops the objects of a list whose field at `match.path` (within the item) is
  * `match.eq`, of the same type (`"1"` is not `1`); a missing or null field never matches.
@@ -353,7 +356,7 @@ export function applyParamOverride(body: Record<string, unknown>, override: Para
       if (!conditionsHold(body, operation.conditions, operation.logic)) continue;
       if (operation.mode === 'pass') break;
       // A wildcard path runs the operation once per path it names now (none: the operation is skipped).
-      const paths = wildcardModes.has(operation.mode) && hasWildcard(operation.path) ? expandWildcardPath(body, operation.path) : undefined;
+      const paths = operation.wildcard ? expandWildcardPath(body, operation.path) : undefined;
       for (const path of paths ?? [operation.path]) {
         const result = runOperation(body, paths ? { ...operation, path } : operation, headerEdits, sources);
         if (typeof result === 'object') return { refused: result };
