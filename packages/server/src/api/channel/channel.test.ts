@@ -126,6 +126,36 @@ describe.each(testDatabases())('channels on $dialect', (database) => {
     expect(await other(kept)).toBe('2024-10-21');
   });
 
+  it("accepts new-api's header-passing, prune_objects, array_remove, sync_fields and wildcard operations, and refuses one missing what it needs", async () => {
+    const operations = [
+      { mode: 'copy_header', from: 'Authorization', to: 'X-Upstream-Auth' },
+      { mode: 'move_header', from: 'x-a', to: 'x-b' },
+      { mode: 'pass_headers', value: ['session_id', 'X-Codex-Beta-Features'] },
+      { mode: 'prune_objects', path: 'messages', value: { where: { type: 'redacted_thinking' } } },
+      { mode: 'delete', path: 'tools.*.custom.input_examples' },
+      { mode: 'array_remove', path: 'tools', match: { path: 'type', eq: 'web_search' } },
+      { mode: 'sync_fields', from: 'header:session_id', to: 'json:prompt_cache_key' },
+    ];
+    const [id] = await create({ param_override: JSON.stringify({ operations }) });
+    expect(JSON.parse((await call('GET', `/api/channel/${id}`)).json().data.param_override)).toEqual({ operations });
+    const refusedOperations = [
+      { mode: 'pass_headers' },
+      { mode: 'copy_header', from: 'x-a' },
+      { mode: 'prune_objects', value: {} },
+      { mode: 'array_remove', path: 'tools', match: { path: 'type' } },
+      { mode: 'sync_fields', from: 'cookie:session', to: 'json:prompt_cache_key' },
+    ];
+    for (const refused of refusedOperations) {
+      const body = (
+        await call('POST', '/api/channel/', channelBody({ models: 'other-model', param_override: JSON.stringify({ operations: [refused] }) }))
+      ).json();
+      expect(body).toEqual({
+        success: false,
+        message: 'param_override operations contain an unsupported mode, a regular expression that does not compile or an invalid header',
+      });
+    }
+  });
+
   it("refuses a key that is not in the type's native format, on create and on edit, and changes nothing", async () => {
     const refused = async (method: 'POST' | 'PUT', body: Record<string, unknown>, message: string) =>
       expect((await call(method, '/api/channel/', body)).json()).toEqual({ success: false, message });

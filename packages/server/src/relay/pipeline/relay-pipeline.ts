@@ -28,6 +28,7 @@ import { serveCachedAnswer } from './cached-answer-reply.ts';
 import { relayHeaders } from './relay-headers.ts';
 import { routedAttempt } from '../routing/channel-router.ts';
 import { quotaRefusal } from './quota-refusal.ts';
+import { raiseHold, type HeldRequest, type HoldTerms } from './raised-hold.ts';
 
 export { relayHeaders };
 
@@ -284,7 +285,19 @@ async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedR
   let reserved = services.ledger.reserve(caller.token, caller.user, hold, worstCase, expected);
   if (reserved instanceof Promise) reserved = await reserved;
   if (!reserved.ok) throw quotaRefusal(reserved.refusedBy);
-  const reservation = reserved.reservation;
+  // Replaced by a larger hold when a channel's param_override asks the upstream for more output.
+  const held: HeldRequest = { reservation: reserved.reservation, outputTokens: parsed.maxTokens };
+  // Only an attempt on a channel with a param_override can need it (read then, off the hot path).
+  const holdTerms = (): HoldTerms => ({
+    pricing,
+    promptTokens: promptEstimate,
+    floorTokens: options.getNumber('PreConsumedQuota'),
+    calls: parsed.calls,
+    quotaPerUnit: tables.quotaPerUnit,
+    usual: usual === undefined ? undefined : { prompt: usualPrompt, completion: usualCompletion },
+    token: caller.token,
+    user: caller.user,
+  });
   const tried = new Set<number>();
   const triedOrder: number[] = [];
   const extraOther: Record<string, unknown> = {};
@@ -298,6 +311,7 @@ async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedR
    * settle). Returns what the answer's last bytes wait for: the charge written to the journal.
    */
   const settle = (channel: ChannelRecord, result: ChargedAttempt): Promise<void> | undefined => {
+    const { reservation } = held;
     if (reservation.state !== 'held') return undefined;
     const localCount = result.usage === undefined;
     const usage = billedUsage(parsed, result);
@@ -333,9 +347,9 @@ async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedR
     return journaled;
   };
   try {
-    trace?.held(reservation.amount);
+    trace?.held(held.reservation.amount);
     // Undefined (no work) unless the token or user has a budget; a refusal refunds and throws.
-    const budgetHold = services.budgets.keeper.hold(reservation, worstCase);
+    const budgetHold = services.budgets.keeper.hold(held.reservation, worstCase);
     if (budgetHold) await budgetHold;
     const retryTimes = caller.pinnedChannelId === undefined ? Math.max(0, options.getNumber('RetryTimes')) : 0;
     const headers = answerHeaders(request.id, parsed.model, cachePlan);
@@ -382,6 +396,11 @@ async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedR
         payload,
         trace: attemptTrace,
         capture,
+        callerHeaders: request.headers,
+        raiseHold:
+          channel.shaping?.paramOverride === undefined
+            ? undefined
+            : (outputTokens) => raiseHold(services.ledger, services.budgets.keeper, held, holdTerms(), outputTokens),
       });
       // Counted for the routing strategies (in flight, first byte, tokens); nothing under `weighted`.
       const result: AttemptResult = await routedAttempt(services.router, channel, keyIndex, parsed.model, startedAt, attemptRun);
@@ -417,7 +436,7 @@ async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedR
       if (!result.retryable) break;
     }
   } finally {
-    services.ledger.refund(reservation);
+    services.ledger.refund(held.reservation);
     trace?.released();
   }
   if (!lastError) return { served: false, error: noChannelError(services.channels, caller, parsed.model), fallsBack: true, contextWindow: false };

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { safeParseJson } from '../../platform/safe-json.ts';
@@ -70,6 +71,13 @@ export interface AttemptInput {
   readonly trace?: AttemptTrace | undefined;
   /** Present when a response-cache rule applies and may store the answer: receives the bytes the caller gets. */
   readonly capture?: AnswerCapture | undefined;
+  /** The caller's request headers (a channel's param_override may pass some of them on). */
+  readonly callerHeaders?: IncomingHttpHeaders | undefined;
+  /**
+   * Called before sending when the channel's param_override raised the output ceiling the upstream is
+   * asked for: the pre-charge hold grows to cover it, or the returned error refuses the request.
+   */
+  readonly raiseHold?: ((outputTokens: number) => Promise<RelayError | undefined> | RelayError | undefined) | undefined;
 }
 
 /**
@@ -252,10 +260,17 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
       apiKey: target.key,
       systemPromptDialect: systemPromptDialect(endpoint, provider.id, capability),
       callerBodies: [relayRequest.body, callerRequestOf(relayRequest.body, 'anthropic') as Record<string, unknown> | undefined],
+      callerHeaders: input.callerHeaders,
     });
     if (shaped.refused) {
       const { status, code, message, type, retryable } = shaped.refused;
       return failed(new RelayError(status, code, message, { type }), retryable);
+    }
+    if (shaped.outputTokens !== undefined && input.raiseHold) {
+      let refusal = input.raiseHold(shaped.outputTokens);
+      if (refusal instanceof Promise) refusal = await refusal;
+      // The balance cannot cover what this channel would ask for: refused as at the first hold.
+      if (refusal) return failed(refusal, false);
     }
     built = shaped.request;
     // The charge and the log follow the model the upstream was asked for.

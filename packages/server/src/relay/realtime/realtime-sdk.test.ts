@@ -9,6 +9,8 @@ import { startTlsFront, type TlsFront } from './testing/tls-front.ts';
 // One model per channel, so each test reaches the fake it means.
 const gaModel = 'gpt-realtime';
 const betaModel = 'gpt-realtime-mini';
+const azureGaModel = 'gpt-realtime-azure';
+const azureBetaModel = 'gpt-realtime-mini-azure';
 // One text response as OpenAI's GA API reports it: 41 in, 9 out, no audio.
 const responseUsage: RealtimeResponseUsage = {
   total_tokens: 50,
@@ -65,8 +67,9 @@ describe.each(testDatabases().filter((database) => database.dialect === 'sqlite'
     relay = await startNativeRelay(database);
     front = await startTlsFront(relay.baseUrl);
     const { options } = relay.testApp.context;
-    await options.set('ModelRatio', JSON.stringify({ [gaModel]: 2, [betaModel]: 2 }));
-    await options.set('CompletionRatio', JSON.stringify({ [gaModel]: 4, [betaModel]: 4 }));
+    const models = [gaModel, betaModel, azureGaModel, azureBetaModel];
+    await options.set('ModelRatio', JSON.stringify(Object.fromEntries(models.map((model) => [model, 2]))));
+    await options.set('CompletionRatio', JSON.stringify(Object.fromEntries(models.map((model) => [model, 4]))));
   });
   afterAll(async () => {
     await front.close();
@@ -103,6 +106,52 @@ describe.each(testDatabases().filter((database) => database.dialect === 'sqlite'
     expect(session.types).toEqual(['session.created', 'response.created', 'response.audio.delta', 'response.text.delta', 'response.done']);
     expect(session.text).toBe('');
     expect(fake.sessions.at(-1)?.headers['openai-beta']).toBe('realtime=v1');
+    await expect
+      .poll(async () => (await token.state([channelId])).logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens]), logWritten)
+      .toEqual([[oneResponseCharge, 41, 9]]);
+  });
+
+  it("holds a GA text session on an Azure channel: Azure's GA path, the key in api-key, billed once", async () => {
+    const channelId = await relay.channel({ type: 3, key: 'sk-upstream-realtime', baseUrl: gaOnly.baseUrl, models: [azureGaModel] });
+    const token = await relay.token();
+    const session = await sdkTextSession(front, token.apiKey, azureGaModel);
+
+    expect(session.text).toBe('Hello');
+    expect(session.types).toEqual(['session.created', 'response.created', 'response.output_audio.delta', 'response.output_text.delta', 'response.done']);
+    expect(session.closeCode).toBe(1000);
+    const upstream = gaOnly.sessions.at(-1);
+    expect([upstream?.path, upstream?.query.get('model'), upstream?.query.has('api-version'), upstream?.headers['api-key']]).toEqual([
+      '/openai/v1/realtime',
+      azureGaModel,
+      false,
+      'sk-upstream-realtime',
+    ]);
+    expect(upstream?.headers['openai-beta']).toBeUndefined();
+    await expect
+      .poll(async () => (await token.state([channelId])).logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens, log.model_name]), logWritten)
+      .toEqual([[oneResponseCharge, 41, 9, azureGaModel]]);
+    const state = await token.state([channelId]);
+    expect([state.token.used_quota, state.channels[0]?.used_quota]).toEqual([oneResponseCharge, oneResponseCharge]);
+  });
+
+  it("takes an Azure channel's preview path, with its API version, only for a caller that asked for beta", async () => {
+    const channelId = await relay.channel({
+      type: 3,
+      key: 'sk-upstream-realtime',
+      baseUrl: fake.baseUrl,
+      models: [azureBetaModel],
+      other: '2025-04-01-preview',
+    });
+    const token = await relay.token();
+    const session = await sdkTextSession(front, token.apiKey, azureBetaModel, { 'OpenAI-Beta': 'realtime=v1' });
+
+    expect(session.types).toEqual(['session.created', 'response.created', 'response.audio.delta', 'response.text.delta', 'response.done']);
+    const upstream = fake.sessions.at(-1);
+    expect([upstream?.path, upstream?.query.get('deployment'), upstream?.query.get('api-version')]).toEqual([
+      '/openai/realtime',
+      azureBetaModel,
+      '2025-04-01-preview',
+    ]);
     await expect
       .poll(async () => (await token.state([channelId])).logs.map((log) => [log.quota, log.prompt_tokens, log.completion_tokens]), logWritten)
       .toEqual([[oneResponseCharge, 41, 9]]);

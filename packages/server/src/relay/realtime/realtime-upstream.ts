@@ -1,6 +1,6 @@
 import type { ChannelRecord } from '../cache/channel-cache.ts';
 
-/** The Azure API version of realtime sessions when the channel names none. */
+/** The Azure API version of beta (preview) realtime sessions when the channel names none. */
 const defaultAzureRealtimeVersion = '2024-10-01-preview';
 
 /** Where and how a realtime session opens on one channel. */
@@ -39,13 +39,16 @@ function webSocketBase(baseUrl: string): string {
 
 /**
  * OpenAI: `GET /v1/realtime?model=…` with the key as a bearer token, and the beta header only when
- * the caller asked for beta (`callerAsksForBeta`). Azure: `/openai/realtime?api-version=…&deployment=…`
- * with the key in `api-key`; the API version is the channel's `other` field, as for its other
- * endpoints, and picks the protocol there.
+ * the caller asked for beta (`callerAsksForBeta`). Azure, key in `api-key`: the GA protocol on its v1
+ * path, `/openai/v1/realtime?model=<deployment>` (no API version); the beta protocol only when the
+ * caller asked for it, on the preview path `/openai/realtime?api-version=…&deployment=…`, whose API
+ * version (the channel's `other` field, as for its other endpoints) speaks beta.
+ * @see https://learn.microsoft.com/azure/ai-foundry/openai/how-to/realtime-audio-websockets
  */
 export function realtimeUpstream(channel: ChannelRecord, key: string, upstreamModel: string, beta: boolean): RealtimeUpstream {
   const base = webSocketBase(channel.baseUrl);
   if (channel.provider?.id === 'azure') {
+    if (!beta) return { url: `${base}/openai/v1/realtime?${new URLSearchParams({ model: upstreamModel })}`, headers: { 'api-key': key } };
     const query = new URLSearchParams({ 'api-version': channel.other || defaultAzureRealtimeVersion, deployment: upstreamModel });
     return { url: `${base}/openai/realtime?${query}`, headers: { 'api-key': key } };
   }

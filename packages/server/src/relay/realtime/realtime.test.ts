@@ -194,10 +194,11 @@ describe.each(testDatabases())('realtime sessions on $dialect', (database) => {
     const token = await relay.token();
     const client = await connect(url.replace(model, 'gpt-realtime-azure'), { headers: { authorization: `Bearer ${token.apiKey}` } });
     const session = fake.sessions.at(-1);
-    expect([session?.path, session?.query.get('deployment'), session?.query.get('api-version'), session?.headers['api-key']]).toEqual([
-      '/openai/realtime',
+    // A GA caller: Azure's GA path, the deployment as `model`, no API version.
+    expect([session?.path, session?.query.get('model'), session?.query.get('api-version'), session?.headers['api-key']]).toEqual([
+      '/openai/v1/realtime',
       'gpt-realtime-azure',
-      '2024-10-01-preview',
+      null,
       'sk-upstream-realtime',
     ]);
     client.socket.close(1000);

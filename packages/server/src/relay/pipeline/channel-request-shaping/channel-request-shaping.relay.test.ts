@@ -172,6 +172,92 @@ describe.each(databases)('channel request shaping on the relay on $dialect', (da
     expect(fake.requestsFor(channel.key).at(-1)?.raw.toString('utf8')).toBe(text);
   });
 
+  it('passes and moves headers, prunes objects and follows wildcard paths on the request the upstream gets', async () => {
+    const channel = await channelFor({
+      headerOverride: JSON.stringify({ 'X-Vendor-Account': 'acct-7' }),
+      paramOverride: JSON.stringify({
+        operations: [
+          { mode: 'pass_headers', value: ['Session_id', 'X-Absent'] },
+          { mode: 'copy_header', from: 'X-Client-Trace', to: 'X-Upstream-Trace' },
+          { mode: 'move_header', from: 'X-Vendor-Account', to: 'OpenAI-Project' },
+          { mode: 'prune_objects', path: 'messages', value: { where: { role: 'system' } } },
+          { mode: 'delete', path: 'tools.*.function.strict' },
+          { mode: 'array_remove', path: 'tools', match: { path: 'function.name', eq: 'c' } },
+          { mode: 'sync_fields', from: 'header:session_id', to: 'json:prompt_cache_key' },
+        ],
+      }),
+    });
+    const token = await seedToken(testApp, userId);
+    const tool = (name: string) => ({ type: 'function', function: { name, parameters: { type: 'object', properties: {} }, strict: true } });
+    const answer = await fetch(`${baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token.apiKey}`,
+        'content-type': 'application/json',
+        session_id: 'sess-42',
+        'x-client-trace': 'trace-1',
+      },
+      body: JSON.stringify({
+        model: channel.model,
+        messages: [
+          { role: 'system', content: 'dropped by the channel' },
+          { role: 'user', content: 'hi' },
+        ],
+        tools: [tool('a'), tool('b'), tool('c')],
+      }),
+    });
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const sent = fake.requestsFor(channel.key).at(-1);
+    expect(sent?.body).toEqual({
+      model: channel.model,
+      messages: [{ role: 'user', content: 'hi' }],
+      prompt_cache_key: 'sess-42',
+      tools: [
+        { type: 'function', function: { name: 'a', parameters: { type: 'object', properties: {} } } },
+        { type: 'function', function: { name: 'b', parameters: { type: 'object', properties: {} } } },
+      ],
+    });
+    expect(sent?.headers).toMatchObject({ session_id: 'sess-42', 'x-upstream-trace': 'trace-1', 'openai-project': 'acct-7' });
+    expect(sent?.headers).not.toHaveProperty('x-vendor-account');
+    expect(sent?.headers).not.toHaveProperty('x-absent');
+    // The caller's own key never goes upstream unless an operation copies it on purpose.
+    expect(sent?.headers.authorization).toBe(`Bearer ${channel.key}`);
+  });
+
+  it("holds what the channel's override asks the upstream for: a raised max_tokens refuses a balance that covers only the caller's", async () => {
+    const raising = { paramOverride: JSON.stringify({ operations: [{ path: 'max_tokens', mode: 'set', value: 5000 }] }) };
+    // new-api's hold: (PreConsumedQuota 500, above the estimate of "hi", + max_tokens × completion ratio 1) × model ratio 1 × group ratio 1.
+    const hold = 500 + 5000;
+    const ask = async (model: string, quota: number) => {
+      const user = await createTestUser(testApp, { quota });
+      const token = await seedToken(testApp, user.id);
+      const answer = await post('/v1/chat/completions', token.apiKey, { model, max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] });
+      return { answer, state: () => ledgerState(testApp, { tokenId: token.id, userId: user.id, channelIds: [] }) };
+    };
+
+    const short = await channelFor(raising);
+    const refused = await ask(short.model, hold - 1);
+    expect(refused.answer.status).toBe(403);
+    expect(((await refused.answer.json()) as { error: { code: string } }).error.code).toBe('insufficient_user_quota');
+    expect(fake.requestsFor(short.key)).toHaveLength(0);
+    const untouched = await refused.state();
+    expect(untouched.logs).toHaveLength(0);
+    expect(untouched.user.quota).toBe(hold - 1);
+
+    const enough = await channelFor(raising);
+    const admitted = await ask(enough.model, hold);
+    expect(admitted.answer.status).toBe(200);
+    expect(fake.requestsFor(enough.key).at(-1)?.body).toMatchObject({ max_tokens: 5000 });
+    // The charge follows the answer, not the hold.
+    const charged = await admitted.state();
+    expect(charged.logs).toHaveLength(1);
+    expect(charged.user.quota).toBe(hold - (charged.logs[0]?.quota ?? 0));
+
+    // The same short balance is enough where the channel keeps the caller's max_tokens: the refusal is the override's.
+    const plain = await channelFor({});
+    expect((await ask(plain.model, hold - 1)).answer.status).toBe(200);
+  });
+
   it('relays on a channel whose stored override is invalid, as if it had none', async () => {
     const channel = await channelFor({ paramOverride: '{"temperature":', headerOverride: '["x"]' });
     const token = await seedToken(testApp, userId);

@@ -69,4 +69,52 @@ describe.each(sqlite)('channel request shaping with two worker processes on $dia
       await upstream.stop();
     }
   }, 120_000);
+
+  it("refuses on both workers a request whose channel override raises max_tokens past the token's balance, and holds the edited ceiling once fixed", async () => {
+    const upstream = new FakeOpenAIUpstream();
+    await upstream.start();
+    try {
+      await withTwoWorkerGateway(database, {}, async ({ gateway, database: handle, root }) => {
+        const raisedTo = (maxTokens: number) => JSON.stringify({ operations: [{ path: 'max_tokens', mode: 'set', value: maxTokens }] });
+        const channel = {
+          type: 1,
+          name: 'raising',
+          key: 'sk-raising-upstream',
+          base_url: upstream.baseUrl,
+          models: 'gpt-4o-mini',
+          group: 'default',
+          // Its hold is far beyond the token's 50,000 whatever the model's price; the caller's 10 is not.
+          param_override: raisedTo(10_000_000),
+        };
+        expect((await root.post('/api/channel/', channel)).success).toBe(true);
+        const channelId = Number((await handle.db.selectFrom('channels').select('id').where('name', '=', 'raising').executeTakeFirstOrThrow()).id);
+        const token = await root.post<{ data: Array<{ id: number; key: string }> }>('/api/token/', { name: 'raising', remain_quota: 50_000, expired_time: -1 });
+        const { id: tokenId, key } = token.data[0]!;
+        const relay = () =>
+          fetch(`${gateway.baseUrl}/v1/chat/completions`, {
+            method: 'POST',
+            headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ model: 'gpt-4o-mini', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }),
+          }).then(async (answer) => ({ status: answer.status, code: (JSON.parse(await answer.text()) as { error?: { code?: string } }).error?.code ?? '' }));
+        const burst = async () => Promise.all(Array.from({ length: 12 }, relay));
+
+        expect(await burst()).toEqual(Array(12).fill({ status: 403, code: 'pre_consume_token_quota_failed' }));
+        expect(upstream.requests).toHaveLength(0);
+
+        expect((await root.put('/api/channel/', { id: channelId, param_override: raisedTo(100) })).success).toBe(true);
+        expect((await burst()).map((answer) => answer.status)).toEqual(Array(12).fill(200));
+        expect(upstream.requests.map((request) => request.body?.max_tokens)).toEqual(Array(12).fill(100));
+
+        // Each answered request billed once, the refused ones not at all.
+        const logs = async () => handle.db.selectFrom('logs').select('quota').where('token_id', '=', tokenId).where('type', '=', 2).execute();
+        await expect.poll(async () => (await logs()).length, { timeout: 15_000 }).toBe(12);
+        const logged = (await logs()).reduce((sum, entry) => sum + Number(entry.quota), 0);
+        const tokenRow = () => handle.db.selectFrom('tokens').select(['used_quota', 'remain_quota']).where('id', '=', tokenId).executeTakeFirstOrThrow();
+        await expect.poll(async () => Number((await tokenRow()).used_quota), { timeout: 15_000 }).toBe(logged);
+        expect(Number((await tokenRow()).remain_quota)).toBe(50_000 - logged);
+      });
+    } finally {
+      await upstream.stop();
+    }
+  }, 120_000);
 });

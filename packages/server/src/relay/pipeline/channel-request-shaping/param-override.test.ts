@@ -141,3 +141,148 @@ describe('param_override header operations', () => {
     expect(readParamOverride({ operations: [{ path: 'x-a', mode: 'set_header', value: 'a\r\nb: c' }] })).toBe('invalid');
   });
 });
+
+describe('param_override header passing (copy_header, move_header, pass_headers)', () => {
+  const sources = { channel: { 'x-channel-auth': 'channel-secret' }, caller: { authorization: 'Bearer caller', session_id: 'sess-123' } };
+  const edits = (operations: unknown[]) => {
+    const outcome = applyParamOverride({}, overrideOf({ operations }), sources);
+    if (outcome.refused) throw new Error('refused');
+    return outcome.headerEdits;
+  };
+
+  it("copy_header copies the caller's header (or the channel's own) to another name; a missing one is skipped", () => {
+    expect(edits([{ mode: 'copy_header', from: 'Authorization', to: 'X-Upstream-Auth' }])).toEqual(new Map([['x-upstream-auth', 'Bearer caller']]));
+    expect(edits([{ mode: 'copy_header', from: 'x-channel-auth', to: 'x-other' }])).toEqual(new Map([['x-other', 'channel-secret']]));
+    expect(edits([{ mode: 'copy_header', from: 'X-Missing', to: 'x-target' }])).toBeUndefined();
+  });
+
+  it('move_header copies then removes the source; path stands for a missing from or to', () => {
+    expect(edits([{ mode: 'move_header', from: 'x-channel-auth', to: 'x-api-key' }])).toEqual(
+      new Map([
+        ['x-api-key', 'channel-secret'],
+        ['x-channel-auth', undefined],
+      ]),
+    );
+    expect(edits([{ mode: 'copy_header', path: 'session_id' }])).toEqual(new Map([['session_id', 'sess-123']]));
+  });
+
+  it('pass_headers forwards the listed caller headers it finds, keep_origin keeps the channel’s own', () => {
+    expect(edits([{ mode: 'pass_headers', value: ['X-Codex-Beta-Features', 'Session_id'] }])).toEqual(new Map([['session_id', 'sess-123']]));
+    const kept = applyParamOverride({}, overrideOf({ operations: [{ mode: 'pass_headers', value: 'x-channel-auth', keep_origin: true }] }), {
+      ...sources,
+      caller: { 'x-channel-auth': 'from-caller' },
+    });
+    expect(kept).toEqual({ changed: false });
+  });
+
+  it('refuses a header mode without usable names', () => {
+    expect(readParamOverride({ operations: [{ mode: 'copy_header', from: 'x-a' }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ mode: 'move_header', from: 'bad name', to: 'x-b' }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ mode: 'pass_headers' }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ mode: 'pass_headers', value: [] }] })).toBe('invalid');
+  });
+});
+
+describe('param_override prune_objects', () => {
+  it('removes matching objects at the path, or anywhere in the body without one', () => {
+    const body = {
+      a: {
+        items: [
+          { type: 'redacted_thinking', id: 1 },
+          { type: 'output_text', id: 2 },
+        ],
+      },
+      b: { items: [{ type: 'redacted_thinking', id: 3 }] },
+    };
+    expect(run(body, [{ path: 'a', mode: 'prune_objects', value: { where: { type: 'redacted_thinking' } } }]).outcome).toEqual({ changed: true });
+    expect(body).toEqual({ a: { items: [{ type: 'output_text', id: 2 }] }, b: { items: [{ type: 'redacted_thinking', id: 3 }] } });
+    run(body, [{ mode: 'prune_objects', value: 'redacted_thinking' }]);
+    expect(body).toEqual({ a: { items: [{ type: 'output_text', id: 2 }] }, b: { items: [] } });
+  });
+
+  it('a missing path changes nothing; a rule without conditions is refused', () => {
+    expect(run({ a: 1 }, [{ path: 'nowhere', mode: 'prune_objects', value: 'x' }]).outcome).toEqual({ changed: false });
+    expect(readParamOverride({ operations: [{ mode: 'prune_objects' }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ mode: 'prune_objects', value: { recursive: true } }] })).toBe('invalid');
+  });
+});
+
+describe('param_override wildcard paths', () => {
+  it('delete, set and the string modes run on every path a * names', () => {
+    const tools = () => ({
+      tools: [
+        { type: 'bash', custom: { input_examples: ['a'], name: ' alpha ' } },
+        { type: 'code', custom: { input_examples: ['b'], name: 'beta ' } },
+        { type: 'noop', other: 2 },
+      ],
+    });
+    expect(run(tools(), [{ path: 'tools.*.custom.input_examples', mode: 'delete' }]).body).toEqual({
+      tools: [
+        { type: 'bash', custom: { name: ' alpha ' } },
+        { type: 'code', custom: { name: 'beta ' } },
+        { type: 'noop', other: 2 },
+      ],
+    });
+    expect(run(tools(), [{ path: 'tools.*.custom.name', mode: 'trim_space' }]).body).toMatchObject({
+      tools: [{ custom: { name: 'alpha' } }, { custom: { name: 'beta' } }, { other: 2 }],
+    });
+    expect(run(tools(), [{ path: 'tools.*.enabled', mode: 'set', value: true }]).body).toMatchObject({
+      tools: [{ enabled: true }, { enabled: true }, { enabled: true }],
+    });
+  });
+
+  it('keep_origin is judged per path; a wildcard that names nothing skips the operation', () => {
+    const body = { tools: [{ custom: {} }, { custom: { enabled: false } }] };
+    run(body, [{ path: 'tools.*.custom.enabled', mode: 'set', value: true, keep_origin: true }]);
+    expect(body).toEqual({ tools: [{ custom: { enabled: true } }, { custom: { enabled: false } }] });
+    expect(run({ tools: 'none' }, [{ path: 'tools.*.name', mode: 'append', value: 'x' }]).outcome).toEqual({ changed: false });
+  });
+
+  it('equals the same operation written once per index', () => {
+    const wildcard = run({ m: [{ c: 'a' }, { c: 'b' }] }, [{ path: 'm.*.c', mode: 'to_upper' }]).body;
+    const indexed = run({ m: [{ c: 'a' }, { c: 'b' }] }, [
+      { path: 'm.0.c', mode: 'to_upper' },
+      { path: 'm.1.c', mode: 'to_upper' },
+    ]).body;
+    expect(wildcard).toEqual(indexed);
+  });
+});
+
+describe('param_override array_remove', () => {
+  it('drops the list items whose field equals the value, of the same type; wildcards reach every list', () => {
+    const body = {
+      tools: [{ type: 'web_search' }, { type: 'function', function: { name: 'a' } }, { type: 'web_search' }, 'web_search'],
+      messages: [{ content: [{ type: 'image', n: 1 }, { type: 'text' }] }, { content: [{ type: 'image', n: '1' }] }],
+    };
+    expect(run(body, [{ path: 'tools', mode: 'array_remove', match: { path: 'type', eq: 'web_search' } }]).outcome).toEqual({ changed: true });
+    expect(body.tools).toEqual([{ type: 'function', function: { name: 'a' } }, 'web_search']);
+    run(body, [{ path: 'messages.*.content', mode: 'array_remove', match: { path: 'n', eq: 1 } }]);
+    expect(body.messages).toEqual([{ content: [{ type: 'text' }] }, { content: [{ type: 'image', n: '1' }] }]);
+    expect(run({ tools: 'x' }, [{ path: 'tools', mode: 'array_remove', match: { path: 'type', eq: 'x' } }]).outcome).toEqual({ changed: false });
+  });
+
+  it('refuses one without a path, a match path or a scalar eq', () => {
+    expect(readParamOverride({ operations: [{ mode: 'array_remove', match: { path: 'type', eq: 'x' } }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ path: 'tools', mode: 'array_remove', match: { eq: 'x' } }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ path: 'tools', mode: 'array_remove', match: { path: 'type', eq: null } }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ path: 'tools', mode: 'array_remove', match: { path: 'type', eq: { a: 1 } } }] })).toBe('invalid');
+  });
+});
+
+describe('param_override sync_fields', () => {
+  it("copies the caller's session header into the body, or the body's key into the header", () => {
+    const operations = [{ mode: 'sync_fields', from: 'header:session_id', to: 'json:prompt_cache_key' }];
+    const fromHeader: Record<string, unknown> = { model: 'gpt-5' };
+    expect(applyParamOverride(fromHeader, overrideOf({ operations }), { caller: { session_id: 'sess-1' } })).toEqual({ changed: true });
+    expect(fromHeader).toEqual({ model: 'gpt-5', prompt_cache_key: 'sess-1' });
+    expect(applyParamOverride({ prompt_cache_key: 'cache-2' }, overrideOf({ operations }), { caller: {} })).toEqual({
+      changed: false,
+      headerEdits: new Map([['session_id', 'cache-2']]),
+    });
+  });
+
+  it('refuses a side with an unknown prefix or no key', () => {
+    expect(readParamOverride({ operations: [{ mode: 'sync_fields', from: 'foo:a', to: 'json:b' }] })).toBe('invalid');
+    expect(readParamOverride({ operations: [{ mode: 'sync_fields', from: 'header:a' }] })).toBe('invalid');
+  });
+});

@@ -1,5 +1,11 @@
 import { conditionsHold, type OverrideCondition } from './override-conditions.ts';
 import { deletePath, getPath, setPath } from './json-path.ts';
+import { copyHeader, isHeaderName, readHeaderNames, type HeaderEdits, type HeaderSources } from './header-passing.ts';
+import { pruneObjects, readPruneRule, type PruneRule } from './prune-objects.ts';
+import { readSyncTarget, syncFields, type SyncTarget } from './sync-fields.ts';
+import { expandWildcardPath, hasWildcard } from './wildcard-paths.ts';
+
+export type { HeaderEdits, HeaderSources } from './header-passing.ts';
 
 /**
  * A channel's `param_override` (new-api), parsed once when the channel is loaded. Two formats:
@@ -23,6 +29,16 @@ export interface OverrideOperation {
   readonly logic: string;
   /** regex_replace's pattern, compiled once with the channel. */
   readonly pattern?: RegExp;
+  /** The path holds `*` in a mode that expands it (told once, with the channel). */
+  readonly wildcard?: boolean;
+  /** prune_objects' rule, read once with the channel. */
+  readonly pruneRule?: PruneRule;
+  /** pass_headers' names, lower-cased. */
+  readonly headerNames?: readonly string[];
+  /** sync_fields' two sides, read once with the channel. */
+  readonly sync?: { readonly from: SyncTarget; readonly to: SyncTarget };
+  /** array_remove's rule: an item goes when its field at `path` equals `eq`. */
+  readonly match?: { readonly path: string; readonly eq: string | number | boolean };
 }
 
 const operationModes = [
@@ -46,6 +62,12 @@ const operationModes = [
   'pass',
   'set_header',
   'delete_header',
+  'copy_header',
+  'move_header',
+  'pass_headers',
+  'prune_objects',
+  'array_remove',
+  'sync_fields',
 ] as const;
 
 export type OperationMode = (typeof operationModes)[number];
@@ -59,9 +81,6 @@ export interface OverrideRefusal {
   /** Another channel may still take the request. */
   readonly retryable: boolean;
 }
-
-/** Upstream headers the operations set (a value) or remove (undefined), names lower-cased. */
-export type HeaderEdits = Map<string, string | undefined>;
 
 export type OverrideOutcome =
   { readonly refused?: undefined; readonly changed: boolean; readonly headerEdits?: HeaderEdits | undefined } | { readonly refused: OverrideRefusal };
@@ -80,13 +99,30 @@ function readCondition(raw: unknown): OverrideCondition | undefined {
   };
 }
 
-const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
 /** A header value an operation may set: text or a number, never one that would split the header. */
 function headerValue(value: unknown): string | undefined {
   const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
   return text === undefined || /[\r\n\0]/.test(text) ? undefined : text;
 }
+
+/** The modes whose `path` may hold `*` (new-api's path-based operations). */
+const wildcardModes: ReadonlySet<OperationMode> = new Set<OperationMode>([
+  'delete',
+  'set',
+  'prepend',
+  'append',
+  'trim_prefix',
+  'trim_suffix',
+  'ensure_prefix',
+  'ensure_suffix',
+  'trim_space',
+  'to_lower',
+  'to_upper',
+  'replace',
+  'regex_replace',
+  'prune_objects',
+  'array_remove',
+]);
 
 function readOperation(raw: unknown): OverrideOperation | undefined {
   if (!isRecord(raw) || typeof raw.mode !== 'string') return undefined;
@@ -103,10 +139,38 @@ function readOperation(raw: unknown): OverrideOperation | undefined {
     to: stringOf(raw.to),
     conditions: conditions as OverrideCondition[],
     logic: stringOf(raw.logic) || 'OR',
+    ...(wildcardModes.has(mode) && hasWildcard(stringOf(raw.path)) ? { wildcard: true } : {}),
   };
   if (mode === 'set_header' || mode === 'delete_header') {
     const value = mode === 'set_header' ? headerValue(raw.value) : '';
-    return headerName.test(operation.path) && value !== undefined ? operation : undefined;
+    return isHeaderName(operation.path) && value !== undefined ? operation : undefined;
+  }
+  if (mode === 'copy_header' || mode === 'move_header') {
+    // As new-api: `path` stands for whichever of `from` and `to` is missing.
+    const from = (operation.from.trim() || operation.path.trim()).toLowerCase();
+    const to = (operation.to.trim() || operation.path.trim()).toLowerCase();
+    return isHeaderName(from) && isHeaderName(to) ? { ...operation, from, to } : undefined;
+  }
+  if (mode === 'pass_headers') {
+    const headerNames = readHeaderNames(raw.value);
+    return headerNames ? { ...operation, headerNames } : undefined;
+  }
+  if (mode === 'prune_objects') {
+    const pruneRule = readPruneRule(raw.value);
+    return pruneRule ? { ...operation, pruneRule } : undefined;
+  }
+  if (mode === 'sync_fields') {
+    const from = readSyncTarget(operation.from);
+    const to = readSyncTarget(operation.to);
+    return from && to ? { ...operation, sync: { from, to } } : undefined;
+  }
+  if (mode === 'array_remove') {
+    const match = isRecord(raw.match) ? raw.match : undefined;
+    const eq = match?.eq;
+    const scalar = typeof eq === 'string' || typeof eq === 'number' || typeof eq === 'boolean';
+    return operation.path.trim() && typeof match?.path === 'string' && match.path.trim() && scalar
+      ? { ...operation, match: { path: match.path.trim(), eq } }
+      : undefined;
   }
   if (mode !== 'regex_replace') return operation;
   try {
@@ -131,6 +195,8 @@ export function readParamOverride(value: unknown): ParamOverride | undefined | '
   }
   return Object.keys(value).length > 0 ? { kind: 'classic', fields: value } : undefined;
 }
+
+const noHeaders: HeaderSources = { caller: {} };
 
 /** A failed step: new-api fails the request on this channel (another may take it). */
 class OperationFailure extends Error {}
@@ -195,10 +261,46 @@ function refusalOf(value: unknown, fallback: string): OverrideRefusal {
   };
 }
 
+/**
+ * array_remove: drops the objects of a list whose field at `match.path` (within the item) is
+ * `match.eq`, of the same type (`"1"` is not `1`); a missing or null field never matches.
+ */
+function removeMatching(items: unknown[], match: NonNullable<OverrideOperation['match']>): boolean {
+  const before = items.length;
+  for (let index = items.length - 1; index >= 0; index -= 1) {
+    const item = items[index];
+    if (isRecord(item) && getPath(item, match.path).value === match.eq) items.splice(index, 1);
+  }
+  return items.length !== before;
+}
+
 /** Runs one operation on the body; true when it changed something, a refusal when it stops the request. */
-function runOperation(body: Record<string, unknown>, operation: OverrideOperation, headerEdits: HeaderEdits): boolean | OverrideRefusal {
+function runOperation(
+  body: Record<string, unknown>,
+  operation: OverrideOperation,
+  headerEdits: HeaderEdits,
+  sources: HeaderSources,
+): boolean | OverrideRefusal {
   const { mode, path } = operation;
   switch (mode) {
+    case 'copy_header':
+    case 'move_header':
+      if (copyHeader(operation.from, operation.to, operation.keepOrigin, headerEdits, sources) && mode === 'move_header' && operation.from !== operation.to)
+        headerEdits.set(operation.from, undefined);
+      return false;
+    case 'pass_headers':
+      for (const name of operation.headerNames ?? []) copyHeader(name, name, operation.keepOrigin, headerEdits, sources);
+      return false;
+    case 'prune_objects': {
+      const target = getPath(body, path);
+      return target.found && operation.pruneRule !== undefined && pruneObjects(target.value, operation.pruneRule);
+    }
+    case 'sync_fields':
+      return operation.sync !== undefined && syncFields(operation.sync.from, operation.sync.to, body, headerEdits, sources);
+    case 'array_remove': {
+      const target = getPath(body, path).value;
+      return Array.isArray(target) && operation.match !== undefined && removeMatching(target, operation.match);
+    }
     case 'set_header':
       headerEdits.set(path.toLowerCase(), headerValue(operation.value));
       return false;
@@ -242,7 +344,7 @@ function runOperation(body: Record<string, unknown>, operation: OverrideOperatio
  * Applies the override to the body the upstream gets (edited in place). A failing step refuses the
  * request on this channel as new-api does; `pass` stops the list with what is done so far.
  */
-export function applyParamOverride(body: Record<string, unknown>, override: ParamOverride): OverrideOutcome {
+export function applyParamOverride(body: Record<string, unknown>, override: ParamOverride, sources: HeaderSources = noHeaders): OverrideOutcome {
   if (override.kind === 'classic') {
     for (const [key, value] of Object.entries(override.fields)) body[key] = cloneJson(value);
     return { changed: true };
@@ -253,9 +355,13 @@ export function applyParamOverride(body: Record<string, unknown>, override: Para
     for (const operation of override.operations) {
       if (!conditionsHold(body, operation.conditions, operation.logic)) continue;
       if (operation.mode === 'pass') break;
-      const result = runOperation(body, operation, headerEdits);
-      if (typeof result === 'object') return { refused: result };
-      changed ||= result;
+      // A wildcard path runs the operation once per path it names now (none: the operation is skipped).
+      const paths = operation.wildcard ? expandWildcardPath(body, operation.path) : undefined;
+      for (const path of paths ?? [operation.path]) {
+        const result = runOperation(body, paths ? { ...operation, path } : operation, headerEdits, sources);
+        if (typeof result === 'object') return { refused: result };
+        changed ||= result;
+      }
     }
   } catch (error) {
     if (!(error instanceof OperationFailure)) throw error;

@@ -110,3 +110,28 @@ describe('shaping the upstream request', () => {
     expect(!shaped.refused && shaped.request).toBe(form);
   });
 });
+
+describe('the output ceiling a channel override asks for', () => {
+  it('is reported when a classic override sets it, read off the override, not the bytes', () => {
+    const shaped = shapeUpstreamRequest(request(), input(shapingOf({ param_override: '{"max_tokens":4096}' })));
+    expect(!shaped.refused && shaped.outputTokens).toBe(4096);
+  });
+
+  it('is reported when an operation raises it, and not when it lowers or keeps it', () => {
+    const raise = shapingOf({ param_override: JSON.stringify({ operations: [{ path: 'max_tokens', mode: 'set', value: 8000 }] }) });
+    const raised = shapeUpstreamRequest(request({ ...callerBody, max_tokens: 100 }), input(raise));
+    expect(!raised.refused && raised.outputTokens).toBe(8000);
+    const lowered = shapeUpstreamRequest(request({ ...callerBody, max_tokens: 9000 }), input(raise));
+    expect(!lowered.refused && lowered.outputTokens).toBeUndefined();
+    const other = shapingOf({ param_override: JSON.stringify({ operations: [{ path: 'temperature', mode: 'set', value: 0 }] }) });
+    const untouched = shapeUpstreamRequest(request({ ...callerBody, max_tokens: 100 }), input(other));
+    expect(!untouched.refused && untouched.outputTokens).toBeUndefined();
+  });
+
+  it("passes the caller's headers to the header operations", () => {
+    const pass = shapingOf({ param_override: JSON.stringify({ operations: [{ mode: 'pass_headers', value: ['session_id'] }] }) });
+    const shaped = shapeUpstreamRequest(request(), input(pass, { callerHeaders: { session_id: 'sess-9', authorization: 'Bearer caller' } }));
+    if (shaped.refused) throw new Error('refused');
+    expect(shaped.request.headers).toEqual({ authorization: 'Bearer sk-key', 'content-type': 'application/json', session_id: 'sess-9' });
+  });
+});

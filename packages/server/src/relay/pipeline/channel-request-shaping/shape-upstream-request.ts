@@ -4,7 +4,8 @@ import { withTopLevelFields } from '../top-level-fields.ts';
 import type { ChannelShaping } from './channel-shaping.ts';
 import { hasDisabledField, removeDisabledFields } from './disabled-fields.ts';
 import { withHeaderOverride } from './header-override.ts';
-import { applyParamOverride, type HeaderEdits, type OverrideRefusal } from './param-override.ts';
+import { outputCeilingOf } from './output-ceiling.ts';
+import { applyParamOverride, type HeaderEdits, type HeaderSources, type OverrideRefusal } from './param-override.ts';
 import { applySystemPrompt, type SystemPromptDialect } from './system-prompt.ts';
 
 export interface ShapingInput {
@@ -15,10 +16,22 @@ export interface ShapingInput {
   readonly systemPromptDialect: SystemPromptDialect | undefined;
   /** The caller's parsed request(s) the upstream body was made from: looked at (not parsed again) for fields to remove. */
   readonly callerBodies: readonly (Record<string, unknown> | undefined)[];
+  /** The caller's request headers, read by `copy_header`, `move_header` and `pass_headers`. */
+  readonly callerHeaders?: HeaderSources['caller'] | undefined;
 }
 
 export type ShapedRequest =
-  { readonly request: UpstreamRequest; readonly upstreamModel?: string; readonly refused?: undefined } | { readonly refused: OverrideRefusal };
+  | {
+      readonly request: UpstreamRequest;
+      readonly upstreamModel?: string;
+      /**
+       * The output ceiling the upstream body asks for when the channel's param_override set or raised
+       * it (the pre-charge hold follows it); absent otherwise.
+       */
+      readonly outputTokens?: number;
+      readonly refused?: undefined;
+    }
+  | { readonly refused: OverrideRefusal };
 
 function isJsonBody(request: UpstreamRequest): boolean {
   if (request.body === undefined) return false;
@@ -57,7 +70,14 @@ export function shapeUpstreamRequest(request: UpstreamRequest, input: ShapingInp
     const raw = typeof request.body === 'string' ? Buffer.from(request.body) : (request.body as Buffer);
     const spliced = withTopLevelFields(raw, override.fields);
     const model = override.fields.model;
-    if (spliced) return { request: { ...withHeaders, body: spliced }, ...(typeof model === 'string' ? { upstreamModel: model } : {}) };
+    // The override's own keys say what it asks for: the bytes are not parsed for it.
+    const outputTokens = outputCeilingOf(override.fields);
+    if (spliced)
+      return {
+        request: { ...withHeaders, body: spliced },
+        ...(typeof model === 'string' ? { upstreamModel: model } : {}),
+        ...(outputTokens > 0 ? { outputTokens } : {}),
+      };
   }
 
   const text = typeof request.body === 'string' ? request.body : (request.body as Buffer).toString('utf8');
@@ -67,18 +87,24 @@ export function shapeUpstreamRequest(request: UpstreamRequest, input: ShapingInp
   const modelBefore = modelOf(body);
   let changed = false;
   let shapedHeaders = withHeaders;
+  let outputTokens = 0;
   if (prompt && input.systemPromptDialect) changed = applySystemPrompt(body, prompt, input.systemPromptDialect) || changed;
   if (strips) changed = removeDisabledFields(body, shaping.allowed) || changed;
   if (override) {
-    const outcome = applyParamOverride(body, override);
+    const ceilingBefore = outputCeilingOf(body);
+    const outcome = applyParamOverride(body, override, { channel: shaping.headerOverride, caller: input.callerHeaders ?? {} });
     if (outcome.refused) return { refused: outcome.refused };
     changed = outcome.changed || changed;
     if (outcome.headerEdits) shapedHeaders = { ...withHeaders, headers: withHeaderEdits(withHeaders.headers, outcome.headerEdits) };
+    // Read off the body already parsed for the override: the hold costs no second parse.
+    const ceilingAfter = outputCeilingOf(body);
+    if (ceilingAfter > ceilingBefore) outputTokens = ceilingAfter;
   }
   if (!changed) return { request: shapedHeaders };
   const modelAfter = modelOf(body);
   return {
     request: { ...shapedHeaders, body: JSON.stringify(body) },
     ...(modelAfter !== undefined && modelAfter !== modelBefore ? { upstreamModel: modelAfter } : {}),
+    ...(outputTokens > 0 ? { outputTokens } : {}),
   };
 }

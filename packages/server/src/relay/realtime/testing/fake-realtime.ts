@@ -41,8 +41,9 @@ const eventNames = {
  * A local stand-in for OpenAI's (and Azure's) Realtime API, speaking its events: `session.created` on
  * connect and, for each `response.create`, `response.created`, one audio delta, one text delta and
  * `response.done` with `usage`. The handshake is checked like the real one: OpenAI
- * `/v1/realtime?model=` with `Authorization: Bearer <key>`, Azure
- * `/openai/realtime?api-version=&deployment=` with `api-key`; a wrong key gets HTTP 401. Like
+ * `/v1/realtime?model=` with `Authorization: Bearer <key>`, Azure with `api-key` on its GA path
+ * `/openai/v1/realtime?model=` or its preview path `/openai/realtime?api-version=&deployment=` (always
+ * the beta protocol); a wrong key gets HTTP 401. Like
  * OpenAI, a session opened with `OpenAI-Beta: realtime=v1` speaks the beta protocol
  * (`response.text.delta`, `response.audio.delta`), one without it the GA protocol
  * (`response.output_text.delta`, `response.output_audio.delta`, sessions of `type: "realtime"`);
@@ -56,9 +57,11 @@ export async function startFakeRealtime(options: { key: string; usage: RealtimeR
   const upgrades = new WebSocketServer({ noServer: true });
   server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', 'http://fake');
-    const azure = url.pathname === '/openai/realtime' && url.searchParams.has('api-version') && url.searchParams.has('deployment');
+    const azurePreview = url.pathname === '/openai/realtime' && url.searchParams.has('api-version') && url.searchParams.has('deployment');
+    const azureGa = url.pathname === '/openai/v1/realtime' && url.searchParams.has('model') && !url.searchParams.has('api-version');
+    const azure = azurePreview || azureGa;
     const openai = url.pathname === '/v1/realtime' && url.searchParams.has('model');
-    const protocol = azure || request.headers['openai-beta'] === 'realtime=v1' ? 'beta' : 'ga';
+    const protocol = azurePreview || request.headers['openai-beta'] === 'realtime=v1' ? 'beta' : 'ga';
     const names = eventNames[protocol];
     const key = azure ? request.headers['api-key'] : String(request.headers.authorization ?? '').replace(/^Bearer /, '');
     if ((!azure && !openai) || key !== options.key) {
