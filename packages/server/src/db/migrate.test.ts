@@ -347,6 +347,32 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     expect((await existingIndexes(first.db, 'switchboard_log_hourly_group', first.dialect)).has('idx_switchboard_log_hourly_group_group_bucket')).toBe(true);
   });
 
+  it('replaces the (user_id, created_at) log index with the covering one (0034), and a log database has five of ours', async () => {
+    const { first } = await open();
+    await migrateLogDatabase(first.db, first.dialect);
+    const ours = async () => [...(await existingIndexes(first.db, 'logs', first.dialect))].filter((name) => name.startsWith('idx_logs_')).sort();
+    const five = [
+      'idx_logs_created_at_id',
+      'idx_logs_request_id',
+      'idx_logs_token_name_created_at_id',
+      'idx_logs_type_created_at',
+      'idx_logs_user_id_created_at_covering',
+    ];
+    expect(await ours()).toEqual(five);
+    // As on a database migrated before 0034: 0001 made (user_id, created_at), with a log in it.
+    await first.db.insertInto('logs').values({ user_id: 7, created_at: 100, type: 2, model_name: 'o3', quota: 5 }).execute();
+    await first.db.schema
+      .dropIndex('idx_logs_user_id_created_at_covering')
+      .$call((drop) => (first.dialect === 'mysql' ? drop.on('logs') : drop))
+      .execute();
+    await first.db.schema.createIndex('idx_logs_user_id_created_at').on('logs').columns(['user_id', 'created_at']).execute();
+    await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0034');
+    await migrateLogDatabase(first.db, first.dialect);
+    expect(await ours()).toEqual(five);
+    const found = await first.db.selectFrom('logs').select('quota').where('user_id', '=', 7).where('model_name', '=', 'o3').execute();
+    expect(found.map((row) => Number(row.quota))).toEqual([5]);
+  });
+
   it('drops only the log indexes of our own that later ones replaced', async () => {
     const { first } = await open();
     await migrateLogDatabase(first.db, first.dialect);
@@ -359,7 +385,7 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     await migrateLogDatabase(first.db, first.dialect);
     const present = await existingIndexes(first.db, 'logs', first.dialect);
     for (const name of supersededLogIndexes) expect(present.has(name), name).toBe(false);
-    for (const name of ['index_username_model_name', 'idx_logs_created_at_id', 'idx_logs_user_id_created_at', 'idx_logs_token_name_created_at_id'])
+    for (const name of ['index_username_model_name', 'idx_logs_created_at_id', 'idx_logs_user_id_created_at_covering', 'idx_logs_token_name_created_at_id'])
       expect(present.has(name), name).toBe(true);
   });
 
@@ -384,7 +410,7 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     for (const name of [
       'index_username_model_name',
       'idx_logs_created_at_id',
-      'idx_logs_user_id_created_at',
+      'idx_logs_user_id_created_at_covering',
       'idx_logs_type_created_at',
       'idx_logs_request_id',
       'idx_logs_token_name_created_at_id',

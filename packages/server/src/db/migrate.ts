@@ -28,6 +28,7 @@ import { tokenCacheAndFallbacksMigration } from './migrations/0030-token-cache-a
 import { channelInfoMigration } from './migrations/0031-channel-info.ts';
 import { dropRollUpGuidedLogIndexesMigration } from './migrations/0032-drop-roll-up-guided-log-indexes.ts';
 import { logHourlyTypeAndGroupMigration } from './migrations/0033-log-hourly-type-and-group.ts';
+import { logUserCoveringIndexMigration } from './migrations/0034-log-user-covering-index.ts';
 import { recordOrigin, surveyUnknownSchema } from './move-over/schema-survey.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
@@ -76,6 +77,7 @@ function logMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0028-log-hourly-channel-latency-ms': logHourlyChannelLatencyMsMigration(dialect),
     '0032-drop-roll-up-guided-log-indexes': dropRollUpGuidedLogIndexesMigration(dialect),
     '0033-log-hourly-type-and-group': logHourlyTypeAndGroupMigration(dialect),
+    '0034-log-user-covering-index': logUserCoveringIndexMigration(dialect),
   };
 }
 
