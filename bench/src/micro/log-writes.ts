@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { migrateLogDatabase } from '../../../packages/server/src/db/migrate.ts';
-import { dropLogIndexes, rollUpGuidedLogIndexes } from '../../../packages/server/src/db/migrations/0032-drop-roll-up-guided-log-indexes.ts';
+import { rollUpGuidedLogIndexes } from '../../../packages/server/src/db/migrations/0032-drop-roll-up-guided-log-indexes.ts';
 import { replacedUserIndex } from '../../../packages/server/src/db/migrations/0034-log-user-covering-index.ts';
 import { logsByUserIndex } from '../../../packages/server/src/db/table-definitions.ts';
 import { LogWriter, type LogEntry } from '../../../packages/server/src/logs/log-writer.repository.ts';
@@ -72,7 +72,8 @@ async function cpuPerRow(perWrite: number): Promise<number> {
       }
     }
     if (before0034) {
-      await dropLogIndexes(database.db, database.dialect, [logsByUserIndex.name]);
+      // SQLite or PostgreSQL (see --dsn): an index is named within the schema.
+      await database.db.schema.dropIndex(logsByUserIndex.name).execute();
       await database.db.schema.createIndex(replacedUserIndex).on('logs').columns(['user_id', 'created_at']).execute();
     }
     const writer = new LogWriter(database, systemClock);

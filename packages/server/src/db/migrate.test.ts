@@ -360,7 +360,7 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     ];
     expect(await ours()).toEqual(five);
     // As on a database migrated before 0034: 0001 made (user_id, created_at), with a log in it.
-    await first.db.insertInto('logs').values({ user_id: 7, created_at: 100, type: 2, model_name: 'o3', quota: 5 }).execute();
+    await sql`insert into logs (user_id, created_at, type, model_name, quota) values (7, 100, 2, 'o3', 5)`.execute(first.db);
     await first.db.schema
       .dropIndex('idx_logs_user_id_created_at_covering')
       .$call((drop) => (first.dialect === 'mysql' ? drop.on('logs') : drop))
