@@ -25,7 +25,7 @@ import { logs } from '../../packages/server/src/db/table-definitions.ts';
 import { logTimeIndexes } from '../../packages/server/src/db/migrations/0012-log-time-indexes.ts';
 import { rollUpGuidedLogIndexes } from '../../packages/server/src/db/migrations/0032-drop-roll-up-guided-log-indexes.ts';
 import { LogPageLocator } from '../../packages/server/src/api/log/log-page-locator.ts';
-import { type HourlyKey, type LogHourlyRepository, logHourlyRepositories } from '../../packages/server/src/api/log/log-hourly.repository.ts';
+import { type HourlyKey, type LogHourlyRepository, logHourlyReaders, logHourlyRepositories } from '../../packages/server/src/api/log/log-hourly.repository.ts';
 import { rollUpLogs } from '../../packages/server/src/api/log/log-hourly-rollup.ts';
 import { LogTotals } from '../../packages/server/src/api/log/log-totals.ts';
 import { openDatabase } from '../../packages/server/src/platform/database.ts';
@@ -145,7 +145,7 @@ async function rollUpAndAddTail(db: Kysely<Database>, dialect: 'sqlite' | 'postg
 
 async function measure(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   const repository = new LogRepository(db);
-  const hourly = logHourlyRepositories(db, dialect);
+  const hourly = logHourlyReaders(db, dialect);
   const totals = new LogTotals(repository, hourly);
   // As the service pages (without its username resolution: this table has no users; see --log-pages).
   const pages = new LogPageLocator(repository, hourly);

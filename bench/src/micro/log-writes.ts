@@ -6,10 +6,11 @@
  * as in the throughput phases, every index insert lands at the tail of its index and the cost of a
  * commit hardly shows.
  *
- *   node bench/src/micro/log-writes.ts [--rows=200000] [--writes=200,1000] [--uniform] [--before-0032] [--dsn=postgres://…/db]
+ *   node bench/src/micro/log-writes.ts [--rows=200000] [--writes=200,1000] [--uniform] [--before-0032] [--before-0034] [--dsn=postgres://…/db]
  *
  * `--before-0032` puts back the four (column, created_at, id) indexes migration 0032 dropped (username,
- * model, channel, group), to measure what they cost.
+ * model, channel, group), to measure what they cost. `--before-0034` puts back the narrow
+ * `(user_id, created_at)` index in place of the covering one, to measure what its width costs.
  *
  * A PostgreSQL DSN must name a database of its own: its public schema is emptied before each measure.
  */
@@ -19,6 +20,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { migrateLogDatabase } from '../../../packages/server/src/db/migrate.ts';
 import { rollUpGuidedLogIndexes } from '../../../packages/server/src/db/migrations/0032-drop-roll-up-guided-log-indexes.ts';
+import { replacedUserIndex } from '../../../packages/server/src/db/migrations/0034-log-user-covering-index.ts';
+import { logsByUserIndex } from '../../../packages/server/src/db/table-definitions.ts';
 import { LogWriter, type LogEntry } from '../../../packages/server/src/logs/log-writer.repository.ts';
 import { systemClock } from '../../../packages/server/src/platform/clock.ts';
 import { openDatabase } from '../../../packages/server/src/platform/database.ts';
@@ -29,6 +32,7 @@ const rowsPerWrite = (options.get('--writes') ?? '200,1000').split(',').map(Numb
 const uniform = options.has('--uniform');
 const dsn = options.get('--dsn') ?? '';
 const before0032 = options.has('--before-0032');
+const before0034 = options.has('--before-0034');
 if (dsn && !dsn.startsWith('postgres')) throw new Error('--dsn takes a PostgreSQL DSN (without it: SQLite)');
 const rounds = 2;
 
@@ -67,6 +71,11 @@ async function cpuPerRow(perWrite: number): Promise<number> {
         await database.db.schema.createIndex(name).on('logs').columns([column, 'created_at', 'id']).execute();
       }
     }
+    if (before0034) {
+      // SQLite or PostgreSQL (see --dsn): an index is named within the schema.
+      await database.db.schema.dropIndex(logsByUserIndex.name).execute();
+      await database.db.schema.createIndex(replacedUserIndex).on('logs').columns(['user_id', 'created_at']).execute();
+    }
     const writer = new LogWriter(database, systemClock);
     await writer.recordMany(Array.from({ length: perWrite }, (_unused, index) => logRow(index)));
     const before = process.cpuUsage();
@@ -82,7 +91,7 @@ async function cpuPerRow(perWrite: number): Promise<number> {
 }
 
 console.log(
-  `${totalRows} log rows on ${dsn ? dsn.replace(/\/\/[^@]*@/, '//') : 'SQLite'}, ${uniform ? 'one user and model' : 'varied rows'}${before0032 ? ', with the indexes 0032 dropped' : ''}: µs of CPU per row`,
+  `${totalRows} log rows on ${dsn ? dsn.replace(/\/\/[^@]*@/, '//') : 'SQLite'}, ${uniform ? 'one user and model' : 'varied rows'}${before0032 ? ', with the indexes 0032 dropped' : ''}${before0034 ? ', with the narrow user index 0034 replaced' : ''}: µs of CPU per row`,
 );
 for (let round = 1; round <= rounds; round += 1) {
   for (const perWrite of rowsPerWrite) console.log(`  round ${round}, ${perWrite} rows per write: ${(await cpuPerRow(perWrite)).toFixed(1)}`);

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { ChannelRepository } from '../../../packages/server/src/api/channel/channel.repository.ts';
 import type { LogFilters } from '../../../packages/server/src/api/log/log-filters.ts';
-import { logHourlyRepositories } from '../../../packages/server/src/api/log/log-hourly.repository.ts';
+import { logHourlyReaders, logHourlyRepositories } from '../../../packages/server/src/api/log/log-hourly.repository.ts';
 import { LogRepository } from '../../../packages/server/src/api/log/log.repository.ts';
 import { LogService, withUsernameResolved } from '../../../packages/server/src/api/log/log.service.ts';
 import { LogTotals } from '../../../packages/server/src/api/log/log-totals.ts';
@@ -111,11 +111,12 @@ export async function measureEngine(
     }>`select channel_id from switchboard_log_hourly_channel_group group by channel_id order by sum(count) desc`.execute(handle.db);
     const busiestChannel = Number(byUse.rows[0]?.channel_id ?? 1);
     const quietChannel = Number(byUse.rows[Math.floor(byUse.rows.length * 0.9)]?.channel_id ?? 1);
-    const hourly = logHourlyRepositories(handle.db, handle.dialect);
+    const hourly = logHourlyReaders(handle.db, handle.dialect);
     const users = new UserRepository(handle.db, handle.dialect);
     const service = new LogService({
       repository,
-      hourly,
+      hourly: logHourlyRepositories(handle.db, handle.dialect),
+      hourlyReaders: hourly,
       channels: new ChannelRepository(handle.db, handle.dialect),
       users,
       clock: { now: () => now * 1000, unixSeconds: () => now },

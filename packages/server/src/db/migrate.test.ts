@@ -301,6 +301,78 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     await expectTable();
   });
 
+  it('fills the per-type and per-group roll-ups (0033) from the finer ones they are kept with, once', async () => {
+    const { first } = await open();
+    await migrateLogDatabase(first.db, first.dialect);
+    // As on a database migrated before 0033 whose roll-ups counted some logs already.
+    await first.db.schema.dropTable('switchboard_log_hourly_type').execute();
+    await first.db.schema.dropTable('switchboard_log_hourly_group').execute();
+    await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0033');
+    await first.db
+      .insertInto('switchboard_log_hourly')
+      .values([
+        { bucket: 3600, type: 2, model_name: 'gpt-4o', count: 3, quota: 30 },
+        { bucket: 3600, type: 2, model_name: 'o3', count: 4, quota: 40 },
+        { bucket: 3600, type: 5, model_name: 'o3', count: 1, quota: 0 },
+        { bucket: 7200, type: 2, model_name: 'o3', count: 2, quota: 20 },
+      ])
+      .execute();
+    await first.db
+      .insertInto('switchboard_log_hourly_channel_group')
+      .values([
+        { bucket: 3600, type: 2, channel_id: 1, group: 'default', count: 3, quota: 30 },
+        { bucket: 3600, type: 2, channel_id: 2, group: 'default', count: 4, quota: 40 },
+        { bucket: 3600, type: 2, channel_id: 2, group: 'vip', count: 1, quota: 5 },
+      ])
+      .execute();
+    const expectFilled = async () => {
+      const types = await first.db.selectFrom('switchboard_log_hourly_type').selectAll().orderBy('bucket').orderBy('type').execute();
+      expect(types.map((row) => [Number(row.bucket), Number(row.type), Number(row.count), Number(row.quota)])).toEqual([
+        [3600, 2, 7, 70],
+        [3600, 5, 1, 0],
+        [7200, 2, 2, 20],
+      ]);
+      const groups = await first.db.selectFrom('switchboard_log_hourly_group').selectAll().orderBy('group').execute();
+      expect(groups.map((row) => [Number(row.bucket), Number(row.type), row.group, Number(row.count), Number(row.quota)])).toEqual([
+        [3600, 2, 'default', 7, 70],
+        [3600, 2, 'vip', 1, 5],
+      ]);
+    };
+    await migrateLogDatabase(first.db, first.dialect);
+    await expectFilled();
+    // Run again (as after a crash before the migration was recorded): nothing is counted twice.
+    await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0033');
+    await migrateLogDatabase(first.db, first.dialect);
+    await expectFilled();
+    expect((await existingIndexes(first.db, 'switchboard_log_hourly_group', first.dialect)).has('idx_switchboard_log_hourly_group_group_bucket')).toBe(true);
+  });
+
+  it('replaces the (user_id, created_at) log index with the covering one (0034), and a log database has five of ours', async () => {
+    const { first } = await open();
+    await migrateLogDatabase(first.db, first.dialect);
+    const ours = async () => [...(await existingIndexes(first.db, 'logs', first.dialect))].filter((name) => name.startsWith('idx_logs_')).sort();
+    const five = [
+      'idx_logs_created_at_id',
+      'idx_logs_request_id',
+      'idx_logs_token_name_created_at_id',
+      'idx_logs_type_created_at',
+      'idx_logs_user_id_created_at_covering',
+    ];
+    expect(await ours()).toEqual(five);
+    // As on a database migrated before 0034: 0001 made (user_id, created_at), with a log in it.
+    await sql`insert into logs (user_id, created_at, type, model_name, quota) values (7, 100, 2, 'o3', 5)`.execute(first.db);
+    await first.db.schema
+      .dropIndex('idx_logs_user_id_created_at_covering')
+      .$call((drop) => (first.dialect === 'mysql' ? drop.on('logs') : drop))
+      .execute();
+    await first.db.schema.createIndex('idx_logs_user_id_created_at').on('logs').columns(['user_id', 'created_at']).execute();
+    await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0034');
+    await migrateLogDatabase(first.db, first.dialect);
+    expect(await ours()).toEqual(five);
+    const found = await first.db.selectFrom('logs').select('quota').where('user_id', '=', 7).where('model_name', '=', 'o3').execute();
+    expect(found.map((row) => Number(row.quota))).toEqual([5]);
+  });
+
   it('drops only the log indexes of our own that later ones replaced', async () => {
     const { first } = await open();
     await migrateLogDatabase(first.db, first.dialect);
@@ -313,7 +385,7 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     await migrateLogDatabase(first.db, first.dialect);
     const present = await existingIndexes(first.db, 'logs', first.dialect);
     for (const name of supersededLogIndexes) expect(present.has(name), name).toBe(false);
-    for (const name of ['index_username_model_name', 'idx_logs_created_at_id', 'idx_logs_user_id_created_at', 'idx_logs_token_name_created_at_id'])
+    for (const name of ['index_username_model_name', 'idx_logs_created_at_id', 'idx_logs_user_id_created_at_covering', 'idx_logs_token_name_created_at_id'])
       expect(present.has(name), name).toBe(true);
   });
 
@@ -338,7 +410,7 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     for (const name of [
       'index_username_model_name',
       'idx_logs_created_at_id',
-      'idx_logs_user_id_created_at',
+      'idx_logs_user_id_created_at_covering',
       'idx_logs_type_created_at',
       'idx_logs_request_id',
       'idx_logs_token_name_created_at_id',

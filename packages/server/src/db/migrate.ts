@@ -27,6 +27,8 @@ import { topUpQuotaMigration } from './migrations/0029-top-up-quota.ts';
 import { tokenCacheAndFallbacksMigration } from './migrations/0030-token-cache-and-fallbacks.ts';
 import { channelInfoMigration } from './migrations/0031-channel-info.ts';
 import { dropRollUpGuidedLogIndexesMigration } from './migrations/0032-drop-roll-up-guided-log-indexes.ts';
+import { logHourlyTypeAndGroupMigration } from './migrations/0033-log-hourly-type-and-group.ts';
+import { logUserCoveringIndexMigration } from './migrations/0034-log-user-covering-index.ts';
 import { recordOrigin, surveyUnknownSchema } from './move-over/schema-survey.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
@@ -74,6 +76,8 @@ function logMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0025-payload-logs': payloadLogsMigration(dialect),
     '0028-log-hourly-channel-latency-ms': logHourlyChannelLatencyMsMigration(dialect),
     '0032-drop-roll-up-guided-log-indexes': dropRollUpGuidedLogIndexesMigration(dialect),
+    '0033-log-hourly-type-and-group': logHourlyTypeAndGroupMigration(dialect),
+    '0034-log-user-covering-index': logUserCoveringIndexMigration(dialect),
   };
 }
 

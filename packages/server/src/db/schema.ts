@@ -287,6 +287,23 @@ export interface LogHourlyChannelGroupTable {
   quota: number;
 }
 
+/** Hourly log totals per type (migration 0033, log database; kept with switchboard_log_hourly). */
+export interface LogHourlyTypeTable {
+  bucket: number;
+  type: number;
+  count: number;
+  quota: number;
+}
+
+/** Hourly log totals per type and group (migration 0033, log database; kept with switchboard_log_hourly_channel_group). */
+export interface LogHourlyGroupTable {
+  bucket: number;
+  type: number;
+  group: string;
+  count: number;
+  quota: number;
+}
+
 /** Hourly log totals per channel, type and latency bucket (migrations 0023 in seconds and 0028 in milliseconds, log database). */
 export interface LogHourlyChannelLatencyTable {
   bucket: number;
@@ -450,6 +467,8 @@ export interface Database {
   switchboard_job_state: JobStateTable;
   switchboard_log_hourly: LogHourlyTable;
   switchboard_log_hourly_channel_group: LogHourlyChannelGroupTable;
+  switchboard_log_hourly_type: LogHourlyTypeTable;
+  switchboard_log_hourly_group: LogHourlyGroupTable;
   switchboard_log_hourly_channel_latency: LogHourlyChannelLatencyTable;
   switchboard_log_hourly_channel_latency_ms: LogHourlyChannelLatencyTable;
   switchboard_quota_journal: QuotaJournalTable;

@@ -226,6 +226,17 @@ export const redemptions: TableDefinition = {
  * orders by id descending, so each filter column is indexed together with `id` (new-api's
  * `(created_at, type)` index cannot serve "newest first for this model").
  */
+/**
+ * A user's logs newest first, with the columns the log page filters and sums a user's logs by beside
+ * each entry (migration 0034): a heavy user's total with a model, token name, type or group (hundreds
+ * of thousands of logs) is counted in the index alone, not with a row lookup per log. `id` follows the
+ * time so the order is the page's (created_at, id) on every engine.
+ */
+export const logsByUserIndex: IndexDefinition = {
+  name: 'idx_logs_user_id_created_at_covering',
+  columns: ['user_id', 'created_at', 'id', 'type', 'model_name', 'token_name', 'group', 'quota'],
+};
+
 export const logs: TableDefinition = {
   name: 'logs',
   columns: [
@@ -252,7 +263,7 @@ export const logs: TableDefinition = {
   indexes: [
     // The filter columns' (column, created_at, id) indexes come with migration 0012.
     index('logs', 'created_at', 'id'),
-    index('logs', 'user_id', 'created_at'),
+    logsByUserIndex,
     index('logs', 'type', 'created_at'),
     index('logs', 'request_id'),
   ],

@@ -1,7 +1,9 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { ChannelRepository } from '../channel/channel.repository.ts';
 import type { LogFilters } from '../log/log-filters.ts';
-import type { LogRepository } from '../log/log.repository.ts';
+import type { LogRepository, LogRow } from '../log/log.repository.ts';
+import { withUsernameResolved } from '../log/log.service.ts';
+import type { UserRepository } from '../user/user.repository.ts';
 import { channelExportColumns } from './channel-export-columns.ts';
 import { csvChunks } from './csv-writer.ts';
 import { exportTime, type ExportLocale } from './export-format.ts';
@@ -24,6 +26,8 @@ export interface ExportServiceDependencies {
   readonly logs: LogRepository;
   /** Channels live in the main database: their names are looked up per batch of logs. */
   readonly channels: Pick<ChannelRepository, 'namesOf'>;
+  /** Users live in the main database: a username filter is resolved to their ids there, as the log page does. */
+  readonly users: Pick<UserRepository, 'idsOfUsername'>;
   readonly clock: Clock;
   /** Rows per database read; small enough that one batch is a few hundred kilobytes of CSV. */
   readonly batchSize?: number;
@@ -56,14 +60,21 @@ export class ExportService {
 
   /** The log page's rows for these filters (all pages, newest first); channel columns for administrators. */
   logs(filters: LogFilters, locale: ExportLocale, admin: boolean): ExportFile {
-    const { logs, channels } = this.dependencies;
-    const rows = keysetBatches(
-      (after: { createdAt: number; id: number } | undefined, limit) => logs.batchAfter(filters, after, limit),
-      (row) => ({ createdAt: Number(row.created_at), id: row.id }),
-      this.batchSize,
-    );
+    const { logs, channels, users } = this.dependencies;
+    const batchSize = this.batchSize;
+    // A username is read through the users' `(user_id, created_at)` index (the logs have no username
+    // index since 0032: matching the name walked every log newest first); no such user, no rows.
+    async function* rows(): AsyncGenerator<LogRow[]> {
+      const resolved = await withUsernameResolved(filters, users);
+      if (!resolved) return;
+      yield* keysetBatches(
+        (after: { createdAt: number; id: number } | undefined, limit) => logs.batchAfter(resolved, after, limit),
+        (row) => ({ createdAt: Number(row.created_at), id: row.id }),
+        batchSize,
+      );
+    }
     async function* withChannelNames(): AsyncGenerator<LogExportRow[]> {
-      for await (const batch of rows) {
+      for await (const batch of rows()) {
         const ids = admin ? [...new Set(batch.map((row) => Number(row.channel_id)).filter((id) => id > 0))] : [];
         const names = await channels.namesOf(ids);
         yield batch.map((log) => ({ log, channelName: names.get(Number(log.channel_id)) ?? '' }));

@@ -188,4 +188,21 @@ describe.each(testDatabases())('CSV exports on $dialect', (database) => {
       expect(refused.json()).toMatchObject({ success: false });
     }
   });
+
+  it("exports by username the log page's rows: the user's logs by id (older names too), none for a name no user has", async () => {
+    // Last, as the users export above lists every user. Carol had another name when her first log was
+    // written; a log another user wrote as "carol" is not hers.
+    const renamed = await createTestUser(testApp, { username: 'carol' });
+    await testApp.context.logWriter.recordMany([
+      { user_id: renamed.id, username: 'carol-before', type: LogType.consume, created_at: now - 10, quota: 1, content: 'old name' },
+      { user_id: renamed.id, username: 'carol', type: LogType.consume, created_at: now - 5, quota: 2, content: 'new name' },
+      { user_id: root.id, username: 'carol', type: LogType.consume, created_at: now - 1, quota: 3, content: 'someone else' },
+    ]);
+    const exported = rowsOf((await download(root, '/api/export/logs?username=carol')).body).slice(1);
+    const page = (await testApp.app.inject({ method: 'GET', url: '/api/log/?p=1&page_size=100&username=carol', headers: root.headers })).json().data;
+    expect(exported.map((row) => Number(row[0]))).toEqual(page.items.map((item: { id: number }) => item.id));
+    // The username column (after id, time, channel and channel name) as each log was written.
+    expect(exported.map((row) => row[4])).toEqual(['carol', 'carol-before']);
+    expect(rowsOf((await download(root, '/api/export/logs?username=nobody')).body)).toHaveLength(1);
+  });
 });

@@ -24,18 +24,31 @@ export type HourlyLogTotals<Key extends HourlyKey> = { bucket: number; type: num
 
 /** One hourly roll-up of the logs: its table, its cursor row in `switchboard_job_state`, its key columns. */
 export interface LogHourlyTable<Key extends HourlyKey> {
-  readonly name: 'switchboard_log_hourly' | 'switchboard_log_hourly_channel_group';
+  readonly name: 'switchboard_log_hourly' | 'switchboard_log_hourly_channel_group' | 'switchboard_log_hourly_type' | 'switchboard_log_hourly_group';
   readonly job: string;
   readonly keys: readonly Key[];
+  /**
+   * Smaller roll-ups over a subset of the keys, kept by this table's job in the same transaction and
+   * under the same cursor (so they count exactly the logs this one counts).
+   */
+  readonly coarser?: ReadonlyArray<LogHourlyTable<HourlyKey>>;
 }
 
-/** Per hour, type and model (migration 0011): unfiltered, type and model totals. */
-export const modelHourly: LogHourlyTable<'model_name'> = { name: 'switchboard_log_hourly', job: 'log_hourly', keys: ['model_name'] };
-/** Per hour, type, channel and group (migration 0015): channel and group totals. */
+/**
+ * Per hour and type (migration 0033), kept with the model roll-up: the totals of no filter or a type
+ * alone read a few rows an hour instead of one per model.
+ */
+export const typeHourly: LogHourlyTable<never> = { name: 'switchboard_log_hourly_type', job: 'log_hourly', keys: [] };
+/** Per hour, type and model (migration 0011): model totals, and the hours that hold a model's logs. */
+export const modelHourly: LogHourlyTable<'model_name'> = { name: 'switchboard_log_hourly', job: 'log_hourly', keys: ['model_name'], coarser: [typeHourly] };
+/** Per hour, type and group (migration 0033), kept with the channel and group roll-up: group totals and pages. */
+export const groupHourly: LogHourlyTable<'group'> = { name: 'switchboard_log_hourly_group', job: 'log_hourly_channel_group', keys: ['group'] };
+/** Per hour, type, channel and group (migration 0015): channel totals and pages. */
 export const channelGroupHourly: LogHourlyTable<'channel_id' | 'group'> = {
   name: 'switchboard_log_hourly_channel_group',
   job: 'log_hourly_channel_group',
   keys: ['channel_id', 'group'],
+  coarser: [groupHourly],
 };
 
 /** An hourly table of the log database and its cursor, both in the log database. */
@@ -148,23 +161,31 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
   }
 
   /**
-   * Adds the totals of the logs in (afterId, upToId], optionally only those created in [from, to), in
-   * one statement: the sums are grouped and merged into the table by the engine (INSERT … SELECT …
-   * GROUP BY with an upsert). Adding them row by row took a statement or two per (hour, type, key):
-   * with varied logs nearly one per log, 10–50 s per 20,000 logs, hours for a moved-over database.
+   * Adds the totals of the logs in (afterId, upToId], optionally only those created in [from, to), to
+   * this table and its coarser ones (one statement each, in the caller's transaction).
    */
   async addLogs(afterId: number, upToId: number, created?: { from: number; to: number }): Promise<void> {
-    const table = sql.table(this.table.name);
-    const keyColumns = this.table.keys.map((key) => sql.ref(key));
+    for (const table of [this.table, ...(this.table.coarser ?? [])]) await this.addLogsTo(table, afterId, upToId, created);
+  }
+
+  /**
+   * One table's part of `addLogs`, in one statement: the sums are grouped and merged into the table by
+   * the engine (INSERT … SELECT … GROUP BY with an upsert). Adding them row by row took a statement or
+   * two per (hour, type, key): with varied logs nearly one per log, 10–50 s per 20,000 logs, hours for
+   * a moved-over database.
+   */
+  private async addLogsTo(target: LogHourlyTable<HourlyKey>, afterId: number, upToId: number, created?: { from: number; to: number }): Promise<void> {
+    const table = sql.table(target.name);
+    const keyColumns = target.keys.map((key) => sql.ref(key));
     const columns = sql.join([sql.ref('bucket'), sql.ref('type'), ...keyColumns, sql.ref('count'), sql.ref('quota')]);
-    const keyValues = this.table.keys.map((key) => sql`coalesce(${sql.ref(key)}, ${sql.lit(keyDefaults[key])})`);
+    const keyValues = target.keys.map((key) => sql`coalesce(${sql.ref(key)}, ${sql.lit(keyDefaults[key])})`);
     const groups = sql.join(Array.from({ length: 2 + keyValues.length }, (_unused, index) => sql.raw(String(index + 1))));
     const conditions = [sql`${sql.ref('id')} <= ${upToId}`];
     // Without a lower bound the created_at range picks the index, not a walk of the whole id range.
     if (afterId > 0) conditions.push(sql`${sql.ref('id')} > ${afterId}`);
     if (created) conditions.push(sql`${sql.ref('created_at')} >= ${created.from}`, sql`${sql.ref('created_at')} < ${created.to}`);
-    const sums = sql`select ${hourBucket}, ${sql.ref('type')}, ${sql.join(keyValues)}, count(*), coalesce(sum(${sql.ref('quota')}), 0)
-      from ${sql.table('logs')} where ${sql.join(conditions, sql` and `)} group by ${groups}`;
+    const selected = sql.join([hourBucket, sql.ref('type'), ...keyValues, sql`count(*)`, sql`coalesce(sum(${sql.ref('quota')}), 0)`]);
+    const sums = sql`select ${selected} from ${sql.table('logs')} where ${sql.join(conditions, sql` and `)} group by ${groups}`;
     const count = sql.ref('count');
     const quota = sql.ref('quota');
     if (this.dialect === 'mysql') {
@@ -183,8 +204,9 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
     await this.addLogs(0, upToId, created);
   }
 
+  /** Deletes the hours up to `lastBucket` from this table and its coarser ones. */
   async deleteUpTo(lastBucket: number): Promise<void> {
-    await this.db.deleteFrom(this.table.name).where('bucket', '<=', lastBucket).execute();
+    for (const table of [this.table, ...(this.table.coarser ?? [])]) await this.db.deleteFrom(table.name).where('bucket', '<=', lastBucket).execute();
   }
 
   /** Sum over the hours in [fromBucket, toBucket), of the type and key filters set (see `covers`). */
@@ -224,10 +246,19 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
   }
 }
 
-/** Both hourly tables of a log database, the smaller first (LogTotals reads the first that covers a query). */
+/** The two hourly roll-up jobs of a log database (each keeps its coarser tables too), the smaller first. */
 export function logHourlyRepositories(
   db: Kysely<Database>,
   dialect: SqlDialect,
 ): readonly [LogHourlyRepository<'model_name'>, LogHourlyRepository<'channel_id' | 'group'>] {
   return [new LogHourlyRepository(db, dialect, modelHourly), new LogHourlyRepository(db, dialect, channelGroupHourly)];
+}
+
+/**
+ * Every hourly table a log page or total can read, the smallest first (the first that covers a
+ * filter answers it): per type, per model, per group, per channel and group. Read only: the jobs
+ * (logHourlyRepositories) write them.
+ */
+export function logHourlyReaders(db: Kysely<Database>, dialect: SqlDialect): ReadonlyArray<LogHourlyRepository<HourlyKey>> {
+  return [typeHourly, modelHourly, groupHourly, channelGroupHourly].map((table) => new LogHourlyRepository<HourlyKey>(db, dialect, table));
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { ChannelRepository } from '../channel/channel.repository.ts';
 import { UserRepository } from '../user/user.repository.ts';
-import { logHourlyRepositories } from './log-hourly.repository.ts';
+import { logHourlyReaders, logHourlyRepositories } from './log-hourly.repository.ts';
 import { LogRepository } from './log.repository.ts';
 import { registerLogRoutes } from './log.routes.ts';
 import { LogService } from './log.service.ts';
@@ -15,6 +15,7 @@ export function registerLogModule(app: FastifyInstance, context: AppContext): vo
     new LogService({
       repository: new LogRepository(context.logDatabase.db),
       hourly: logHourlyRepositories(context.logDatabase.db, context.logDatabase.dialect),
+      hourlyReaders: logHourlyReaders(context.logDatabase.db, context.logDatabase.dialect),
       channels: new ChannelRepository(context.database.db, context.database.dialect),
       users: new UserRepository(context.database.db, context.database.dialect),
       clock: context.clock,

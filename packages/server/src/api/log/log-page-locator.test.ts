@@ -58,6 +58,9 @@ const filters: Query[] = [
   { channel: 2, group: 'default' },
   { group: 'svip', type: LogType.topup },
   { type: LogType.error },
+  // No filter, a type or a group alone: totals from the per-type and per-group roll-ups (0033).
+  { type: LogType.consume },
+  { group: 'default' },
   { username: 'root' },
   { username: 'bob', model_name: 'claude' },
   { username: 'nobody' },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '@switchboard/contracts';
 import type { LogEntry } from '../../logs/log-writer.repository.ts';
@@ -58,6 +59,9 @@ function recount(logs: readonly LogEntry[], query: Query): { count: number; quot
 }
 
 const filters: Query[] = [
+  // No filter and a type alone: the per-type roll-up (0033).
+  {},
+  { type: LogType.error },
   { channel: 1 },
   { channel: 2 },
   { group: 'vip' },
@@ -149,9 +153,22 @@ describe.each(testDatabases())('log totals with channel and group filters on $di
     const models = new LogHourlyRepository(logDb(), testApp.context.logDatabase.dialect, modelHourly);
     await rollUpLogs(models, await models.maxLogId(), now);
     await expectExact();
+    // The coarser roll-ups kept by the same jobs hold exactly the finer ones' sums.
+    const regrouped = async (table: 'switchboard_log_hourly' | 'switchboard_log_hourly_channel_group', keys: Array<'group'>) =>
+      sortedRows(
+        await logDb()
+          .selectFrom(table)
+          .select(['bucket', 'type', ...keys, sql<number>`sum(${sql.ref('count')})`.as('count'), sql<number>`sum(${sql.ref('quota')})`.as('quota')])
+          .groupBy(['bucket', 'type', ...keys])
+          .execute(),
+      );
+    expect(sortedRows(await logDb().selectFrom('switchboard_log_hourly_type').selectAll().execute())).toEqual(await regrouped('switchboard_log_hourly', []));
+    expect(sortedRows(await logDb().selectFrom('switchboard_log_hourly_group').selectAll().execute())).toEqual(
+      await regrouped('switchboard_log_hourly_channel_group', ['group']),
+    );
   });
 
-  it('reads whole hours of channel and group filters from the roll-up, and model with channel from the logs', async () => {
+  it('reads whole hours of no filter, type, group and channel filters from the smallest roll-up that has them, and model with channel from the logs', async () => {
     const bucket = hourStart(now - 15 * hour);
     const row = await logDb()
       .selectFrom('switchboard_log_hourly_channel_group')
@@ -165,24 +182,43 @@ describe.each(testDatabases())('log totals with channel and group filters on $di
     const channelOnly = { channel: Number(row.channel_id), ...range };
     const groupOnly = { group: row.group, ...range };
     const withModel = { channel: Number(row.channel_id), model_name: 'o3', ...range };
-    const shift = (delta: number) =>
-      logDb()
-        .updateTable('switchboard_log_hourly_channel_group')
+    const unfiltered = { ...range };
+    const consumption = { type: LogType.consume, ...range };
+    /** Adds `delta` logs (and 1000 quota each) to one hour's consumption row of a roll-up table. */
+    const shift = (table: 'switchboard_log_hourly_channel_group' | 'switchboard_log_hourly_group' | 'switchboard_log_hourly_type', delta: number) => {
+      let update = logDb()
+        .updateTable(table)
         .set((eb) => ({ count: eb('count', '+', delta), quota: eb('quota', '+', 1000 * delta) }))
         .where('bucket', '=', bucket)
-        .where('type', '=', LogType.consume)
-        .where('channel_id', '=', row.channel_id)
-        .where('group', '=', row.group)
-        .execute();
+        .where('type', '=', LogType.consume);
+      if (table !== 'switchboard_log_hourly_type') update = update.where('group', '=', row.group);
+      if (table === 'switchboard_log_hourly_channel_group') update = update.where('channel_id', '=', row.channel_id);
+      return update.execute();
+    };
+    const plus = (query: Query, delta: number) => ({ count: recount(written, query).count + delta, quota: recount(written, query).quota + 1000 * delta });
     // A marker added to one hourly row shows up in exactly the answers that read it.
-    await shift(5);
+    const markers = [
+      ['switchboard_log_hourly_channel_group', 5],
+      ['switchboard_log_hourly_group', 7],
+      ['switchboard_log_hourly_type', 11],
+    ] as const;
+    for (const [table, delta] of markers) await shift(table, delta);
     try {
-      expect(await answer(channelOnly)).toEqual({ count: recount(written, channelOnly).count + 5, quota: recount(written, channelOnly).quota + 5000 });
-      expect(await answer(groupOnly)).toEqual({ count: recount(written, groupOnly).count + 5, quota: recount(written, groupOnly).quota + 5000 });
+      expect(await answer(channelOnly)).toEqual(plus(channelOnly, 5));
+      expect(await answer(groupOnly)).toEqual(plus(groupOnly, 7));
+      expect(await answer(unfiltered)).toEqual(plus(unfiltered, 11));
+      expect(await answer(consumption)).toEqual(plus(consumption, 11));
       expect(await answer(withModel)).toEqual(recount(written, withModel));
     } finally {
-      await shift(-5);
+      for (const [table, delta] of markers) await shift(table, -delta);
     }
     await expectExact();
   });
 });
+
+/** Hourly rows with numbers as numbers (PostgreSQL answers bigint sums as text), in one order. */
+function sortedRows(rows: ReadonlyArray<Record<string, unknown>>): Array<Record<string, number | string>> {
+  return rows
+    .map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key === 'group' ? String(value) : Number(value)])))
+    .sort((a, b) => Number(a.bucket) - Number(b.bucket) || Number(a.type) - Number(b.type) || String(a.group ?? '').localeCompare(String(b.group ?? '')));
+}

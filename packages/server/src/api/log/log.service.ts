@@ -13,8 +13,10 @@ import { type HourlyPresence, LogPageLocator } from './log-page-locator.ts';
 
 export interface LogServiceDependencies {
   readonly repository: LogRepository;
-  /** The hourly roll-ups of the log database, the smaller first (see logHourlyRepositories). */
-  readonly hourly: ReadonlyArray<HourlyTotals & HourlyPresence & RepairableHourlyTable>;
+  /** The hourly roll-up jobs of the log database, recounted after a purge (see logHourlyRepositories). */
+  readonly hourly: readonly RepairableHourlyTable[];
+  /** Every hourly table the pages and totals read, the smallest first (see logHourlyReaders). */
+  readonly hourlyReaders: ReadonlyArray<HourlyTotals & HourlyPresence>;
   /** Channels live in the main database, the logs perhaps elsewhere. */
   readonly channels: Pick<ChannelRepository, 'namesOf'>;
   /** Users live in the main database: a username filter is resolved to their ids there. */
@@ -38,7 +40,7 @@ export async function withUsernameResolved(filters: LogFilters, users: Pick<User
 
 export class LogService {
   private readonly repository: LogRepository;
-  private readonly hourly: ReadonlyArray<HourlyTotals & HourlyPresence & RepairableHourlyTable>;
+  private readonly hourly: readonly RepairableHourlyTable[];
   private readonly channels: Pick<ChannelRepository, 'namesOf'>;
   private readonly users: Pick<UserRepository, 'idsOfUsername'>;
   private readonly pages: LogPageLocator;
@@ -50,8 +52,8 @@ export class LogService {
     this.hourly = dependencies.hourly;
     this.channels = dependencies.channels;
     this.users = dependencies.users;
-    this.pages = new LogPageLocator(dependencies.repository, dependencies.hourly);
-    this.totals = new LogTotals(dependencies.repository, dependencies.hourly);
+    this.pages = new LogPageLocator(dependencies.repository, dependencies.hourlyReaders);
+    this.totals = new LogTotals(dependencies.repository, dependencies.hourlyReaders);
     this.clock = dependencies.clock;
   }
 
