@@ -84,7 +84,11 @@ describe('serverMallocEnvironment', () => {
   });
 
   it("keeps the operator's own value", () => {
-    expect(withServerMallocEnvironment({ MALLOC_MMAP_THRESHOLD_: '65536', PORT: '3000' })).toEqual({ MALLOC_MMAP_THRESHOLD_: '65536', MALLOC_ARENA_MAX: '2', PORT: '3000' });
+    expect(withServerMallocEnvironment({ MALLOC_MMAP_THRESHOLD_: '65536', PORT: '3000' })).toEqual({
+      MALLOC_MMAP_THRESHOLD_: '65536',
+      MALLOC_ARENA_MAX: '2',
+      PORT: '3000',
+    });
     expect(withServerMallocEnvironment({ MALLOC_ARENA_MAX: '4' })).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_ARENA_MAX: '4' });
     expect(withServerMallocEnvironment({ PORT: '3000' })).toEqual({ ...serverMallocEnvironment, PORT: '3000' });
   });
