@@ -17,7 +17,13 @@ export interface MemoryReturnSettings {
    * collection's own finishing work on the main thread shows there (4–5 % after 2,000 streams).
    */
   readonly quietAfterFreeingBelow: number;
-  /** How far the process's footprint must have grown since the last collection to be worth a pause. */
+  /**
+   * How far the process's footprint must have grown since the last collection to be worth a pause:
+   * half the default tree's bound after a burst (32 MB, bench/src/memory/memory-targets.ts), since a
+   * burst spreads over its two workers (at 32 MB each kept 20 MB after the picture burst, and the
+   * tree stayed 38–43 MB above its warm level for over a minute in 3 of 4 runs; at 16 MB it was
+   * back in 15–29 s).
+   */
   readonly growthBytes: number;
 }
 
@@ -26,7 +32,7 @@ export const memoryReturnDefaults: MemoryReturnSettings = {
   quietChecks: 3,
   quietBelow: 0.02,
   quietAfterFreeingBelow: 0.1,
-  growthBytes: 32 * 1024 * 1024,
+  growthBytes: 16 * 1024 * 1024,
 };
 
 /**
