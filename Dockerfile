@@ -14,11 +14,12 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
 # NODE_OPTIONS: the flags of packages/server/src/node-flags.ts (short GC pauses under load, memory
-# given back after a burst); MALLOC_MMAP_THRESHOLD_: packages/server/src/malloc-environment.ts (large
-# request bodies go back to the system once freed).
+# given back after a burst); MALLOC_MMAP_THRESHOLD_ and MALLOC_ARENA_MAX: packages/server/src/malloc-environment.ts
+# (large request bodies go back to the system once freed; two malloc arenas, not one per thread).
 ENV NODE_ENV=production \
     NODE_OPTIONS="--max-semi-space-size=8 --expose-gc" \
     MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_ARENA_MAX=2 \
     PORT=3000 \
     SQLITE_PATH=/data/switchboard.db
 WORKDIR /app

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, request } from 'undici';
 import { benchModels } from '../fake-upstream/behaviours.ts';
 import { streamWave } from '../load/stream-client.ts';
-import { privateBytes, processTree, pssBytes, RssSampler, rssBytes, treePssBytes, treeRssBytes } from '../platform/proc-stats.ts';
+import { binaryBytes, privateBytes, processTree, pssBytes, RssSampler, rssBytes, treePssBytes, treeRssBytes } from '../platform/proc-stats.ts';
 import { stopAll, stopChildrenOnSignals } from '../platform/processes.ts';
 import { startFakeUpstream } from '../targets/floor.ts';
 import { startSwitchboard } from '../targets/switchboard.ts';
@@ -99,7 +99,7 @@ try {
     const name = member === pid ? 'primary' : `worker ${member}`;
     figures.privateBytesPerProcess[name] = privateBytes(member);
     progress(
-      `idle ${name}: RSS ${mib(rssBytes(member)).toFixed(0)} MiB, PSS ${mib(pssBytes(member)).toFixed(0)} MiB, private ${mib(privateBytes(member)).toFixed(0)} MiB`,
+      `idle ${name}: RSS ${mib(rssBytes(member)).toFixed(0)} MiB (Node binary pages ${mib(binaryBytes(member)).toFixed(0)} MiB), PSS ${mib(pssBytes(member)).toFixed(0)} MiB, private ${mib(privateBytes(member)).toFixed(0)} MiB`,
     );
   }
   progress(`idle tree: RSS ${mib(figures.idleRssBytes).toFixed(0)} MiB, PSS ${mib(figures.idlePssBytes).toFixed(0)} MiB`);

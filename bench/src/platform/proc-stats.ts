@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** Linux reports process CPU time in clock ticks; 100 per second on every mainstream kernel build. */
 const ticksPerSecond = 100;
@@ -80,6 +80,23 @@ export const privateBytes = (pid: number): number => statusBytes(pid, 'RssAnon')
 export function pssBytes(pid: number): number {
   const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
   return match ? Number(match[1]) * 1024 : 0;
+}
+
+/**
+ * The resident pages of the process's own executable (the Node binary: V8's and Node's code, the
+ * startup snapshot, ICU data), in bytes. Shared with every Node process, so counted once per
+ * process in RSS: the part of a tree's RSS that more processes add without using more memory.
+ */
+export function binaryBytes(pid: number): number {
+  const executable = readlinkSync(`/proc/${pid}/exe`);
+  let inBinary = false;
+  let kilobytes = 0;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) inBinary = mapping[1] === executable;
+    else if (inBinary && line.startsWith('Rss:')) kilobytes += Number(/(\d+)/.exec(line)?.[1] ?? 0);
+  }
+  return kilobytes * 1024;
 }
 
 /** Proportional memory of a process and all its descendants, in bytes. */

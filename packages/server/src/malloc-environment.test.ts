@@ -37,7 +37,44 @@ function rssAfterFreedBodies(environment: NodeJS.ProcessEnv): { idle: number; af
   return JSON.parse(child.stdout) as { idle: number; after: number };
 }
 
+/** glibc's malloc arenas besides the main one in a child after work on every thread-pool thread: each is a 64 MiB-aligned heap of 64 MiB. */
+function arenasAfterThreadWork(environment: NodeJS.ProcessEnv): number {
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `
+      import { readFileSync } from 'node:fs';
+      import { gzip } from 'node:zlib';
+      await Promise.all(Array.from({ length: 8 }, (_, index) => new Promise((resolve) => gzip(Buffer.alloc(4 << 20, index), resolve))));
+      const heap = 64n << 20n;
+      const maps = readFileSync('/proc/self/maps', 'utf8').trim().split('\\n').map((line) => {
+        const [range, perms, , , , path] = line.split(/\\s+/);
+        const [start, end] = range.split('-').map((hex) => BigInt('0x' + hex));
+        return { start, end, perms, anonymous: !path };
+      });
+      let arenas = 0;
+      for (const map of maps) {
+        if (!map.anonymous || map.perms !== 'rw-p' || map.start % heap !== 0n) continue;
+        const reserved = maps.find((next) => next.start === map.end && next.perms === '---p');
+        if ((reserved ? reserved.end : map.end) - map.start === heap) arenas += 1;
+      }
+      console.log(arenas);
+      `,
+    ],
+    { encoding: 'utf8', env: environment },
+  );
+  expect(child.stderr).toBe('');
+  return Number(child.stdout);
+}
+
 describe('serverMallocEnvironment', () => {
+  it("keeps one malloc arena beside the main one, where each of Node's threads would otherwise take its own", () => {
+    expect(arenasAfterThreadWork(withServerMallocEnvironment({ PATH: process.env.PATH }))).toBeLessThanOrEqual(1);
+    expect(arenasAfterThreadWork({ PATH: process.env.PATH })).toBeGreaterThan(2);
+  });
+
   it('gives freed large bodies back to the system at once, which the default threshold does not', () => {
     const withDefaults = rssAfterFreedBodies({ PATH: process.env.PATH });
     const withServer = rssAfterFreedBodies(withServerMallocEnvironment({ PATH: process.env.PATH }));
@@ -47,7 +84,12 @@ describe('serverMallocEnvironment', () => {
   });
 
   it("keeps the operator's own value", () => {
-    expect(withServerMallocEnvironment({ MALLOC_MMAP_THRESHOLD_: '65536', PORT: '3000' })).toEqual({ MALLOC_MMAP_THRESHOLD_: '65536', PORT: '3000' });
+    expect(withServerMallocEnvironment({ MALLOC_MMAP_THRESHOLD_: '65536', PORT: '3000' })).toEqual({
+      MALLOC_MMAP_THRESHOLD_: '65536',
+      MALLOC_ARENA_MAX: '2',
+      PORT: '3000',
+    });
+    expect(withServerMallocEnvironment({ MALLOC_ARENA_MAX: '4' })).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_ARENA_MAX: '4' });
     expect(withServerMallocEnvironment({ PORT: '3000' })).toEqual({ ...serverMallocEnvironment, PORT: '3000' });
   });
 });

@@ -4,6 +4,7 @@ import type { Logger } from '../platform/logger.ts';
 import type { AlertDelivery, AlertNotice } from './alert-delivery.ts';
 import type { BudgetState } from './budget-book.ts';
 import type { BudgetRepository } from './budget.repository.ts';
+import type { PeriodCalendar } from './budget-period.ts';
 
 /** The shares of a budget that trigger an alert, in percent. */
 export const budgetAlertLevels = [50, 80, 100] as const;
@@ -36,7 +37,8 @@ export class BudgetAlerts {
     readonly options: OptionStore;
     readonly clock: Clock;
     readonly logger: Logger;
-    readonly timeZone: string;
+    /** Its zone is read when an alert is written (see PeriodCalendar). */
+    readonly calendar: Pick<PeriodCalendar, 'timeZone'>;
   };
   /** Alerts being sent (tests and shutdown wait for them). */
   private readonly sending = new Set<Promise<void>>();
@@ -85,14 +87,14 @@ export class BudgetAlerts {
   }
 
   private budgetNotice(state: BudgetState, tokenName: string, level: number, use: number, endMs: number): AlertNotice {
-    const resets = new Intl.DateTimeFormat('sv-SE', { timeZone: this.deps.timeZone, dateStyle: 'short', timeStyle: 'short' }).format(endMs);
+    const resets = new Intl.DateTimeFormat('sv-SE', { timeZone: this.deps.calendar.timeZone, dateStyle: 'short', timeStyle: 'short' }).format(endMs);
     const whose = state.owner === 'token' ? `token "${tokenName}"` : 'your account';
     const whoseZh = state.owner === 'token' ? `令牌“${tokenName}”` : '您账户';
     const periodZh = { day: '每日', week: '每周', month: '每月' }[state.period];
     const used = `${this.money(use)} / ${this.money(state.limit)}`;
     const subject = `Budget ${level}% used / 预算已使用 ${level}%`;
-    const en = `The ${{ day: 'daily', week: 'weekly', month: 'monthly' }[state.period]} budget of ${whose} has reached ${level}%: ${used} used. It resets at ${resets} (${this.deps.timeZone}).`;
-    const zh = `${whoseZh}的${periodZh}预算已使用 ${level}%：${used}。将于 ${resets}（${this.deps.timeZone}）重置。`;
+    const en = `The ${{ day: 'daily', week: 'weekly', month: 'monthly' }[state.period]} budget of ${whose} has reached ${level}%: ${used} used. It resets at ${resets} (${this.deps.calendar.timeZone}).`;
+    const zh = `${whoseZh}的${periodZh}预算已使用 ${level}%：${used}。将于 ${resets}（${this.deps.calendar.timeZone}）重置。`;
     return {
       type: 'budget_threshold',
       subject,

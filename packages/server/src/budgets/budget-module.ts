@@ -33,7 +33,7 @@ export interface RelayBudgets {
 export function createRelayBudgets(context: AppContext, ledger: QuotaLedger, instanceId: string): RelayBudgets {
   const repository = new BudgetRepository(context.database.db);
   const book = new BudgetBook(repository);
-  const calendar = new PeriodCalendar(context.config.timeZone);
+  const calendar = new PeriodCalendar(() => context.config.timeZone);
   const delivery = new AlertDelivery({
     repository,
     mailer: new Mailer(context.options),
@@ -48,7 +48,7 @@ export function createRelayBudgets(context: AppContext, ledger: QuotaLedger, ins
     options: context.options,
     clock: context.clock,
     logger: context.logger,
-    timeZone: calendar.timeZone,
+    calendar,
   });
   const shared = context.redis ? new SharedBudgetCounter(context.redis) : undefined;
   const keeper = new BudgetKeeper({

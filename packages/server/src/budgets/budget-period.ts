@@ -100,11 +100,16 @@ export function periodWindow(period: BudgetPeriod, nowMs: number, timeZone: stri
  * asks on every budgeted request, and a comparison is all it costs between two boundaries.
  */
 export class PeriodCalendar {
-  readonly timeZone: string;
+  private readonly zone: () => string;
   private readonly windows = new Map<BudgetPeriod, PeriodWindow>();
 
-  constructor(timeZone: string) {
-    this.timeZone = timeZone;
+  /** `timeZone` may be the config's, read on first use: resolving the system's zone loads ICU's data (config.ts). */
+  constructor(timeZone: string | (() => string)) {
+    this.zone = typeof timeZone === 'string' ? () => timeZone : timeZone;
+  }
+
+  get timeZone(): string {
+    return this.zone();
   }
 
   current(period: BudgetPeriod, nowMs: number): PeriodWindow {

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config/config.ts';
 import { servingAddress, type BoundAddress as Address } from '../http/serving-address.ts';
 import type { Logger } from '../platform/logger.ts';
+import { compactStartupGarbage } from '../platform/memory-return.ts';
 import { servePrimary } from './primary-services.ts';
 
 /** A worker that dies this many times within the window is not restarted again: the machine is stopped. */
@@ -111,6 +112,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   started = true;
   const address = servingAddress(bound ?? { address: config.host, port: config.port });
   logger.info({ workers: config.workers }, `Switchboard is serving on ${address} with ${config.workers} worker processes`);
+  compactStartupGarbage();
   if (config.sessionSecretGenerated) {
     logger.warn('SESSION_SECRET is not set: a random one is used, so logins end at restart and are not shared between instances');
   }

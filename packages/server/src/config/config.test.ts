@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -58,6 +58,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ TZ: 'Asia/Shanghai' }).timeZone).toBe('Asia/Shanghai');
     expect(loadConfig({}).timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(() => loadConfig({ TZ: 'Mars/Olympus' })).toThrow(/TZ/);
+  });
+
+  it("asks Intl for the system's time zone only when it is first read, not at start", () => {
+    // Intl's first date format maps ICU's zone data (about 7 MB per process): the primary never reads the zone.
+    const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const config = loadConfig({});
+      expect(dateFormat).not.toHaveBeenCalled();
+      expect(config.timeZone).toBe(new Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(config.timeZone).toBe(config.timeZone);
+      expect(dateFormat).toHaveBeenCalledTimes(2); // the config's one read, then this test's own
+    } finally {
+      dateFormat.mockRestore();
+    }
   });
 
   it('runs one worker process per core unless WORKERS says how many', () => {

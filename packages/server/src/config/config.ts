@@ -164,6 +164,8 @@ export function loadConfig(env: Env = process.env): Config {
   const nodeType = read(env, 'NODE_TYPE', z.enum(['master', 'slave']), 'master');
   const sqlitePath = read(env, 'SQLITE_PATH', z.string(), 'data/switchboard.db');
   const quotaJournalDir = read(env, 'QUOTA_JOURNAL_DIR', z.string(), dirname(sqlitePath));
+  const explicitTimeZone = read(env, 'TZ', z.string().refine(isTimeZone, 'is not a time zone Intl knows (e.g. Asia/Shanghai, UTC)'), '');
+  let systemZone: string | undefined;
   return {
     port: read(env, 'PORT', port, 3000),
     host: read(env, 'HOST', z.string(), '0.0.0.0'),
@@ -201,7 +203,12 @@ export function loadConfig(env: Env = process.env): Config {
       critical: readRateLimit(env, 'CRITICAL_RATE_LIMIT', 20, 1200),
       search: readRateLimit(env, 'SEARCH_RATE_LIMIT', 10, 60),
     },
-    timeZone: read(env, 'TZ', z.string().refine(isTimeZone, 'is not a time zone Intl knows (e.g. Asia/Shanghai, UTC)'), systemTimeZone()),
+    // Without TZ, the system's zone is asked of Intl on first read (budgets), not here: the first
+    // Intl.DateTimeFormat maps ICU's zone and calendar data, about 7 MB of RSS in every process,
+    // and the WORKERS primary and a gateway without budgets never need it.
+    get timeZone() {
+      return explicitTimeZone || (systemZone ??= systemTimeZone());
+    },
     tracing: loadTracingConfig(env, (variable, detail) => {
       throw new ConfigError(variable, detail);
     }),

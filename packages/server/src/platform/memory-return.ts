@@ -17,7 +17,13 @@ export interface MemoryReturnSettings {
    * collection's own finishing work on the main thread shows there (4–5 % after 2,000 streams).
    */
   readonly quietAfterFreeingBelow: number;
-  /** How far the process's footprint must have grown since the last collection to be worth a pause. */
+  /**
+   * How far the process's footprint must have grown since the last collection to be worth a pause:
+   * half the default tree's bound after a burst (32 MB, bench/src/memory/memory-targets.ts), since a
+   * burst spreads over its two workers (at 32 MB each kept 20 MB after the picture burst, and the
+   * tree stayed 38–43 MB above its warm level for over a minute in 3 of 4 runs; at 16 MB it was
+   * back in 15–29 s).
+   */
   readonly growthBytes: number;
 }
 
@@ -26,7 +32,7 @@ export const memoryReturnDefaults: MemoryReturnSettings = {
   quietChecks: 3,
   quietBelow: 0.02,
   quietAfterFreeingBelow: 0.1,
-  growthBytes: 32 * 1024 * 1024,
+  growthBytes: 16 * 1024 * 1024,
 };
 
 /**
@@ -144,13 +150,29 @@ function eventLoopBusyShare(): () => number {
  * from 128 to 111 MB of RSS (80 to 63 MB private). It counts the server's open requests itself.
  */
 export function startMemoryReturn(logger: Logger, server: Server): MemoryReturn | undefined {
-  const exposed = (globalThis as { gc?: unknown }).gc;
-  if (typeof exposed !== 'function') return undefined;
-  const collect = exposed as CollectGarbage;
+  const collect = exposedGc();
+  if (!collect) return undefined;
   collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   const memoryReturn = new MemoryReturn({ collect, logger, openRequests: countOpenRequests(server) });
   memoryReturn.start();
   return memoryReturn;
+}
+
+/**
+ * The WORKERS primary's one compaction, once every worker serves: its start-up (the config's schemas,
+ * forking, the workers' first messages) leaves garbage and a grown young generation that nothing
+ * would collect in a process that then mostly waits (4 MB of its 14 MB heap, measured). Returns
+ * whether it ran (only with `--expose-gc`).
+ */
+export function compactStartupGarbage(): boolean {
+  const collect = exposedGc();
+  collect?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  return collect !== undefined;
+}
+
+function exposedGc(): CollectGarbage | undefined {
+  const exposed = (globalThis as { gc?: unknown }).gc;
+  return typeof exposed === 'function' ? (exposed as CollectGarbage) : undefined;
 }
 
 /** How many of the server's requests are not yet answered or closed (one listener per request). */
