@@ -70,10 +70,4 @@ describe("the processes' module graphs", () => {
     expect(places(files).packages).toEqual(expect.arrayContaining(['fastify', 'undici']));
     expect(nodeInternals).not.toContain(nodeOwnUndici);
   });
-
-  it("a gateway process loads undici's pool and request, not its index (fetch, WebSocket, caches, mocks)", () => {
-    const undiciFiles = loadedBy(['./serve-process.ts']).files.flatMap((file) => /\/node_modules\/undici\/(.*)$/.exec(file)?.[1] ?? []);
-    expect(undiciFiles).toEqual(expect.arrayContaining(['lib/dispatcher/agent.js', 'lib/api/api-request.js']));
-    expect(undiciFiles.filter((file) => file === 'index.js' || /^lib\/(web|mock|cache|interceptor)\//.test(file))).toEqual([]);
-  });
 });

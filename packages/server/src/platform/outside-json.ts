@@ -1,4 +1,4 @@
-import { request } from './undici-request.ts';
+import { request } from 'undici';
 import type { OutgoingRequests } from './outgoing/outgoing-requests.ts';
 import { safeParseJson } from './safe-json.ts';
 

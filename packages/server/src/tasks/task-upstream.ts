@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { request as undiciRequest } from '../platform/undici-request.ts';
+import { request as undiciRequest } from 'undici';
 import { safeParseJson } from '../platform/safe-json.ts';
 import { maskSecrets } from '../relay/pipeline/relay-error.ts';
 

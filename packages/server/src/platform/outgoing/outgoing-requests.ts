@@ -1,6 +1,5 @@
 import { lookup as systemLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
-import type { Dispatcher } from 'undici';
-import { Agent, request } from '../undici-request.ts';
+import { Agent, type Dispatcher, request } from 'undici';
 import type { FetchSetting } from './fetch-setting.ts';
 import { outgoingMessages } from './outgoing.messages.ts';
 import { checkAddress, checkUrl } from './outgoing-policy.ts';

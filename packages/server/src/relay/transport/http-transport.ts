@@ -1,4 +1,4 @@
-import { Agent, request } from '../../platform/undici-request.ts';
+import { Agent, request } from 'undici';
 import type { Transport, TransportOptions, UpstreamRequest, UpstreamResponse } from '../provider.ts';
 
 /**

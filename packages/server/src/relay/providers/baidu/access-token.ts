@@ -1,4 +1,4 @@
-import { request } from '../../../platform/undici-request.ts';
+import { request } from 'undici';
 import { SharedTokenCache, type FetchedToken } from '../../../platform/shared-token-cache.ts';
 import { safeParseJson } from '../../../platform/safe-json.ts';
 import { baiduTokenResponseSchema } from './baidu-api.ts';

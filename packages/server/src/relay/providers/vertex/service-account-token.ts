@@ -1,6 +1,6 @@
 import { createSign } from 'node:crypto';
 import { SharedTokenCache, type FetchedToken } from '../../../platform/shared-token-cache.ts';
-import { request } from '../../../platform/undici-request.ts';
+import { request } from 'undici';
 import { z } from 'zod';
 import { safeParseJson } from '../../../platform/safe-json.ts';
 
