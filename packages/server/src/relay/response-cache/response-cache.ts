@@ -1,7 +1,7 @@
 import type { OptionStore } from '../../options/option-store.ts';
 import type { CapabilityName } from '../provider.ts';
 import type { AnswerStore } from './answer-store.ts';
-import { decodeAnswer, encodeAnswer, type CachedAnswer } from './cached-answer.ts';
+import type { CachedAnswer } from './cached-answer.ts';
 import { cacheKey } from './cache-key.ts';
 import { CompiledCacheRules, readCacheRules, type CacheRule } from './cache-rules.ts';
 import { isCachedCapability, ruleAllows } from './cacheable-request.ts';
@@ -70,11 +70,18 @@ export class ResponseCache {
     return { rule, key, read: !refresh, write: !noStore };
   }
 
-  /** The stored answer, or undefined; a store that fails (Redis down) is a miss, never a failed request. */
-  async lookup(plan: CachePlan): Promise<CachedAnswer | undefined> {
+  /**
+   * The stored answer, or undefined; a store that fails (Redis down) is a miss, never a failed
+   * request. Synchronous for the memory store: the caller awaits only a promise.
+   */
+  lookup(plan: CachePlan): Promise<CachedAnswer | undefined> | CachedAnswer | undefined {
     try {
-      const stored = await this.store.get(plan.key);
-      return stored ? decodeAnswer(stored) : undefined;
+      const stored = this.store.get(plan.key);
+      if (!(stored instanceof Promise)) return stored;
+      return stored.catch((error: unknown) => {
+        this.onError(error);
+        return undefined;
+      });
     } catch (error) {
       this.onError(error);
       return undefined;
@@ -85,7 +92,7 @@ export class ResponseCache {
   save(plan: CachePlan, answer: CachedAnswer): void {
     if (!plan.write || answer.body.length > plan.rule.max_bytes) return;
     try {
-      const written = this.store.set(plan.key, encodeAnswer(answer), plan.rule.ttl);
+      const written = this.store.set(plan.key, answer, plan.rule.ttl);
       if (written instanceof Promise) written.catch(this.onError);
     } catch (error) {
       this.onError(error);
