@@ -180,6 +180,8 @@ export async function relayRequest(
     model: parsed.model,
     stream: parsed.stream,
     body: parsed.body,
+    groups,
+    pinnedChannel: caller.pinnedChannelId !== undefined,
     userId: caller.user.id,
     tokenOptedOut: caller.token?.responseCacheOff === true,
     cacheControl: request.headers['cache-control'],

@@ -35,6 +35,12 @@ export interface CacheKeyParts {
   /** The model the request is priced and routed as (after the entry's and alias mapping). */
   readonly model: string;
   readonly stream: boolean;
+  /**
+   * The groups the request is routed in (the caller's, or the `auto` list in order): a group's
+   * channels may map the model elsewhere or shape the request, and a caller must never get an answer
+   * from a channel its group cannot use.
+   */
+  readonly groups: string;
   readonly body: Record<string, unknown>;
   /** Set for rules of scope `user`. */
   readonly userId: number | undefined;
@@ -46,5 +52,9 @@ export interface CacheKeyParts {
  * a request's few hundred bytes, the same digest.
  */
 export function cacheKey(parts: CacheKeyParts): string {
-  return hash('sha256', `${parts.path}\n${parts.model}\n${parts.stream ? 's' : 'w'}\n${parts.userId ?? ''}\n${canonicalJson(parts.body, true)}`, 'base64url');
+  return hash(
+    'sha256',
+    `${parts.path}\n${parts.model}\n${parts.stream ? 's' : 'w'}\n${parts.userId ?? ''}\n${parts.groups}\n${canonicalJson(parts.body, true)}`,
+    'base64url',
+  );
 }

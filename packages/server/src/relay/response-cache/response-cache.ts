@@ -22,6 +22,10 @@ export interface CacheRequest {
   readonly model: string;
   readonly stream: boolean;
   readonly body: Record<string, unknown> | undefined;
+  /** The groups the request is routed in, in order (one unless the caller's group is `auto`). */
+  readonly groups: readonly string[];
+  /** An administrator's key pinned to one channel (`sk-…-<id>`): that channel's own answer is wanted. */
+  readonly pinnedChannel: boolean;
   readonly userId: number;
   /** The token's owner switched the cache off for it. */
   readonly tokenOptedOut: boolean;
@@ -54,7 +58,7 @@ export class ResponseCache {
 
   /** The plan for a request, or undefined when no rule applies (or the request may not be cached). */
   plan(request: CacheRequest): CachePlan | undefined {
-    if (this.rules.empty || !request.body || request.tokenOptedOut || !isCachedCapability(request.capability)) return undefined;
+    if (this.rules.empty || !request.body || request.tokenOptedOut || request.pinnedChannel || !isCachedCapability(request.capability)) return undefined;
     const rule = this.rules.match(request.model);
     if (!rule || !ruleAllows(rule, request.body)) return undefined;
     const control = (request.cacheControl ?? '').toLowerCase();
@@ -64,6 +68,7 @@ export class ResponseCache {
       path: request.path,
       model: request.model,
       stream: request.stream,
+      groups: request.groups.join(','),
       body: request.body,
       userId: rule.scope === 'user' ? request.userId : undefined,
     });
