@@ -97,7 +97,8 @@ export class ResponseCache {
   save(plan: CachePlan, answer: CachedAnswer): void {
     if (!plan.write || answer.body.length > plan.rule.max_bytes) return;
     try {
-      const written = this.store.set(plan.key, answer, plan.rule.ttl);
+      // Its own copy of the usage: the memory store keeps the object itself, and every later hit reads it.
+      const written = this.store.set(plan.key, { ...answer, usage: { ...answer.usage } }, plan.rule.ttl);
       if (written instanceof Promise) written.catch(this.onError);
     } catch (error) {
       this.onError(error);
