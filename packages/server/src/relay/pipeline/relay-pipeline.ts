@@ -181,13 +181,16 @@ export async function relayRequest(
     model: parsed.model,
     stream: parsed.stream,
     body: parsed.body,
+    groups,
+    pinnedChannel: caller.pinnedChannelId !== undefined,
     userId: caller.user.id,
     tokenOptedOut: caller.token?.responseCacheOff === true,
     cacheControl: request.headers['cache-control'],
     switchboardCache: request.headers['x-switchboard-cache'] as string | undefined,
   });
   if (cachePlan?.read) {
-    const hit = await services.responseCache.lookup(cachePlan);
+    let hit = services.responseCache.lookup(cachePlan);
+    if (hit instanceof Promise) hit = await hit;
     if (hit) {
       const group = groups[0] ?? caller.usingGroup;
       await serveCachedAnswer(services, { request, reply, caller: { ...caller, usingGroup: group }, parsed, plan: cachePlan, answer: hit, startedAt, path });

@@ -60,10 +60,11 @@ export class AnswerCapture {
     }) as typeof response.end;
   }
 
+  /** Past the limit nothing more is copied and what was kept is let go: that answer is never stored. */
   private add(chunk: Buffer | string): void {
     if (this.overflowed) return;
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    this.size += bytes.length;
-    if (!this.overflowed) this.chunks.push(bytes);
+    this.size += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    if (this.overflowed) this.chunks.length = 0;
+    else this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   }
 }

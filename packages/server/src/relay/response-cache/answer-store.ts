@@ -1,22 +1,28 @@
+import { storedSize, type CachedAnswer } from './cached-answer.ts';
+
 /**
  * Where cached answers live: in this process (bounded by bytes) or in Redis (shared by instances).
- * Values are opaque buffers (cached-answer.ts); `ttlSeconds` comes from the rule that stored them.
+ * `ttlSeconds` comes from the rule that stored them. A synchronous store answers synchronously: a
+ * hit from memory costs no promise.
  */
 export interface AnswerStore {
-  get(key: string): Promise<Buffer | undefined> | Buffer | undefined;
-  set(key: string, value: Buffer, ttlSeconds: number): Promise<void> | void;
+  get(key: string): Promise<CachedAnswer | undefined> | CachedAnswer | undefined;
+  set(key: string, answer: CachedAnswer, ttlSeconds: number): Promise<void> | void;
   /** Drops every stored answer; answers how many were dropped. */
   purge(): Promise<number>;
 }
 
 interface MemoryEntry {
-  readonly value: Buffer;
+  readonly answer: CachedAnswer;
+  /** What the answer counts against the bound: its size as Redis would hold it (cached-answer.ts). */
+  readonly bytes: number;
   readonly expiresAt: number;
 }
 
 /**
  * Least recently used answers go first once the stored bytes pass `maxBytes`: a Map keeps insertion
- * order, and a read moves its entry to the end, so the first entry is always the coldest.
+ * order, and a read moves its entry to the end, so the first entry is always the coldest. Answers are
+ * kept as objects, not encoded: a hit reads no head and copies no byte.
  */
 export class MemoryAnswerStore implements AnswerStore {
   private readonly entries = new Map<string, MemoryEntry>();
@@ -37,23 +43,24 @@ export class MemoryAnswerStore implements AnswerStore {
     return this.entries.size;
   }
 
-  get(key: string): Buffer | undefined {
+  get(key: string): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
     if (entry.expiresAt <= this.now()) {
-      this.storedBytes -= entry.value.length;
+      this.storedBytes -= entry.bytes;
       return undefined;
     }
     this.entries.set(key, entry);
-    return entry.value;
+    return entry.answer;
   }
 
-  set(key: string, value: Buffer, ttlSeconds: number): void {
-    if (value.length > this.maxBytes) return;
+  set(key: string, answer: CachedAnswer, ttlSeconds: number): void {
+    const bytes = storedSize(answer);
+    if (bytes > this.maxBytes) return;
     this.remove(key);
-    this.entries.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000 });
-    this.storedBytes += value.length;
+    this.entries.set(key, { answer, bytes, expiresAt: this.now() + ttlSeconds * 1000 });
+    this.storedBytes += bytes;
     for (const [coldest] of this.entries) {
       if (this.storedBytes <= this.maxBytes) break;
       this.remove(coldest);
@@ -71,6 +78,6 @@ export class MemoryAnswerStore implements AnswerStore {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.storedBytes -= entry.value.length;
+    this.storedBytes -= entry.bytes;
   }
 }

@@ -19,10 +19,19 @@ interface StoredHead {
   readonly usage: NormalizedUsage;
 }
 
-/** One buffer per answer (a JSON head line, then the body bytes): what both stores keep, and what counts against the byte bound. */
-export function encodeAnswer(answer: CachedAnswer): Buffer {
+function headLine(answer: CachedAnswer): string {
   const head: StoredHead = { kind: answer.kind, contentType: answer.contentType, servedModel: answer.servedModel, usage: answer.usage };
-  return Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`), answer.body]);
+  return `${JSON.stringify(head)}\n`;
+}
+
+/** One buffer per answer (a JSON head line, then the body bytes): what Redis keeps. */
+export function encodeAnswer(answer: CachedAnswer): Buffer {
+  return Buffer.concat([Buffer.from(headLine(answer)), answer.body]);
+}
+
+/** The bytes an answer takes encoded: what it counts against the memory store's bound, wherever it is kept. */
+export function storedSize(answer: CachedAnswer): number {
+  return Buffer.byteLength(headLine(answer)) + answer.body.length;
 }
 
 /** The answer back from its stored bytes; undefined for anything unreadable (treated as a miss). */

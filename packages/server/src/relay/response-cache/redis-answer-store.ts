@@ -1,5 +1,6 @@
 import type { Redis } from '../../platform/redis.ts';
 import type { AnswerStore } from './answer-store.ts';
+import { decodeAnswer, encodeAnswer, type CachedAnswer } from './cached-answer.ts';
 
 /**
  * Answers in Redis, shared by every instance of the deployment: keys under the deployment's
@@ -15,12 +16,14 @@ export class RedisAnswerStore implements AnswerStore {
     this.prefix = `sb:${namespace}:response-cache:`;
   }
 
-  async get(key: string): Promise<Buffer | undefined> {
-    return (await this.redis.getBuffer(this.prefix + key)) ?? undefined;
+  /** Undefined for a missing answer and for one that cannot be read (a miss). */
+  async get(key: string): Promise<CachedAnswer | undefined> {
+    const stored = await this.redis.getBuffer(this.prefix + key);
+    return stored ? decodeAnswer(stored) : undefined;
   }
 
-  async set(key: string, value: Buffer, ttlSeconds: number): Promise<void> {
-    await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds);
+  async set(key: string, answer: CachedAnswer, ttlSeconds: number): Promise<void> {
+    await this.redis.set(this.prefix + key, encodeAnswer(answer), 'EX', ttlSeconds);
   }
 
   /** SCAN, never KEYS: a large cache must not block Redis while it is emptied. */

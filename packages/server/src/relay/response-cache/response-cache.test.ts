@@ -21,6 +21,7 @@ describe.each(testDatabases())('the response cache on $dialect', (database) => {
   let testApp: TestApp;
   let fake: FakeOpenAIUpstream;
   let root: TestUser;
+  let channelId: number;
 
   beforeAll(async () => {
     fake = new FakeOpenAIUpstream();
@@ -29,7 +30,7 @@ describe.each(testDatabases())('the response cache on $dialect', (database) => {
     root = await rootUser(testApp);
     const ratios = testApp.context.options.getJson<Record<string, number>>('ModelRatio');
     await testApp.context.options.set('ModelRatio', JSON.stringify({ ...ratios, [model]: 10 }));
-    await seedChannel(testApp, { key: upstreamKey, baseUrl: fake.baseUrl, models: [model] });
+    channelId = await seedChannel(testApp, { key: upstreamKey, baseUrl: fake.baseUrl, models: [model] });
   });
   afterAll(async () => {
     await testApp.close();
@@ -125,6 +126,36 @@ describe.each(testDatabases())('the response cache on $dialect', (database) => {
       expect(hitLog?.quota).toBe(0);
       expect(Number(hitLog?.is_stream)).toBe(1);
       expect(otherOf(hitLog ?? { other: null })).toMatchObject({ response_cache: 'hit' });
+    } finally {
+      await putOption('ResponseCacheRules', '[]');
+    }
+  });
+
+  // The hit is answered before a channel is chosen, so the key names what chooses the channels: a
+  // group's channels may map the model elsewhere or shape the request differently.
+  it("keeps each group's answers apart, and answers a key pinned to a channel from that channel", async () => {
+    const vipKey = 'cache-vip-upstream';
+    await seedChannel(testApp, { key: vipKey, baseUrl: fake.baseUrl, models: [model], groups: ['vip'] });
+    expect((await putOption('ResponseCacheRules', JSON.stringify([{ model, ttl: 60, hit_ratio: 0.1 }]))).body.success).toBe(true);
+    try {
+      const user = await createTestUser(testApp, { quota: 100_000_000 });
+      const vipUser = await createTestUser(testApp, { quota: 100_000_000, group: 'vip' });
+      const token = await seedToken(testApp, user.id);
+      const vipToken = await seedToken(testApp, vipUser.id);
+      const before = { shared: fake.requestsFor(upstreamKey).length, vip: fake.requestsFor(vipKey).length };
+      expect((await chat(token.apiKey, 'per group')).headers['x-switchboard-cache']).toBe('miss');
+      expect((await chat(vipToken.apiKey, 'per group')).headers['x-switchboard-cache']).toBe('miss');
+      expect((await chat(vipToken.apiKey, 'per group')).headers['x-switchboard-cache']).toBe('hit');
+      expect(fake.requestsFor(vipKey).length).toBe(before.vip + 1);
+
+      // An administrator's key pinned to the channel wants that channel's answer: no lookup, nothing stored.
+      const admin = await createTestUser(testApp, { role: 10, quota: 100_000_000 });
+      const adminToken = await seedToken(testApp, admin.id);
+      const pinned = await chat(`${adminToken.apiKey}-${channelId}`, 'per group');
+      expect(pinned.statusCode).toBe(200);
+      expect(pinned.headers['x-switchboard-cache']).toBeUndefined();
+      expect(fake.requestsFor(upstreamKey).length).toBe(before.shared + 2);
+      expect((await chat(token.apiKey, 'per group')).headers['x-switchboard-cache']).toBe('hit');
     } finally {
       await putOption('ResponseCacheRules', '[]');
     }

@@ -1,7 +1,7 @@
 import type { OptionStore } from '../../options/option-store.ts';
 import type { CapabilityName } from '../provider.ts';
 import type { AnswerStore } from './answer-store.ts';
-import { decodeAnswer, encodeAnswer, type CachedAnswer } from './cached-answer.ts';
+import type { CachedAnswer } from './cached-answer.ts';
 import { cacheKey } from './cache-key.ts';
 import { CompiledCacheRules, readCacheRules, type CacheRule } from './cache-rules.ts';
 import { isCachedCapability, ruleAllows } from './cacheable-request.ts';
@@ -22,6 +22,10 @@ export interface CacheRequest {
   readonly model: string;
   readonly stream: boolean;
   readonly body: Record<string, unknown> | undefined;
+  /** The groups the request is routed in, in order (one unless the caller's group is `auto`). */
+  readonly groups: readonly string[];
+  /** An administrator's key pinned to one channel (`sk-…-<id>`): that channel's own answer is wanted. */
+  readonly pinnedChannel: boolean;
   readonly userId: number;
   /** The token's owner switched the cache off for it. */
   readonly tokenOptedOut: boolean;
@@ -54,7 +58,7 @@ export class ResponseCache {
 
   /** The plan for a request, or undefined when no rule applies (or the request may not be cached). */
   plan(request: CacheRequest): CachePlan | undefined {
-    if (this.rules.empty || !request.body || request.tokenOptedOut || !isCachedCapability(request.capability)) return undefined;
+    if (this.rules.empty || !request.body || request.tokenOptedOut || request.pinnedChannel || !isCachedCapability(request.capability)) return undefined;
     const rule = this.rules.match(request.model);
     if (!rule || !ruleAllows(rule, request.body)) return undefined;
     const control = (request.cacheControl ?? '').toLowerCase();
@@ -64,17 +68,25 @@ export class ResponseCache {
       path: request.path,
       model: request.model,
       stream: request.stream,
+      groups: request.groups.join(','),
       body: request.body,
       userId: rule.scope === 'user' ? request.userId : undefined,
     });
     return { rule, key, read: !refresh, write: !noStore };
   }
 
-  /** The stored answer, or undefined; a store that fails (Redis down) is a miss, never a failed request. */
-  async lookup(plan: CachePlan): Promise<CachedAnswer | undefined> {
+  /**
+   * The stored answer, or undefined; a store that fails (Redis down) is a miss, never a failed
+   * request. Synchronous for the memory store: the caller awaits only a promise.
+   */
+  lookup(plan: CachePlan): Promise<CachedAnswer | undefined> | CachedAnswer | undefined {
     try {
-      const stored = await this.store.get(plan.key);
-      return stored ? decodeAnswer(stored) : undefined;
+      const stored = this.store.get(plan.key);
+      if (!(stored instanceof Promise)) return stored;
+      return stored.catch((error: unknown) => {
+        this.onError(error);
+        return undefined;
+      });
     } catch (error) {
       this.onError(error);
       return undefined;
@@ -85,7 +97,8 @@ export class ResponseCache {
   save(plan: CachePlan, answer: CachedAnswer): void {
     if (!plan.write || answer.body.length > plan.rule.max_bytes) return;
     try {
-      const written = this.store.set(plan.key, encodeAnswer(answer), plan.rule.ttl);
+      // Its own copy of the usage: the memory store keeps the object itself, and every later hit reads it.
+      const written = this.store.set(plan.key, { ...answer, usage: { ...answer.usage } }, plan.rule.ttl);
       if (written instanceof Promise) written.catch(this.onError);
     } catch (error) {
       this.onError(error);
