@@ -350,3 +350,31 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     expect(await existingIndexes(first.db, 'logs', first.dialect)).toEqual(present);
   });
 });
+
+describe.each(testDatabases().filter((database) => database.dialect === 'mysql'))('migration locks on $dialect', (database) => {
+  it("migrates a database while another database's migration holds the server", async () => {
+    const other = await database.create();
+    const fresh = await database.create();
+    const holder = await openDatabase(other.sqlDsn, other.sqlitePath);
+    const migrated = await openDatabase(fresh.sqlDsn, fresh.sqlitePath);
+    try {
+      // The lock Kysely's own MySQL adapter takes for any database's migration: one name per server.
+      await holder.db.connection().execute(async (connection) => {
+        await sql`select get_lock('ea586330-2c93-47c8-908d-981d9d270f9d', 10)`.execute(connection);
+        try {
+          await migrateMainDatabase(migrated.db, migrated.dialect);
+          await migrateLogDatabase(migrated.db, migrated.dialect);
+        } finally {
+          await sql`select release_lock('ea586330-2c93-47c8-908d-981d9d270f9d')`.execute(connection);
+        }
+      });
+      const tables = await migrated.db.introspection.getTables();
+      expect(tables.map((table) => table.name)).toContain('users');
+    } finally {
+      await migrated.close();
+      await holder.close();
+      await fresh.drop();
+      await other.drop();
+    }
+  }, 60_000);
+});
