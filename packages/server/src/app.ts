@@ -72,7 +72,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // A worker of a machine without Redis has its limits counted by the primary, for the whole machine.
   const link = PrimaryLink.get();
   const limits = openLimitStore(dependencies.redis, dependencies.logger, {
-    ...(link ? { machine: new PrimaryLimitStore(link), machineWorkers: dependencies.config.workers } : {}),
+    ...(link ? { machine: new PrimaryLimitStore(link), machineWorkers: dependencies.config.machineWorkers } : {}),
     namespace: deploymentNamespace(dependencies.config.sqlDsn, dependencies.config.sqlitePath),
   });
   shutdownTasks.push(async () => limits.close());

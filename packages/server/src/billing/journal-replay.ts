@@ -17,6 +17,8 @@ export interface ReplayDependencies {
   readonly now: () => number;
   /** The quota movements a replay wrote (other instances' caches hear of them). */
   readonly onReplayed?: (batch: PendingDeltas) => void;
+  /** Every journal adopted, once replayed: the charges of it that were not in the database (the spending guard's book settles its dead holder). */
+  readonly onAdopted?: (journal: string, unwritten: readonly JournaledCharge[]) => void;
 }
 
 /**
@@ -35,14 +37,16 @@ export async function replayOrphanJournals(dependencies: ReplayDependencies): Pr
   for (const [name, quotaSeq] of ours) {
     const orphan = OrphanJournal.adopt(folder, chargeJournalPrefix, name);
     if (!orphan) continue;
+    let unwritten: readonly JournaledCharge[];
     try {
-      await replayOne(orphan, quotaSeq, dependencies);
+      unwritten = await replayOne(orphan, quotaSeq, dependencies);
     } catch (error) {
       orphan.release();
       throw error;
     }
     orphan.discard();
     await dependencies.marks.forget(name);
+    dependencies.onAdopted?.(name, unwritten);
   }
 }
 
@@ -57,7 +61,8 @@ function readCharges(orphan: OrphanJournal): { charges: JournaledCharge[]; unrea
   return { charges, unreadable };
 }
 
-async function replayOne(orphan: OrphanJournal, quotaSeq: number, dependencies: ReplayDependencies): Promise<void> {
+/** Answers the charges that were not in the database before the replay. */
+async function replayOne(orphan: OrphanJournal, quotaSeq: number, dependencies: ReplayDependencies): Promise<JournaledCharge[]> {
   const { marks, logger } = dependencies;
   const now = dependencies.now();
   const { charges, unreadable } = readCharges(orphan);
@@ -83,12 +88,13 @@ async function replayOne(orphan: OrphanJournal, quotaSeq: number, dependencies: 
     const rows = slice.flatMap((charge) => (charge.log ? [charge.log] : []));
     await dependencies.logWriter.recordMany(rows, { journal: orphan.name, seq: slice.at(-1)?.seq ?? 0 });
   }
+  const replayed = charges.filter((charge) => charge.seq > quotaSeq);
   if (batch.highSeq > 0 || logged.length > 0) {
-    const replayed = charges.filter((charge) => charge.seq > quotaSeq);
     logger.warn(
       { journal: orphan.name, charges: replayed.length, quota: replayed.reduce((sum, charge) => sum + charge.quota, 0), logRows: logged.length },
       'replayed the quota journal of a process that stopped before writing its charges',
     );
     dependencies.onReplayed?.(batch);
   }
+  return replayed;
 }

@@ -5,7 +5,7 @@ import { LiveJournal } from '../platform/append-journal.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
 import type { Logger } from '../platform/logger.ts';
-import { ChargeJournal, chargeJournalPrefix } from './charge-journal.ts';
+import { ChargeJournal, chargeJournalPrefix, type JournaledCharge } from './charge-journal.ts';
 import { replayOrphanJournals } from './journal-replay.ts';
 import type { PendingDeltas } from './pending-deltas.ts';
 import { QuotaJournalRepository } from './quota-journal.repository.ts';
@@ -20,6 +20,7 @@ export interface QuotaJournalSetup {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly onReplayed?: (batch: PendingDeltas) => void;
+  readonly onAdopted?: (journal: string, unwritten: readonly JournaledCharge[]) => void;
 }
 
 export interface OpenedQuotaJournal {
@@ -48,6 +49,7 @@ export async function openQuotaJournal(setup: QuotaJournalSetup): Promise<Opened
       logger,
       now: () => setup.clock.unixSeconds(),
       ...(setup.onReplayed ? { onReplayed: setup.onReplayed } : {}),
+      ...(setup.onAdopted ? { onAdopted: setup.onAdopted } : {}),
     });
     live = new LiveJournal({
       folder,

@@ -160,7 +160,7 @@ export class QuotaLedger {
     const { token, user } = reservation;
     const seq = this.journal?.record(token?.id ?? 0, user.id, channelId, finalQuota, log) ?? 0;
     this.release(reservation);
-    this.guard.settle(reservation.claims, finalQuota);
+    this.guard.settle(reservation.claims, finalQuota, seq);
     this.move(token, user, -finalQuota, finalQuota, 1);
     this.pending.addChannel(channelId, finalQuota);
     if (log) this.pending.logs.push({ seq, row: log });
@@ -232,6 +232,9 @@ export class QuotaLedger {
   /** Takes everything queued for writing; undefined when nothing is queued or a write is running. */
   takeBatch(): PendingDeltas | undefined {
     if (this.inFlight || this.pending.empty) return undefined;
+    // The guard hears of a charge before the database has it: a process killed after the write has
+    // nothing there its account of the balance does not know (SpendLeaseBook.settleDeparted).
+    this.guard.reportSettled();
     this.inFlight = this.pending;
     this.pending = new PendingDeltas();
     this.epoch += 1;

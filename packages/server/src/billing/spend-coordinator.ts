@@ -1,4 +1,4 @@
-import { SpendLeaseBook, type LeaseGrant, type LeaseReport, type LeaseRequest } from './spend-lease-book.ts';
+import { SpendLeaseBook, type DepartedCharge, type LeaseGrant, type LeaseReport, type LeaseRequest } from './spend-lease-book.ts';
 
 /**
  * Where a process takes its leases on balances (see spend-lease-book.ts): its own book when it is the
@@ -11,6 +11,10 @@ export interface SpendCoordinator {
   report(key: string, report: LeaseReport): void;
   /** The balance was changed from outside by `delta` (top-up, console edit, refund), told once by the writer. */
   adjust(key: string, delta: number): void;
+  /** This process journals its charges under `journal` (only the primary's book needs to know: it outlives its workers). */
+  journalOpened?(journal: string): void;
+  /** A dead process's journal was replayed at start: `charges` were not in the database (see SpendLeaseBook.settleDeparted). */
+  journalReplayed?(journal: string, charges: readonly DepartedCharge[]): void;
 }
 
 /** The book of a process that is alone (WORKERS=1 without Redis, tests). */

@@ -55,6 +55,8 @@ export class SpendGuard {
   private readonly coordinator: SpendCoordinator;
   private readonly now: () => number;
   private readonly leases = new Map<BalanceKey, HeldLease>();
+  /** The journal sequence number of the last settled charge: every report covers the charges up to it. */
+  private settledThroughSeq = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(coordinator: SpendCoordinator, now: () => number = Date.now) {
@@ -71,8 +73,12 @@ export class SpendGuard {
     return this.claimFrom(requests, 0, [], worst, Math.min(worst, Math.ceil(expected)));
   }
 
-  /** Ends claims with a charge: the charge counts as spent from the lease, reported shortly. */
-  settle(claims: readonly BalanceClaim[], charge: number): void {
+  /**
+   * Ends claims with a charge: the charge counts as spent from the lease, reported shortly. `seq` is the
+   * charge's journal record, made just before in the same turn (0: no journal).
+   */
+  settle(claims: readonly BalanceClaim[], charge: number, seq = 0): void {
+    if (seq > this.settledThroughSeq) this.settledThroughSeq = seq;
     for (const claim of claims) {
       const held = this.leases.get(claim.key);
       if (!held) continue;
@@ -112,6 +118,14 @@ export class SpendGuard {
   /** Claims of this process's requests in flight on a balance. */
   inFlight(key: BalanceKey): number {
     return this.leases.get(key)?.inFlight ?? 0;
+  }
+
+  /**
+   * Reports every settled charge now, keeping the leases: called before a batch of charges goes to the
+   * database, so that a charge written there was always reported first (see SpendLeaseBook.settleDeparted).
+   */
+  reportSettled(): void {
+    for (const [key, held] of this.leases) if (held.unreported !== 0) this.reportNow(key, held, false);
   }
 
   /** Sends every report now (tests, shutdown). */
@@ -229,7 +243,7 @@ export class SpendGuard {
     const spent = held.unreported;
     const released = releasing ? Math.max(0, held.lease - held.inFlight - spent) : 0;
     if (held.generation !== 0 && (spent !== 0 || released !== 0)) {
-      this.coordinator.report(key, { generation: held.generation, spent, released });
+      this.coordinator.report(key, { generation: held.generation, spent, released, throughSeq: this.settledThroughSeq });
     }
     held.lease -= spent + released;
     held.unreported = 0;

@@ -48,15 +48,36 @@ describe('the spending lease book', () => {
     expect(book.room('u:7')).toBe(9_400);
   });
 
-  it('counts the lease of a holder that died as spent, and moves the balance by a change from outside keeping the leases', () => {
+  it("keeps a dead holder's lease out of the room until its journal says what it spent unreported", () => {
+    const book = new SpendLeaseBook(() => 0);
+    // Far from the edge: a holds a slice of 100,000 - 1,000 worst cases per holder.
+    const slice = book.acquire('a', 't:1', ask(100_000, 100)).granted;
+    expect(slice).toBeGreaterThan(100);
+    book.report('a', 't:1', { generation: 1, spent: 300, released: 0, throughSeq: 7 });
+    book.holderGone('a');
+    expect(book.room('t:1')).toBe(100_000 - 300 - (slice - 300));
+    // Replayed from a's journal: seq 6 and 7 were in its report, 8 and 9 were not; 10 moved another token.
+    book.settleDeparted('a', [
+      { seq: 6, keys: ['t:1', 'u:1'], quota: 100 },
+      { seq: 7, keys: ['t:1', 'u:1'], quota: 200 },
+      { seq: 8, keys: ['t:1', 'u:1'], quota: 150 },
+      { seq: 9, keys: ['t:1', 'u:1'], quota: 50 },
+      { seq: 10, keys: ['t:2', 'u:1'], quota: 999 },
+    ]);
+    expect(book.room('t:1')).toBe(100_000 - 300 - 200);
+  });
+
+  it('keeps the lease of a holder that died until its journal is replayed, and moves the balance by a change from outside keeping the leases', () => {
     const book = new SpendLeaseBook(() => 0);
     book.acquire('a', 't:1', ask(5_000, 1_000));
     book.acquire('b', 't:1', ask(5_000, 1_000));
     book.holderGone('a');
     expect(book.room('t:1')).toBe(3_000);
+    book.settleDeparted('a', []);
+    expect(book.room('t:1')).toBe(4_000);
     book.adjust('t:1', 15_000);
     // b's claim is still in flight.
-    expect(book.room('t:1')).toBe(18_000);
+    expect(book.room('t:1')).toBe(19_000);
   });
 
   it('takes the requests in flight of a holder new to the account into its lease first', () => {

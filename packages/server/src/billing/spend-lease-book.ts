@@ -39,6 +39,20 @@ export interface LeaseReport {
   readonly generation: number;
   readonly spent: number;
   readonly released: number;
+  /**
+   * The journal sequence number of the holder's last settled charge when it reported: each of its
+   * charges on this balance up to it is in this report or an earlier one (0: no journal). Tells, when
+   * the holder dies, which of its journaled charges the account has not heard of (settleDeparted).
+   */
+  readonly throughSeq?: number;
+}
+
+/** A charge of a dead holder found in its journal and not in the database: replayed, and perhaps never reported. */
+export interface DepartedCharge {
+  readonly seq: number;
+  /** The balances it moved (a token's and its user's). */
+  readonly keys: readonly string[];
+  readonly quota: number;
 }
 
 /** Room that covers this many worst cases per holder is far from the edge: leases are slices, not claims. */
@@ -53,6 +67,10 @@ interface Account {
   base: number;
   spent: number;
   readonly leases: Map<string, number>;
+  /** Leases of holders that died, held until their journals say what they really spent (settleDeparted). */
+  readonly departed: Map<string, number>;
+  /** Each holder's last `throughSeq`. */
+  readonly reportedThrough: Map<string, number>;
   touchedAt: number;
 }
 
@@ -87,14 +105,21 @@ export class SpendLeaseBook {
   acquire(holder: string, key: string, request: LeaseRequest): LeaseGrant {
     let account = this.accounts.get(key);
     if (!account) {
-      account = { generation: this.nextGeneration++, base: request.seed, spent: 0, leases: new Map(), touchedAt: 0 };
+      account = {
+        generation: this.nextGeneration++,
+        base: request.seed,
+        spent: 0,
+        leases: new Map(),
+        departed: new Map(),
+        reportedThrough: new Map(),
+        touchedAt: 0,
+      };
       this.accounts.set(key, account);
     }
     account.touchedAt = this.now();
     // A holder new to this account brings its requests in flight: they count before anything is granted.
     if (request.generation !== account.generation && request.carried > 0) add(account.leases, holder, request.carried);
-    let leased = 0;
-    for (const amount of account.leases.values()) leased += amount;
+    const leased = leasedOn(account);
     const room = account.base - account.spent - leased;
     const holders = Math.max(2, account.leases.size + (account.leases.has(holder) ? 0 : 1));
     const granted = grantFor(room, request.worst, request.expected, holders, leased);
@@ -108,6 +133,7 @@ export class SpendLeaseBook {
     if (!account || account.generation !== report.generation) return;
     account.spent += report.spent;
     add(account.leases, holder, -(report.spent + report.released));
+    if (report.throughSeq) account.reportedThrough.set(holder, Math.max(report.throughSeq, account.reportedThrough.get(holder) ?? 0));
     account.touchedAt = this.now();
   }
 
@@ -121,13 +147,36 @@ export class SpendLeaseBook {
     if (account) account.base += delta;
   }
 
-  /** A holder that died: what it held counts as spent (its journal replays the real charges into the database). */
+  /**
+   * A holder that died: what it held stays out of the room, since some of it may have been spent in
+   * answers it never reported, until its journal is replayed and settleDeparted says how much. (Counted
+   * as spent for good, the unused rest of a slice would be lost to the balance while it is in use.)
+   */
   holderGone(holder: string): void {
     for (const account of this.accounts.values()) {
       const lease = account.leases.get(holder);
       if (lease === undefined) continue;
-      account.spent += Math.max(0, lease);
       account.leases.delete(holder);
+      add(account.departed, holder, lease);
+    }
+  }
+
+  /**
+   * A dead holder's journal was replayed: `charges` are those it held that were not in the database yet.
+   * Those it had not reported (after its last `throughSeq` on the balance) are spent; the rest of its
+   * lease goes back to the room. Every charge in the database was reported before it was written
+   * (QuotaLedger.takeBatch), so the replayed ones are all that can be missing.
+   */
+  settleDeparted(holder: string, charges: readonly DepartedCharge[]): void {
+    for (const [key, account] of this.accounts) {
+      if (!account.departed.has(holder)) continue;
+      const through = account.reportedThrough.get(holder) ?? 0;
+      let unreported = 0;
+      for (const charge of charges) if (charge.seq > through && charge.keys.includes(key)) unreported += charge.quota;
+      account.spent += unreported;
+      account.departed.delete(holder);
+      account.reportedThrough.delete(holder);
+      account.touchedAt = this.now();
     }
   }
 
@@ -143,10 +192,16 @@ export class SpendLeaseBook {
   room(key: string): number | undefined {
     const account = this.accounts.get(key);
     if (!account) return undefined;
-    let leased = 0;
-    for (const amount of account.leases.values()) leased += amount;
-    return account.base - account.spent - leased;
+    return account.base - account.spent - leasedOn(account);
   }
+}
+
+/** What the account's holders, live and departed, hold. */
+function leasedOn(account: Account): number {
+  let leased = 0;
+  for (const amount of account.leases.values()) leased += amount;
+  for (const amount of account.departed.values()) leased += amount;
+  return leased;
 }
 
 function add(leases: Map<string, number>, holder: string, amount: number): void {

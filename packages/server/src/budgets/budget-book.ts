@@ -1,4 +1,5 @@
 import { safeParseJson } from '../platform/safe-json.ts';
+import { ReloadFreshness } from '../relay/cache/reload-freshness.ts';
 import { isBudgetPeriod, type BudgetPeriod } from './budget-period.ts';
 import type { BudgetOwner, BudgetRepository, BudgetRow } from './budget.repository.ts';
 
@@ -49,6 +50,13 @@ export class BudgetBook {
   private readonly states: Record<BudgetOwner, Map<number, BudgetState>> = { token: new Map(), user: new Map() };
   private readonly thresholds = new Map<number, number>();
   private readonly repository: BudgetRepository;
+  /**
+   * A full reload reads every budget at once and can answer after a change's single re-read applied a
+   * newer row (the change bus re-reads one owner after each write): the older row must not win, or an
+   * edited budget would be back to its old limit until the next reload. Users' settings are re-read
+   * with their budgets, so the user marks cover both.
+   */
+  private readonly freshness: Record<BudgetOwner, ReloadFreshness> = { token: new ReloadFreshness(), user: new ReloadFreshness() };
 
   constructor(repository: BudgetRepository) {
     this.repository = repository;
@@ -72,28 +80,50 @@ export class BudgetBook {
   }
 
   async loadAll(): Promise<void> {
-    const [tokens, users, settings] = await Promise.all([
-      this.repository.allBudgets('token'),
-      this.repository.allBudgets('user'),
-      this.repository.usersWithAlertSettings(),
-    ]);
-    this.replaceAll('token', tokens);
-    this.replaceAll('user', users);
-    this.thresholds.clear();
-    for (const row of settings) this.applySetting(row.id, row.setting);
+    const since = { token: this.freshness.token.wideReadStarting(), user: this.freshness.user.wideReadStarting() };
+    try {
+      const [tokens, users, settings] = await Promise.all([
+        this.repository.allBudgets('token'),
+        this.repository.allBudgets('user'),
+        this.repository.usersWithAlertSettings(),
+      ]);
+      const fresher = (owner: BudgetOwner) => (id: number) => this.freshness[owner].isFresher(id, since[owner]);
+      this.replaceAll('token', tokens, fresher('token'));
+      this.replaceAll('user', users, fresher('user'));
+      this.replaceThresholds(settings, fresher('user'));
+    } finally {
+      this.freshness.token.wideReadDone(since.token);
+      this.freshness.user.wideReadDone(since.user);
+    }
   }
 
   async reload(owner: BudgetOwner, id: number): Promise<void> {
-    const [row, setting] = await Promise.all([this.repository.budget(owner, id), owner === 'user' ? this.repository.userSetting(id) : undefined]);
-    if (row) this.apply(owner, row);
-    else this.states[owner].delete(id);
-    if (owner === 'user') this.applySetting(id, setting?.setting ?? null);
+    const freshness = this.freshness[owner];
+    const read = freshness.rereading(id);
+    try {
+      const [row, setting] = await Promise.all([this.repository.budget(owner, id), owner === 'user' ? this.repository.userSetting(id) : undefined]);
+      // A later change's re-read started meanwhile: its row is the newer one and applies instead.
+      if (!freshness.isNewestReread(id, read)) return;
+      if (row) this.apply(owner, row);
+      else this.states[owner].delete(id);
+      if (owner === 'user') this.applySetting(id, setting?.setting ?? null);
+    } finally {
+      freshness.rereadDone(id);
+    }
   }
 
-  private replaceAll(owner: BudgetOwner, rows: BudgetRow[]): void {
+  /** Takes the full read's rows, except for owners re-read since it started (`fresher`): theirs are newer. */
+  private replaceAll(owner: BudgetOwner, rows: BudgetRow[], fresher: (id: number) => boolean): void {
     const seen = new Set<number>();
-    for (const row of rows) if (this.apply(owner, row)) seen.add(row.id);
-    for (const id of [...this.states[owner].keys()]) if (!seen.has(id)) this.states[owner].delete(id);
+    for (const row of rows) if (fresher(row.id) || this.apply(owner, row)) seen.add(row.id);
+    for (const id of [...this.states[owner].keys()]) if (!seen.has(id) && !fresher(id)) this.states[owner].delete(id);
+  }
+
+  private replaceThresholds(settings: ReadonlyArray<{ id: number; setting: string | null }>, fresher: (id: number) => boolean): void {
+    const kept = [...this.thresholds].filter(([userId]) => fresher(userId));
+    this.thresholds.clear();
+    for (const row of settings) if (!fresher(row.id)) this.applySetting(row.id, row.setting);
+    for (const [userId, threshold] of kept) this.thresholds.set(userId, threshold);
   }
 
   private apply(owner: BudgetOwner, row: BudgetRow): boolean {

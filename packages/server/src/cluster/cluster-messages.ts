@@ -1,4 +1,4 @@
-import type { LeaseReport, LeaseRequest } from '../billing/spend-lease-book.ts';
+import type { DepartedCharge, LeaseReport, LeaseRequest } from '../billing/spend-lease-book.ts';
 import type { LimitChange, LimitRule } from '../limits/limit-store.ts';
 import type { ChangeMessage, WorkerChangeMessage } from './change-messages.ts';
 
@@ -40,7 +40,11 @@ export interface BatchRequest {
 export type SpendMessage =
   | { readonly sb: 'spend'; readonly id: number; readonly op: 'acquire'; readonly key: string; readonly request: LeaseRequest }
   | { readonly sb: 'spend'; readonly id: 0; readonly op: 'report'; readonly key: string; readonly report: LeaseReport }
-  | { readonly sb: 'spend'; readonly id: 0; readonly op: 'adjust'; readonly key: string; readonly delta: number };
+  | { readonly sb: 'spend'; readonly id: 0; readonly op: 'adjust'; readonly key: string; readonly delta: number }
+  /** The worker's quota journal: a replacement that replays it after the worker died says what the worker spent. */
+  | { readonly sb: 'spend'; readonly id: 0; readonly op: 'journal'; readonly journal: string }
+  /** A dead process's journal was replayed at start: the charges of it that were not in the database. */
+  | { readonly sb: 'spend'; readonly id: 0; readonly op: 'replayed'; readonly journal: string; readonly charges: readonly DepartedCharge[] };
 
 /** Request limits counted by the primary for the machine (cluster/primary-limit-store.ts). */
 export type LimitMessage =

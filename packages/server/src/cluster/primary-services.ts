@@ -55,7 +55,7 @@ export function servePrimary(logger: Logger): PrimaryServices {
 export interface PrimaryServices {
   /** Closed once the last worker has stopped. */
   readonly writers: PrimarySqliteWriters;
-  /** Told when a worker exits: its leases on balances count as spent. */
+  /** Told when a worker exits: its leases on balances stay out of the room until its journal is replayed (see PrimarySpendBook). */
   readonly spend: PrimarySpendBook;
 }
 

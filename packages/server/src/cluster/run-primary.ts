@@ -25,7 +25,12 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     void writers.close().finally(() => process.exit(code));
   };
   // Every worker must sign and read the same session cookies and cache keys, and tell the same start time.
-  const workerEnv: Record<string, string> = { WORKERS: '1', SWITCHBOARD_STARTED_AT: String(config.startedAt) };
+  // A worker limits requests to its share (limit ÷ workers) when this process does not answer.
+  const workerEnv: Record<string, string> = {
+    WORKERS: '1',
+    SWITCHBOARD_MACHINE_WORKERS: String(config.workers),
+    SWITCHBOARD_STARTED_AT: String(config.startedAt),
+  };
   if (config.sessionSecretGenerated) workerEnv.SESSION_SECRET = config.sessionSecret;
 
   let started = false; // every worker of the start-up listens

@@ -81,4 +81,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ WORKERS: ' 4 ' }).workers).toBe(4);
     for (const wrong of ['0', '-2', 'many', '1.5', '65']) expect(() => loadConfig({ WORKERS: wrong })).toThrow(/WORKERS/);
   });
+
+  it("tells a worker (WORKERS 1) how many workers its machine has, from the primary's setting", () => {
+    expect(loadConfig({ WORKERS: '1', SWITCHBOARD_MACHINE_WORKERS: '2' }).machineWorkers).toBe(2);
+    expect(loadConfig({ WORKERS: '3' }).machineWorkers).toBe(3);
+    expect(loadConfig({ WORKERS: '1' }).machineWorkers).toBe(1);
+  });
 });

@@ -68,6 +68,12 @@ export interface Config {
   /** WORKERS: relay processes sharing the port (`auto` = one per available core; 1 = this process alone). */
   workers: number;
   /**
+   * The worker processes of this machine: WORKERS in the primary and in a lone process; in a worker
+   * (whose own WORKERS is 1) the primary's count, set for it as SWITCHBOARD_MACHINE_WORKERS. A worker
+   * whose primary does not answer limits requests to its share of each limit: limit ÷ this.
+   */
+  machineWorkers: number;
+  /**
    * When the machine's gateway started (unix seconds), as `/api/status` and `/v1/models` report it:
    * set by the primary for its workers (SWITCHBOARD_STARTED_AT) so every worker, a replaced one too,
    * tells the same; otherwise this process's own start.
@@ -213,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
       throw new ConfigError(variable, detail);
     }),
     workers: read(env, 'WORKERS', workersSchema, availableParallelism()),
+    machineWorkers: read(env, 'SWITCHBOARD_MACHINE_WORKERS', workersSchema, read(env, 'WORKERS', workersSchema, availableParallelism())),
     startedAt: read(env, 'SWITCHBOARD_STARTED_AT', z.coerce.number().int().positive(), Math.floor(Date.now() / 1000)),
   };
 }

@@ -423,18 +423,46 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
   });
 });
 
+describe.each(testDatabases().filter((database) => database.dialect === 'mysql'))('migration locks on $dialect', (database) => {
+  it("migrates a database while another database's migration holds the server", async () => {
+    const other = await database.create();
+    const fresh = await database.create();
+    const holder = await openDatabase(other.sqlDsn, other.sqlitePath);
+    const migrated = await openDatabase(fresh.sqlDsn, fresh.sqlitePath);
+    try {
+      // The lock Kysely's own MySQL adapter takes for any database's migration: one name per server.
+      await holder.db.connection().execute(async (connection) => {
+        await sql`select get_lock('ea586330-2c93-47c8-908d-981d9d270f9d', 10)`.execute(connection);
+        try {
+          await migrateMainDatabase(migrated.db, migrated.dialect);
+          await migrateLogDatabase(migrated.db, migrated.dialect);
+        } finally {
+          await sql`select release_lock('ea586330-2c93-47c8-908d-981d9d270f9d')`.execute(connection);
+        }
+      });
+      const tables = await migrated.db.introspection.getTables();
+      expect(tables.map((table) => table.name)).toContain('users');
+    } finally {
+      await migrated.close();
+      await holder.close();
+      await fresh.drop();
+      await other.drop();
+    }
+  }, 60_000);
+});
+
 /**
- * Kysely's migration lock is one per server on PostgreSQL and MySQL (an advisory lock, GET_LOCK), not
- * one per database: every start used to queue behind any migration running anywhere on the server
- * (another instance's database, another test file's). SQLite's lock is its own file's, so it has no
- * such queue and is not part of this suite.
+ * A start on an up-to-date database takes no migration lock: it does not wait for another instance
+ * that is migrating (or stuck holding the lock). The lock is a session lock on PostgreSQL and MySQL
+ * (an advisory lock, GET_LOCK); SQLite's is the file's write transaction, which blocks the thread, so
+ * it is not part of this suite.
  */
 describe.each(testDatabases().filter((database) => database.dialect !== 'sqlite'))('migration lock on $dialect', (database) => {
-  it('starts on an up-to-date database while a migration elsewhere on the server holds the lock', async () => {
+  it('starts on an up-to-date database while another instance holds its migration lock', async () => {
     const created = await database.createMigrated();
     const holder = await openDatabase(created.sqlDsn, created.sqlitePath);
     const starting = await openDatabase(created.sqlDsn, created.sqlitePath);
-    const release = await holdServerMigrationLock(holder);
+    const release = await holdMigrationLock(holder);
     try {
       await migrateMainDatabase(starting.db, starting.dialect);
       await migrateLogDatabase(starting.db, starting.dialect);
@@ -447,8 +475,11 @@ describe.each(testDatabases().filter((database) => database.dialect !== 'sqlite'
   }, 60_000);
 });
 
-/** Takes the server-wide lock Kysely's migrator waits for, on a connection of its own, as a migration in another process would. */
-async function holdServerMigrationLock(handle: DatabaseHandle): Promise<() => Promise<void>> {
+/** Takes the lock the migrator of this database waits for, on a connection of its own, as a migration in another process would. */
+// platform/database.ts's per-database MySQL lock name for the main migrations.
+const mysqlMigrationLock = sql`concat('switchboard-migrate-', sha1(concat(database(), '.', 'switchboard_migration_lock')))`;
+
+async function holdMigrationLock(handle: DatabaseHandle): Promise<() => Promise<void>> {
   const postgres = handle.dialect === 'postgres';
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -457,11 +488,11 @@ async function holdServerMigrationLock(handle: DatabaseHandle): Promise<() => Pr
   // Session locks belong to their connection: it stays checked out until the lock is let go.
   const holding = handle.db.connection().execute(async (connection) => {
     if (postgres) await sql`select pg_advisory_lock(3853314791062309107)`.execute(connection);
-    else await sql`select get_lock('ea586330-2c93-47c8-908d-981d9d270f9d', 60)`.execute(connection);
+    else await sql`select get_lock(${mysqlMigrationLock}, 60)`.execute(connection);
     taken();
     await released;
     if (postgres) await sql`select pg_advisory_unlock(3853314791062309107)`.execute(connection);
-    else await sql`select release_lock('ea586330-2c93-47c8-908d-981d9d270f9d')`.execute(connection);
+    else await sql`select release_lock(${mysqlMigrationLock})`.execute(connection);
   });
   await Promise.race([held, holding]);
   return async () => {

@@ -83,10 +83,9 @@ function logMigrations(dialect: SqlDialect): Record<string, Migration> {
 
 /**
  * Whether the database has run exactly these migrations: one small read, where Kysely's migrator
- * introspects the schema several times and takes a server-wide lock (MySQL's GET_LOCK is per server,
- * not per database), so every start of an up-to-date instance or test database queued behind any
- * migration running anywhere on the server. A database migrated by a newer build (names we do not
- * know) still goes through the migrator, which refuses it.
+ * introspects the schema several times and takes the database's migration lock, so an up-to-date
+ * start would wait for any instance that is migrating it (or stuck holding the lock). A database
+ * migrated by a newer build (names we do not know) still goes through the migrator, which refuses it.
  */
 async function allApplied(db: Kysely<any>, migrations: Record<string, Migration>, tableName: string): Promise<boolean> {
   let applied: Set<string>;

@@ -58,6 +58,9 @@ describe('the limit store when Redis is lost', () => {
     const back = await store.admit([rule(5)], now);
     expect(back).toMatchObject({ admitted: true });
     expect(store.isDegraded).toBe(false);
+    // Said once, so the operator who read the first warning knows the limits are shared again.
+    expect(warnings.slice(1)).toEqual(['Redis answers again: request limits are shared across instances again']);
+    await store.admit([rule(5)], now);
     expect(warnings).toHaveLength(2);
   });
 

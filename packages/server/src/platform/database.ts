@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type DialectAdapter, Kysely, type MigrationLockOptions, MysqlDialect, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { type DialectAdapter, Kysely, type MigrationLockOptions, MysqlAdapter, MysqlDialect, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { PrimaryBatchWriter } from '../cluster/primary-batch-writer.ts';
 import { PrimaryLink } from '../cluster/primary-link.ts';
@@ -61,6 +61,36 @@ class LockingSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * Kysely's MySQL migration lock is one GET_LOCK name for the whole server, so the migrations of every
+ * database on a MySQL/MariaDB server wait for each other (two deployments on one server; test files
+ * migrating databases of their own, where a start-up then ran past its bound). Here the name is the
+ * database's and the migration table's: instances of one database still migrate one at a time.
+ * (PostgreSQL's advisory locks are already per database.)
+ */
+class PerDatabaseMysqlAdapter extends MysqlAdapter {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own signature
+  override async acquireMigrationLock(db: Kysely<any>, options: MigrationLockOptions): Promise<void> {
+    await sql`select get_lock(${migrationLockName(options)}, ${60 * 60})`.execute(db);
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own signature
+  override async releaseMigrationLock(db: Kysely<any>, options: MigrationLockOptions): Promise<void> {
+    await sql`select release_lock(${migrationLockName(options)})`.execute(db);
+  }
+}
+
+/** At most 64 characters (MySQL's limit for lock names), whatever the database's name. */
+function migrationLockName(options: MigrationLockOptions) {
+  return sql<string>`concat('switchboard-migrate-', sha1(concat(database(), '.', ${options.lockTable})))`;
+}
+
+class PerDatabaseMysqlDialect extends MysqlDialect {
+  override createAdapter(): DialectAdapter {
+    return new PerDatabaseMysqlAdapter();
+  }
+}
+
 /** Opens the database named by a DSN and checks it answers, so a bad DSN fails start-up in one line. */
 export async function openDatabase(dsn: string, sqlitePath: string, variable = 'SQL_DSN'): Promise<DatabaseHandle> {
   const target = parseSqlDsn(dsn, sqlitePath);
@@ -103,7 +133,7 @@ export async function openDatabase(dsn: string, sqlitePath: string, variable = '
     // As for PostgreSQL: a pooled connection listens for its first error only (to leave the pool); a
     // later one (a write on the closed socket) would have nobody listening and crash the process.
     pool.on('connection', (connection) => connection.on('error', ignoreLostConnection));
-    const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PerDatabaseMysqlDialect({ pool }) });
     handle = { db, dialect: 'mysql', close: () => db.destroy() };
   }
   try {

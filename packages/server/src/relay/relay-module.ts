@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import type { ChargeJournal } from '../billing/charge-journal.ts';
+import type { ChargeJournal, JournaledCharge } from '../billing/charge-journal.ts';
 import type { PendingDeltas } from '../billing/pending-deltas.ts';
 import { QuotaFlusher } from '../billing/quota-flusher.ts';
 import { openQuotaJournal } from '../billing/quota-journal-setup.ts';
@@ -9,7 +9,8 @@ import { QuotaJournalRepository } from '../billing/quota-journal.repository.ts';
 import { QuotaLedger } from '../billing/quota-ledger.ts';
 import { RedisSpendCoordinator } from '../billing/redis-spend-coordinator.ts';
 import { LocalSpendCoordinator, type SpendCoordinator } from '../billing/spend-coordinator.ts';
-import { SpendGuard } from '../billing/spend-guard.ts';
+import { SpendGuard, tokenBalanceKey, userBalanceKey } from '../billing/spend-guard.ts';
+import type { DepartedCharge } from '../billing/spend-lease-book.ts';
 import { deploymentNamespace } from '../platform/deployment-namespace.ts';
 import { createPrimarySpendCoordinator } from '../cluster/primary-spend.ts';
 import { PrimaryLink } from '../cluster/primary-link.ts';
@@ -67,6 +68,7 @@ const relayBodyLimit = 64 * 1024 * 1024;
 
 interface QuotaWiring {
   readonly instanceId: string;
+  readonly spend: SpendCoordinator;
   readonly journal: ChargeJournal | undefined;
   readonly publishWritten: (batch: PendingDeltas) => void;
 }
@@ -95,8 +97,14 @@ function openResponseCache(context: AppContext): ResponseCache {
   return new ResponseCache(context.options, store, (error) => context.logger.warn({ err: error }, 'response cache store failed'));
 }
 
-function wireServices(context: AppContext, { instanceId, journal, publishWritten }: QuotaWiring): RelayServices {
-  const ledger = new QuotaLedger(journal, new SpendGuard(openSpendCoordinator(context, instanceId)));
+/** A replayed charge as the spending book counts it: on its token's and its user's balance. */
+function departedCharge(charge: JournaledCharge): DepartedCharge {
+  const keys = charge.tokenId > 0 ? [tokenBalanceKey(charge.tokenId), userBalanceKey(charge.userId)] : [userBalanceKey(charge.userId)];
+  return { seq: charge.seq, keys, quota: charge.quota };
+}
+
+function wireServices(context: AppContext, { instanceId, spend, journal, publishWritten }: QuotaWiring): RelayServices {
+  const ledger = new QuotaLedger(journal, new SpendGuard(spend));
   const journalMarks = new QuotaJournalRepository(context.database, context.logDatabase);
   const budgets = createRelayBudgets(context, ledger, instanceId);
   const repository = new RelayCacheRepository(context.database.db);
@@ -218,6 +226,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   const publishWritten = (batch: PendingDeltas) => {
     void context.bus.announce(changeTopics.quota, encodeQuotaBroadcast(instanceId, batch)).catch(() => undefined);
   };
+  const spend = openSpendCoordinator(context, instanceId);
   // Before the caches read a row: they must read the balances with the replayed charges in.
   const { config } = context;
   const quotaJournal = config.quotaJournalDir
@@ -229,9 +238,12 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
         clock: context.clock,
         logger: context.logger,
         onReplayed: publishWritten,
+        // The spending book the dead process held leases in learns what it spent and never reported.
+        onAdopted: (journal, unwritten) => spend.journalReplayed?.(journal, unwritten.map(departedCharge)),
       })
     : undefined;
-  const services = wireServices(context, { instanceId, journal: quotaJournal?.journal, publishWritten });
+  if (quotaJournal) spend.journalOpened?.(quotaJournal.journal.name);
+  const services = wireServices(context, { instanceId, spend, journal: quotaJournal?.journal, publishWritten });
   if (context.metrics && quotaJournal) registerJournalMetrics(context.metrics, quotaJournal.journal);
   // Tokens and users are read at their first use, not here: start-up does not grow with their tables.
   await Promise.all([services.channels.reload(), services.budgets.book.loadAll()]);

@@ -10,13 +10,15 @@ export async function startRunningGateway(env: Record<string, string>, cwd: stri
   const port = await freePort();
   const started = startMainProcess({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, cwd, entry);
   const baseUrl = `http://127.0.0.1:${port}`;
+  // 90 s: a start (Node loading the server, the database opened and migrated) took over 30 s on the
+  // 2-core test machine while other suites ran beside it.
   for (let attempt = 0; ; attempt += 1) {
     const ok = await fetch(`${baseUrl}/api/status`).then(
       (response) => response.ok,
       () => false,
     );
     if (ok) break;
-    if (started.child.exitCode !== null || attempt > 300) throw new Error(`gateway did not start:\n${started.output()}`);
+    if (started.child.exitCode !== null || attempt > 900) throw new Error(`gateway did not start:\n${started.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { ...started, baseUrl };
