@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { QuotaLedger, type TokenBalance, type UserBalance } from '../billing/quota-ledger.ts';
 import type { OptionStore } from '../options/option-store.ts';
 import { createLogger } from '../platform/logger.ts';
-import { RelayError } from '../relay/pipeline/relay-error.ts';
+import { RelayError } from '../http/relay-error.ts';
 import type { BudgetAlerts } from './budget-alerts.ts';
 import { BudgetBook } from './budget-book.ts';
 import { BudgetKeeper } from './budget-keeper.ts';

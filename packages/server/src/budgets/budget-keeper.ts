@@ -2,7 +2,7 @@ import type { Reservation, ReservationAttachment, SettleWatcher } from '../billi
 import type { OptionStore } from '../options/option-store.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
-import { RelayError } from '../relay/pipeline/relay-error.ts';
+import { RelayError } from '../http/relay-error.ts';
 import type { BudgetAlerts } from './budget-alerts.ts';
 import type { BudgetBook, BudgetState } from './budget-book.ts';
 import { budgetMessages } from './budget.messages.ts';

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
 import type { OptionStore } from '../options/option-store.ts';
 import type { RelayCaller } from '../relay/pipeline/caller-auth.ts';
-import { RelayError } from '../relay/pipeline/relay-error.ts';
+import { RelayError } from '../http/relay-error.ts';
 import type { NormalizedUsage } from '../relay/provider.ts';
 import type { LimitStore } from './limit-store.ts';
 import { limitsMessages } from './limits.messages.ts';

@@ -6,7 +6,7 @@ import { renderMessage } from '../messages/catalogue.ts';
 import { changeTopics } from '../platform/change-topics.ts';
 import type { RelayCaller } from '../relay/pipeline/caller-auth.ts';
 import { consumeLogEntry } from '../relay/pipeline/consume-log.ts';
-import { RelayError } from '../relay/pipeline/relay-error.ts';
+import { RelayError } from '../http/relay-error.ts';
 import type { RelayServices } from '../relay/relay-services.ts';
 import type { TaskRefund, TaskStoreRepository, MidjourneyPatch, TaskPatch } from './task-store.repository.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { languageFromHeader, renderMessage } from '../messages/catalogue.ts';
 import { safeParseJson } from '../platform/safe-json.ts';
-import { RelayError } from '../relay/pipeline/relay-error.ts';
+import { RelayError } from '../http/relay-error.ts';
 
 /** The relay scope keeps bodies as bytes: a task submit's body as a JSON object, or undefined when it is not one. */
 export function jsonObjectBody(request: FastifyRequest): Record<string, unknown> | undefined {

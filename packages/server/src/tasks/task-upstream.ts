@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { request as undiciRequest } from 'undici';
 import { safeParseJson } from '../platform/safe-json.ts';
-import { maskSecrets } from '../relay/pipeline/relay-error.ts';
+import { maskSecrets } from '../http/relay-error.ts';
 
 /** An open answer of a task vendor (or of the image host): status, headers and the body stream. */
 export interface OpenedAnswer {

@@ -1,6 +1,6 @@
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { ChannelRecord } from '../cache/channel-cache.ts';
-import { maskSecrets } from '../pipeline/relay-error.ts';
+import { maskSecrets } from '../../http/relay-error.ts';
 import { mapModel } from '../pipeline/channel-selector.ts';
 import type { CapabilityName, ChannelTarget, RelayRequest } from '../provider.ts';
 import { notYetRelayed } from '../providers/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../pipeline/relay-error.ts';
+import { RelayError } from '../../http/relay-error.ts';
 import type { AttemptResult } from '../pipeline/attempt-result.ts';
 import { breakerOutcome } from './attempt-outcome.ts';
 

@@ -1,5 +1,5 @@
 import type { OptionStore } from '../../options/option-store.ts';
-import type { RelayError } from '../pipeline/relay-error.ts';
+import type { RelayError } from '../../http/relay-error.ts';
 
 /**
  * How vendors refuse a prompt longer than the model's context: OpenAI's code

@@ -1,6 +1,6 @@
 import type { NormalizedUsage } from '../provider.ts';
 import { relayMessages } from '../relay.messages.ts';
-import { RelayError } from './relay-error.ts';
+import { RelayError } from '../../http/relay-error.ts';
 import type { StreamEndReason } from './stream-response.ts';
 
 // What one call of one channel ends in: charged (the upstream worked on it) or failed (another channel may be tried).

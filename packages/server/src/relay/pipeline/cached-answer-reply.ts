@@ -7,7 +7,7 @@ import type { CachedAnswer } from '../response-cache/cached-answer.ts';
 import type { CachePlan } from '../response-cache/response-cache.ts';
 import type { RelayCaller } from './caller-auth.ts';
 import { consumeLogEntry } from './consume-log.ts';
-import { RelayError } from './relay-error.ts';
+import { RelayError } from '../../http/relay-error.ts';
 import type { ParsedRelayBody } from './request-reader.ts';
 import { relayHeaders } from './relay-headers.ts';
 import { quotaRefusal } from './quota-refusal.ts';

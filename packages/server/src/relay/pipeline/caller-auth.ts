@@ -6,7 +6,7 @@ import type { TokenCache, TokenRecord } from '../cache/token-cache.ts';
 import type { UserCache, UserRecord } from '../cache/user-cache.ts';
 import { relayMessages } from '../relay.messages.ts';
 import type { KeyGuessGuard } from './key-guess-guard.ts';
-import { RelayError } from './relay-error.ts';
+import { RelayError } from '../../http/relay-error.ts';
 import type { RelayKey } from './relay-key.ts';
 
 /** Who is calling the relay, after every check: what is billed and which routes they may use. */

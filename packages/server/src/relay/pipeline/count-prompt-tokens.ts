@@ -1,6 +1,6 @@
 import { countTokensMessages } from './count-tokens.messages.ts';
 import type { RelayEndpoint } from './relay-endpoints.ts';
-import { RelayError } from './relay-error.ts';
+import { RelayError } from '../../http/relay-error.ts';
 import { readRelayBody } from './request-reader.ts';
 import { countTextTokens } from './token-estimate.ts';
 

@@ -3,7 +3,7 @@ import type { ChannelCache, ChannelRecord } from '../cache/channel-cache.ts';
 import { notYetRelayed } from '../providers/index.ts';
 import { relayMessages } from '../relay.messages.ts';
 import type { RelayCaller } from './caller-auth.ts';
-import { RelayError } from './relay-error.ts';
+import { RelayError } from '../../http/relay-error.ts';
 
 /** Why an enabled channel that would serve the request is never selected, when its type is not relayed. */
 function notRelayedReason(channel: ChannelRecord | undefined): string | undefined {

@@ -1,5 +1,5 @@
 import { relayMessages } from '../relay.messages.ts';
-import { RelayError } from './relay-error.ts';
+import { RelayError } from '../../http/relay-error.ts';
 
 /** The caller's error when the spending guard refuses a hold: new-api's codes, the balance that ran out named. */
 export function quotaRefusal(refusedBy: 'user' | 'token'): RelayError {

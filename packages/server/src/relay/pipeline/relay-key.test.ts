@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecrets } from './relay-error.ts';
+import { maskSecrets } from '../../http/relay-error.ts';
 import { readRelayKey } from './relay-key.ts';
 
 describe('relay key parsing', () => {

@@ -12,7 +12,7 @@ import { checkModelAllowed, type RelayCaller } from './caller-auth.ts';
 import { consumeLogEntry } from './consume-log.ts';
 import { noChannelError } from './no-channel-error.ts';
 import type { RelayEndpoint } from './relay-endpoints.ts';
-import { RelayError } from './relay-error.ts';
+import { RelayError } from '../../http/relay-error.ts';
 import { readRelayBody, type ParsedRelayBody } from './request-reader.ts';
 import { countTextTokens, estimateTokens } from './token-estimate.ts';
 import { watchCallerGone } from './caller-gone.ts';

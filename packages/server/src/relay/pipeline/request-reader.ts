@@ -2,7 +2,7 @@ import { imagePriceRatio } from '../../billing/image-price-ratio.ts';
 import { multipartField } from '../../platform/multipart-form.ts';
 import { relayMessages } from '../relay.messages.ts';
 import type { RelayEndpoint } from './relay-endpoints.ts';
-import { RelayError } from './relay-error.ts';
+import { RelayError } from '../../http/relay-error.ts';
 
 /** What the pipeline reads from a caller body, once. */
 export interface ParsedRelayBody {

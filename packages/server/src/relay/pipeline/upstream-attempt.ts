@@ -15,7 +15,7 @@ import { relayMessages } from '../relay.messages.ts';
 import { httpTransport } from '../transport/http-transport.ts';
 import { isRetryableStatus, mapModel, mapStatus } from './channel-selector.ts';
 import type { RelayEndpoint } from './relay-endpoints.ts';
-import { maskSecrets, RelayError } from './relay-error.ts';
+import { maskSecrets, RelayError } from '../../http/relay-error.ts';
 import type { ParsedRelayBody } from './request-reader.ts';
 import { withTopLevelFields } from './top-level-fields.ts';
 import type { AttemptTrace } from '../../platform/tracing/request-trace.ts';

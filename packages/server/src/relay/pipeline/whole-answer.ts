@@ -10,7 +10,7 @@ import {
 } from '../provider.ts';
 import { relayMessages } from '../relay.messages.ts';
 import { failed, type AttemptResult, type ChargedAttempt, type SentRequest } from './attempt-result.ts';
-import { RelayError } from './relay-error.ts';
+import { RelayError } from '../../http/relay-error.ts';
 import { countTextTokens } from './token-estimate.ts';
 import type { AttemptInput } from './upstream-attempt.ts';
 

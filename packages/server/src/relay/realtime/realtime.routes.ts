@@ -11,7 +11,7 @@ import type { ChannelRecord } from '../cache/channel-cache.ts';
 import { authenticateToken, checkModelAllowed, type RelayCaller } from '../pipeline/caller-auth.ts';
 import { mapModel, selectChannel } from '../pipeline/channel-selector.ts';
 import { consumeLogEntry } from '../pipeline/consume-log.ts';
-import { maskSecrets, RelayError, relayErrorBody } from '../pipeline/relay-error.ts';
+import { maskSecrets, RelayError, relayErrorBody } from '../../http/relay-error.ts';
 import { readRelayKey } from '../pipeline/relay-key.ts';
 import { relayMessages } from '../relay.messages.ts';
 import type { RelayServices } from '../relay-services.ts';

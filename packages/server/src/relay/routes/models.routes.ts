@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readPriceTables } from '../../billing/price-tables.ts';
 import { authenticateToken, type RelayCaller } from '../pipeline/caller-auth.ts';
-import { RelayError } from '../pipeline/relay-error.ts';
+import { RelayError } from '../../http/relay-error.ts';
 import { readRelayKey } from '../pipeline/relay-key.ts';
 import { relayMessages } from '../relay.messages.ts';
 import type { RelayServices } from '../relay-services.ts';

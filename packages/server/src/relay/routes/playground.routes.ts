@@ -3,7 +3,7 @@ import { refuseConsoleCaller, sessionUser } from '../../auth/console-session.ts'
 import { mayUseGroup } from '../../groups/usable-groups.ts';
 import { checkUser, type RelayCaller } from '../pipeline/caller-auth.ts';
 import { relayEndpoints } from '../pipeline/relay-endpoints.ts';
-import { RelayError } from '../pipeline/relay-error.ts';
+import { RelayError } from '../../http/relay-error.ts';
 import { relayRequest } from '../pipeline/relay-pipeline.ts';
 import { relayMessages } from '../relay.messages.ts';
 import type { RelayServices } from '../relay-services.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import { authenticateToken } from '../pipeline/caller-auth.ts';
 import { relayEndpoints, type RelayEndpoint } from '../pipeline/relay-endpoints.ts';
-import { RelayError, sendRelayError } from '../pipeline/relay-error.ts';
+import { RelayError, sendRelayError } from '../../http/relay-error.ts';
 import { relayRequest } from '../pipeline/relay-pipeline.ts';
 import { readRelayKey } from '../pipeline/relay-key.ts';
 import { relayMessages } from '../relay.messages.ts';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { relayErrorBody, type RelayError } from '../../pipeline/relay-error.ts';
+import { relayErrorBody, type RelayError } from '../../../http/relay-error.ts';
 
 /** Anthropic's error types by HTTP status, for errors that did not come from an Anthropic upstream. */
 const typeByStatus: Readonly<Record<number, string>> = {

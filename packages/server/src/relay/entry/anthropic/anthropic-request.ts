@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { safeParseJson } from '../../../platform/safe-json.ts';
 import { authenticateToken, type RelayCaller } from '../../pipeline/caller-auth.ts';
-import { RelayError } from '../../pipeline/relay-error.ts';
+import { RelayError } from '../../../http/relay-error.ts';
 import { readRelayKey } from '../../pipeline/relay-key.ts';
 import type { RelayServices } from '../../relay-services.ts';
 import { anthropicEntryMessages } from './anthropic-entry.messages.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { checkModelAllowed } from '../../pipeline/caller-auth.ts';
 import { countPromptTokens } from '../../pipeline/count-prompt-tokens.ts';
-import { RelayError } from '../../pipeline/relay-error.ts';
+import { RelayError } from '../../../http/relay-error.ts';
 import { claudeRequestSchema } from '../../providers/claude/claude-api.ts';
 import type { RelayServices } from '../../relay-services.ts';
 import { authenticateAnthropicCaller, readAnthropicBody } from './anthropic-request.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withCallerRequest } from '../../pipeline/answer-format.ts';
 import type { RelayEndpoint } from '../../pipeline/relay-endpoints.ts';
-import { RelayError } from '../../pipeline/relay-error.ts';
+import { RelayError } from '../../../http/relay-error.ts';
 import { relayRequest } from '../../pipeline/relay-pipeline.ts';
 import { claudeRequestSchema } from '../../providers/claude/claude-api.ts';
 import type { RelayServices } from '../../relay-services.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JsonResult } from '../../../platform/safe-json.ts';
 import { countPromptTokens } from '../../pipeline/count-prompt-tokens.ts';
-import { RelayError } from '../../pipeline/relay-error.ts';
+import { RelayError } from '../../../http/relay-error.ts';
 import { geminiContentSchema, geminiRequestSchema } from '../../providers/gemini/gemini-api.ts';
 import { convertGenerateRequest } from './convert-generate-request.ts';
 import { geminiEntryMessages } from './gemini-entry.messages.ts';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { relayErrorBody, type RelayError } from '../../pipeline/relay-error.ts';
+import { relayErrorBody, type RelayError } from '../../../http/relay-error.ts';
 
 /** google.rpc status names by HTTP status. */
 const statusNames: Readonly<Record<number, string>> = {

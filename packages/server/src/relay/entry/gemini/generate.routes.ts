@@ -3,7 +3,7 @@ import { safeParseJson } from '../../../platform/safe-json.ts';
 import { withCallerRequest } from '../../pipeline/answer-format.ts';
 import { authenticateToken, checkModelAllowed } from '../../pipeline/caller-auth.ts';
 import type { RelayEndpoint } from '../../pipeline/relay-endpoints.ts';
-import { RelayError } from '../../pipeline/relay-error.ts';
+import { RelayError } from '../../../http/relay-error.ts';
 import { readRelayKey } from '../../pipeline/relay-key.ts';
 import { relayRequest } from '../../pipeline/relay-pipeline.ts';
 import { geminiRequestSchema } from '../../providers/gemini/gemini-api.ts';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { languageFromHeader, renderMessage, type LocalizedMessage } from '../../messages/catalogue.ts';
+import { languageFromHeader, renderMessage, type LocalizedMessage } from '../messages/catalogue.ts';
 
 /**
  * A relay failure to tell the caller: a local refusal (localized message) or an upstream error
