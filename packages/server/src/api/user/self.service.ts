@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../platform/password-hasher.ts'
 import { randomAlphanumeric } from '../../platform/random.ts';
 import { assertValidPassword, namePatch } from './account-fields.ts';
 import type { AccountServices } from './account-services.ts';
-import { describeQuota, displayQuota } from '../listing/quota-text.ts';
+import { describeQuota, displayQuota } from '../../billing/quota-text.ts';
 import { usableGroups } from '../../groups/usable-groups.ts';
 import { readPriceTables } from '../../billing/price-tables.ts';
 import { resolveGroupRatio } from '../../billing/pricing.ts';

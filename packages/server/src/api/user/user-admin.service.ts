@@ -12,7 +12,7 @@ import { changeTopics } from '../../platform/change-topics.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/password-hasher.ts';
 import { assertValidDisplayName, assertValidGroup, assertValidPassword, assertValidUsername, namePatch } from './account-fields.ts';
-import { describeQuota } from '../listing/quota-text.ts';
+import { describeQuota } from '../../billing/quota-text.ts';
 import { applyManageAction, assertMayCreateRole, assertOutranks, type RoleAndStatus } from './role-rules.ts';
 import type { UserCreation } from './user-creation.ts';
 import type { UserPatch, UserRepository } from './user.repository.ts';

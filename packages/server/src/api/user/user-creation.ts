@@ -7,7 +7,7 @@ import { changeTopics } from '../../platform/change-topics.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/password-hasher.ts';
 import { randomAlphanumeric } from '../../platform/random.ts';
-import { describeQuota } from '../listing/quota-text.ts';
+import { describeQuota } from '../../billing/quota-text.ts';
 import type { UserRepository } from './user.repository.ts';
 import { keyedLogContent } from '../../logs/log-content.ts';
 

@@ -8,7 +8,7 @@ import type { ChangeBus } from '../../platform/change-bus.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { randomAlphanumeric } from '../../platform/random.ts';
-import { describeQuota } from '../listing/quota-text.ts';
+import { describeQuota } from '../../billing/quota-text.ts';
 import { firstAmbiguousEpayField, isPlainEpayValue, signEpay, verifyEpay } from './epay-signature.ts';
 import { resolvePayType } from './pay-methods.ts';
 import { amountDiscounts } from './topup-info.ts';

@@ -8,7 +8,7 @@ import type { OptionStore } from '../../options/option-store.ts';
 import type { ChangeBus } from '../../platform/change-bus.ts';
 import { changeTopics } from '../../platform/change-topics.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { describeQuota } from '../listing/quota-text.ts';
+import { describeQuota } from '../../billing/quota-text.ts';
 import type { WalletRepository } from './wallet.repository.ts';
 import { walletMessages } from './wallet.messages.ts';
 import { keyedLogContent } from '../../logs/log-content.ts';

@@ -1,4 +1,4 @@
-import { describeQuota } from '../../api/listing/quota-text.ts';
+import { describeQuota } from '../../billing/quota-text.ts';
 import type { TaskRow } from '../../db/schema.ts';
 import type { TaskPlatformPoller } from '../task-poller.ts';
 import { channelKey, type TaskRelayContext } from '../task-relay-context.ts';

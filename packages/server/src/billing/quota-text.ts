@@ -1,4 +1,4 @@
-import type { OptionStore } from '../../options/option-store.ts';
+import type { OptionStore } from '../options/option-store.ts';
 
 /**
  * An amount of quota as the classic system writes it into log rows: dollars to six places when the
