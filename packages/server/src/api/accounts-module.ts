@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { ListDialect } from './listing/list-dialect.ts';
+import { ListDialect } from '../http/listing/list-dialect.ts';
 import { registerOAuthRoutes } from './oauth/oauth.routes.ts';
 import { registerOptionRoutes } from './option/option.routes.ts';
 import { createPasskeyService, registerPasskeys } from './passkey/passkey-module.ts';

@@ -1,8 +1,8 @@
 import { alertSettingsRequestSchema, budgetRequestSchema } from '@switchboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/authenticate.ts';
-import { parseInput } from '../api/listing/parse-input.ts';
-import { routeId } from '../api/listing/route-id.ts';
+import { parseInput } from '../http/listing/parse-input.ts';
+import { routeId } from '../http/listing/route-id.ts';
 import { ok } from '../http/envelope.ts';
 import type { BudgetService } from './budget.service.ts';
 

@@ -1,7 +1,7 @@
 import { notifySettingsRequestSchema } from '@switchboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/authenticate.ts';
-import { parseInput } from '../api/listing/parse-input.ts';
+import { parseInput } from '../http/listing/parse-input.ts';
 import { localize } from '../api/user/localize.ts';
 import { ok } from '../http/envelope.ts';
 import { notifySettingsMessages } from './notify-settings.messages.ts';

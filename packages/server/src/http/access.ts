@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Paging } from '../api/listing/page-query.ts';
+import type { Paging } from './listing/page-query.ts';
 
 /** Who may call a route. Every `/api` route declares one; the authorization matrix test reads them. */
 export type Access = 'public' | 'user' | 'admin' | 'root';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { ListDialect } from '../listing/list-dialect.ts';
+import { ListDialect } from '../../http/listing/list-dialect.ts';
 import type { RecentVerification } from '../two-factor/recent-verification.ts';
 import { ChannelUpstreamService } from './channel-upstream.service.ts';
 import { ChannelRepository } from './channel.repository.ts';

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import type { ListDialect } from '../listing/list-dialect.ts';
-import { parseInput } from '../listing/parse-input.ts';
-import { booleanParameter, textParameter } from '../listing/query-parameters.ts';
-import { routeId } from '../listing/route-id.ts';
-import { withAndWithoutSlash } from '../listing/route-paths.ts';
+import type { ListDialect } from '../../http/listing/list-dialect.ts';
+import { parseInput } from '../../http/listing/parse-input.ts';
+import { booleanParameter, textParameter } from '../../http/listing/query-parameters.ts';
+import { routeId } from '../../http/listing/route-id.ts';
+import { withAndWithoutSlash } from '../../http/listing/route-paths.ts';
 import {
   batchTagSchema,
   copyQuerySchema,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import { listFilterNumber, textParameter } from '../listing/query-parameters.ts';
-import { withAndWithoutSlash } from '../listing/route-paths.ts';
+import { listFilterNumber, textParameter } from '../../http/listing/query-parameters.ts';
+import { withAndWithoutSlash } from '../../http/listing/route-paths.ts';
 import type { ChannelStatsService } from './channel-stats.service.ts';
 import type { QuotaDataService, UsageQuery } from './quota-data.service.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
-import { withAndWithoutSlash } from '../listing/route-paths.ts';
+import { withAndWithoutSlash } from '../../http/listing/route-paths.ts';
 import { groupNames } from './group-names.ts';
 
 export function registerGroupRoutes(app: FastifyInstance, context: AppContext): void {

@@ -1,4 +1,4 @@
-import { listFilterNumber, textParameter } from '../listing/query-parameters.ts';
+import { listFilterNumber, textParameter } from '../../http/listing/query-parameters.ts';
 
 /** What the log page filters by; absent (or empty, unreadable, or type 0) means "any". */
 export interface LogFilters {

@@ -2,7 +2,7 @@ import type { AdminLogView, LogStat, Page, SelfLogView } from '@switchboard/cont
 import type { Clock } from '../../platform/clock.ts';
 import type { ChannelRepository } from '../channel/channel.repository.ts';
 import type { UserRepository } from '../user/user.repository.ts';
-import { pageOf } from '../listing/page-query.ts';
+import { pageOf } from '../../http/listing/page-query.ts';
 import type { LogFilters } from './log-filters.ts';
 import { purgeLogsBefore } from './log-purge.ts';
 import type { RepairableHourlyTable } from './log-hourly-rollup.ts';

@@ -1,11 +1,11 @@
 import { createModelMetaSchema, createVendorSchema, modelSyncSchema, updateModelMetaSchema, updateVendorSchema } from '@switchboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
-import { pageFrom } from '../listing/page-query.ts';
-import { parseInput } from '../listing/parse-input.ts';
-import { booleanParameter, textParameter } from '../listing/query-parameters.ts';
-import { routeId } from '../listing/route-id.ts';
-import { withAndWithoutSlash } from '../listing/route-paths.ts';
+import { pageFrom } from '../../http/listing/page-query.ts';
+import { parseInput } from '../../http/listing/parse-input.ts';
+import { booleanParameter, textParameter } from '../../http/listing/query-parameters.ts';
+import { routeId } from '../../http/listing/route-id.ts';
+import { withAndWithoutSlash } from '../../http/listing/route-paths.ts';
 import type { ModelMetaService } from './model-meta.service.ts';
 import type { ModelSyncService } from './model-sync.service.ts';
 import type { VendorService } from './vendor.service.ts';

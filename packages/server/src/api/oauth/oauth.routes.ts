@@ -6,7 +6,7 @@ import { commonMessages, type LocalizedMessage } from '../../messages/catalogue.
 import { changeTopics } from '../../platform/change-topics.ts';
 import type { OptionKey } from '@switchboard/contracts';
 import type { AccountServices } from '../user/account-services.ts';
-import { queryText } from '../listing/query-parameters.ts';
+import { queryText } from '../../http/listing/query-parameters.ts';
 import type { RecentVerification } from '../two-factor/recent-verification.ts';
 import type { CompleteLogin } from '../two-factor/two-factor-module.ts';
 import { assertEmailAllowed, normaliseEmail } from '../verification/email-rules.ts';

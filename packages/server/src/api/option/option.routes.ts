@@ -2,7 +2,7 @@ import { optionDefinitions, updateOptionRequestSchema } from '@switchboard/contr
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { OptionStore } from '../../options/option-store.ts';
-import { parseInput } from '../listing/parse-input.ts';
+import { parseInput } from '../../http/listing/parse-input.ts';
 import { isSecretOptionKey, normaliseOptionWrite } from './option-validation.ts';
 
 const root = { config: { access: 'root' as const } };

@@ -1,10 +1,10 @@
 import { createPrefillGroupSchema, updatePrefillGroupSchema } from '@switchboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
-import { parseInput } from '../listing/parse-input.ts';
-import { textParameter } from '../listing/query-parameters.ts';
-import { routeId } from '../listing/route-id.ts';
-import { withAndWithoutSlash } from '../listing/route-paths.ts';
+import { parseInput } from '../../http/listing/parse-input.ts';
+import { textParameter } from '../../http/listing/query-parameters.ts';
+import { routeId } from '../../http/listing/route-id.ts';
+import { withAndWithoutSlash } from '../../http/listing/route-paths.ts';
 import type { PrefillGroupService } from './prefill-group.service.ts';
 
 const admin = { config: { access: 'admin' as const } };

@@ -2,7 +2,7 @@ import type { PricingAnswer } from '@switchboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
-import { parseInput } from '../listing/parse-input.ts';
+import { parseInput } from '../../http/listing/parse-input.ts';
 import type { PricingService } from './pricing.service.ts';
 
 /** `?models=a,b`: the models to check, comma-separated as a channel's model list is; absent, every channel's models. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { ListDialect } from '../listing/list-dialect.ts';
+import { ListDialect } from '../../http/listing/list-dialect.ts';
 import { RedemptionRepository } from './redemption.repository.ts';
 import { registerRedemptionRoutes } from './redemption.routes.ts';
 import { RedemptionService } from './redemption.service.ts';

@@ -2,7 +2,7 @@ import { registerRequestSchema } from '@switchboard/contracts';
 import { AppError } from '../../http/app-error.ts';
 import { assertValidPassword, assertValidUsername } from '../user/account-fields.ts';
 import type { AccountServices } from '../user/account-services.ts';
-import { parseInput } from '../listing/parse-input.ts';
+import { parseInput } from '../../http/listing/parse-input.ts';
 import { userMessages } from '../user/user.messages.ts';
 import { assertEmailAllowed, normaliseEmail } from '../verification/email-rules.ts';
 import type { VerificationService } from '../verification/verification.service.ts';

@@ -3,7 +3,7 @@ import { AppError } from '../../http/app-error.ts';
 import { commonMessages } from '../../messages/catalogue.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../platform/password-hasher.ts';
 import type { AccountServices } from '../user/account-services.ts';
-import { parseInput } from '../listing/parse-input.ts';
+import { parseInput } from '../../http/listing/parse-input.ts';
 import type { UserRow } from '../user/user.repository.ts';
 import { sessionMessages } from './session.messages.ts';
 

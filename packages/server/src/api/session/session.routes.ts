@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { AccountServices } from '../user/account-services.ts';
-import { queryText } from '../listing/query-parameters.ts';
+import { queryText } from '../../http/listing/query-parameters.ts';
 import type { CompleteLogin } from '../two-factor/two-factor-module.ts';
 import { verifyPasswordLogin } from './login.service.ts';
 

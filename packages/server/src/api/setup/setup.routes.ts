@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { SessionService } from '../../auth/session-service.ts';
 import { ok } from '../../http/envelope.ts';
-import { parseInput } from '../listing/parse-input.ts';
+import { parseInput } from '../../http/listing/parse-input.ts';
 import { localize } from '../user/localize.ts';
 import type { SetupService } from './setup.service.ts';
 import { setupMessages } from './setup.messages.ts';

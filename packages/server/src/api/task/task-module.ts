@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { ListDialect } from '../listing/list-dialect.ts';
+import { ListDialect } from '../../http/listing/list-dialect.ts';
 import { TaskRepository } from './task.repository.ts';
 import { registerTaskRoutes } from './task.routes.ts';
 import { TaskService } from './task.service.ts';

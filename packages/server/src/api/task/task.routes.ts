@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import type { ListDialect } from '../listing/list-dialect.ts';
-import { listFilterNumber, textParameter } from '../listing/query-parameters.ts';
-import { withAndWithoutSlash } from '../listing/route-paths.ts';
+import type { ListDialect } from '../../http/listing/list-dialect.ts';
+import { listFilterNumber, textParameter } from '../../http/listing/query-parameters.ts';
+import { withAndWithoutSlash } from '../../http/listing/route-paths.ts';
 import type { TaskListFilters } from './task.repository.ts';
 import type { TaskService } from './task.service.ts';
 

@@ -1,6 +1,6 @@
 import type { DrawingView, Page, TaskView } from '@switchboard/contracts';
 import type { OptionStore } from '../../options/option-store.ts';
-import { pageOf, type PageRequest } from '../listing/page-query.ts';
+import { pageOf, type PageRequest } from '../../http/listing/page-query.ts';
 import { toDrawingView, toTaskView } from './task-view.ts';
 import type { TaskListFilters, TaskRepository } from './task.repository.ts';
 

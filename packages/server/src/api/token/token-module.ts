@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { ListDialect } from '../listing/list-dialect.ts';
+import { ListDialect } from '../../http/listing/list-dialect.ts';
 import { TwoFactorRepository } from '../two-factor/two-factor.repository.ts';
 import { TokenRepository } from './token.repository.ts';
 import { registerTokenRoutes } from './token.routes.ts';

@@ -4,7 +4,7 @@ import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import type { SessionService } from '../../auth/session-service.ts';
 import type { RecentVerification } from '../two-factor/recent-verification.ts';
-import { parseInput } from '../listing/parse-input.ts';
+import { parseInput } from '../../http/listing/parse-input.ts';
 import { localize } from './localize.ts';
 import type { SelfService } from './self.service.ts';
 import { userMessages } from './user.messages.ts';

@@ -2,10 +2,10 @@ import { createUserRequestSchema, manageUserRequestSchema, updateUserRequestSche
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
-import type { ListDialect } from '../listing/list-dialect.ts';
-import { parseInput } from '../listing/parse-input.ts';
-import { queryText } from '../listing/query-parameters.ts';
-import { routeId } from '../listing/route-id.ts';
+import type { ListDialect } from '../../http/listing/list-dialect.ts';
+import { parseInput } from '../../http/listing/parse-input.ts';
+import { queryText } from '../../http/listing/query-parameters.ts';
+import { routeId } from '../../http/listing/route-id.ts';
 import type { UserAdminService } from './user-admin.service.ts';
 import { toUserView } from './user-view.ts';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { AccountServices } from '../user/account-services.ts';
 import { localize } from '../user/localize.ts';
-import { parseInput } from '../listing/parse-input.ts';
-import { queryText } from '../listing/query-parameters.ts';
+import { parseInput } from '../../http/listing/parse-input.ts';
+import { queryText } from '../../http/listing/query-parameters.ts';
 import { verificationMessages } from './verification.messages.ts';
 import type { VerificationService } from './verification.service.ts';
 

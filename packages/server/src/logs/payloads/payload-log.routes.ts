@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { routeId } from '../../api/listing/route-id.ts';
+import { routeId } from '../../http/listing/route-id.ts';
 import { ok } from '../../http/envelope.ts';
 import { PayloadLogRepository } from './payload-log.repository.ts';
 import { PayloadLogService } from './payload-log.service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseInput } from '../../api/listing/parse-input.ts';
-import { routeId } from '../../api/listing/route-id.ts';
+import { parseInput } from '../../http/listing/parse-input.ts';
+import { routeId } from '../../http/listing/route-id.ts';
 import { languageFromHeader, renderMessage } from '../../messages/catalogue.ts';
 import { channelHealthMessages } from './channel-health.messages.ts';
 import type { ChannelTestService } from './channel-test.service.ts';

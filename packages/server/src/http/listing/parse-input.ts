@@ -1,6 +1,6 @@
 import { controlCharacterRule } from '@switchboard/contracts';
 import type { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../app-error.ts';
 import { commonMessages, type LocalizedMessage } from '../../messages/catalogue.ts';
 import { inputMessages } from './input.messages.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeclaredRoute } from '../../http/access.ts';
+import type { DeclaredRoute } from '../access.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import { createTestApp, rootUser, sessionHeaders, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
