@@ -1,6 +1,6 @@
 import type { AlertSettingsRequest, BudgetRequest, BudgetView, SelfBudgetView } from '@switchboard/contracts';
 import type { CurrentUser } from '../auth/current-user.ts';
-import { assertOutranks } from '../api/user/role-rules.ts';
+import { assertOutranks } from '../auth/outranks.ts';
 import { AppError } from '../http/app-error.ts';
 import type { OptionStore } from '../options/option-store.ts';
 import type { ChangeBus } from '../platform/change-bus.ts';
@@ -11,7 +11,7 @@ import { readAlertSettings } from './budget-book.ts';
 import { budgetMessages } from './budget.messages.ts';
 import { isBudgetPeriod, type PeriodCalendar } from './budget-period.ts';
 import type { BudgetDisplayRow, BudgetOwner, BudgetRepository } from './budget.repository.ts';
-import { userSettingObject } from '../api/user/user-setting-object.ts';
+import { userSettingObject } from '../auth/user-setting-object.ts';
 
 export interface BudgetServiceDependencies {
   readonly repository: BudgetRepository;

@@ -8,7 +8,7 @@ import type { OutgoingRequests } from '../platform/outgoing/outgoing-requests.ts
 import { budgetMessages } from './budget.messages.ts';
 import type { BudgetRepository } from './budget.repository.ts';
 import { notifySettingsMessages as messages } from './notify-settings.messages.ts';
-import { userSettingObject } from '../api/user/user-setting-object.ts';
+import { userSettingObject } from '../auth/user-setting-object.ts';
 
 const emailSchema = z.email();
 

@@ -1,17 +1,14 @@
 import { type ManageAction, Role, UserStatus } from '@switchboard/contracts';
+import { assertOutranks } from '../../auth/outranks.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { LocalizedMessage } from '../../messages/catalogue.ts';
 import { userMessages } from './user.messages.ts';
+
+export { assertOutranks };
 
 /**
  * The role rules (who may act on whom), enforced on the server for every path. Pure functions, so
  * each rule has a unit test and the services only call them.
  */
-
-/** Nobody reads, changes or deletes a user of the same or a higher role; root may act on anyone. */
-export function assertOutranks(actorRole: number, targetRole: number, refusal: LocalizedMessage): void {
-  if (actorRole !== Role.root && actorRole <= targetRole) throw new AppError(refusal);
-}
 
 /** Nobody creates a user of an equal or higher role (root included: there is one root). */
 export function assertMayCreateRole(actorRole: number, newRole: number): void {

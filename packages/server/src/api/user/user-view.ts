@@ -1,5 +1,5 @@
 import type { LoginView, SelfView, UserView } from '@switchboard/contracts';
-import { userSettingObject } from './user-setting-object.ts';
+import { userSettingObject } from '../../auth/user-setting-object.ts';
 import type { UserRow } from './user.repository.ts';
 
 function deletedAtText(value: UserRow['deleted_at']): string | null {

@@ -1,4 +1,4 @@
-import { safeParseJson } from '../../platform/safe-json.ts';
+import { safeParseJson } from '../platform/safe-json.ts';
 
 /** A copy of the fields in a user's `setting` text; text that is missing or not a JSON object reads as none. */
 export function userSettingObject(setting: string | null | undefined): Record<string, unknown> {
