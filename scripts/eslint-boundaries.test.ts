@@ -27,7 +27,7 @@ describe('import boundaries', () => {
   it('keeps the query builder in repositories and db/', async () => {
     expect(await refused(`${server}/api/token/token.service.ts`, ['kysely'])).toEqual(['kysely']);
     expect(await refused(`${server}/api/token/token-view.ts`, ['kysely'])).toEqual(['kysely']);
-    expect(await refused(`${server}/jobs/operations-jobs.ts`, ['kysely'])).toEqual(['kysely']);
+    expect(await refused(`${server}/api/operations-jobs.ts`, ['kysely'])).toEqual(['kysely']);
     expect(await refused(`${server}/relay/channel-health/channel-test.service.ts`, ['kysely'])).toEqual(['kysely']);
     expect(await refused(`${server}/api/token/token.repository.ts`, ['kysely'])).toEqual([]);
     expect(await refused(`${server}/db/in-transaction.ts`, ['kysely'])).toEqual([]);

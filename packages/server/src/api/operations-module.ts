@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { startOperationsJobs } from '../jobs/operations-jobs.ts';
+import { startOperationsJobs } from './operations-jobs.ts';
 import type { AccountsForOthers } from './accounts-module.ts';
 import { registerChannelModule } from './channel/channel-module.ts';
 import { registerDataModule } from './data/data-module.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LogType } from '@switchboard/contracts';
-import { channelGroupHourly, LogHourlyRepository, modelHourly } from '../api/log/log-hourly.repository.ts';
-import { rollUpLogs } from '../api/log/log-hourly-rollup.ts';
-import { purgeLogsBefore } from '../api/log/log-purge.ts';
-import { LogRepository } from '../api/log/log.repository.ts';
-import { quotaDataJobName } from '../api/data/quota-data.repository.ts';
+import { channelGroupHourly, LogHourlyRepository, modelHourly } from './log/log-hourly.repository.ts';
+import { rollUpLogs } from './log/log-hourly-rollup.ts';
+import { purgeLogsBefore } from './log/log-purge.ts';
+import { LogRepository } from './log/log.repository.ts';
+import { quotaDataJobName } from './data/quota-data.repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import { createTestApp, rootUser, type TestApp } from '../testing/test-app.ts';
 import { testDatabases } from '../testing/test-databases.ts';

@@ -1,18 +1,18 @@
 import type { AppContext } from '../app-context.ts';
-import { ChannelRepository } from '../api/channel/channel.repository.ts';
-import { ChannelUpstreamService } from '../api/channel/channel-upstream.service.ts';
-import { ChannelStatsRepository } from '../api/data/channel-stats.repository.ts';
-import { quotaDataJob } from '../api/data/quota-data-aggregator.ts';
-import { QuotaDataRepository } from '../api/data/quota-data.repository.ts';
-import { logHourlyJob } from '../api/log/log-hourly-rollup.ts';
-import { logHourlyRepositories } from '../api/log/log-hourly.repository.ts';
-import { purgeLogsBefore } from '../api/log/log-purge.ts';
-import { LogRepository } from '../api/log/log.repository.ts';
+import { ChannelRepository } from './channel/channel.repository.ts';
+import { ChannelUpstreamService } from './channel/channel-upstream.service.ts';
+import { ChannelStatsRepository } from './data/channel-stats.repository.ts';
+import { quotaDataJob } from './data/quota-data-aggregator.ts';
+import { QuotaDataRepository } from './data/quota-data.repository.ts';
+import { logHourlyJob } from './log/log-hourly-rollup.ts';
+import { logHourlyRepositories } from './log/log-hourly.repository.ts';
+import { purgeLogsBefore } from './log/log-purge.ts';
+import { LogRepository } from './log/log.repository.ts';
 import { trailingLogAggregationJob } from '../logs/log-cursor-aggregation.ts';
 import { applyPayloadRetention } from '../logs/payloads/payload-retention.ts';
-import { JobLeaseRepository } from './job-lease.repository.ts';
-import type { RepeatingJob } from './job-scheduler.ts';
-import { scheduleLeasedJobs } from './leased-job.ts';
+import { JobLeaseRepository } from '../jobs/job-lease.repository.ts';
+import type { RepeatingJob } from '../jobs/job-scheduler.ts';
+import { scheduleLeasedJobs } from '../jobs/leased-job.ts';
 
 const minute = 60_000;
 /** One retention run deletes at most this many batches, so a large backlog is worked off over several runs. */
