@@ -3,7 +3,7 @@ import { toBoolean } from '../../db/dialect.ts';
 import { safeParseJson } from '../../platform/safe-json.ts';
 import type { Provider } from '../provider.ts';
 import { providerForChannelType } from '../providers/index.ts';
-import { isTaskChannelType } from '../../tasks/task-channel-types.ts';
+import { isTaskChannelType } from '../task-channel-types.ts';
 import type { AbilityRow, ChannelRow, RelayCacheRepository } from './relay-cache.repository.ts';
 import { firstByteTimeoutSetting, usageLimitsSetting, type ChannelUsageLimits } from './channel-settings.ts';
 import { readMultiKeyInfo, type MultiKeyInfo } from './multi-key-info.ts';

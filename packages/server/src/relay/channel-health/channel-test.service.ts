@@ -12,7 +12,7 @@ import type { ChannelStatusRepository } from './channel-status.repository.ts';
 import { testChannel, testModelOf, type ChannelTestResult } from './channel-tester.ts';
 import { readPriceTables } from '../../billing/price-tables.ts';
 import { hasPrice } from '../../billing/pricing.ts';
-import { isTaskChannelType } from '../../tasks/task-channel-types.ts';
+import { isTaskChannelType } from '../task-channel-types.ts';
 
 /** new-api's monitor_setting.channel_test_mode. */
 export type ChannelTestMode = 'scheduled_all' | 'passive_recovery';

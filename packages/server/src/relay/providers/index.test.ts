@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { channelTypes } from '@switchboard/contracts';
-import { isTaskChannelType, taskChannelType } from '../../tasks/task-channel-types.ts';
+import { isTaskChannelType, taskChannelType } from '../task-channel-types.ts';
 import { notYetRelayed, providerForChannelType, providers } from './index.ts';
 
 describe('provider registry', () => {

@@ -4,7 +4,7 @@ import type { ChannelRecord } from '../../relay/cache/channel-cache.ts';
 import type { RelayCaller } from '../../relay/pipeline/caller-auth.ts';
 import { chargeTask, holdTaskBudget, holdTaskQuota, priceTask } from '../task-billing.ts';
 import { chooseTaskChannel } from '../task-caller.ts';
-import { taskChannelType } from '../task-channel-types.ts';
+import { taskChannelType } from '../../relay/task-channel-types.ts';
 import { channelKey, type TaskRelayContext } from '../task-relay-context.ts';
 import { callTaskUpstream } from '../task-upstream.ts';
 import { actionOfCustomId, mjAction, modelOfAction, parseSimpleChange, type SubmitRoute } from './midjourney-actions.ts';
