@@ -29,6 +29,7 @@ import { OptionStore } from './options/option-store.ts';
 import { outgoingRequestsFor } from './platform/outgoing/outgoing-from-options.ts';
 import { turnstileConfigured } from './api/verification/turnstile.ts';
 import { registerRelayRoutes } from './relay/relay-module.ts';
+import { registerTaskRelays } from './tasks/task-module.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,7 +133,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerMetricsRoute(app, context.metrics, dependencies.config.metricsToken);
   const accounts = await registerAccountRoutes(app, context);
   await registerOperationsRoutes(app, context, accounts);
-  await registerRelayRoutes(app, context);
+  await registerRelayRoutes(app, context, [(scope, services) => registerTaskRelays(scope, services)]);
   await registerConsoleAssets(app, dependencies.config.webDistPath || defaultWebDist, () => ({ telegramLogin: options.getBoolean('TelegramOAuthEnabled') }));
   // Last on shutdown: the spans of the final flushes go out too.
   if (context.tracing) shutdownTasks.push(context.tracing.shutdown);

@@ -47,7 +47,6 @@ import { registerModelRoutes } from './routes/models.routes.ts';
 import { registerPlaygroundRoutes } from './routes/playground.routes.ts';
 import { registerRealtimeRoute } from './realtime/realtime.routes.ts';
 import { registerRelayEndpoints } from './routes/relay.routes.ts';
-import { registerTaskRelays } from '../tasks/task-module.ts';
 import { MemoryAnswerStore } from './response-cache/answer-store.ts';
 import { RedisAnswerStore } from './response-cache/redis-answer-store.ts';
 import { ResponseCache } from './response-cache/response-cache.ts';
@@ -218,8 +217,14 @@ function isSessionAuthenticated(routePattern: string | undefined): boolean {
   return routePattern?.startsWith('/pg/') === true;
 }
 
-/** The relay: /v1, /pg and the legacy billing routes, the task relays (/mj, /suno), plus the channel test endpoints. */
-export async function registerRelayRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+/**
+ * Routes served beside the relay's own, in its scope (its body parser and CORS) and on its services:
+ * the task relays (/mj, /suno). app.ts passes them in, because tasks/ builds on the relay.
+ */
+export type RelayScopeRoutes = (scope: FastifyInstance, services: RelayServices) => void;
+
+/** The relay: /v1, /pg and the legacy billing routes, the routes passed in (the task relays), plus the channel test endpoints. */
+export async function registerRelayRoutes(app: FastifyInstance, context: AppContext, besideRelay: readonly RelayScopeRoutes[] = []): Promise<void> {
   const instanceId = randomAlphanumeric(12);
   // Other processes hold these rows in memory too (the other workers of the machine, other instances
   // through Redis): tell them what was written. A lone process hears only itself and ignores it.
@@ -296,6 +301,6 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     registerPlaygroundRoutes(scope, services);
     registerAnthropicEntryRoutes(scope, services);
     registerGeminiEntryRoutes(scope, services);
-    registerTaskRelays(scope, services);
+    for (const register of besideRelay) register(scope, services);
   });
 }
