@@ -11,7 +11,7 @@ const queryHomes = [
   'packages/server/src/**/*.repository.ts',
   'packages/server/src/db/**',
   'packages/server/src/platform/database.ts',
-  'packages/server/src/platform/open-dependencies.ts',
+  'packages/server/src/open-dependencies.ts',
   'packages/server/src/platform/sqlite-batch-worker*.ts',
 ];
 

@@ -85,7 +85,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logWriter: new LogWriter(dependencies.logDatabase, dependencies.clock),
     version: packageJson.version,
     startTime: dependencies.config.startedAt,
-    ...(dependencies.config.metricsToken ? { metrics: await Metrics.create() } : {}),
+    // A worker of several answers a scrape with the figures the primary adds up from every worker.
+    ...(dependencies.config.metricsToken
+      ? { metrics: await Metrics.create(link ? async () => (await link.request((id) => ({ sb: 'metrics', id }))) as string : undefined) }
+      : {}),
     // Before any route: its request spans attach to the routes as they are registered.
     ...(dependencies.config.tracing ? { tracing: await openTracing(app, dependencies.config.tracing, dependencies.logger, packageJson.version) } : {}),
     outgoing,

@@ -5,7 +5,7 @@ import { printableStartupError, type Config } from './config/config.ts';
 import { servingAddress } from './http/serving-address.ts';
 import type { Logger } from './platform/logger.ts';
 import { startMemoryReturn } from './platform/memory-return.ts';
-import { openDependencies } from './platform/open-dependencies.ts';
+import { openDependencies } from './open-dependencies.ts';
 import { openWhenReachable } from './platform/wait-for-database.ts';
 
 /**

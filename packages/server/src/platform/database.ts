@@ -2,8 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type DialectAdapter, Kysely, type MigrationLockOptions, MysqlAdapter, MysqlDialect, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { PrimaryBatchWriter } from '../cluster/primary-batch-writer.ts';
-import { PrimaryLink } from '../cluster/primary-link.ts';
 import { type BatchWriter, SqliteBatchWorker } from './sqlite-batch-worker.ts';
 import { parseSqlDsn, redactDsn, type SqlDialect } from './sql-dsn.ts';
 
@@ -91,8 +89,20 @@ class PerDatabaseMysqlDialect extends MysqlDialect {
   }
 }
 
-/** Opens the database named by a DSN and checks it answers, so a bad DSN fails start-up in one line. */
-export async function openDatabase(dsn: string, sqlitePath: string, variable = 'SQL_DSN'): Promise<DatabaseHandle> {
+/** Who commits a SQLite file's batched writes: a thread of this process unless the caller names another. */
+export type BatchWriterFor = (path: string) => BatchWriter;
+
+/**
+ * Opens the database named by a DSN and checks it answers, so a bad DSN fails start-up in one line.
+ * `batchWriterFor` is passed in by the composition (open-dependencies.ts): a cluster worker hands its
+ * SQLite writes to the primary's one writer, and platform/ does not know the cluster link.
+ */
+export async function openDatabase(
+  dsn: string,
+  sqlitePath: string,
+  variable = 'SQL_DSN',
+  batchWriterFor: BatchWriterFor = (path) => new SqliteBatchWorker(path),
+): Promise<DatabaseHandle> {
   const target = parseSqlDsn(dsn, sqlitePath);
   let handle: DatabaseHandle;
   // Only the driver in use is loaded: each of the others would cost 10–25 MB of memory for nothing.
@@ -105,8 +115,7 @@ export async function openDatabase(dsn: string, sqlitePath: string, variable = '
     sqlite.pragma('busy_timeout = 30000');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });
-    const link = PrimaryLink.get();
-    const batchWorker: BatchWriter = link ? new PrimaryBatchWriter(link, path) : new SqliteBatchWorker(path);
+    const batchWorker = batchWriterFor(path);
     handle = {
       db,
       dialect: 'sqlite',

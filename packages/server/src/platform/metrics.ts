@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
 import type { Registry } from 'prom-client';
-import { PrimaryLink } from '../cluster/primary-link.ts';
 
 /** Event-loop delay sampling interval: a stall shorter than this can go unseen. */
 export const eventLoopResolutionMs = 5;
@@ -14,8 +13,12 @@ export class Metrics {
   readonly registry: Registry;
   private readonly client: typeof import('prom-client');
 
-  private constructor(client: typeof import('prom-client')) {
+  /** In a worker of several, asks the primary for the machine's figures (passed in by app.ts: platform/ does not know the cluster link). */
+  private readonly machineFigures: (() => Promise<string>) | undefined;
+
+  private constructor(client: typeof import('prom-client'), machineFigures: (() => Promise<string>) | undefined) {
     this.client = client;
+    this.machineFigures = machineFigures;
     this.registry = new client.Registry();
     client.collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: eventLoopResolutionMs });
     if (cluster.isWorker) {
@@ -30,13 +33,11 @@ export class Metrics {
    * figures (a scraper reaches one worker at random, and half the counts would make its rates wrong).
    */
   async render(): Promise<string> {
-    const link = PrimaryLink.get();
-    if (!link) return this.registry.metrics();
-    return (await link.request((id) => ({ sb: 'metrics', id }))) as string;
+    return this.machineFigures ? this.machineFigures() : this.registry.metrics();
   }
 
-  static async create(): Promise<Metrics> {
-    return new Metrics(await import('prom-client'));
+  static async create(machineFigures?: () => Promise<string>): Promise<Metrics> {
+    return new Metrics(await import('prom-client'), machineFigures);
   }
 
   /**

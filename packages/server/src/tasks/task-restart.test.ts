@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/config.ts';
 import type { Clock } from '../platform/clock.ts';
 import { createLogger } from '../platform/logger.ts';
-import { openDependencies } from '../platform/open-dependencies.ts';
+import { openDependencies } from '../open-dependencies.ts';
 import { ledgerState, listenLocally, seedChannel, seedToken } from '../relay/testing/relay-seed.ts';
 import { createTestUser, type TestApp } from '../testing/test-app.ts';
 import { testDatabases } from '../testing/test-databases.ts';

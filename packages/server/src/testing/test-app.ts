@@ -10,7 +10,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config/config.ts';
 import { systemClock, type Clock } from '../platform/clock.ts';
 import { createLogger } from '../platform/logger.ts';
-import { openDependencies } from '../platform/open-dependencies.ts';
+import { openDependencies } from '../open-dependencies.ts';
 import { hashPassword } from '../platform/password-hasher.ts';
 import { randomAlphanumeric } from '../platform/random.ts';
 import type { CreatedTestDatabase, TestDatabase } from './test-databases.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/config.ts';
 import { createLogger } from '../platform/logger.ts';
-import { openDependencies, type OpenedDependencies } from '../platform/open-dependencies.ts';
+import { openDependencies, type OpenedDependencies } from '../open-dependencies.ts';
 import type { Clock } from '../platform/clock.ts';
 import { ipRateLimitsOff } from './test-app.ts';
 import { testDatabases } from './test-databases.ts';

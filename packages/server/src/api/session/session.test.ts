@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserStatus } from '@switchboard/contracts';
 import { buildApp } from '../../app.ts';
 import { createLogger } from '../../platform/logger.ts';
-import { openDependencies } from '../../platform/open-dependencies.ts';
+import { openDependencies } from '../../open-dependencies.ts';
 import { createTestApp, createTestUser, type TestApp } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { callApi, sessionFrom, userRow } from '../user/testing/account-test-kit.ts';

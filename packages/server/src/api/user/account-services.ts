@@ -9,7 +9,7 @@ import type { ChangeBus } from '../../platform/change-bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ExpiringStore } from '../../platform/expiring-store.ts';
 import type { OutgoingRequests } from '../../platform/outgoing/outgoing-requests.ts';
-import { openExpiringStore } from '../../platform/shared-expiring-store.ts';
+import { openExpiringStore } from '../../cluster/shared-expiring-store.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { Mailer } from '../../platform/mailer.ts';
 import { TurnstileVerifier } from '../verification/turnstile.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { FailureLimiter } from '../../http/rate-limit.ts';
-import { openExpiringStore } from '../../platform/shared-expiring-store.ts';
+import { openExpiringStore } from '../../cluster/shared-expiring-store.ts';
 import { OnlineTopUpService } from './online-topup.service.ts';
 import { RedeemService } from './redeem.service.ts';
 import { WalletRepository } from './wallet.repository.ts';

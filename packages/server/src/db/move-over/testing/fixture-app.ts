@@ -6,7 +6,7 @@ import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config/config.ts';
 import { systemClock } from '../../../platform/clock.ts';
 import { createLogger } from '../../../platform/logger.ts';
-import { openDependencies } from '../../../platform/open-dependencies.ts';
+import { openDependencies } from '../../../open-dependencies.ts';
 import { ipRateLimitsOff, type TestApp } from '../../../testing/test-app.ts';
 
 export interface FixtureApp extends TestApp {

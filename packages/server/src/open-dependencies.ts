@@ -1,16 +1,17 @@
-import type { AppDependencies } from '../app-context.ts';
-import type { Config } from '../config/config.ts';
-import { migrateLogDatabase, migrateMainDatabase } from '../db/migrate.ts';
-import { ensureRootUser } from '../bootstrap/ensure-root-user.ts';
-import { RootUserRepository } from '../bootstrap/root-user.repository.ts';
-import { createClusterChangeBus } from '../cluster/cluster-change-bus.ts';
-import { PrimaryLink } from '../cluster/primary-link.ts';
-import { createLocalChangeBus, type ChangeBus } from './change-bus.ts';
-import { systemClock, type Clock } from './clock.ts';
-import { openDatabase, type DatabaseHandle } from './database.ts';
-import type { Logger } from './logger.ts';
-import { connectRedis, type Redis } from './redis.ts';
-import { createRedisChangeBus } from './redis-change-bus.ts';
+import type { AppDependencies } from './app-context.ts';
+import type { Config } from './config/config.ts';
+import { migrateLogDatabase, migrateMainDatabase } from './db/migrate.ts';
+import { ensureRootUser } from './bootstrap/ensure-root-user.ts';
+import { RootUserRepository } from './bootstrap/root-user.repository.ts';
+import { createClusterChangeBus } from './cluster/cluster-change-bus.ts';
+import { PrimaryBatchWriter } from './cluster/primary-batch-writer.ts';
+import { PrimaryLink } from './cluster/primary-link.ts';
+import { createLocalChangeBus, type ChangeBus } from './platform/change-bus.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { openDatabase, type BatchWriterFor, type DatabaseHandle } from './platform/database.ts';
+import type { Logger } from './platform/logger.ts';
+import { connectRedis, type Redis } from './platform/redis.ts';
+import { createRedisChangeBus } from './platform/redis-change-bus.ts';
 
 export interface OpenedDependencies extends AppDependencies {
   /** Closes pools and connections; call after the app has closed and flushed. */
@@ -28,14 +29,17 @@ interface OpenedDatabases {
 
 /** The main and log databases, migrated, with the root user; everything closed again when a step fails. */
 async function openDatabases(config: Config, logger: Logger, clock: Clock): Promise<OpenedDatabases> {
-  const database = await openDatabase(config.sqlDsn, config.sqlitePath);
+  // A worker of several (WORKERS) hands its SQLite batches to the primary's one writer per file.
+  const link = PrimaryLink.get();
+  const batchWriterFor: BatchWriterFor | undefined = link ? (path) => new PrimaryBatchWriter(link, path) : undefined;
+  const database = await openDatabase(config.sqlDsn, config.sqlitePath, undefined, batchWriterFor);
   let logDatabase: DatabaseHandle = database;
   const close = async () => {
     if (logDatabase !== database) await logDatabase.close().catch(() => undefined);
     await database.close().catch(() => undefined);
   };
   try {
-    if (config.logSqlDsn) logDatabase = await openDatabase(config.logSqlDsn, config.sqlitePath, 'LOG_SQL_DSN');
+    if (config.logSqlDsn) logDatabase = await openDatabase(config.logSqlDsn, config.sqlitePath, 'LOG_SQL_DSN', batchWriterFor);
     if (config.nodeType === 'master') {
       await migrateMainDatabase(database.db, database.dialect, { logger, clock });
       await migrateLogDatabase(logDatabase.db, logDatabase.dialect);

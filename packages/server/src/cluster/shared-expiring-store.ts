@@ -1,8 +1,8 @@
-import { createClusterExpiringStore } from '../cluster/cluster-expiring-store.ts';
-import { PrimaryLink } from '../cluster/primary-link.ts';
-import type { Clock } from './clock.ts';
-import { createMemoryExpiringStore, createRedisExpiringStore, type ExpiringStore } from './expiring-store.ts';
-import type { Redis } from './redis.ts';
+import { createClusterExpiringStore } from './cluster-expiring-store.ts';
+import { PrimaryLink } from './primary-link.ts';
+import type { Clock } from '../platform/clock.ts';
+import { createMemoryExpiringStore, createRedisExpiringStore, type ExpiringStore } from '../platform/expiring-store.ts';
+import type { Redis } from '../platform/redis.ts';
 
 /**
  * The short-lived value store every instance and process shares as far as it can: Redis when
