@@ -2,7 +2,7 @@ import { notifySettingsRequestSchema } from '@switchboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/authenticate.ts';
 import { parseInput } from '../http/listing/parse-input.ts';
-import { localize } from '../api/user/localize.ts';
+import { localize } from '../http/localize.ts';
 import { ok } from '../http/envelope.ts';
 import { notifySettingsMessages } from './notify-settings.messages.ts';
 import type { NotifySettingsService } from './notify-settings.service.ts';

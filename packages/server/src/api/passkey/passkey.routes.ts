@@ -17,7 +17,7 @@ import { routeId } from '../../http/listing/route-id.ts';
 import type { TwoFactorModule } from '../two-factor/two-factor-module.ts';
 import { twoFactorMessages } from '../two-factor/two-factor.messages.ts';
 import type { AccountServices } from '../user/account-services.ts';
-import { localize } from '../user/localize.ts';
+import { localize } from '../../http/localize.ts';
 import { toLoginView } from '../user/user-view.ts';
 import type { PasskeyService } from './passkey.service.ts';
 import { passkeyMessages } from './passkey.messages.ts';

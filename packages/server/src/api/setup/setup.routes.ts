@@ -4,7 +4,7 @@ import { requireUser } from '../../auth/authenticate.ts';
 import type { SessionService } from '../../auth/session-service.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/listing/parse-input.ts';
-import { localize } from '../user/localize.ts';
+import { localize } from '../../http/localize.ts';
 import type { SetupService } from './setup.service.ts';
 import { setupMessages } from './setup.messages.ts';
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { type Envelope, LogType, Role, type TwoFactorChallenge } from '@switchboard/contracts';
 import { ok } from '../../http/envelope.ts';
 import type { AccountServices } from '../user/account-services.ts';
-import { localize } from '../user/localize.ts';
+import { localize } from '../../http/localize.ts';
 import type { UserRow } from '../user/user.repository.ts';
 import { toLoginView } from '../user/user-view.ts';
 import { TokenRepository } from '../token/token.repository.ts';

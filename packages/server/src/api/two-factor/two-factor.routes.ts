@@ -7,7 +7,7 @@ import { commonMessages } from '../../messages/catalogue.ts';
 import { parseInput } from '../../http/listing/parse-input.ts';
 import { routeId } from '../../http/listing/route-id.ts';
 import type { AccountServices } from '../user/account-services.ts';
-import { localize } from '../user/localize.ts';
+import { localize } from '../../http/localize.ts';
 import { toLoginView } from '../user/user-view.ts';
 import type { TwoFactorModule } from './two-factor-module.ts';
 import { tokenMessages } from '../token/token.messages.ts';

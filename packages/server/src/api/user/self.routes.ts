@@ -5,7 +5,7 @@ import { ok } from '../../http/envelope.ts';
 import type { SessionService } from '../../auth/session-service.ts';
 import type { RecentVerification } from '../two-factor/recent-verification.ts';
 import { parseInput } from '../../http/listing/parse-input.ts';
-import { localize } from './localize.ts';
+import { localize } from '../../http/localize.ts';
 import type { SelfService } from './self.service.ts';
 import { userMessages } from './user.messages.ts';
 import { toSelfView } from './user-view.ts';

@@ -2,7 +2,7 @@ import { resetPasswordRequestSchema } from '@switchboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { AccountServices } from '../user/account-services.ts';
-import { localize } from '../user/localize.ts';
+import { localize } from '../../http/localize.ts';
 import { parseInput } from '../../http/listing/parse-input.ts';
 import { queryText } from '../../http/listing/query-parameters.ts';
 import { verificationMessages } from './verification.messages.ts';

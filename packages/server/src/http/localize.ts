@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { languageFromHeader, type LocalizedMessage, renderMessage } from '../../messages/catalogue.ts';
+import { languageFromHeader, type LocalizedMessage, renderMessage } from '../messages/catalogue.ts';
 
 /** A success message in the caller's console language (errors are rendered by the error handler). */
 export function localize(request: FastifyRequest, message: LocalizedMessage, params: Record<string, string | number> = {}): string {
