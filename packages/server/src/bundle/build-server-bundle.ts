@@ -17,10 +17,10 @@ import serverPackage from '../../package.json' with { type: 'json' };
 export const serverDist = fileURLToPath(new URL('../../dist/', import.meta.url));
 export const bundledMain = `${serverDist}main.mjs`;
 
-const serverRoot = fileURLToPath(new URL('../../', import.meta.url));
+// Relative to this file, as imports are, so moving a folder rewrites them with the imports.
 const entryPoints = {
-  main: `${serverRoot}src/main.ts`,
-  'sqlite-batch-worker.thread': `${serverRoot}src/platform/sqlite-batch-worker.thread.ts`,
+  main: fileURLToPath(new URL('../main.ts', import.meta.url)),
+  'sqlite-batch-worker.thread': fileURLToPath(new URL('../platform/sqlite-batch-worker.thread.ts', import.meta.url)),
 };
 
 /** Pure-ESM packages bundled in, so `onlyEnglishZodMessages` can leave out what the server never loads. */
