@@ -2,7 +2,7 @@ import type { BudgetKeeper } from '../../budgets/budget-keeper.ts';
 import { estimatedQuota, preConsumeQuota, worstCaseQuota, type ModelPricing } from '../../billing/pricing.ts';
 import type { QuotaLedger, Reservation, TokenBalance, UserBalance } from '../../billing/quota-ledger.ts';
 import { quotaRefusal } from './quota-refusal.ts';
-import { RelayError } from './relay-error.ts';
+import { RelayError } from '../../http/relay-error.ts';
 
 /** A request's hold, and the output ceiling it was taken for (the caller's max_tokens at first). */
 export interface HeldRequest {
