@@ -9,10 +9,10 @@ const serverTestFiles = ['packages/server/src/**/*.test.ts', 'packages/server/sr
 /** Where the query builder may be imported: repositories, db/, and the platform files that open connections. */
 const queryHomes = [
   'packages/server/src/**/*.repository.ts',
-  'packages/server/src/db/**',
-  'packages/server/src/platform/database.ts',
+  'packages/server/src/core/db/**',
+  'packages/server/src/core/platform/database.ts',
   'packages/server/src/open-dependencies.ts',
-  'packages/server/src/platform/sqlite-batch-worker*.ts',
+  'packages/server/src/core/platform/sqlite-batch-worker*.ts',
 ];
 
 /** The import boundaries, each a `no-restricted-imports` pattern. */
@@ -70,7 +70,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/server/src/config/**/*.ts', 'packages/server/src/main.ts'],
+    files: ['packages/server/src/core/config/**/*.ts', 'packages/server/src/main.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
   // Server production code: no query builder outside its homes, no test helpers.
@@ -86,26 +86,26 @@ export default tseslint.config(
   },
   // Providers (no repositories among them): their boundary everywhere, plus the production ones outside tests.
   {
-    files: ['packages/server/src/relay/providers/**/*.ts'],
+    files: ['packages/server/src/entry/relay/providers/**/*.ts'],
     rules: restrictImports(boundaries.providersArePure),
   },
   {
-    files: ['packages/server/src/relay/providers/**/*.ts'],
+    files: ['packages/server/src/entry/relay/providers/**/*.ts'],
     ignores: serverTestFiles,
     rules: restrictImports(boundaries.providersArePure, boundaries.queriesInRepositories, boundaries.noTestHelpers),
   },
   // The console API: its boundary everywhere, plus the production ones (its repositories may build queries).
   {
-    files: ['packages/server/src/api/**/*.ts'],
+    files: ['packages/server/src/entry/api/**/*.ts'],
     rules: restrictImports(boundaries.apiAvoidsProviderInternals),
   },
   {
-    files: ['packages/server/src/api/**/*.ts'],
+    files: ['packages/server/src/entry/api/**/*.ts'],
     ignores: [...serverTestFiles, ...queryHomes],
     rules: restrictImports(boundaries.apiAvoidsProviderInternals, boundaries.queriesInRepositories, boundaries.noTestHelpers),
   },
   {
-    files: ['packages/server/src/api/**/*.repository.ts'],
+    files: ['packages/server/src/entry/api/**/*.repository.ts'],
     rules: restrictImports(boundaries.apiAvoidsProviderInternals, boundaries.noTestHelpers),
   },
   {

@@ -3,7 +3,7 @@
  * sources are newer), then runs the server on the pinned Node. Everything goes through npm so `node` is Node 24.
  */
 import { spawn } from 'node:child_process';
-import { preparedServerEntry } from '../packages/server/src/bundle/server-entry.ts';
+import { preparedServerEntry } from '../packages/server/src/entry/bundle/server-entry.ts';
 import { withServerMallocEnvironment } from '../packages/server/src/malloc-environment.ts';
 import { serverNodeFlags } from '../packages/server/src/node-flags.ts';
 import { buildConsoleWhenStale } from './lib/console-build.ts';

@@ -16,19 +16,24 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { LogRepository } from '../../packages/server/src/api/log/log.repository.ts';
-import type { LogFilters } from '../../packages/server/src/api/log/log-filters.ts';
-import { migrateLogDatabase } from '../../packages/server/src/db/migrate.ts';
-import type { Database } from '../../packages/server/src/db/schema.ts';
-import { ensureTable } from '../../packages/server/src/db/ensure-tables.ts';
-import { logs } from '../../packages/server/src/db/table-definitions.ts';
-import { logTimeIndexes } from '../../packages/server/src/db/migrations/0012-log-time-indexes.ts';
-import { rollUpGuidedLogIndexes } from '../../packages/server/src/db/migrations/0032-drop-roll-up-guided-log-indexes.ts';
-import { LogPageLocator } from '../../packages/server/src/api/log/log-page-locator.ts';
-import { type HourlyKey, type LogHourlyRepository, logHourlyReaders, logHourlyRepositories } from '../../packages/server/src/api/log/log-hourly.repository.ts';
-import { rollUpLogs } from '../../packages/server/src/api/log/log-hourly-rollup.ts';
-import { LogTotals } from '../../packages/server/src/api/log/log-totals.ts';
-import { openDatabase } from '../../packages/server/src/platform/database.ts';
+import { LogRepository } from '../../packages/server/src/entry/api/log/log.repository.ts';
+import type { LogFilters } from '../../packages/server/src/entry/api/log/log-filters.ts';
+import { migrateLogDatabase } from '../../packages/server/src/core/db/migrate.ts';
+import type { Database } from '../../packages/server/src/core/db/schema.ts';
+import { ensureTable } from '../../packages/server/src/core/db/ensure-tables.ts';
+import { logs } from '../../packages/server/src/core/db/table-definitions.ts';
+import { logTimeIndexes } from '../../packages/server/src/core/db/migrations/0012-log-time-indexes.ts';
+import { rollUpGuidedLogIndexes } from '../../packages/server/src/core/db/migrations/0032-drop-roll-up-guided-log-indexes.ts';
+import { LogPageLocator } from '../../packages/server/src/entry/api/log/log-page-locator.ts';
+import {
+  type HourlyKey,
+  type LogHourlyRepository,
+  logHourlyReaders,
+  logHourlyRepositories,
+} from '../../packages/server/src/entry/api/log/log-hourly.repository.ts';
+import { rollUpLogs } from '../../packages/server/src/entry/api/log/log-hourly-rollup.ts';
+import { LogTotals } from '../../packages/server/src/entry/api/log/log-totals.ts';
+import { openDatabase } from '../../packages/server/src/core/platform/database.ts';
 
 const { values } = parseArgs({
   options: {

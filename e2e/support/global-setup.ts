@@ -1,4 +1,4 @@
-import { preparedServerEntry } from '../../packages/server/src/bundle/server-entry.ts';
+import { preparedServerEntry } from '../../packages/server/src/entry/bundle/server-entry.ts';
 import { buildConsoleWhenStale } from '../../scripts/lib/console-build.ts';
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundledMain } from '../../packages/server/src/bundle/build-server-bundle.ts';
+import { bundledMain } from '../../packages/server/src/entry/bundle/build-server-bundle.ts';
 import { serverNodeFlags } from '../../packages/server/src/node-flags.ts';
 import { nodeBinary, repoRoot, webRoot } from './paths.ts';
 

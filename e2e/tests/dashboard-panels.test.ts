@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeUptimeKuma, type FakeUptimeKuma } from '../../packages/server/src/api/uptime/testing/fake-uptime-kuma.ts';
+import { startFakeUptimeKuma, type FakeUptimeKuma } from '../../packages/server/src/entry/api/uptime/testing/fake-uptime-kuma.ts';
 import { loginApi, type ApiSession } from '../support/api-session.ts';
 import { launchBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';

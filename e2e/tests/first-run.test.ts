@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeOpenAIUpstream } from '../../packages/server/src/relay/testing/fake-openai-upstream.ts';
+import { FakeOpenAIUpstream } from '../../packages/server/src/entry/relay/testing/fake-openai-upstream.ts';
 import { launchBrowser, openConsole, savePhoneScreenshot, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { startServer, type TestServer } from '../support/server.ts';

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionMessages } from '../../packages/server/src/api/session/session.messages.ts';
+import { sessionMessages } from '../../packages/server/src/entry/api/session/session.messages.ts';
 import { launchBrowser, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { optionMessages } from '../../packages/server/src/api/option/option.messages.ts';
+import { optionMessages } from '../../packages/server/src/entry/api/option/option.messages.ts';
 import { loginApi, type ApiSession } from '../support/api-session.ts';
 import { launchBrowser, loginAs, openConsole, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';

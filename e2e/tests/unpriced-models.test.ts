@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelHealthMessages } from '../../packages/server/src/relay/channel-health/channel-health.messages.ts';
+import { channelHealthMessages } from '../../packages/server/src/entry/relay/channel-health/channel-health.messages.ts';
 import { saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { buttonName, createWorld, waitForToast, type OperationsWorld } from './operations/operations-world.ts';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtAfter } from '../../packages/server/src/bundle/newest-change.ts';
+import { builtAfter } from '../../packages/server/src/entry/bundle/newest-change.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const web = join(root, 'packages', 'web');

@@ -9,7 +9,7 @@ import { claudeMessagesBody, geminiGenerateBody, nativeModels } from '../targets
 import { nonStreamCompletionTokens, promptTokensFor } from './behaviours.ts';
 import { readFakeStats } from './fake-stats.ts';
 
-const recorded = fileURLToPath(new URL('../../../packages/server/src/relay/conformance/recorded/', import.meta.url));
+const recorded = fileURLToPath(new URL('../../../packages/server/src/entry/relay/conformance/recorded/', import.meta.url));
 const recordedAnswer = (file: string) => JSON.parse(readFileSync(join(recorded, file), 'utf8')) as Record<string, unknown>;
 const keysOf = (value: unknown) => Object.keys(value as Record<string, unknown>).sort();
 

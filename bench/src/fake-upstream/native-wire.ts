@@ -1,6 +1,6 @@
 /**
  * The vendors' own answer shapes for the native paths (issue 35: a caller in the channel's format gets the
- * vendor's bytes), modelled on the recorded answers in packages/server/src/relay/conformance/recorded/
+ * vendor's bytes), modelled on the recorded answers in packages/server/src/entry/relay/conformance/recorded/
  * (anthropic-text.json, google-reasoning.json) with the bench's usage in place of the recorded one.
  */
 

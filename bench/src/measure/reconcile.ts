@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../../packages/server/src/db/schema.ts';
-import { openDatabase } from '../../../packages/server/src/platform/database.ts';
+import type { Database } from '../../../packages/server/src/core/db/schema.ts';
+import { openDatabase } from '../../../packages/server/src/core/platform/database.ts';
 import { usageFor, type FakeStats, type UsageTally } from '../fake-upstream/fake-stats.ts';
 import { expectedQuota, type SeededSwitchboard } from '../targets/switchboard-seed.ts';
 

@@ -8,10 +8,10 @@
  *   node bench/src/micro/channel-chooser.ts [--choices=200000]
  */
 import { routingStrategies } from '@switchboard/contracts';
-import { ChannelBreakers } from '../../../packages/server/src/relay/circuit-breaker/channel-breakers.ts';
-import type { ChannelCache } from '../../../packages/server/src/relay/cache/channel-cache.ts';
-import { ChannelRouter } from '../../../packages/server/src/relay/routing/channel-router.ts';
-import { channelCacheOf, routingOptions, syntheticDeployment } from '../../../packages/server/src/relay/routing/testing/synthetic-deployment.ts';
+import { ChannelBreakers } from '../../../packages/server/src/entry/relay/circuit-breaker/channel-breakers.ts';
+import type { ChannelCache } from '../../../packages/server/src/entry/relay/cache/channel-cache.ts';
+import { ChannelRouter } from '../../../packages/server/src/entry/relay/routing/channel-router.ts';
+import { channelCacheOf, routingOptions, syntheticDeployment } from '../../../packages/server/src/entry/relay/routing/testing/synthetic-deployment.ts';
 
 const options = new Map(process.argv.slice(2).map((arg) => [arg.replace(/=.*/, ''), arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'yes']));
 const choices = Number(options.get('--choices') ?? 200_000);

@@ -13,12 +13,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { rollUpLogs } from '../../../packages/server/src/api/log/log-hourly-rollup.ts';
-import { type HourlyKey, type LogHourlyRepository, logHourlyRepositories } from '../../../packages/server/src/api/log/log-hourly.repository.ts';
-import { migrateLogDatabase } from '../../../packages/server/src/db/migrate.ts';
-import { LogWriter, type LogEntry } from '../../../packages/server/src/logs/log-writer.repository.ts';
-import { systemClock } from '../../../packages/server/src/platform/clock.ts';
-import { openDatabase } from '../../../packages/server/src/platform/database.ts';
+import { rollUpLogs } from '../../../packages/server/src/entry/api/log/log-hourly-rollup.ts';
+import { type HourlyKey, type LogHourlyRepository, logHourlyRepositories } from '../../../packages/server/src/entry/api/log/log-hourly.repository.ts';
+import { migrateLogDatabase } from '../../../packages/server/src/core/db/migrate.ts';
+import { LogWriter, type LogEntry } from '../../../packages/server/src/domain/logs/log-writer.repository.ts';
+import { systemClock } from '../../../packages/server/src/core/platform/clock.ts';
+import { openDatabase } from '../../../packages/server/src/core/platform/database.ts';
 
 const options = new Map(process.argv.slice(2).map((arg) => [arg.replace(/=.*/, ''), arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'yes']));
 const totalLogs = Number(options.get('--logs') ?? 20_000);

@@ -6,9 +6,9 @@
  *
  *   node bench/src/micro/response-cache-lookup.ts [--requests=200000]
  */
-import { MemoryAnswerStore } from '../../../packages/server/src/relay/response-cache/answer-store.ts';
-import { ResponseCache, type CacheRequest } from '../../../packages/server/src/relay/response-cache/response-cache.ts';
-import type { OptionStore } from '../../../packages/server/src/options/option-store.ts';
+import { MemoryAnswerStore } from '../../../packages/server/src/entry/relay/response-cache/answer-store.ts';
+import { ResponseCache, type CacheRequest } from '../../../packages/server/src/entry/relay/response-cache/response-cache.ts';
+import type { OptionStore } from '../../../packages/server/src/domain/options/option-store.ts';
 import { benchModels } from '../fake-upstream/behaviours.ts';
 import { chatBody } from '../targets/target.ts';
 

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { ChannelStatsRepository } from '../../../packages/server/src/api/data/channel-stats.repository.ts';
-import { QuotaDataRepository } from '../../../packages/server/src/api/data/quota-data.repository.ts';
-import { rollUpLogs } from '../../../packages/server/src/api/log/log-hourly-rollup.ts';
-import { logHourlyRepositories } from '../../../packages/server/src/api/log/log-hourly.repository.ts';
-import { migrateLogDatabase, migrateMainDatabase } from '../../../packages/server/src/db/migrate.ts';
-import type { LogCursorAggregation } from '../../../packages/server/src/logs/log-cursor-aggregation.ts';
-import { openDatabase } from '../../../packages/server/src/platform/database.ts';
+import { ChannelStatsRepository } from '../../../packages/server/src/entry/api/data/channel-stats.repository.ts';
+import { QuotaDataRepository } from '../../../packages/server/src/entry/api/data/quota-data.repository.ts';
+import { rollUpLogs } from '../../../packages/server/src/entry/api/log/log-hourly-rollup.ts';
+import { logHourlyRepositories } from '../../../packages/server/src/entry/api/log/log-hourly.repository.ts';
+import { migrateLogDatabase, migrateMainDatabase } from '../../../packages/server/src/core/db/migrate.ts';
+import type { LogCursorAggregation } from '../../../packages/server/src/domain/logs/log-cursor-aggregation.ts';
+import { openDatabase } from '../../../packages/server/src/core/platform/database.ts';
 import { type BulkWriter, openBulkWriter } from './bulk-writer.ts';
 import {
   abilityRows,

@@ -9,7 +9,7 @@ import type { DataSetShape } from './dataset-shape.ts';
 /** Where generated data sets are kept between runs (git-ignored). */
 export const dataSetDir = fileURLToPath(new URL('../../.data/', import.meta.url));
 
-const migrationsDir = fileURLToPath(new URL('../../../packages/server/src/db/migrations/', import.meta.url));
+const migrationsDir = fileURLToPath(new URL('../../../packages/server/src/core/db/migrations/', import.meta.url));
 
 /**
  * What a cached data set depends on: the product's migrations (the schema) and the generator's own

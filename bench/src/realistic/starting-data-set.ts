@@ -1,4 +1,4 @@
-import { openDatabase } from '../../../packages/server/src/platform/database.ts';
+import { openDatabase } from '../../../packages/server/src/core/platform/database.ts';
 import { type CachedDataSet, copySqliteDataSet } from './dataset-cache.ts';
 import { type DataSetShape, priceOptions } from './dataset-shape.ts';
 

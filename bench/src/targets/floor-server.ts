@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { Pool } from 'undici';
-import { eventLoopResolutionMs } from '../../../packages/server/src/platform/metrics.ts';
+import { eventLoopResolutionMs } from '../../../packages/server/src/core/platform/metrics.ts';
 
 /**
  * The floor: the least a Node gateway can do. Plain `node:http` takes the body as raw bytes, undici

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { serverNodeFlags } from '../../../packages/server/src/node-flags.ts';
-import { eventLoopResolutionMs } from '../../../packages/server/src/platform/metrics.ts';
+import { eventLoopResolutionMs } from '../../../packages/server/src/core/platform/metrics.ts';
 import { freePort, startProcess, waitForPort } from '../platform/processes.ts';
 import { chatPath, type Target } from './target.ts';
 

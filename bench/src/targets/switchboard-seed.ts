@@ -1,7 +1,7 @@
 import { defaultCompletionRatio, defaultModelRatio } from '../../../packages/contracts/src/default-pricing.ts';
-import { insertReturningId } from '../../../packages/server/src/db/insert-id.ts';
-import { migrateLogDatabase, migrateMainDatabase } from '../../../packages/server/src/db/migrate.ts';
-import { openDatabase } from '../../../packages/server/src/platform/database.ts';
+import { insertReturningId } from '../../../packages/server/src/core/db/insert-id.ts';
+import { migrateLogDatabase, migrateMainDatabase } from '../../../packages/server/src/core/db/migrate.ts';
+import { openDatabase } from '../../../packages/server/src/core/platform/database.ts';
 import { benchModels } from '../fake-upstream/behaviours.ts';
 import { nativeModels } from './native-targets.ts';
 

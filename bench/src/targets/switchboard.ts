@@ -5,7 +5,7 @@ import pg from 'pg';
 import { request } from 'undici';
 import { serverMallocEnvironment } from '../../../packages/server/src/malloc-environment.ts';
 import { serverNodeFlags } from '../../../packages/server/src/node-flags.ts';
-import { eventLoopResolutionMs } from '../../../packages/server/src/platform/metrics.ts';
+import { eventLoopResolutionMs } from '../../../packages/server/src/core/platform/metrics.ts';
 import { freePort, startProcess, waitForPort } from '../platform/processes.ts';
 import { seedSwitchboard, type SeededSwitchboard } from './switchboard-seed.ts';
 import type { StartingDataSet } from '../realistic/starting-data-set.ts';
@@ -118,7 +118,7 @@ const sourceMainOf = (repoRoot: string) => join(repoRoot, 'packages/server/src/m
 function serverEntryOf(repoRoot: string): Promise<string> {
   let entry = entries.get(repoRoot);
   if (!entry) {
-    const builder = join(repoRoot, 'packages/server/src/bundle/server-entry.ts');
+    const builder = join(repoRoot, 'packages/server/src/entry/bundle/server-entry.ts');
     entry = existsSync(builder)
       ? (import(builder) as Promise<{ preparedServerEntry: () => Promise<string> }>).then((module) => module.preparedServerEntry())
       : Promise.resolve(sourceMainOf(repoRoot));

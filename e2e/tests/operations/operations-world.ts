@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { FakeOpenAIUpstream } from '../../../packages/server/src/relay/testing/fake-openai-upstream.ts';
+import { FakeOpenAIUpstream } from '../../../packages/server/src/entry/relay/testing/fake-openai-upstream.ts';
 import { loginApi, type ApiSession } from '../../support/api-session.ts';
 import { launchBrowser, loginAs, openConsole, type ConsolePage, type PageOptions } from '../../support/browser.ts';
 import { startServer, type TestServer } from '../../support/server.ts';

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeMidjourneyProxy } from '../../../packages/server/src/tasks/midjourney/testing/fake-midjourney-proxy.ts';
-import { FakeSunoApi } from '../../../packages/server/src/tasks/suno/testing/fake-suno-api.ts';
+import { FakeMidjourneyProxy } from '../../../packages/server/src/entry/tasks/midjourney/testing/fake-midjourney-proxy.ts';
+import { FakeSunoApi } from '../../../packages/server/src/entry/tasks/suno/testing/fake-suno-api.ts';
 import { loginApi, type ApiSession } from '../../support/api-session.ts';
 import { launchBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../../support/browser.ts';
 import { localNetworkAllowed } from '../../support/local-network.ts';

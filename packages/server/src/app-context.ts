@@ -1,18 +1,18 @@
-import type { AuthRepository } from './auth/auth.repository.ts';
-import type { SessionService } from './auth/session-service.ts';
-import type { Config } from './config/config.ts';
-import type { LimitStore } from './limits/limit-store.ts';
-import type { LogWriter } from './logs/log-writer.repository.ts';
-import type { OptionStore } from './options/option-store.ts';
-import type { BalanceChanges } from './billing/balance-changes.ts';
-import type { ChangeBus } from './platform/change-bus.ts';
-import type { Clock } from './platform/clock.ts';
-import type { DatabaseHandle } from './platform/database.ts';
-import type { Logger } from './platform/logger.ts';
-import type { Metrics } from './platform/metrics.ts';
-import type { OutgoingRequests } from './platform/outgoing/outgoing-requests.ts';
-import type { Redis } from './platform/redis.ts';
-import type { Tracing } from './platform/tracing/tracing.ts';
+import type { AuthRepository } from './domain/auth/auth.repository.ts';
+import type { SessionService } from './domain/auth/session-service.ts';
+import type { Config } from './core/config/config.ts';
+import type { LimitStore } from './domain/limits/limit-store.ts';
+import type { LogWriter } from './domain/logs/log-writer.repository.ts';
+import type { OptionStore } from './domain/options/option-store.ts';
+import type { BalanceChanges } from './domain/billing/balance-changes.ts';
+import type { ChangeBus } from './core/platform/change-bus.ts';
+import type { Clock } from './core/platform/clock.ts';
+import type { DatabaseHandle } from './core/platform/database.ts';
+import type { Logger } from './core/platform/logger.ts';
+import type { Metrics } from './core/platform/metrics.ts';
+import type { OutgoingRequests } from './core/platform/outgoing/outgoing-requests.ts';
+import type { Redis } from './core/platform/redis.ts';
+import type { Tracing } from './core/platform/tracing/tracing.ts';
 
 /** What `buildApp` is given: every outside resource, opened by `main.ts` or by a test. */
 export interface AppDependencies {

@@ -83,7 +83,7 @@ describe.each(testDatabases())('application on $dialect', (database) => {
 
   it('creates users through the helper and authenticates their session', async () => {
     const user = await createTestUser(testApp, { role: Role.admin });
-    const { users } = await import('./db/table-definitions.ts');
+    const { users } = await import('./core/db/table-definitions.ts');
     expect(users.name).toBe('users');
     expect(user.id).toBeGreaterThan(1);
     expect(user.headers.cookie).toMatch(/^session=/);

@@ -4,8 +4,8 @@ if (Number(process.versions.node.split('.')[0]) < requiredNodeMajor) {
   process.exit(1);
 }
 
-const { loadConfig, ConfigError, printableStartupError } = await import('./config/config.ts');
-const { createStdoutLogger } = await import('./platform/logger.ts');
+const { loadConfig, ConfigError, printableStartupError } = await import('./core/config/config.ts');
+const { createStdoutLogger } = await import('./core/platform/logger.ts');
 
 /** Every start-up failure ends here: one line, with the values of secret variables hidden whatever produced it. */
 function fail(message: string): never {
@@ -26,7 +26,7 @@ const logger = createStdoutLogger(config.logLevel, process.stdout.isTTY === true
 // WORKERS > 1: this process supervises that many gateway processes sharing the port (cluster/run-primary.ts).
 const cluster = (await import('node:cluster')).default;
 if (config.workers > 1 && cluster.isPrimary) {
-  const { runPrimary } = await import('./cluster/run-primary.ts');
+  const { runPrimary } = await import('./domain/cluster/run-primary.ts');
   await runPrimary(config, logger);
 } else {
   const { serveThisProcess } = await import('./serve-process.ts');

@@ -1,17 +1,17 @@
 import type { AppDependencies } from './app-context.ts';
-import type { Config } from './config/config.ts';
-import { migrateLogDatabase, migrateMainDatabase } from './db/migrate.ts';
-import { ensureRootUser } from './bootstrap/ensure-root-user.ts';
-import { RootUserRepository } from './bootstrap/root-user.repository.ts';
-import { createClusterChangeBus } from './cluster/cluster-change-bus.ts';
-import { PrimaryBatchWriter } from './cluster/primary-batch-writer.ts';
-import { PrimaryLink } from './cluster/primary-link.ts';
-import { createLocalChangeBus, type ChangeBus } from './platform/change-bus.ts';
-import { systemClock, type Clock } from './platform/clock.ts';
-import { openDatabase, type BatchWriterFor, type DatabaseHandle } from './platform/database.ts';
-import type { Logger } from './platform/logger.ts';
-import { connectRedis, type Redis } from './platform/redis.ts';
-import { createRedisChangeBus } from './platform/redis-change-bus.ts';
+import type { Config } from './core/config/config.ts';
+import { migrateLogDatabase, migrateMainDatabase } from './core/db/migrate.ts';
+import { ensureRootUser } from './domain/bootstrap/ensure-root-user.ts';
+import { RootUserRepository } from './domain/bootstrap/root-user.repository.ts';
+import { createClusterChangeBus } from './domain/cluster/cluster-change-bus.ts';
+import { PrimaryBatchWriter } from './domain/cluster/primary-batch-writer.ts';
+import { PrimaryLink } from './domain/cluster/primary-link.ts';
+import { createLocalChangeBus, type ChangeBus } from './core/platform/change-bus.ts';
+import { systemClock, type Clock } from './core/platform/clock.ts';
+import { openDatabase, type BatchWriterFor, type DatabaseHandle } from './core/platform/database.ts';
+import type { Logger } from './core/platform/logger.ts';
+import { connectRedis, type Redis } from './core/platform/redis.ts';
+import { createRedisChangeBus } from './core/platform/redis-change-bus.ts';
 
 export interface OpenedDependencies extends AppDependencies {
   /** Closes pools and connections; call after the app has closed and flushed. */

@@ -40,7 +40,7 @@ const nodeOwnUndici = 'NativeModule internal/deps/undici/undici';
 describe("the processes' module graphs", () => {
   it("the WORKERS primary loads the supervisor, its services and what main.ts reads first, none of the gateway's modules", () => {
     // What main.ts imports in the primary: the config, the logger, then the supervisor.
-    const { files, nodeInternals } = loadedBy(['./config/config.ts', './platform/logger.ts', './cluster/run-primary.ts']);
+    const { files, nodeInternals } = loadedBy(['./core/config/config.ts', './core/platform/logger.ts', './domain/cluster/run-primary.ts']);
     const { ours, packages } = places(files);
     const gatewayAreas =
       /^(relay|api|auth|budgets|logs|options|groups|messages|bootstrap|jobs|tasks|db)\/|^billing\/(?!spend-lease-book\.ts)|^limits\/(?!(memory-limit-store|limit-store)\.ts)|^(app|serve-process)\.ts/;

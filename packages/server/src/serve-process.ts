@@ -1,12 +1,12 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
-import { printableStartupError, type Config } from './config/config.ts';
-import { servingAddress } from './http/serving-address.ts';
-import type { Logger } from './platform/logger.ts';
-import { startMemoryReturn } from './platform/memory-return.ts';
+import { printableStartupError, type Config } from './core/config/config.ts';
+import { servingAddress } from './core/http/serving-address.ts';
+import type { Logger } from './core/platform/logger.ts';
+import { startMemoryReturn } from './core/platform/memory-return.ts';
 import { openDependencies } from './open-dependencies.ts';
-import { openWhenReachable } from './platform/wait-for-database.ts';
+import { openWhenReachable } from './core/platform/wait-for-database.ts';
 
 /**
  * One gateway process: opens the databases (waiting while they cannot be reached), builds the app,

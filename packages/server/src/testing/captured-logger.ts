@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger } from '../platform/logger.ts';
+import { createLogger } from '../core/platform/logger.ts';
 
 /** A logger at `warn` whose lines (JSON, one per entry) are kept for the test to read. */
 export function capturedLogger() {

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { safeParseJson } from '../platform/safe-json.ts';
+import { safeParseJson } from '../core/platform/safe-json.ts';
 import { loginAs, loginAsRoot, type RootSession } from './running-gateway.ts';
 
 /**

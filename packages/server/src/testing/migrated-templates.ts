@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
-import { migrateLogDatabase, migrateMainDatabase } from '../db/migrate.ts';
-import { openDatabase } from '../platform/database.ts';
+import { migrateLogDatabase, migrateMainDatabase } from '../core/db/migrate.ts';
+import { openDatabase } from '../core/platform/database.ts';
 
 /**
  * The migrated templates test databases are cloned from: one per engine and test run, migrated once

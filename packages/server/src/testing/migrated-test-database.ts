@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../platform/database.ts';
+import { type DatabaseHandle, openDatabase } from '../core/platform/database.ts';
 import type { TestDatabase } from './test-databases.ts';
 
 /**

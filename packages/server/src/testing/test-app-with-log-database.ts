@@ -1,5 +1,5 @@
-import type { Clock } from '../platform/clock.ts';
-import { systemClock } from '../platform/clock.ts';
+import type { Clock } from '../core/platform/clock.ts';
+import { systemClock } from '../core/platform/clock.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 import type { TestDatabase } from './test-databases.ts';
 

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Role, UserStatus } from '@switchboard/contracts';
 import type { AppContext } from '../app-context.ts';
-import { insertReturningId } from '../db/insert-id.ts';
+import { insertReturningId } from '../core/db/insert-id.ts';
 import { buildApp } from '../app.ts';
-import { loadConfig, type Config } from '../config/config.ts';
-import { systemClock, type Clock } from '../platform/clock.ts';
-import { createLogger } from '../platform/logger.ts';
+import { loadConfig, type Config } from '../core/config/config.ts';
+import { systemClock, type Clock } from '../core/platform/clock.ts';
+import { createLogger } from '../core/platform/logger.ts';
 import { openDependencies } from '../open-dependencies.ts';
-import { hashPassword } from '../platform/password-hasher.ts';
-import { randomAlphanumeric } from '../platform/random.ts';
+import { hashPassword } from '../core/platform/password-hasher.ts';
+import { randomAlphanumeric } from '../core/platform/random.ts';
 import type { CreatedTestDatabase, TestDatabase } from './test-databases.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateLogDatabase, migrateMainDatabase } from '../db/migrate.ts';
-import { type DatabaseHandle, openDatabase } from '../platform/database.ts';
+import { migrateLogDatabase, migrateMainDatabase } from '../core/db/migrate.ts';
+import { type DatabaseHandle, openDatabase } from '../core/platform/database.ts';
 import { templateName } from './migrated-templates.ts';
 import { testDatabases, type CreatedTestDatabase } from './test-databases.ts';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createConnection } from 'mysql2/promise';
-import type { SqlDialect } from '../platform/sql-dsn.ts';
+import type { SqlDialect } from '../core/platform/sql-dsn.ts';
 import { cloneFromMysqlTemplate, cloneFromPostgresTemplate, sqliteTemplate, withDatabase } from './migrated-templates.ts';
 
 /** A database made for one test file: how to reach it, and how to get rid of it. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config/config.ts';
-import { createLogger } from '../platform/logger.ts';
+import { loadConfig } from '../core/config/config.ts';
+import { createLogger } from '../core/platform/logger.ts';
 import { openDependencies, type OpenedDependencies } from '../open-dependencies.ts';
-import type { Clock } from '../platform/clock.ts';
+import type { Clock } from '../core/platform/clock.ts';
 import { ipRateLimitsOff } from './test-app.ts';
 import { testDatabases } from './test-databases.ts';
 

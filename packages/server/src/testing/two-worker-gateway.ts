@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
+import { openDatabase, type DatabaseHandle } from '../core/platform/database.ts';
 import { loginAsRoot, startRunningGateway, type RootSession, type RunningGateway } from './running-gateway.ts';
 import type { TestDatabase } from './test-databases.ts';
 

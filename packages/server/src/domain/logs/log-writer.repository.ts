@@ -1,0 +1,152 @@
+import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
+import type { Database, LogsTable } from '../../core/db/schema.ts';
+import type { JournalMark } from '../../core/platform/append-journal.ts';
+import type { Clock } from '../../core/platform/clock.ts';
+import type { DatabaseHandle } from '../../core/platform/database.ts';
+import type { SqlDialect } from '../../core/platform/sql-dsn.ts';
+import type { BatchStatement } from '../../core/platform/sqlite-batch-worker.ts';
+
+/** A log row: who and what kind are required, every other column defaults to empty or zero. */
+export type LogEntry = Pick<Insertable<LogsTable>, 'user_id' | 'type'> & Partial<Omit<Insertable<LogsTable>, 'id'>>;
+
+type CompleteLogRow = Required<Omit<Insertable<LogsTable>, 'id'>>;
+
+const logColumns = [
+  'user_id',
+  'type',
+  'created_at',
+  'content',
+  'username',
+  'token_name',
+  'model_name',
+  'quota',
+  'prompt_tokens',
+  'completion_tokens',
+  'use_time',
+  'is_stream',
+  'channel_id',
+  'token_id',
+  'group',
+  'ip',
+  'request_id',
+  'other',
+] as const satisfies ReadonlyArray<keyof CompleteLogRow>;
+
+/** The quota journal's log watermark, moved by the SQLite writer thread in the rows' own transaction. */
+const sqliteLogMarkUpdate = 'update "switchboard_quota_journal" set "log_seq" = ? where "name" = ?';
+
+/**
+ * One multi-row insert of `rowCount` log rows in the engine's quoting and placeholders, made once per
+ * row count. Batches are written with it rather than through Kysely's builder, which made a syntax
+ * node for each of the 3,600 values of a 200-row batch and compiled them again on every flush.
+ */
+const bulkInserts = new Map<string, string>();
+const maxRowsPerInsert = 1_000;
+function bulkLogInsert(dialect: SqlDialect, rowCount: number): string {
+  const key = `${dialect}:${rowCount}`;
+  let text = bulkInserts.get(key);
+  if (text === undefined) {
+    const quote = dialect === 'mysql' ? (name: string) => `\`${name}\`` : (name: string) => `"${name}"`;
+    let parameter = 0;
+    const placeholder = dialect === 'postgres' ? () => `$${(parameter += 1)}` : () => '?';
+    const rows = Array.from({ length: rowCount }, () => `(${logColumns.map(placeholder).join(', ')})`);
+    text = `insert into ${quote('logs')} (${logColumns.map(quote).join(', ')}) values ${rows.join(', ')}`;
+    bulkInserts.set(key, text);
+  }
+  return text;
+}
+
+/**
+ * Rows per insert statement in the SQLite writer thread: a statement per 50 rows cost 40 % less CPU
+ * per row than a statement per row (one call into SQLite and one set of bindings per 50 rows). What
+ * a batch has beyond whole fifties goes one row per statement, so the thread prepares two texts only.
+ */
+const sqliteRowsPerInsert = 50;
+
+function sqliteLogInserts(rows: ReadonlyArray<ReadonlyArray<string | number | null>>): BatchStatement[] {
+  const whole = rows.length - (rows.length % sqliteRowsPerInsert);
+  const statements: BatchStatement[] = [];
+  if (whole > 0) {
+    const groups: Array<Array<string | number | null>> = [];
+    for (let start = 0; start < whole; start += sqliteRowsPerInsert) groups.push(rows.slice(start, start + sqliteRowsPerInsert).flat());
+    statements.push({ sql: bulkLogInsert('sqlite', sqliteRowsPerInsert), rows: groups });
+  }
+  if (whole < rows.length) statements.push({ sql: bulkLogInsert('sqlite', 1), rows: rows.slice(whole) });
+  return statements;
+}
+
+/**
+ * Writes rows of the `logs` table (which may live in LOG_SQL_DSN). Console actions (top-ups, admin
+ * changes) write one row right away with `record`; high-volume writers (the relay) batch through
+ * their own queue and flush with `recordMany`, which on SQLite commits in the batch worker thread.
+ */
+export class LogWriter {
+  private readonly db: Kysely<Database>;
+  private readonly dialect: SqlDialect;
+  private readonly batchWorker: DatabaseHandle['batchWorker'];
+  private readonly clock: Clock;
+
+  constructor(database: Pick<DatabaseHandle, 'db' | 'dialect' | 'batchWorker'>, clock: Clock) {
+    this.db = database.db;
+    this.dialect = database.dialect;
+    this.batchWorker = database.batchWorker;
+    this.clock = clock;
+  }
+
+  private complete(entry: LogEntry): CompleteLogRow {
+    return {
+      created_at: this.clock.unixSeconds(),
+      content: '',
+      username: '',
+      token_name: '',
+      model_name: '',
+      quota: 0,
+      prompt_tokens: 0,
+      completion_tokens: 0,
+      use_time: 0,
+      is_stream: 0,
+      channel_id: 0,
+      token_id: 0,
+      group: '',
+      ip: '',
+      request_id: '',
+      other: '',
+      ...entry,
+    };
+  }
+
+  async record(entry: LogEntry): Promise<void> {
+    await this.db.insertInto('logs').values(this.complete(entry)).execute();
+  }
+
+  /**
+   * Inserts the rows in one transaction; with `mark`, the quota journal's log watermark moves in it
+   * too, so a replay after a crash inserts exactly the rows that are not here.
+   */
+  async recordMany(entries: readonly LogEntry[], mark?: JournalMark): Promise<void> {
+    if (entries.length === 0) return;
+    const rows = entries.map((entry) => {
+      const row = this.complete(entry);
+      return logColumns.map((column) => row[column] ?? null);
+    });
+    if (this.batchWorker) {
+      const inserts = sqliteLogInserts(rows);
+      await this.batchWorker.run(mark ? [...inserts, { sql: sqliteLogMarkUpdate, rows: [[mark.seq, mark.journal]] }] : inserts);
+      return;
+    }
+    // At most 1,000 rows (18,000 parameters) per statement: PostgreSQL and MySQL take 65,535.
+    const inserts: CompiledQuery[] = [];
+    for (let start = 0; start < rows.length; start += maxRowsPerInsert) {
+      const chunk = rows.slice(start, start + maxRowsPerInsert);
+      inserts.push(CompiledQuery.raw(bulkLogInsert(this.dialect, chunk.length), chunk.flat()));
+    }
+    if (!mark && inserts.length === 1) {
+      await this.db.executeQuery(inserts[0]!);
+      return;
+    }
+    await this.db.transaction().execute(async (transaction) => {
+      for (const insert of inserts) await transaction.executeQuery(insert);
+      if (mark) await transaction.updateTable('switchboard_quota_journal').set({ log_seq: mark.seq }).where('name', '=', mark.journal).execute();
+    });
+  }
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../app-context.ts';
+import { ChannelRepository } from '../channel/channel.repository.ts';
+import { LogRepository } from '../log/log.repository.ts';
+import { UserRepository } from '../user/user.repository.ts';
+import { ExportSlots } from './export-slots.ts';
+import { registerExportRoutes } from './export.routes.ts';
+import { ExportRepository } from './export.repository.ts';
+import { ExportService } from './export.service.ts';
+
+/** The CSV exports' one composition: main-database tables, logs from the log database. */
+export function registerExportModule(app: FastifyInstance, context: AppContext): void {
+  registerExportRoutes(
+    app,
+    new ExportService({
+      repository: new ExportRepository(context.database.db),
+      logs: new LogRepository(context.logDatabase.db),
+      channels: new ChannelRepository(context.database.db, context.database.dialect),
+      users: new UserRepository(context.database.db, context.database.dialect),
+      clock: context.clock,
+    }),
+    { slots: new ExportSlots(), readTimeoutMs: context.config.exportReadTimeoutSeconds * 1000 },
+  );
+}

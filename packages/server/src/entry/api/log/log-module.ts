@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../app-context.ts';
+import { ChannelRepository } from '../channel/channel.repository.ts';
+import { UserRepository } from '../user/user.repository.ts';
+import { logHourlyReaders, logHourlyRepositories } from './log-hourly.repository.ts';
+import { LogRepository } from './log.repository.ts';
+import { registerLogRoutes } from './log.routes.ts';
+import { LogService } from './log.service.ts';
+import { registerPayloadLogRoutes } from '../../../domain/logs/payloads/payload-log.routes.ts';
+
+/** The log module's one composition: repositories of the log database (and channel names from the main one), built once. */
+export function registerLogModule(app: FastifyInstance, context: AppContext): void {
+  registerLogRoutes(
+    app,
+    new LogService({
+      repository: new LogRepository(context.logDatabase.db),
+      hourly: logHourlyRepositories(context.logDatabase.db, context.logDatabase.dialect),
+      hourlyReaders: logHourlyReaders(context.logDatabase.db, context.logDatabase.dialect),
+      channels: new ChannelRepository(context.database.db, context.database.dialect),
+      users: new UserRepository(context.database.db, context.database.dialect),
+      clock: context.clock,
+    }),
+  );
+  registerPayloadLogRoutes(app, context);
+}

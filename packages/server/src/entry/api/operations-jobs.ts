@@ -1,0 +1,68 @@
+import type { AppContext } from '../../app-context.ts';
+import { ChannelRepository } from './channel/channel.repository.ts';
+import { ChannelUpstreamService } from './channel/channel-upstream.service.ts';
+import { ChannelStatsRepository } from './data/channel-stats.repository.ts';
+import { quotaDataJob } from './data/quota-data-aggregator.ts';
+import { QuotaDataRepository } from './data/quota-data.repository.ts';
+import { logHourlyJob } from './log/log-hourly-rollup.ts';
+import { logHourlyRepositories } from './log/log-hourly.repository.ts';
+import { purgeLogsBefore } from './log/log-purge.ts';
+import { LogRepository } from './log/log.repository.ts';
+import { trailingLogAggregationJob } from '../../domain/logs/log-cursor-aggregation.ts';
+import { applyPayloadRetention } from '../../domain/logs/payloads/payload-retention.ts';
+import { JobLeaseRepository } from '../../core/jobs/job-lease.repository.ts';
+import type { RepeatingJob } from '../../core/jobs/job-scheduler.ts';
+import { scheduleLeasedJobs } from '../../core/jobs/leased-job.ts';
+
+const minute = 60_000;
+/** One retention run deletes at most this many batches, so a large backlog is worked off over several runs. */
+const retentionBatchesPerRun = 50;
+
+/** Deletes logs older than LogRetentionDays (0 keeps them forever), in bounded batches. */
+export async function applyLogRetention(context: AppContext): Promise<number> {
+  const days = context.options.getNumber('LogRetentionDays');
+  if (days <= 0) return 0;
+  const cutoff = context.clock.unixSeconds() - days * 86_400;
+  const repositories = { logs: new LogRepository(context.logDatabase.db), hourly: logHourlyRepositories(context.logDatabase.db, context.logDatabase.dialect) };
+  return purgeLogsBefore(repositories, cutoff, context.clock.unixSeconds(), { maxBatches: retentionBatchesPerRun });
+}
+
+/**
+ * The operations side's background work: the two hourly log tables (every minute, each on its own
+ * cursor, for fast log stats by model and by channel or group), hourly usage for the dashboard
+ * (every DataExportInterval minutes while DataExportEnabled), log retention, and channel balances
+ * (every ChannelUpdateFrequency minutes when set). Each interval is read again after every run, so
+ * an option change applies without a restart. Exported so the schedule can be tested without timers.
+ */
+export function operationsJobs(context: AppContext): RepeatingJob[] {
+  const options = context.options;
+  const [byModel, byChannelGroup] = logHourlyRepositories(context.logDatabase.db, context.logDatabase.dialect);
+  const quotaData = new QuotaDataRepository(context.database.db, context.logDatabase.db);
+  const channels = new ChannelUpstreamService(new ChannelRepository(context.database.db, context.database.dialect), context.clock);
+  return [
+    {
+      name: 'quota-data',
+      intervalMs: () => (options.getBoolean('DataExportEnabled') ? Math.max(1, options.getNumber('DataExportInterval')) * minute : 0),
+      run: quotaDataJob(quotaData, context.clock),
+    },
+    { name: 'log-hourly', intervalMs: () => minute, run: logHourlyJob(byModel, context.clock) },
+    { name: 'log-hourly-channel-group', intervalMs: () => minute, run: logHourlyJob(byChannelGroup, context.clock) },
+    // The dashboard's per-channel view (calls, errors, latency percentiles, cost), migration 0023.
+    {
+      name: 'log-hourly-channel-latency',
+      intervalMs: () => minute,
+      run: trailingLogAggregationJob(new ChannelStatsRepository(context.logDatabase.db), context.clock),
+    },
+    { name: 'log-retention', intervalMs: () => (options.getNumber('LogRetentionDays') > 0 ? 10 * minute : 0), run: () => applyLogRetention(context) },
+    // Stored request and response bodies (logs/payloads/), older than LogPayloadRetentionDays.
+    { name: 'payload-retention', intervalMs: () => 10 * minute, run: () => applyPayloadRetention(context) },
+    { name: 'channel-balance', intervalMs: () => options.getNumber('ChannelUpdateFrequency') * minute, run: () => channels.refreshAllBalances() },
+  ];
+}
+
+/** Slave nodes run none of the jobs; of several masters sharing a database, each job runs on the one holding its lease. */
+export function startOperationsJobs(context: AppContext): void {
+  if (context.config.nodeType === 'slave') return;
+  const leases = new JobLeaseRepository(context.database.db);
+  context.onShutdown(scheduleLeasedJobs(operationsJobs(context), { leases, clock: context.clock, logger: context.logger }));
+}

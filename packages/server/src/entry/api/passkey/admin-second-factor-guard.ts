@@ -1,0 +1,26 @@
+import { Role } from '@switchboard/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { CurrentUser } from '../../../domain/auth/current-user.ts';
+import { AppError } from '../../../core/http/app-error.ts';
+import type { OptionStore } from '../../../domain/options/option-store.ts';
+import { passkeyMessages } from './passkey.messages.ts';
+
+/** Whether `TwoFactorRequiredForAdmins` applies to this user (they must have a second factor). */
+export function mustHaveSecondFactor(options: OptionStore, user: Pick<CurrentUser, 'role'>): boolean {
+  return user.role >= Role.admin && options.getBoolean('TwoFactorRequiredForAdmins');
+}
+
+/**
+ * With `TwoFactorRequiredForAdmins` on, admin and root routes refuse an administrator who has neither
+ * TOTP nor a passkey (403, code `second_factor_required`); the enrolment routes are user routes, so the
+ * way out stays open. Runs after the authentication hook, which set the caller.
+ */
+export function guardAdminRoutes(app: FastifyInstance, options: OptionStore, hasSecondFactor: (userId: number) => Promise<boolean>): void {
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    const caller = request.currentUser;
+    if ((access !== 'admin' && access !== 'root') || !caller || !mustHaveSecondFactor(options, caller)) return;
+    if (await hasSecondFactor(caller.id)) return;
+    throw new AppError(passkeyMessages.enrolmentRequired, { status: 403, code: 'second_factor_required' });
+  });
+}

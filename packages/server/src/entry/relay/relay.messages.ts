@@ -1,0 +1,47 @@
+import type { LocalizedMessage } from '../../core/messages/catalogue.ts';
+
+/** Messages of the relay (/v1, /pg, legacy billing). Relay callers get English unless they ask. */
+export const relayMessages = {
+  noToken: { zh: '未提供令牌', en: 'No token provided' },
+  invalidToken: { zh: '无效的令牌', en: 'Invalid token' },
+  tokenExpired: { zh: '该令牌已过期', en: 'This token has expired' },
+  tokenExhausted: { zh: '该令牌额度已用尽', en: "This token's quota is depleted" },
+  tokenUnavailable: { zh: '该令牌状态不可用', en: 'This token status is unavailable' },
+  userBanned: { zh: '用户已被封禁', en: 'User has been banned' },
+  ipNotAllowed: { zh: '您的 IP 不在令牌允许访问的列表中', en: 'Your IP {ip} is not allowed to use this token' },
+  groupNotAllowed: { zh: '无权访问分组 {group}', en: 'No access to group {group}' },
+  groupDeprecated: { zh: '分组 {group} 已被弃用', en: 'Group {group} has been deprecated' },
+  modelNotAllowed: { zh: '该令牌无权使用模型：{model}', en: 'This token has no access to model {model}' },
+  channelPinForbidden: { zh: '普通用户不支持指定渠道', en: 'Ordinary users cannot specify a channel' },
+  channelNotFound: { zh: '渠道不存在或未启用：{id}', en: 'Channel does not exist or is disabled: {id}' },
+  missingModel: { zh: '未指定模型名称', en: 'model is required' },
+  noChannel: { zh: '当前分组 {group} 下对于模型 {model} 无可用渠道', en: 'No available channel for model {model} under group {group}' },
+  noRelayedChannel: {
+    zh: '当前分组 {group} 下对于模型 {model} 无可用渠道：提供该模型的渠道类型无法转发（{reason}）',
+    en: 'No available channel for model {model} under group {group}: the channels that list it are of a type that is not relayed ({reason})',
+  },
+  modelPriceError: {
+    zh: '模型 {model} 倍率或价格未配置，请联系管理员设置',
+    en: 'Model {model} has no price or ratio configured; ask the administrator to set one',
+  },
+  insufficientUserQuota: { zh: '用户额度不足', en: 'Insufficient user quota' },
+  chargesNotDurable: {
+    zh: '计费暂时无法记录，请稍后重试',
+    en: 'Charges cannot be recorded at the moment; try again shortly',
+  },
+  insufficientTokenQuota: { zh: '令牌额度不足', en: 'Insufficient token quota' },
+  requestNotConvertible: { zh: '请求无法转换为渠道的格式：{reason}', en: 'The request cannot be converted for the channel: {reason}' },
+  unsupportedCapability: { zh: '渠道类型不支持此接口：{path}', en: 'The channel type does not support {path}' },
+  sensitiveWords: { zh: '请求或回复包含敏感词', en: 'Sensitive words detected' },
+  callerGone: { zh: '客户端已断开连接', en: 'The client closed the connection' },
+  streamInterrupted: { zh: '上游在回答途中中断', en: 'The upstream stopped in the middle of the answer' },
+  upstreamTimeout: { zh: '上游响应超时', en: 'The upstream did not answer in time' },
+  firstByteTimeout: { zh: '上游在 {seconds} 秒内未返回任何内容', en: 'The upstream sent nothing within {seconds} s' },
+  upstreamUnreachable: { zh: '请求上游失败', en: 'The request to the upstream failed' },
+  badResponseBody: { zh: '上游返回了无法解析的响应', en: 'The upstream answered with an unreadable body' },
+  modelNotFound: { zh: '模型 {model} 不存在', en: 'The model {model} does not exist' },
+  invalidRequest: { zh: '无效的请求', en: 'Invalid request' },
+  notFound: { zh: '接口不存在', en: 'Not found' },
+  realtimeRefused: { zh: '上游拒绝了实时会话：{reason}', en: 'The upstream refused the realtime session: {reason}' },
+  playgroundGroupNotAllowed: { zh: '无权使用分组 {group}', en: 'No access to group {group}' },
+} as const satisfies Record<string, LocalizedMessage>;
