@@ -33,6 +33,33 @@ const boundaries = {
 };
 
 /**
+ * The server's layers (docs/architecture.md): core/ (infrastructure) < domain/ < entry/ < the
+ * composition files at the src root. A layer imports only from the layers below it and its own;
+ * type-only imports are allowed (the composition's context types reach down). Each is one
+ * `@typescript-eslint/no-restricted-imports` rule, a rule apart from the boundaries above so the two
+ * never replace each other; scripts/server-folder-graph.test.ts also fails on any folder cycle.
+ */
+const composition = ['**/app.ts', '**/app-context.ts', '**/open-dependencies.ts', '**/serve-process.ts', '**/main.ts'];
+const layerRules = {
+  core: {
+    group: ['**/domain/**', '**/entry/**', ...composition],
+    message: 'core/ is infrastructure: it imports no domain/ or entry/ module and no composition file; take what you need as a parameter.',
+  },
+  domain: {
+    group: ['**/entry/**', ...composition],
+    message: 'domain/ imports only core/ and domain/: move what an entry point and a domain module share down, or pass it in.',
+  },
+  entry: {
+    group: composition,
+    message: 'entry/ is composed by app.ts, never the other way round: take what you need as a parameter.',
+  },
+};
+
+function layerRule(rule) {
+  return { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ ...rule, allowTypeImports: true }] }] };
+}
+
+/**
  * One `no-restricted-imports` entry with every boundary of a file's areas. Flat-config rule entries
  * replace each other per file, so a block for an area must repeat the boundaries of the wider areas.
  */
@@ -108,6 +135,10 @@ export default tseslint.config(
     files: ['packages/server/src/entry/api/**/*.repository.ts'],
     rules: restrictImports(boundaries.apiAvoidsProviderInternals, boundaries.noTestHelpers),
   },
+  // The layers, production code only (a test may build the whole app to test one module).
+  { files: ['packages/server/src/core/**/*.ts'], ignores: serverTestFiles, rules: layerRule(layerRules.core) },
+  { files: ['packages/server/src/domain/**/*.ts'], ignores: serverTestFiles, rules: layerRule(layerRules.domain) },
+  { files: ['packages/server/src/entry/**/*.ts'], ignores: serverTestFiles, rules: layerRule(layerRules.entry) },
   {
     files: ['packages/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
