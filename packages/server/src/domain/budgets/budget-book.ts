@@ -1,5 +1,5 @@
 import { safeParseJson } from '../../core/platform/safe-json.ts';
-import { ReloadFreshness } from '../../entry/relay/cache/reload-freshness.ts';
+import { ReloadFreshness } from '../../core/platform/reload-freshness.ts';
 import { isBudgetPeriod, type BudgetPeriod } from './budget-period.ts';
 import type { BudgetOwner, BudgetRepository, BudgetRow } from './budget.repository.ts';
 

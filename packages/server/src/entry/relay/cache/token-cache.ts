@@ -10,7 +10,7 @@ import { defaultTokenCacheSize } from '../../../core/config/cache-sizes.ts';
 import { DetachedRecords } from './detached-records.ts';
 import { idBatches } from './id-batches.ts';
 import { LruMap } from './lru-map.ts';
-import { ReloadFreshness } from './reload-freshness.ts';
+import { ReloadFreshness } from '../../../core/platform/reload-freshness.ts';
 import { safeParseJson } from '../../../core/platform/safe-json.ts';
 import { readFallbackMap, type FallbackMap } from '../fallbacks/model-fallbacks.ts';
 

@@ -6,7 +6,7 @@ import { DetachedRecords } from './detached-records.ts';
 import { idBatches } from './id-batches.ts';
 import { LruMap } from './lru-map.ts';
 import type { UserReads, UserRow } from './relay-cache.repository.ts';
-import { ReloadFreshness } from './reload-freshness.ts';
+import { ReloadFreshness } from '../../../core/platform/reload-freshness.ts';
 
 /** A user as the relay needs it. Balances are mutated in place by the quota ledger. */
 export interface UserRecord extends UserBalance {
