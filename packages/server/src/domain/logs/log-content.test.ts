@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { safeParseJson } from '../../core/platform/safe-json.ts';
 import { keyedLogContent, logContentKeys } from './log-content.ts';
 
-const localeFolder = join(import.meta.dirname, '..', '..', '..', 'web', 'src', 'locales');
+const localeFolder = join(import.meta.dirname, '..', '..', '..', '..', 'web', 'src', 'locales');
 
 function contentsOf(language: 'zh' | 'en'): Record<string, unknown> {
   const parsed = safeParseJson(readFileSync(join(localeFolder, language, 'logs.json'), 'utf8'));
