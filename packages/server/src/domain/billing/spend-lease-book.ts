@@ -161,6 +161,11 @@ export class SpendLeaseBook {
     }
   }
 
+  /** Whether a dead holder's lease on this balance still waits for its journal to be replayed (settleDeparted). */
+  awaitsDeparted(key: string): boolean {
+    return (this.accounts.get(key)?.departed.size ?? 0) > 0;
+  }
+
   /**
    * A dead holder's journal was replayed: `charges` are those it held that were not in the database yet.
    * Those it had not reported (after its last `throughSeq` on the balance) are spent; the rest of its

@@ -39,8 +39,9 @@ export function servePrimary(logger: Logger): PrimaryServices {
     } else if (request.sb === 'batch') {
       void answer(worker, request.id, () => writers.run(request.path, request.statements));
     } else if (request.sb === 'spend') {
-      const grant = spend.handle(worker, request);
-      if (grant && worker.isConnected()) worker.send({ sb: 'reply', id: request.id, result: grant } satisfies Reply);
+      spend.handle(worker, request, (grant) => {
+        if (worker.isConnected()) worker.send({ sb: 'reply', id: request.id, result: grant } satisfies Reply);
+      });
     } else if (request.sb === 'limit') {
       const admission = limits.handle(request);
       if (admission && worker.isConnected()) worker.send({ sb: 'reply', id: request.id, result: admission } satisfies Reply);

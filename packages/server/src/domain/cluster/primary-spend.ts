@@ -20,6 +20,19 @@ export function createPrimarySpendCoordinator(link: PrimaryLink): SpendCoordinat
 }
 
 /**
+ * How long an acquire near the edge waits for a dead worker's journal to say what its lease spent:
+ * the replacement replays it as it starts, well within this, and a worker's request to the primary
+ * gives up after 5 s.
+ */
+export const departedWaitMs = 2_000;
+
+interface ParkedAcquire {
+  readonly key: string;
+  readonly acquire: () => void;
+  timer?: NodeJS.Timeout;
+}
+
+/**
  * The primary's side: one book for the machine, each worker a holder. A worker that dies leaves its
  * leases held until the replacement that replays its journal says what it spent unreported.
  */
@@ -28,6 +41,8 @@ export class PrimarySpendBook {
   private readonly sweeper: NodeJS.Timeout;
   /** Each worker's quota journal, by name: holder id. */
   private readonly journals = new Map<string, string>();
+  /** Acquires near the edge of a balance that a dead worker's lease still holds part of. */
+  private readonly parked = new Set<ParkedAcquire>();
 
   constructor(now: () => number = Date.now) {
     this.book = new SpendLeaseBook(now);
@@ -35,15 +50,22 @@ export class PrimarySpendBook {
     this.sweeper.unref();
   }
 
-  /** Handles one worker message; answers an acquire (undefined for the messages that expect none). */
-  handle(worker: Worker, message: SpendMessage): LeaseGrant | undefined {
+  /** Handles one worker message; an acquire is answered through `reply`, now or once it may be decided. */
+  handle(worker: Worker, message: SpendMessage, reply: (grant: LeaseGrant) => void): void {
     const holder = String(worker.id);
-    if (message.op === 'acquire') return this.book.acquire(holder, message.key, message.request);
+    if (message.op === 'acquire') {
+      const { key, request } = message;
+      const acquire = () => reply(this.book.acquire(holder, key, request));
+      // Near the edge, a dead worker's lease may still hold the room this request needs, most of it
+      // unspent: refused now, a paying call would be turned away a moment before the room comes back.
+      if (this.book.awaitsDeparted(key) && (this.book.room(key) ?? Infinity) < request.worst) this.park(key, acquire);
+      else acquire();
+      return;
+    }
     if (message.op === 'report') this.book.report(holder, message.key, message.report);
     else if (message.op === 'adjust') this.book.adjust(message.key, message.delta);
     else if (message.op === 'journal') this.journals.set(message.journal, holder);
     else this.departedJournalReplayed(message.journal, message.charges);
-    return undefined;
   }
 
   private departedJournalReplayed(journal: string, charges: readonly DepartedCharge[]): void {
@@ -51,6 +73,20 @@ export class PrimarySpendBook {
     if (holder === undefined) return;
     this.journals.delete(journal);
     this.book.settleDeparted(holder, charges);
+    for (const entry of [...this.parked]) if (!this.book.awaitsDeparted(entry.key)) this.unpark(entry);
+  }
+
+  /** Decides the acquire once the dead worker's lease is settled, or after departedWaitMs whatever happened. */
+  private park(key: string, acquire: () => void): void {
+    const entry: ParkedAcquire = { key, acquire };
+    entry.timer = setTimeout(() => this.unpark(entry), departedWaitMs);
+    this.parked.add(entry);
+  }
+
+  private unpark(entry: ParkedAcquire): void {
+    if (!this.parked.delete(entry)) return;
+    clearTimeout(entry.timer);
+    entry.acquire();
   }
 
   workerGone(worker: Worker): void {
@@ -59,5 +95,7 @@ export class PrimarySpendBook {
 
   close(): void {
     clearInterval(this.sweeper);
+    for (const entry of this.parked) clearTimeout(entry.timer);
+    this.parked.clear();
   }
 }

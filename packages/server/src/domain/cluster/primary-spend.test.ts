@@ -1,0 +1,57 @@
+import type { Worker } from 'node:cluster';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LeaseGrant, LeaseRequest } from '../billing/spend-lease-book.ts';
+import type { SpendMessage } from './cluster-messages.ts';
+import { PrimarySpendBook, departedWaitMs } from './primary-spend.ts';
+
+const worker = (id: number) => ({ id }) as Worker;
+const request = (worst: number, seed = 1_000_000): LeaseRequest => ({ seed, worst, expected: worst, carried: 0, generation: 0 });
+const acquire = (key: string, leaseRequest: LeaseRequest): SpendMessage => ({ sb: 'spend', id: 1, op: 'acquire', key, request: leaseRequest });
+
+/** Asks the book for a lease and answers what it granted, or undefined while the answer waits. */
+function ask(book: PrimarySpendBook, from: Worker, message: SpendMessage): { answer: LeaseGrant | undefined } {
+  const asked: { answer: LeaseGrant | undefined } = { answer: undefined };
+  book.handle(from, message, (grant) => (asked.answer = grant));
+  return asked;
+}
+
+describe("the primary's spending book after a worker died holding a slice", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Worker 1 holds a slice of a 1,000,000 balance, then dies: its lease waits for its journal. */
+  function bookWithDepartedSlice(): PrimarySpendBook {
+    const book = new PrimarySpendBook();
+    book.handle(worker(1), { sb: 'spend', id: 0, op: 'journal', journal: 'journal-1' }, () => undefined);
+    const slice = ask(book, worker(1), acquire('user:7', request(1_000)));
+    expect(slice.answer?.granted).toBeGreaterThan(100_000);
+    book.workerGone(worker(1));
+    return book;
+  }
+
+  it('answers a request near the edge once the replayed journal has given the unspent slice back, not before', () => {
+    const book = bookWithDepartedSlice();
+    // More than the room left beside the dead worker's lease, less than the balance minus what it spent.
+    const nearEdge = ask(book, worker(2), acquire('user:7', request(950_000)));
+    expect(nearEdge.answer).toBeUndefined();
+
+    const replayed: SpendMessage = { sb: 'spend', id: 0, op: 'replayed', journal: 'journal-1', charges: [{ seq: 3, keys: ['user:7'], quota: 2_010 }] };
+    book.handle(worker(3), replayed, () => undefined);
+    expect(nearEdge.answer?.granted).toBe(950_000);
+    book.close();
+  });
+
+  it('answers far from the edge at once, and decides a waiting request after the wait even if no journal is replayed', () => {
+    vi.useFakeTimers();
+    const book = bookWithDepartedSlice();
+    expect(ask(book, worker(2), acquire('user:7', request(1_000))).answer?.granted).toBeGreaterThan(0);
+
+    const nearEdge = ask(book, worker(2), acquire('user:7', request(950_000)));
+    vi.advanceTimersByTime(departedWaitMs - 1);
+    expect(nearEdge.answer).toBeUndefined();
+    vi.advanceTimersByTime(1);
+    expect(nearEdge.answer?.granted).toBe(-1);
+    book.close();
+  });
+});
