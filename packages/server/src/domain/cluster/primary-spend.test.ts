@@ -4,7 +4,7 @@ import type { LeaseGrant, LeaseRequest } from '../billing/spend-lease-book.ts';
 import type { SpendMessage } from './cluster-messages.ts';
 import { PrimarySpendBook, departedWaitMs } from './primary-spend.ts';
 
-const worker = (id: number) => ({ id }) as Worker;
+const worker = (id: number) => ({ id, isConnected: () => true }) as unknown as Worker;
 const request = (worst: number, seed = 1_000_000): LeaseRequest => ({ seed, worst, expected: worst, carried: 0, generation: 0 });
 const acquire = (key: string, leaseRequest: LeaseRequest): SpendMessage => ({ sb: 'spend', id: 1, op: 'acquire', key, request: leaseRequest });
 

@@ -58,7 +58,8 @@ export class PrimarySpendBook {
       const acquire = () => reply(this.book.acquire(holder, key, request));
       // Near the edge, a dead worker's lease may still hold the room this request needs, most of it
       // unspent: refused now, a paying call would be turned away a moment before the room comes back.
-      if (this.book.awaitsDeparted(key) && (this.book.room(key) ?? Infinity) < request.worst) this.park(key, acquire);
+      // (A worker that dies while it waits takes no lease: nobody would ever give it back.)
+      if (this.book.awaitsDeparted(key) && (this.book.room(key) ?? Infinity) < request.worst) this.park(key, () => worker.isConnected() && acquire());
       else acquire();
       return;
     }
