@@ -27,7 +27,8 @@ const boundaries = {
   },
   queriesInRepositories: {
     group: ['kysely', 'kysely/*'],
-    message: 'SQL lives in repositories (*.repository.ts) and db/: call a repository, and take row types from db/schema.ts.',
+    message:
+      'SQL lives in repositories (*.repository.ts) and db/: call a repository, and take row types from db/schema.ts (the log tables’ from db/log-schema.ts).',
   },
   noTestHelpers: { group: ['**/testing/**', './testing/**'], message: 'Test-only helpers (testing/ folders) are for tests, never for production code.' },
 };

@@ -1,15 +1,19 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { DeletedAt, Defaulted, Flag } from './column-types.ts';
+import type {
+  LogsTable,
+  LogHourlyTable,
+  LogHourlyChannelGroupTable,
+  LogHourlyTypeTable,
+  LogHourlyGroupTable,
+  LogHourlyChannelLatencyTable,
+  LogPayloadsTable,
+} from './log-schema.ts';
 
 /**
- * Row types of the tables in `table-definitions.ts`, for Kysely. Booleans are written as 0/1 (which all
- * three engines accept) and read back as boolean on PostgreSQL and 0/1 elsewhere: use `toBoolean`.
+ * Row types of the tables in `table-definitions.ts` (and the migrations' own), for Kysely; the log
+ * database's are in `log-schema.ts`, the shared column types in `column-types.ts`.
  */
-export type Flag = ColumnType<boolean | number, number, number>;
-/** Soft-delete marker; write it with `sqlTimestamp` from `db/dialect.ts`. */
-export type DeletedAt = ColumnType<Date | string | null, string | null, string | null>;
-
-/** A column the database fills with its default when an insert leaves it out. */
-export type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 /** A spending budget per day, week or month and its alert state, on tokens and users (migration 0021). */
 export interface BudgetColumns {
@@ -151,28 +155,6 @@ export interface RedemptionsTable {
   deleted_at: DeletedAt;
 }
 
-export interface LogsTable {
-  id: Generated<number>;
-  user_id: number;
-  created_at: number;
-  type: number;
-  content: string | null;
-  username: string;
-  token_name: string;
-  model_name: string;
-  quota: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  use_time: number;
-  is_stream: Flag;
-  channel_id: number;
-  token_id: number;
-  group: string;
-  ip: string;
-  request_id: string;
-  other: string | null;
-}
-
 export interface MidjourneysTable {
   id: Generated<number>;
   code: number;
@@ -268,53 +250,6 @@ export interface JobStateTable {
   updated_at: number;
 }
 
-/** Hourly log totals per type and model (migration 0011, log database). */
-export interface LogHourlyTable {
-  bucket: number;
-  type: number;
-  model_name: string;
-  count: number;
-  quota: number;
-}
-
-/** Hourly log totals per type, channel and group (migration 0015, log database). */
-export interface LogHourlyChannelGroupTable {
-  bucket: number;
-  type: number;
-  channel_id: number;
-  group: string;
-  count: number;
-  quota: number;
-}
-
-/** Hourly log totals per type (migration 0033, log database; kept with switchboard_log_hourly). */
-export interface LogHourlyTypeTable {
-  bucket: number;
-  type: number;
-  count: number;
-  quota: number;
-}
-
-/** Hourly log totals per type and group (migration 0033, log database; kept with switchboard_log_hourly_channel_group). */
-export interface LogHourlyGroupTable {
-  bucket: number;
-  type: number;
-  group: string;
-  count: number;
-  quota: number;
-}
-
-/** Hourly log totals per channel, type and latency bucket (migrations 0023 in seconds and 0028 in milliseconds, log database). */
-export interface LogHourlyChannelLatencyTable {
-  bucket: number;
-  channel_id: number;
-  type: number;
-  /** The latency bucket's upper bound: whole seconds in 0023's table, milliseconds in 0028's. */
-  latency: number;
-  count: number;
-  quota: number;
-}
-
 /** Quota journal watermarks (migration 0016, main and log database). */
 export interface QuotaJournalTable {
   name: string;
@@ -351,20 +286,6 @@ export interface PrefillGroupsTable {
   created_time: number;
   updated_time: number;
   deleted_at: DeletedAt;
-}
-
-/** `switchboard_log_payloads` (log database, migration 0025): redacted, capped bodies of one relayed request. */
-export interface LogPayloadsTable {
-  id: Generated<number>;
-  request_id: string;
-  user_id: number;
-  token_id: number;
-  created_at: number;
-  is_stream: Flag;
-  request_body: string | null;
-  response_body: string | null;
-  request_truncated: Flag;
-  response_truncated: Flag;
 }
 
 /**
@@ -500,7 +421,6 @@ export type NewAbility = Insertable<AbilitiesTable>;
 export type RedemptionRow = Selectable<RedemptionsTable>;
 export type NewRedemption = Insertable<RedemptionsTable>;
 export type RedemptionUpdate = Updateable<RedemptionsTable>;
-export type LogRow = Selectable<LogsTable>;
 export type MidjourneyRow = Selectable<MidjourneysTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type TopUpRow = Selectable<TopUpsTable>;

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
-import type { Database, LogsTable } from '../../core/db/schema.ts';
+import type { LogsTable } from '../../core/db/log-schema.ts';
+import type { Database } from '../../core/db/schema.ts';
 import type { JournalMark } from '../../core/platform/append-journal.ts';
 import type { Clock } from '../../core/platform/clock.ts';
 import type { DatabaseHandle } from '../../core/platform/database.ts';

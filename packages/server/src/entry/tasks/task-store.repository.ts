@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { LogType } from '@switchboard/contracts';
-import type { Database, LogsTable, MidjourneysTable, TasksTable } from '../../core/db/schema.ts';
+import type { LogsTable } from '../../core/db/log-schema.ts';
+import type { Database, MidjourneysTable, TasksTable } from '../../core/db/schema.ts';
 import type { LogWriter } from '../../domain/logs/log-writer.repository.ts';
 
 /** Statuses after which a task never changes again (midjourney-proxy's and the Suno API's). */

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, LogPayloadsTable } from '../../../core/db/schema.ts';
+import type { LogPayloadsTable } from '../../../core/db/log-schema.ts';
+import type { Database } from '../../../core/db/schema.ts';
 import type { DatabaseHandle } from '../../../core/platform/database.ts';
 
 export type PayloadRow = Required<Omit<Insertable<LogPayloadsTable>, 'id'>>;

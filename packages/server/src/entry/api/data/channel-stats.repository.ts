@@ -1,7 +1,8 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { LogType } from '@switchboard/contracts';
 import { inTransaction } from '../../../core/db/in-transaction.ts';
-import type { Database, LogHourlyChannelLatencyTable } from '../../../core/db/schema.ts';
+import type { LogHourlyChannelLatencyTable } from '../../../core/db/log-schema.ts';
+import type { Database } from '../../../core/db/schema.ts';
 import type { LogCursorAggregation } from '../../../domain/logs/log-cursor-aggregation.ts';
 import { latencyBucketOf, logDurationMs } from './latency-buckets.ts';
 

@@ -1,6 +1,6 @@
 import { logExportHeaders as headers, logTypeNames } from '@switchboard/contracts';
 import { toBoolean } from '../../../core/db/dialect.ts';
-import type { LogRow } from '../../../core/db/schema.ts';
+import type { LogRow } from '../../../core/db/log-schema.ts';
 import type { CsvColumn } from './csv-writer.ts';
 import { column, exportTime, type ExportLocale } from './export-format.ts';
 

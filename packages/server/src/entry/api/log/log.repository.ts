@@ -1,9 +1,10 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { LogType } from '@switchboard/contracts';
-import type { Database, LogRow } from '../../../core/db/schema.ts';
+import type { LogRow } from '../../../core/db/log-schema.ts';
+import type { Database } from '../../../core/db/schema.ts';
 import type { LogFilters } from './log-filters.ts';
 
-export type { LogRow } from '../../../core/db/schema.ts';
+export type { LogRow } from '../../../core/db/log-schema.ts';
 
 /**
  * Equality filters only (no LIKE). User, token name and type have their own index; model, channel and
