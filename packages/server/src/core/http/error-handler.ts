@@ -3,6 +3,7 @@ import { commonMessages, languageFromHeader, renderMessage, type LocalizedMessag
 import { AppError } from './app-error.ts';
 import { failure } from './envelope.ts';
 import { requestPath } from './request-path.ts';
+import { openAIErrorBody } from './openai-error-body.ts';
 
 /** Which error shape a (normalised) path speaks: the console envelope, or the OpenAI error object on the relay. */
 export function isRelayPath(path: string): boolean {
@@ -26,7 +27,7 @@ export function sendError(
   const language = languageFromHeader(request.headers['accept-language'], relay ? 'en' : 'zh');
   const message = renderMessage(localized, language, params);
   if (relay) {
-    return reply.status(status).send({ error: { message: `${message} (request id: ${request.id})`, type: 'new_api_error', param: '', code } });
+    return reply.status(status).send(openAIErrorBody({ message: `${message} (request id: ${request.id})`, type: 'new_api_error', param: '', code }));
   }
   return reply.status(status).send(failure(message, codeInEnvelope ? code : ''));
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { languageFromHeader, renderMessage, type LocalizedMessage } from '../messages/catalogue.ts';
+import { type OpenAIErrorBody, openAIErrorBody } from './openai-error-body.ts';
 
 /**
  * A relay failure to tell the caller: a local refusal (localized message) or an upstream error
@@ -23,13 +24,9 @@ export class RelayError extends Error {
 }
 
 /** The OpenAI error body; the request id is appended to the message as new-api does. */
-export function relayErrorBody(
-  error: RelayError,
-  requestId: string,
-  acceptLanguage: string | undefined,
-): { error: { message: string; type: string; param: string; code: string } } {
+export function relayErrorBody(error: RelayError, requestId: string, acceptLanguage: string | undefined): OpenAIErrorBody {
   const message = error.localized ? renderMessage(error.localized, languageFromHeader(acceptLanguage, 'en'), error.params) : error.message;
-  return { error: { message: `${message} (request id: ${requestId})`, type: error.type, param: '', code: error.code } };
+  return openAIErrorBody({ message: `${message} (request id: ${requestId})`, type: error.type, param: '', code: error.code });
 }
 
 export function sendRelayError(request: FastifyRequest, reply: FastifyReply, error: RelayError): FastifyReply {

@@ -1,6 +1,7 @@
 import type { ConversionContext } from '../provider.ts';
 import { relayMessages } from '../relay.messages.ts';
 import { sseFrame, type StreamEventTranslator } from './stream-events.ts';
+import { type OpenAIErrorBody, openAIErrorBody } from '../../../core/http/openai-error-body.ts';
 
 export type StreamEndReason = 'done' | 'upstream_error' | 'timeout' | 'client_gone' | 'sensitive';
 
@@ -12,12 +13,12 @@ export interface StreamEndingOptions {
 }
 
 /** The event that tells a streaming caller the upstream broke off (OpenAI's in-stream error shape). */
-function interruptionError(): { error: { message: string; type: string; code: string } } {
-  return { error: { message: relayMessages.streamInterrupted.en, type: 'upstream_error', code: 'stream_interrupted' } };
+function interruptionError(): OpenAIErrorBody {
+  return openAIErrorBody({ message: relayMessages.streamInterrupted.en, type: 'upstream_error', code: 'stream_interrupted' });
 }
 
-function sensitiveWordsError(): { error: { message: string; type: string; code: string } } {
-  return { error: { message: relayMessages.sensitiveWords.en, type: 'new_api_error', code: 'sensitive_words_detected' } };
+function sensitiveWordsError(): OpenAIErrorBody {
+  return openAIErrorBody({ message: relayMessages.sensitiveWords.en, type: 'new_api_error', code: 'sensitive_words_detected' });
 }
 
 /** The usage chunk a caller who asked for usage gets when the upstream's own did not reach them. */

@@ -3,6 +3,7 @@ import { safeParseJson } from '../../../../core/platform/safe-json.ts';
 import type { ConversionContext, NormalizedUsage, SseEvent, StreamConverter } from '../../provider.ts';
 import { baiduChatResponseSchema } from './baidu-api.ts';
 import { mapFinishReason, normalizeBaiduUsage, toOpenAIUsage } from './convert-usage.ts';
+import { openAIErrorBody } from '../../../../core/http/openai-error-body.ts';
 
 /**
  * Wenxin Workshop stream frames → OpenAI chunks. Each `data:` frame carries the next piece of
@@ -26,7 +27,8 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
       const parsed = baiduChatResponseSchema.safeParse(json.value);
       if (!parsed.success) return [];
       const frame = parsed.data;
-      if (frame.error_code) return [{ error: { message: frame.error_msg ?? 'upstream stream error', type: 'upstream_error', code: String(frame.error_code) } }];
+      if (frame.error_code)
+        return [openAIErrorBody({ message: frame.error_msg ?? 'upstream stream error', type: 'upstream_error', code: String(frame.error_code) })];
       if (frame.id) id = frame.id;
       if (frame.usage) usage = normalizeBaiduUsage(frame.usage);
       const out: OpenAIChatChunk[] = [];

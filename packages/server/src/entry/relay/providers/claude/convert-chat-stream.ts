@@ -6,6 +6,7 @@ import { urlCitations } from './claude-citations.ts';
 import { billedClaudeUsage } from './claude-native-answer.ts';
 import { toOpenAIUsage } from './convert-usage.ts';
 import { mapStopReason } from './map-stop-reason.ts';
+import { openAIErrorBody } from '../../../../core/http/openai-error-body.ts';
 
 /**
  * Anthropic stream events → OpenAI chat completion chunks, one event at a time.
@@ -112,7 +113,7 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
           return [finishing];
         }
         case 'error':
-          return [{ error: { message: data.error?.message ?? 'upstream stream error', type: data.error?.type ?? 'upstream_error' } }];
+          return [openAIErrorBody({ message: data.error?.message ?? 'upstream stream error', type: data.error?.type ?? 'upstream_error' })];
         default:
           // ping, message_stop and event types added later carry nothing to forward.
           return [];

@@ -3,6 +3,7 @@ import { safeParseJson } from '../../../../core/platform/safe-json.ts';
 import type { ConversionContext, NormalizedUsage, SseEvent, StreamConverter } from '../../provider.ts';
 import { cozeChatSchema, cozeEnvelopeSchema, cozeMessageSchema } from './coze-api.ts';
 import { normalizeCozeUsage, toOpenAIUsage } from './convert-usage.ts';
+import { openAIErrorBody } from '../../../../core/http/openai-error-body.ts';
 
 /**
  * Coze v3 stream events → OpenAI chunks. `conversation.message.delta` of an `answer` carries text
@@ -23,9 +24,8 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
     started = true;
     return { role: 'assistant', ...delta };
   };
-  const failure = (code: number | null | undefined, message: string | null | undefined) => ({
-    error: { message: message || 'Coze chat failed', type: 'upstream_error', code: code === null || code === undefined ? null : String(code) },
-  });
+  const failure = (code: number | null | undefined, message: string | null | undefined) =>
+    openAIErrorBody({ message: message || 'Coze chat failed', type: 'upstream_error', code: code === null || code === undefined ? null : String(code) });
 
   return {
     push(event: SseEvent): unknown[] {

@@ -3,6 +3,7 @@ import { safeParseJson } from '../../../../core/platform/safe-json.ts';
 import type { ConversionContext, NormalizedUsage, SseEvent, StreamConverter } from '../../provider.ts';
 import { difyStreamEventSchema } from './dify-api.ts';
 import { normalizeDifyUsage, toOpenAIUsage } from './convert-usage.ts';
+import { openAIErrorBody } from '../../../../core/http/openai-error-body.ts';
 
 /**
  * Dify `streaming` events → OpenAI chunks, one event at a time.
@@ -65,7 +66,7 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
           return [finishing];
         }
         case 'error':
-          return [{ error: { message: data.message ?? 'Dify stream error', type: data.code ?? 'upstream_error', code: data.code ?? null } }];
+          return [openAIErrorBody({ message: data.message ?? 'Dify stream error', type: data.code ?? 'upstream_error', code: data.code ?? null })];
         default:
           return [];
       }

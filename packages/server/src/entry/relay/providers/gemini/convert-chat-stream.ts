@@ -6,6 +6,7 @@ import { withReasoning, readParts } from './convert-chat-response.ts';
 import { normalizeGeminiUsage } from './convert-usage.ts';
 import { geminiErrorSchema, geminiResponseSchema, type GeminiUsage } from './gemini-api.ts';
 import { mapFinishReason } from './map-finish-reason.ts';
+import { openAIErrorBody } from '../../../../core/http/openai-error-body.ts';
 
 /**
  * streamGenerateContent (`alt=sse`) events → OpenAI chunks. Every event is a partial
@@ -32,7 +33,7 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
       // an error object, it ends the caller's answer as failed instead of looking complete.
       if (json.value !== null && typeof json.value === 'object' && 'error' in json.value) {
         const failure = geminiErrorSchema.safeParse(json.value).data?.error;
-        return [{ error: { message: failure?.message ?? 'upstream stream error', type: failure?.status ?? 'upstream_error' } }];
+        return [openAIErrorBody({ message: failure?.message ?? 'upstream stream error', type: failure?.status ?? 'upstream_error' })];
       }
       const parsed = geminiResponseSchema.safeParse(json.value);
       if (!parsed.success) return [];

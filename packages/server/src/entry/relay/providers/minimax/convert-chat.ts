@@ -3,6 +3,7 @@ import type { ConversionContext, NormalizedUsage, SseEvent, StreamConverter } fr
 import { extractOpenAIStreamText, extractOpenAIUsage } from '../openai-compatible/openai-usage.ts';
 import { minimaxStatusSchema } from './minimax-api.ts';
 import { parseMinimaxError } from './parse-minimax-error.ts';
+import { openAIErrorBody } from '../../../../core/http/openai-error-body.ts';
 
 type Json = Record<string, unknown>;
 const asObject = (value: unknown): Json | undefined => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined);
@@ -39,7 +40,7 @@ export function createChatStreamConverter(_context: ConversionContext): StreamCo
       const code = status.success ? status.data.base_resp?.status_code : undefined;
       if (typeof code === 'number' && code !== 0) {
         const error = parseMinimaxError(200, chunk);
-        return [{ error: { message: error.message, type: error.type, code: error.code } }];
+        return [openAIErrorBody({ message: error.message, type: error.type, code: error.code })];
       }
       const { usage: _usage, ...rest } = chunk;
       const out: Json = { ...rest, object: 'chat.completion.chunk' };

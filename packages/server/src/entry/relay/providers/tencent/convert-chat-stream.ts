@@ -3,6 +3,7 @@ import { safeParseJson } from '../../../../core/platform/safe-json.ts';
 import type { ConversionContext, NormalizedUsage, SseEvent, StreamConverter } from '../../provider.ts';
 import { tencentChatAnswerSchema } from './tencent-api.ts';
 import { mapFinishReason, normalizeTencentUsage, toOpenAIUsage } from './convert-usage.ts';
+import { openAIErrorBody } from '../../../../core/http/openai-error-body.ts';
 
 /**
  * Hunyuan stream frames (`data: {...}`, no wrapper, no `[DONE]`) → OpenAI chunks. Every frame
@@ -26,7 +27,7 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
       const parsed = tencentChatAnswerSchema.safeParse(json.value);
       if (!parsed.success) return [];
       const frame = parsed.data;
-      if (frame.ErrorMsg?.Msg) return [{ error: { message: frame.ErrorMsg.Msg, type: 'upstream_error', code: String(frame.ErrorMsg.Code ?? '') } }];
+      if (frame.ErrorMsg?.Msg) return [openAIErrorBody({ message: frame.ErrorMsg.Msg, type: 'upstream_error', code: String(frame.ErrorMsg.Code ?? '') })];
       if (frame.Id) id = frame.Id;
       if (frame.Usage) usage = normalizeTencentUsage(frame.Usage);
       const choice = frame.Choices?.[0];

@@ -6,6 +6,7 @@ import { sparkToolCallId } from './convert-chat-response.ts';
 import { normalizeSparkUsage } from './convert-usage.ts';
 import { isLastFrame, sparkFrameSchema } from './spark-api.ts';
 import { classifySparkCode } from './spark-error-codes.ts';
+import { openAIErrorBody } from '../../../../core/http/openai-error-body.ts';
 
 /**
  * Spark answer frames (each handed over by the transport as one server-sent event) → OpenAI chat
@@ -36,7 +37,7 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
       const code = frame.header?.code ?? 0;
       if (code !== 0) {
         const message = frame.header?.message || `iFlytek Spark error ${code}`;
-        return [{ error: { message, type: classifySparkCode(code).type, code: String(code) } }];
+        return [openAIErrorBody({ message, type: classifySparkCode(code).type, code: String(code) })];
       }
       if (!started && frame.header?.sid) sid = frame.header.sid;
       const out: OpenAIChatChunk[] = [];

@@ -3,6 +3,7 @@ import { safeParseJson } from '../../../../core/platform/safe-json.ts';
 import type { ConversionContext, NormalizedUsage, SseEvent, StreamConverter } from '../../provider.ts';
 import { normalizeZhipuUsage, toOpenAIUsage } from './convert-usage.ts';
 import { zhipuStreamEventSchema, zhipuStreamMetaSchema, type ZhipuStreamEvent } from './zhipu-api.ts';
+import { openAIErrorBody } from '../../../../core/http/openai-error-body.ts';
 
 function readEvent(event: SseEvent): ZhipuStreamEvent | undefined {
   const json = safeParseJson(event.data);
@@ -53,7 +54,10 @@ export function createChatStreamConverter(context: ConversionContext): StreamCon
         case 'error':
         case 'interrupted':
           return [
-            { error: { message: text || `the stream was ${event.event === 'error' ? 'ended by an error' : 'interrupted'}`, type: `zhipu_${event.event}` } },
+            openAIErrorBody({
+              message: text || `the stream was ${event.event === 'error' ? 'ended by an error' : 'interrupted'}`,
+              type: `zhipu_${event.event}`,
+            }),
           ];
         default:
           return text ? [textChunk(text)] : [];
