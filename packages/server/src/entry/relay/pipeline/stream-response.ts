@@ -100,137 +100,55 @@ function joined(events: Buffer, text: string): Buffer {
  * until then is what gets billed.
  */
 export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome> {
-  const { upstream, response } = options;
-  const decoder = new StringDecoder('utf8');
-  const splitter = new SseBlockSplitter();
-  const translator = new StreamEventTranslator(options);
-  const onCallerText = options.onCallerText;
-  let finished = false;
+  return new StreamRelay(options).run();
+}
+
+/**
+ * One stream on its way to the caller. `start` writes the head and listens; `readAvailable` and
+ * `relayChunk` move each chunk across; `finish` settles the outcome once, with `endAnswer` (the caller
+ * is there) or `callerLeft`.
+ */
+class StreamRelay {
+  private readonly options: StreamRelayOptions;
+  private readonly upstream: Readable;
+  private readonly response: ServerResponse;
+  private readonly decoder = new StringDecoder('utf8');
+  private readonly splitter = new SseBlockSplitter();
+  private readonly translator: StreamEventTranslator;
+  /** The outcome is settled: nothing more is relayed, and a second ending is ignored. */
+  private finished = false;
   /** The previous chunk ended an event and nothing waits in the decoder or the splitter. */
-  let atEventBoundary = true;
+  private atEventBoundary = true;
   /** Something went to the caller (the headers with it). */
-  let wroteAnswer = false;
-  /** The last chunk's output, held to go out with the ending in one write (see onData). */
-  let heldEvents: Buffer | undefined;
-  let heldText = '';
+  private wroteAnswer = false;
+  /** Reading stopped until the caller's socket drains (back-pressure). */
+  private awaitingDrain = false;
+  /** The last chunk's output, held to go out with the ending in one write (see holdForEnding). */
+  private heldEvents: Buffer | undefined;
+  private heldText = '';
+  private settle: (ending: Promise<StreamOutcome>) => void = () => {};
 
-  /** The caller's text for the events a chunk completes; none after a sensitive word stopped the answer. */
-  const translateText = (text: string): string => {
-    splitter.append(text);
-    let out = '';
-    for (let block = splitter.next(); block !== undefined; block = translator.stoppedBySensitiveWord ? undefined : splitter.next()) {
-      out += translator.translate(block);
-    }
-    return out;
-  };
+  constructor(options: StreamRelayOptions) {
+    this.options = options;
+    this.upstream = options.upstream;
+    this.response = options.response;
+    this.translator = new StreamEventTranslator(options);
+  }
 
-  /** The outcome (with usage reported, no tokenizing at the end of every stream). */
-  const outcomeOf = (endReason: StreamEndReason): StreamOutcome => ({
-    usage: translator.usage,
-    localCompletionTokens: translator.usage ? 0 : translator.localCompletionTokens(),
-    endReason,
-  });
+  run(): Promise<StreamOutcome> {
+    return new Promise<StreamOutcome>((resolve) => {
+      this.settle = resolve;
+      this.start();
+    });
+  }
 
-  /**
-   * Translates what is left and writes the ending, once `beforeEnd` has the outcome and what it
-   * returned is done. Resolves when the last bytes are handed to the caller's socket.
-   */
-  const endAnswer = async (reported: StreamEndReason): Promise<StreamOutcome> => {
-    let tail = '';
-    if (reported !== 'sensitive') {
-      tail = translateText(decoder.end());
-      const rest = splitter.end();
-      if (rest !== undefined && !translator.stoppedBySensitiveWord) tail += translator.translate(rest);
-    }
-    const endReason = translator.stoppedBySensitiveWord ? 'sensitive' : reported;
-    tail += closingText(translator, endReason, options);
-    const outcome = outcomeOf(endReason);
-    const recorded = options.beforeEnd?.(outcome);
-    if (recorded) await recorded;
-    options.onCallerText?.(tail);
-    // One socket write for the held chunk and the ending. (Not cork, write, end: Node 24's
-    // ServerResponse drops what was written while corked when end() comes before uncork().)
-    response.end(heldEvents ? joined(heldEvents, heldText + tail) : heldText + tail);
-    return outcome;
-  };
-
-  /** The caller left: nothing more is written, the outcome says what the upstream produced until then. */
-  const callerLeft = async (reported: StreamEndReason): Promise<StreamOutcome> => {
-    const outcome = outcomeOf(reported);
-    await options.beforeEnd?.(outcome);
-    return outcome;
-  };
-
-  return new Promise<StreamOutcome>((resolve) => {
-    const finish = (reported: StreamEndReason) => {
-      if (finished) return;
-      finished = true;
-      upstream.off('readable', readAvailable);
-      const answered = reported !== 'client_gone' && !response.destroyed;
-      const ending = (answered ? endAnswer(reported) : callerLeft(reported)).catch((error: unknown) => {
-        // The charge could not be recorded (the journal's disk, say): the answer must not look
-        // complete, and the caller must not wait for an ending that never comes. The connection
-        // breaks now; the error goes on to the pipeline, which refunds the hold.
-        if (!response.writableEnded) response.destroy();
-        throw error;
-      });
-      // Not 'done': the upstream is told to stop now, not once the ending is written.
-      if (reported !== 'done' || translator.stoppedBySensitiveWord) options.abortUpstream();
-      resolve(ending);
-    };
-    let awaitingDrain = false;
-    /**
-     * Takes all the upstream has buffered at once: bytes come back as one chunk, so the events of one
-     * socket read (an instant answer's 64 frames arrive in one) become one write to the caller, not
-     * one each. Nothing is held back: it is what has arrived, read as soon as it has.
-     */
-    const readAvailable = () => {
-      if (awaitingDrain) return;
-      for (let chunk: Buffer | null = upstream.read(); chunk !== null; chunk = upstream.read()) {
-        onData(chunk);
-        if (finished || awaitingDrain) return;
-      }
-    };
-    const onDrain = () => {
-      awaitingDrain = false;
-      readAvailable();
-    };
-    const onData = (chunk: Buffer) => {
-      const asWritten = atEventBoundary && translator.forwardsAsWritten ? asWrittenPrefixLength(chunk) : 0;
-      const events = asWritten > 0 ? chunk.subarray(0, asWritten) : undefined;
-      if (events) translator.passedAsWritten(events);
-      const out = asWritten === chunk.length ? '' : translateText(decoder.write(events ? chunk.subarray(asWritten) : chunk));
-      atEventBoundary = endsAtEventBoundary(chunk) && !splitter.holdsText;
-      if (onCallerText !== undefined) onCallerText(events ? events.toString() + out : out);
-      if (translator.stoppedBySensitiveWord) {
-        if (out) response.write(out);
-        return finish('sensitive');
-      }
-      if (events || out) wroteAnswer = true;
-      if (translator.sawDone && atEventBoundary) {
-        // `[DONE]` ended this chunk: the stream is over. Its output waits for the ending, which goes
-        // out once the charge's journal line is written (the end of this turn of the event loop), so
-        // the answer leaves in one write instead of two. The rest of the body is read and dropped,
-        // so the upstream connection can serve the next request.
-        heldEvents = events;
-        heldText = out;
-        finish('done');
-        upstream.resume();
-        return;
-      }
-      if (writeToCaller(response, events, out)) return;
-      // A destroyed response never drains: waiting for it would hold the upstream and the quota forever.
-      if (response.destroyed) return finish('client_gone');
-      // Unread, the upstream's buffer fills and undici stops reading its socket.
-      awaitingDrain = true;
-      response.once('drain', onDrain);
-    };
+  private start(): void {
+    const { upstream, response, options } = this;
     // Closed before we started ('close' has fired and will not fire again): nothing is written, but
     // the first chunk is what the upstream produced for the caller, so it is counted.
     if (response.destroyed) {
-      translateText(decoder.write(options.firstChunk));
-      finish('client_gone');
-      return;
+      this.translateText(this.decoder.write(options.firstChunk));
+      return this.finish('client_gone');
     }
     response.writeHead(200, {
       'content-type': options.contentType ?? 'text/event-stream; charset=utf-8',
@@ -240,22 +158,149 @@ export function relayStream(options: StreamRelayOptions): Promise<StreamOutcome>
       ...options.headers,
     });
     response.once('close', () => {
-      if (!response.writableFinished) finish('client_gone');
+      if (!response.writableFinished) this.finish('client_gone');
     });
-    upstream.on('readable', readAvailable);
-    upstream.once('end', () => finish('done'));
-    upstream.once('error', (error: Error) => finish(failureReason(error)));
+    upstream.on('readable', this.readAvailable);
+    upstream.once('end', () => this.finish('done'));
+    upstream.once('error', (error: Error) => this.finish(failureReason(error)));
     // Every way a body stops ends in 'close'; one that closes before its end was cut.
-    upstream.once('close', () => finish(upstream.readableEnded ? 'done' : failureReason(upstream.errored)));
-    onData(options.firstChunk);
-    if (finished) return;
+    upstream.once('close', () => this.finish(upstream.readableEnded ? 'done' : failureReason(upstream.errored)));
+    this.relayChunk(options.firstChunk);
+    if (this.finished) return;
     // The headers went out with the first chunk's events, in the same write; a first chunk that gave
     // the caller nothing yet (an event split in two) must not hold them back.
-    if (!wroteAnswer) response.flushHeaders();
+    if (!this.wroteAnswer) response.flushHeaders();
     // When the first chunk was the whole body, its end (or error) fired while readFirstChunk had
     // already let go and nobody listened: the body's state says so, and no event will come again.
-    if (upstream.readableEnded) return finish('done');
-    if (upstream.destroyed) return finish(failureReason(upstream.errored));
-    readAvailable();
-  });
+    if (upstream.readableEnded) return this.finish('done');
+    if (upstream.destroyed) return this.finish(failureReason(upstream.errored));
+    this.readAvailable();
+  }
+
+  /**
+   * Takes all the upstream has buffered at once: bytes come back as one chunk, so the events of one
+   * socket read (an instant answer's 64 frames arrive in one) become one write to the caller, not
+   * one each. Nothing is held back: it is what has arrived, read as soon as it has.
+   */
+  private readonly readAvailable = (): void => {
+    if (this.awaitingDrain) return;
+    for (let chunk: Buffer | null = this.upstream.read(); chunk !== null; chunk = this.upstream.read()) {
+      this.relayChunk(chunk);
+      if (this.finished || this.awaitingDrain) return;
+    }
+  };
+
+  private readonly onDrain = (): void => {
+    this.awaitingDrain = false;
+    this.readAvailable();
+  };
+
+  private relayChunk(chunk: Buffer): void {
+    const { events, text } = this.translateChunk(chunk);
+    if (this.translator.stoppedBySensitiveWord) {
+      if (text) this.response.write(text);
+      return this.finish('sensitive');
+    }
+    if (events || text) this.wroteAnswer = true;
+    if (this.translator.sawDone && this.atEventBoundary) return this.holdForEnding(events, text);
+    if (writeToCaller(this.response, events, text)) return;
+    // A destroyed response never drains: waiting for it would hold the upstream and the quota forever.
+    if (this.response.destroyed) return this.finish('client_gone');
+    // Unread, the upstream's buffer fills and undici stops reading its socket.
+    this.awaitingDrain = true;
+    this.response.once('drain', this.onDrain);
+  }
+
+  /**
+   * What one chunk gives the caller: the leading events forwarded as the upstream wrote them (while
+   * the translator allows it and the chunk starts at an event), then the translated text of the rest.
+   */
+  private translateChunk(chunk: Buffer): { events: Buffer | undefined; text: string } {
+    const asWritten = this.atEventBoundary && this.translator.forwardsAsWritten ? asWrittenPrefixLength(chunk) : 0;
+    const events = asWritten > 0 ? chunk.subarray(0, asWritten) : undefined;
+    if (events) this.translator.passedAsWritten(events);
+    const text = asWritten === chunk.length ? '' : this.translateText(this.decoder.write(events ? chunk.subarray(asWritten) : chunk));
+    this.atEventBoundary = endsAtEventBoundary(chunk) && !this.splitter.holdsText;
+    const onCallerText = this.options.onCallerText;
+    if (onCallerText !== undefined) onCallerText(events ? events.toString() + text : text);
+    return { events, text };
+  }
+
+  /** The caller's text for the events a chunk completes; none after a sensitive word stopped the answer. */
+  private translateText(text: string): string {
+    const { splitter, translator } = this;
+    splitter.append(text);
+    let out = '';
+    for (let block = splitter.next(); block !== undefined; block = translator.stoppedBySensitiveWord ? undefined : splitter.next()) {
+      out += translator.translate(block);
+    }
+    return out;
+  }
+
+  /**
+   * `[DONE]` ended this chunk: the stream is over. Its output waits for the ending, which goes out
+   * once the charge's journal line is written (the end of this turn of the event loop), so the answer
+   * leaves in one write instead of two. The rest of the body is read and dropped, so the upstream
+   * connection can serve the next request.
+   */
+  private holdForEnding(events: Buffer | undefined, text: string): void {
+    this.heldEvents = events;
+    this.heldText = text;
+    this.finish('done');
+    this.upstream.resume();
+  }
+
+  private finish(reported: StreamEndReason): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.upstream.off('readable', this.readAvailable);
+    const answered = reported !== 'client_gone' && !this.response.destroyed;
+    const ending = (answered ? this.endAnswer(reported) : this.callerLeft(reported)).catch((error: unknown) => {
+      // The charge could not be recorded (the journal's disk, say): the answer must not look
+      // complete, and the caller must not wait for an ending that never comes. The connection
+      // breaks now; the error goes on to the pipeline, which refunds the hold.
+      if (!this.response.writableEnded) this.response.destroy();
+      throw error;
+    });
+    // Not 'done': the upstream is told to stop now, not once the ending is written.
+    if (reported !== 'done' || this.translator.stoppedBySensitiveWord) this.options.abortUpstream();
+    this.settle(ending);
+  }
+
+  /** The outcome (with usage reported, no tokenizing at the end of every stream). */
+  private outcomeOf(endReason: StreamEndReason): StreamOutcome {
+    const { translator } = this;
+    return { usage: translator.usage, localCompletionTokens: translator.usage ? 0 : translator.localCompletionTokens(), endReason };
+  }
+
+  /**
+   * Translates what is left and writes the ending, once `beforeEnd` has the outcome and what it
+   * returned is done. Resolves when the last bytes are handed to the caller's socket.
+   */
+  private async endAnswer(reported: StreamEndReason): Promise<StreamOutcome> {
+    const { translator, options } = this;
+    let tail = '';
+    if (reported !== 'sensitive') {
+      tail = this.translateText(this.decoder.end());
+      const rest = this.splitter.end();
+      if (rest !== undefined && !translator.stoppedBySensitiveWord) tail += translator.translate(rest);
+    }
+    const endReason = translator.stoppedBySensitiveWord ? 'sensitive' : reported;
+    tail += closingText(translator, endReason, options);
+    const outcome = this.outcomeOf(endReason);
+    const recorded = options.beforeEnd?.(outcome);
+    if (recorded) await recorded;
+    options.onCallerText?.(tail);
+    // One socket write for the held chunk and the ending. (Not cork, write, end: Node 24's
+    // ServerResponse drops what was written while corked when end() comes before uncork().)
+    this.response.end(this.heldEvents ? joined(this.heldEvents, this.heldText + tail) : this.heldText + tail);
+    return outcome;
+  }
+
+  /** The caller left: nothing more is written, the outcome says what the upstream produced until then. */
+  private async callerLeft(reported: StreamEndReason): Promise<StreamOutcome> {
+    const outcome = this.outcomeOf(reported);
+    await this.options.beforeEnd?.(outcome);
+    return outcome;
+  }
 }
