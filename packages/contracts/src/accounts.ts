@@ -118,6 +118,10 @@ export const updateSelfRequestSchema = z.object({
   original_password: z.string().optional(),
 });
 
+/** What a client sends (`z.input`): the console's own requests are typed by the schemas that check them. */
+export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+export type UpdateSelfRequest = z.input<typeof updateSelfRequestSchema>;
+
 export const manageActions = ['promote', 'demote', 'disable', 'enable', 'delete'] as const;
 export type ManageAction = (typeof manageActions)[number];
 
