@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionMessages } from '../../packages/server/src/entry/api/session/session.messages.ts';
 import { launchBrowser, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { localeText } from '../support/locales.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -16,29 +17,22 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const texts = {
-  zh: {
-    title: '用户登录',
-    username: '用户名',
-    password: '密码',
-    submit: '登录',
-    defaultPassword: '您正在使用默认密码！',
-    expired: '未登录或登录已过期，请重新登录',
-    required: '请输入用户名和密码！',
-  },
-  en: {
-    title: 'Log in',
-    username: 'Username',
-    password: 'Password',
-    submit: 'Log in',
-    defaultPassword: 'You are using the default password!',
-    expired: 'Not logged in or login expired, please log in again',
-    required: 'Please enter username and password!',
-  },
-} satisfies Record<Language, Record<string, string>>;
+/** The console's own strings for the login page, in the language a run reads them in. */
+function loginTexts(language: Language) {
+  const auth = localeText('auth', language);
+  return {
+    title: auth('login.title'),
+    username: auth('login.username'),
+    password: auth('login.password'),
+    submit: auth('login.submit'),
+    defaultPassword: auth('defaultPassword.title'),
+    expired: auth('login.expired'),
+    required: auth('login.required'),
+  };
+}
 
 describe.each<Language>(['zh'])('login (%s)', (language) => {
-  const text = texts[language];
+  const text = loginTexts(language);
 
   it.each(['light', 'dark'] as const)('logs root in with the password and, on a database not yet set up, opens the first-run setup (%s)', async (theme) => {
     const { page, context, consoleErrors } = await openConsole(browser, server.url, { language, theme });
