@@ -36,9 +36,13 @@ const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 step('Locale files complete in zh and en', node, ['scripts/check-locales.ts']);
 step('Lint', bin('eslint'), ['.', '--max-warnings=0']);
 step('Formatting (npm run format fixes it)', bin('prettier'), ['--check', '.']);
-step('Type check (server, contracts, tests, scripts)', bin('tsc'), ['-p', 'tsconfig.json']);
-step('Type check (web)', bin('tsc'), ['-p', 'packages/web/tsconfig.json']);
-step('Type check (browser tests: page scripts see the DOM)', bin('tsc'), ['-p', 'e2e/tsconfig.json']);
+// TypeScript 7, the native compiler (package alias typescript7): the same checks in a fraction of the
+// time (user CPU 16 s against 48 s for the server's project). The `typescript` package stays at 6 for
+// the tools that need its JavaScript API (typescript-eslint's parser, schema-agreement.test.ts).
+const typeCheck = join(root, 'node_modules', 'typescript7', 'bin', 'tsc');
+step('Type check (server, contracts, tests, scripts)', typeCheck, ['-p', 'tsconfig.json']);
+step('Type check (web)', typeCheck, ['-p', 'packages/web/tsconfig.json']);
+step('Type check (browser tests: page scripts see the DOM)', typeCheck, ['-p', 'e2e/tsconfig.json']);
 step('Build the console', 'npm', ['run', 'build', '-w', '@switchboard/web']);
 
 // Both runs write a JSON report so the closing line counts every test, the browser suite's included.

@@ -10,6 +10,11 @@ import { missingBackendsError, resolveTestBackends } from './test-backends.ts';
  * Workers are forked after this runs, so the variables set here reach every test file.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  // Every project of the suite (vitest.config.ts) runs its global setup, all in this one process before
+  // any worker starts: the first finds the backends and names the templates, the others share them.
+  const run = globalThis as { switchboardTestSetup?: boolean };
+  if (run.switchboardTestSetup) return async () => {};
+  run.switchboardTestSetup = true;
   const { present, missing } = await resolveTestBackends(process.env);
   const refusal = missingBackendsError(missing, Boolean(process.env.CI));
   if (refusal) throw new Error(refusal);
