@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { filesNeedingOwnModules, unitTestFiles } from './scripts/lib/unit-test-files.ts';
+import { filesNeedingFreshWorker, unitTestFiles } from './scripts/lib/unit-test-files.ts';
 
 /**
  * Unit and integration tests of every package (the browser suite has its own config under e2e/).
@@ -29,14 +29,14 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: unitTestFiles,
-          exclude: filesNeedingOwnModules,
+          exclude: filesNeedingFreshWorker,
           // A worker runs file after file in one module graph: importing the server's modules again for
           // every file was half the suite's CPU (entry/relay/providers, 39 files: 74 s of CPU isolated,
           // 34 s shared). Files keep no state in modules between them: each builds its own app and databases.
           isolate: false,
         },
       },
-      { test: { name: 'own-modules', include: filesNeedingOwnModules } },
+      { test: { name: 'fresh-worker', include: filesNeedingFreshWorker } },
     ],
   },
 });

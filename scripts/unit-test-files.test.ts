@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { glob } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { filesNeedingOwnModules, unitTestFiles } from './lib/unit-test-files.ts';
+import { changesWorkerState, filesNeedingFreshWorker, unitTestFiles } from './lib/unit-test-files.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -12,9 +12,15 @@ async function filesMatching(patterns: readonly string[]): Promise<string[]> {
 }
 
 describe("the unit suite's shared workers", () => {
-  it('give every file that mocks a module a module graph of its own', async () => {
-    const mocking = (await filesMatching(unitTestFiles)).filter((path) => /\bvi\.mock\(/.test(readFileSync(`${root}/${path}`, 'utf8')));
-    expect(mocking.length).toBeGreaterThan(0);
-    expect(mocking).toEqual([...filesNeedingOwnModules].sort());
+  it('give every file that mocks a module or changes globals a fresh worker of its own', async () => {
+    const changing = (await filesMatching(unitTestFiles)).filter((path) => changesWorkerState.test(readFileSync(`${root}/${path}`, 'utf8')));
+    expect(changing.length).toBeGreaterThan(0);
+    expect(changing).toEqual([...filesNeedingFreshWorker].sort());
+  });
+
+  it('sees each kind of change', () => {
+    for (const line of ["vi.mock('./x.ts')", "vi.stubGlobal('fetch', f)", "vi.stubEnv('TZ', 'UTC')", 'globalThis.localStorage = storage'])
+      expect(changesWorkerState.test(line), line).toBe(true);
+    for (const line of ['globalThis.fetch === fetch', "vi.fn(() => 'mock')", 'const mocked = vi.mocked(f)']) expect(changesWorkerState.test(line), line).toBe(false);
   });
 });
