@@ -92,6 +92,44 @@ describe('the spending guard', () => {
     expect(guard.inFlight('t:1')).toBe(0);
   });
 
+  it('reports a charge only once its journal record is written: a process killed before leaves nothing counted that its journal lacks', async () => {
+    const book = new SpendLeaseBook();
+    const guard = new SpendGuard(lineTo(book, 'a'));
+    const claimed = guard.claim(balance('t:1', 10_000), 4_000, 2_000);
+    if (claimed instanceof Promise || !claimed.ok) throw new Error('refused');
+    // Near the edge (an exact claim): a charge would be reported at once, before its record is written.
+    const record = Promise.withResolvers<void>();
+    guard.settle(claimed.claims, 2_000, 1, record.promise);
+    expect(book.room('t:1')).toBe(6_000);
+
+    // Killed now: the record never reached the journal, so the replay finds no charge and the claim comes back whole.
+    const killed = new SpendLeaseBook();
+    const dying = new SpendGuard(lineTo(killed, 'dead'));
+    const dyingClaim = dying.claim(balance('t:1', 10_000), 4_000, 2_000);
+    if (dyingClaim instanceof Promise || !dyingClaim.ok) throw new Error('refused');
+    dying.settle(dyingClaim.claims, 2_000, 1, new Promise<void>(() => undefined));
+    killed.holderGone('dead');
+    killed.settleDeparted('dead', []);
+    expect(killed.room('t:1')).toBe(10_000);
+
+    // Written: the charge is reported, and what the claim held beyond it goes back.
+    record.resolve();
+    await record.promise;
+    expect(book.room('t:1')).toBe(8_000);
+    expect(guard.inFlight('t:1')).toBe(0);
+  });
+
+  it('reports charges whose record is not written yet before a batch takes them to the database', () => {
+    const book = new SpendLeaseBook();
+    const guard = new SpendGuard(lineTo(book, 'a'));
+    const claimed = guard.claim(balance('t:1', 10_000), 4_000, 2_000);
+    if (claimed instanceof Promise || !claimed.ok) throw new Error('refused');
+    guard.settle(claimed.claims, 2_000, 1, new Promise<void>(() => undefined));
+    guard.reportSettled();
+    guard.flushReports();
+    expect(book.room('t:1')).toBe(8_000);
+  });
+
   it('gives an idle lease back so the other process can use its room', async () => {
     const book = new SpendLeaseBook();
     const a = new SpendGuard(lineTo(book, 'a'));
