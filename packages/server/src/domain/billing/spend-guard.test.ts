@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { SpendCoordinator } from './spend-coordinator.ts';
+import { LocalSpendCoordinator, type SpendCoordinator } from './spend-coordinator.ts';
 import { SpendGuard, type BalanceClaim } from './spend-guard.ts';
 import { SpendLeaseBook } from './spend-lease-book.ts';
 
 /** One process's line to a book shared by several: synchronous, or a round trip away. */
 function lineTo(book: SpendLeaseBook, holder: string, asynchronous = false): SpendCoordinator & { acquires: number } {
   const line = {
+    outlivesProcess: true,
     acquires: 0,
     acquire: (key: string, request: Parameters<SpendLeaseBook['acquire']>[2]) => {
       line.acquires += 1;
@@ -117,6 +118,15 @@ describe('the spending guard', () => {
     await record.promise;
     expect(book.room('t:1')).toBe(8_000);
     expect(guard.inFlight('t:1')).toBe(0);
+  });
+
+  it('tells a book in this process of a charge at once: it dies with the process, so it never outlives an unwritten record', () => {
+    const local = new LocalSpendCoordinator();
+    const guard = new SpendGuard(local);
+    const claimed = guard.claim(balance('t:1', 10_000), 4_000, 2_000);
+    if (claimed instanceof Promise || !claimed.ok) throw new Error('refused');
+    guard.settle(claimed.claims, 2_000, 1, new Promise<void>(() => undefined));
+    expect(local.book.room('t:1')).toBe(8_000);
   });
 
   it('reports charges whose record is not written yet before a batch takes them to the database', () => {

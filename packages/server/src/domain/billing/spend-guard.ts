@@ -90,13 +90,14 @@ export class SpendGuard {
    * charge's journal record, made just before in the same turn (0: no journal), and `recorded` settles
    * once that record is written.
    *
-   * With a journal the charge is reported only once its record is written. Reported before, a process
+   * With a journal and a book that outlives this process, the charge is reported only once its record
+   * is written. Reported before, a process
    * killed in between would leave the book counting a charge that is nowhere (not in its journal, so
    * never replayed nor written, and its answer never went out): the balance would end that much short
    * of spent. Unreported, the claim stays in the dead process's lease until the replay gives it back.
    */
   settle(claims: readonly BalanceClaim[], charge: number, seq = 0, recorded?: Promise<void>): void {
-    if (seq <= 0 || recorded === undefined) {
+    if (seq <= 0 || recorded === undefined || !this.coordinator.outlivesProcess) {
       if (seq > this.settledThroughSeq) this.settledThroughSeq = seq;
       this.spend(claims, charge);
       return;
