@@ -159,15 +159,17 @@ export class QuotaLedger {
     this.totals.heldQuota -= reservation.amount;
     const { token, user } = reservation;
     const seq = this.journal?.record(token?.id ?? 0, user.id, channelId, finalQuota, log) ?? 0;
+    const recorded = this.journal?.written();
     this.release(reservation);
-    this.guard.settle(reservation.claims, finalQuota, seq);
+    // Reported to the deployment's book once the record is written (see SpendGuard.settle).
+    this.guard.settle(reservation.claims, finalQuota, seq, recorded);
     this.move(token, user, -finalQuota, finalQuota, 1);
     this.pending.addChannel(channelId, finalQuota);
     if (log) this.pending.logs.push({ seq, row: log });
     if (seq > 0) this.pending.highSeq = seq;
     reservation.attachment?.end(finalQuota);
     this.watcher?.settled(reservation, finalQuota);
-    return this.journal?.written();
+    return recorded;
   }
 
   /** Gives the hold back; a second call (or a call after settling) does nothing. */

@@ -85,6 +85,7 @@ interface SpendCommands {
 }
 
 export class RedisSpendCoordinator implements SpendCoordinator {
+  readonly outlivesProcess = true;
   private readonly redis: Redis & SpendCommands;
   private readonly holder: string;
   private readonly logger: Logger;

@@ -6,6 +6,12 @@ import { SpendLeaseBook, type DepartedCharge, type LeaseGrant, type LeaseReport,
  * synchronous when the book is in the process, so a lone process pays no promise per request.
  */
 export interface SpendCoordinator {
+  /**
+   * The book outlives this process (the primary's, Redis): a charge is reported to it only once its
+   * journal record is written (SpendGuard.settle). A book in this process dies with it, so it hears
+   * of every charge at once.
+   */
+  readonly outlivesProcess?: boolean;
   acquire(key: string, request: LeaseRequest): LeaseGrant | Promise<LeaseGrant>;
   /** Fire and forget: a report that is lost only leaves the room smaller until the account is reopened. */
   report(key: string, report: LeaseReport): void;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { SpendCoordinator } from './spend-coordinator.ts';
+import { LocalSpendCoordinator, type SpendCoordinator } from './spend-coordinator.ts';
 import { SpendGuard, type BalanceClaim } from './spend-guard.ts';
 import { SpendLeaseBook } from './spend-lease-book.ts';
 
 /** One process's line to a book shared by several: synchronous, or a round trip away. */
 function lineTo(book: SpendLeaseBook, holder: string, asynchronous = false): SpendCoordinator & { acquires: number } {
   const line = {
+    outlivesProcess: true,
     acquires: 0,
     acquire: (key: string, request: Parameters<SpendLeaseBook['acquire']>[2]) => {
       line.acquires += 1;
@@ -90,6 +91,53 @@ describe('the spending guard', () => {
     expect(refused).toEqual({ ok: false, refusedAt: 1 });
     // The token's claim was given back with the refusal.
     expect(guard.inFlight('t:1')).toBe(0);
+  });
+
+  it('reports a charge only once its journal record is written: a process killed before leaves nothing counted that its journal lacks', async () => {
+    const book = new SpendLeaseBook();
+    const guard = new SpendGuard(lineTo(book, 'a'));
+    const claimed = guard.claim(balance('t:1', 10_000), 4_000, 2_000);
+    if (claimed instanceof Promise || !claimed.ok) throw new Error('refused');
+    // Near the edge (an exact claim): a charge would be reported at once, before its record is written.
+    const record = Promise.withResolvers<void>();
+    guard.settle(claimed.claims, 2_000, 1, record.promise);
+    expect(book.room('t:1')).toBe(6_000);
+
+    // Killed now: the record never reached the journal, so the replay finds no charge and the claim comes back whole.
+    const killed = new SpendLeaseBook();
+    const dying = new SpendGuard(lineTo(killed, 'dead'));
+    const dyingClaim = dying.claim(balance('t:1', 10_000), 4_000, 2_000);
+    if (dyingClaim instanceof Promise || !dyingClaim.ok) throw new Error('refused');
+    dying.settle(dyingClaim.claims, 2_000, 1, new Promise<void>(() => undefined));
+    killed.holderGone('dead');
+    killed.settleDeparted('dead', []);
+    expect(killed.room('t:1')).toBe(10_000);
+
+    // Written: the charge is reported, and what the claim held beyond it goes back.
+    record.resolve();
+    await record.promise;
+    expect(book.room('t:1')).toBe(8_000);
+    expect(guard.inFlight('t:1')).toBe(0);
+  });
+
+  it('tells a book in this process of a charge at once: it dies with the process, so it never outlives an unwritten record', () => {
+    const local = new LocalSpendCoordinator();
+    const guard = new SpendGuard(local);
+    const claimed = guard.claim(balance('t:1', 10_000), 4_000, 2_000);
+    if (claimed instanceof Promise || !claimed.ok) throw new Error('refused');
+    guard.settle(claimed.claims, 2_000, 1, new Promise<void>(() => undefined));
+    expect(local.book.room('t:1')).toBe(8_000);
+  });
+
+  it('reports charges whose record is not written yet before a batch takes them to the database', () => {
+    const book = new SpendLeaseBook();
+    const guard = new SpendGuard(lineTo(book, 'a'));
+    const claimed = guard.claim(balance('t:1', 10_000), 4_000, 2_000);
+    if (claimed instanceof Promise || !claimed.ok) throw new Error('refused');
+    guard.settle(claimed.claims, 2_000, 1, new Promise<void>(() => undefined));
+    guard.reportSettled();
+    guard.flushReports();
+    expect(book.room('t:1')).toBe(8_000);
   });
 
   it('gives an idle lease back so the other process can use its room', async () => {

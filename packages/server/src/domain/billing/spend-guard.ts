@@ -27,6 +27,8 @@ interface HeldLease {
   inFlight: number;
   /** Charges settled and not yet reported. */
   unreported: number;
+  /** Charges settled whose journal record is not written yet: reported once it is (see SpendGuard.settle). */
+  unrecorded: number;
   lastUsedAt: number;
   /**
    * The last grant was a slice (far from the edge): the lease is kept for the next requests and its
@@ -36,6 +38,14 @@ interface HeldLease {
   sliced: boolean;
   /** The coordinator's answer this process waits for: other requests wait for it too rather than ask again. */
   asking: Promise<unknown> | undefined;
+}
+
+/** A charge settled before its journal record was written, on the balances of its claims. */
+interface UnrecordedCharge {
+  readonly seq: number;
+  readonly charge: number;
+  /** Each claimed balance's lease and its generation then: a reset account already counts the charge (in its seed). */
+  readonly leases: ReadonlyArray<{ readonly key: BalanceKey; readonly held: HeldLease; readonly generation: number }>;
 }
 
 /** Reports go out this often while something is to report, so other processes see the room a moment later. */
@@ -55,8 +65,10 @@ export class SpendGuard {
   private readonly coordinator: SpendCoordinator;
   private readonly now: () => number;
   private readonly leases = new Map<BalanceKey, HeldLease>();
-  /** The journal sequence number of the last settled charge: every report covers the charges up to it. */
+  /** The journal sequence number of the last settled charge reported or to be: every report covers the charges up to it. */
   private settledThroughSeq = 0;
+  /** Charges settled whose journal record is not written yet, oldest first (records are written in order). */
+  private unrecorded: UnrecordedCharge[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(coordinator: SpendCoordinator, now: () => number = Date.now) {
@@ -75,10 +87,35 @@ export class SpendGuard {
 
   /**
    * Ends claims with a charge: the charge counts as spent from the lease, reported shortly. `seq` is the
-   * charge's journal record, made just before in the same turn (0: no journal).
+   * charge's journal record, made just before in the same turn (0: no journal), and `recorded` settles
+   * once that record is written.
+   *
+   * With a journal and a book that outlives this process, the charge is reported only once its record
+   * is written. Reported before, a process
+   * killed in between would leave the book counting a charge that is nowhere (not in its journal, so
+   * never replayed nor written, and its answer never went out): the balance would end that much short
+   * of spent. Unreported, the claim stays in the dead process's lease until the replay gives it back.
    */
-  settle(claims: readonly BalanceClaim[], charge: number, seq = 0): void {
-    if (seq > this.settledThroughSeq) this.settledThroughSeq = seq;
+  settle(claims: readonly BalanceClaim[], charge: number, seq = 0, recorded?: Promise<void>): void {
+    if (seq <= 0 || recorded === undefined || !this.coordinator.outlivesProcess) {
+      if (seq > this.settledThroughSeq) this.settledThroughSeq = seq;
+      this.spend(claims, charge);
+      return;
+    }
+    const leases: Array<UnrecordedCharge['leases'][number]> = [];
+    for (const claim of claims) {
+      const held = this.leases.get(claim.key);
+      if (!held) continue;
+      held.inFlight -= claim.amount;
+      held.unrecorded += charge;
+      leases.push({ key: claim.key, held, generation: held.generation });
+    }
+    this.unrecorded.push({ seq, charge, leases });
+    void recorded.then(() => this.recordedThrough(seq));
+  }
+
+  /** Counts a charge whose claims already ended as spent from their leases (reported now near the edge, shortly far from it). */
+  private spend(claims: readonly BalanceClaim[], charge: number): void {
     for (const claim of claims) {
       const held = this.leases.get(claim.key);
       if (!held) continue;
@@ -87,6 +124,26 @@ export class SpendGuard {
       if (!held.sliced) this.reportNow(claim.key, held, true);
     }
     this.scheduleReport();
+  }
+
+  /** The journal records up to `seq` are written: their charges may be reported. */
+  private recordedThrough(seq: number): void {
+    let count = 0;
+    while (count < this.unrecorded.length && this.unrecorded[count]!.seq <= seq) count += 1;
+    if (count === 0) return;
+    for (const entry of this.unrecorded.splice(0, count)) this.recorded(entry);
+    this.scheduleReport();
+  }
+
+  private recorded(entry: UnrecordedCharge): void {
+    if (entry.seq > this.settledThroughSeq) this.settledThroughSeq = entry.seq;
+    for (const { key, held, generation } of entry.leases) {
+      // A new account (after a reset) opened from a seed that counts this charge already.
+      if (held.generation !== generation) continue;
+      held.unrecorded -= entry.charge;
+      held.unreported += entry.charge;
+      if (!held.sliced) this.reportNow(key, held, true);
+    }
   }
 
   /** Ends claims without a charge: their room is free again in the lease. */
@@ -123,8 +180,12 @@ export class SpendGuard {
   /**
    * Reports every settled charge now, keeping the leases: called before a batch of charges goes to the
    * database, so that a charge written there was always reported first (see SpendLeaseBook.settleDeparted).
+   * Charges whose journal record is still unwritten go too: the batch holds them. (A process killed
+   * before both writes then leaves them counted in the book though nowhere else; the window is the
+   * rest of the turn they were settled in.)
    */
   reportSettled(): void {
+    for (const entry of this.unrecorded.splice(0)) this.recorded(entry);
     for (const [key, held] of this.leases) if (held.unreported !== 0) this.reportNow(key, held, false);
   }
 
@@ -138,7 +199,7 @@ export class SpendGuard {
   private fromLease(key: BalanceKey, worst: number): BalanceClaim | undefined {
     const held = this.leases.get(key);
     if (worst <= 0) return { key, amount: 0 };
-    if (!held || held.lease - held.inFlight - held.unreported < worst) return undefined;
+    if (!held || held.lease - held.inFlight - held.unreported - held.unrecorded < worst) return undefined;
     held.inFlight += worst;
     held.lastUsedAt = this.now();
     return { key, amount: worst };
@@ -193,6 +254,7 @@ export class SpendGuard {
       held.generation = grant.generation;
       held.lease = held.inFlight;
       held.unreported = 0;
+      held.unrecorded = 0;
     }
     if (grant.granted < 0) return false;
     held.lease += grant.granted;
@@ -211,7 +273,7 @@ export class SpendGuard {
   private held(key: BalanceKey): HeldLease {
     let held = this.leases.get(key);
     if (!held) {
-      held = { generation: 0, lease: 0, inFlight: 0, unreported: 0, lastUsedAt: this.now(), sliced: false, asking: undefined };
+      held = { generation: 0, lease: 0, inFlight: 0, unreported: 0, unrecorded: 0, lastUsedAt: this.now(), sliced: false, asking: undefined };
       this.leases.set(key, held);
     }
     return held;
@@ -232,7 +294,7 @@ export class SpendGuard {
     for (const [key, held] of this.leases) {
       const idle = everything || held.lastUsedAt <= idleBefore;
       this.reportNow(key, held, idle);
-      if (held.inFlight <= 0 && held.lease <= 0 && idle) this.leases.delete(key);
+      if (held.inFlight <= 0 && held.lease <= 0 && held.unrecorded <= 0 && idle) this.leases.delete(key);
       else if (!idle || held.lease > held.inFlight) pending = true;
     }
     if (pending) this.scheduleReport();
@@ -241,7 +303,7 @@ export class SpendGuard {
   /** Reports the charges settled from a lease, and with `releasing` gives back what no request in flight holds. */
   private reportNow(key: BalanceKey, held: HeldLease, releasing: boolean): void {
     const spent = held.unreported;
-    const released = releasing ? Math.max(0, held.lease - held.inFlight - spent) : 0;
+    const released = releasing ? Math.max(0, held.lease - held.inFlight - held.unrecorded - spent) : 0;
     if (held.generation !== 0 && (spent !== 0 || released !== 0)) {
       this.coordinator.report(key, { generation: held.generation, spent, released, throughSeq: this.settledThroughSeq });
     }

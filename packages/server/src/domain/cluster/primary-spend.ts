@@ -11,6 +11,7 @@ import type { PrimaryLink } from './primary-link.ts';
  */
 export function createPrimarySpendCoordinator(link: PrimaryLink): SpendCoordinator {
   return {
+    outlivesProcess: true,
     acquire: (key, request) => link.request((id) => ({ sb: 'spend', id, op: 'acquire', key, request })) as Promise<LeaseGrant>,
     report: (key, report) => link.send({ sb: 'spend', id: 0, op: 'report', key, report }),
     adjust: (key, delta) => link.send({ sb: 'spend', id: 0, op: 'adjust', key, delta }),

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/platform/database.ts';
 import { startFakeChatUpstream } from '../../testing/fake-chat-upstream.ts';
@@ -23,13 +24,24 @@ const patience = 200;
 /** Balances of this many answers: a slice is a quarter of the room per holder (spend-lease-book.ts). */
 const answersInBalance = 240;
 /**
- * How many answers' worth a drain through a worker's death may leave unspent. The issue asks for one;
- * after a death, 1 run in 3 here still ends 1.5–4.5 answers short (callers refused near the edge while
- * the replacement starts), which is open in issue 33. Before the departed-lease fix it was 78–122.
+ * How many answers' worth a drain through a worker's death may leave unspent: one, as the issue asks.
+ * (Runs used to end 1.5–4.5 answers short: the dead worker had reported charges whose journal records
+ * it never wrote, which the book counted as spent; before the departed-lease fix it was 78–122.)
  */
-const unspentAtMost = 6;
+const unspentAtMost = 1;
 /** The kill comes after this many answers, while the room is still far from the edge. */
 const killAfter = 40;
+
+/**
+ * Each drain's figures, one JSON line per balance, appended to KILL_DRAIN_FIGURES_FILE when set: the
+ * distribution of unspent answers over repeated runs is read from there (the assertions bound each run).
+ */
+function recordFigures(dialect: string, drained: 'token' | 'user', figures: { balance: number; spent: number; served: number; cost: number }): void {
+  const file = process.env.KILL_DRAIN_FIGURES_FILE;
+  if (!file) return;
+  const unspentAnswers = (figures.balance - figures.spent) / figures.cost;
+  appendFileSync(file, `${JSON.stringify({ dialect, drained, ...figures, unspentAnswers })}\n`);
+}
 
 // max_tokens 2, as the fake upstream answers: the worst case of a request is close to its cost, so a
 // balance of a few hundred answers is "far from the edge" and the workers hold slices of it.
@@ -155,6 +167,7 @@ describe.each(engines)('a worker killed while it holds a slice of a balance, on 
         const tokenSpent = await tokenUsed();
         const token = await handle.db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('key', '=', tokenKey).executeTakeFirstOrThrow();
         expect(Number(token.remain_quota) + Number(token.used_quota)).toBe(tokenBalance);
+        recordFigures(database.dialect, 'token', { balance: tokenBalance, spent: tokenSpent, served: tokenDrain.served, cost });
         const tokenContext = `token: ${tokenDrain.served} served whole, ${tokenSpent / cost} charged, balance ${tokenBalance / cost} answers`;
         expect(tokenSpent, tokenContext).toBeGreaterThan(tokenBalance - unspentAtMost * cost);
         expect(tokenSpent, tokenContext).toBeLessThanOrEqual(tokenBalance + cost);
@@ -175,6 +188,7 @@ describe.each(engines)('a worker killed while it holds a slice of a balance, on 
         const spent = await userSpent();
         const after = await userRow(handle, root.id);
         expect(after.quota).toBe(userBalance - spent);
+        recordFigures(database.dialect, 'user', { balance: userBalance, spent, served: userDrain.served, cost });
         const userContext = `user: ${userDrain.served} served whole, ${spent / cost} charged, balance ${userBalance / cost} answers`;
         expect(spent, userContext).toBeGreaterThan(userBalance - unspentAtMost * cost);
         expect(spent, userContext).toBeLessThanOrEqual(userBalance + cost);
