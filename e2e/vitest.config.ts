@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The browser suite: every file starts its own server (fresh SQLite database) and its own Chromium,
- * so files run in parallel. The console is built once beforehand when its sources changed.
+ * The browser suite: every file starts its own server (fresh SQLite database) and opens its own browser
+ * contexts, so files run in parallel. The console is built once beforehand when its sources changed.
  */
 export default defineConfig({
   test: {
@@ -12,6 +12,11 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     pool: 'forks',
     fileParallelism: true,
+    // A worker runs file after file in one process: playwright-core and the support modules are imported
+    // once per worker, not once per file, and the worker's one Chromium (support/browser.ts, workerBrowser)
+    // serves all its files. A file keeps nothing in a module for the next: it starts its own server and
+    // fakes and closes them, and its browser contexts, in afterAll.
+    isolate: false,
     // Two files at once: a file spends most of its time waiting on its server and its browser, so two halve
     // the suite on the 2-core CI machine (vitest's default there is one, cores - 1).
     maxWorkers: 2,

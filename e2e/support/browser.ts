@@ -7,8 +7,39 @@ import { screenshotDir } from './paths.ts';
 export type Language = 'zh' | 'en';
 export type ThemeMode = 'light' | 'dark';
 
-/** Debian's Chromium, headless; one browser per test file. */
-export async function launchBrowser(): Promise<Browser> {
+let workerChromium: Promise<Browser> | undefined;
+
+/**
+ * This vitest worker's Chromium (Debian's, headless), launched on the first call and shared by the files
+ * the worker runs one after another (the suite runs with `isolate: false`): a launch per file was a
+ * second of CPU and more on a loaded machine. Files stay apart through their own contexts, which
+ * `closeFileContexts` ends in each file's `afterAll`. A browser that crashed or was closed is launched
+ * again; Playwright closes this one when the worker exits (vitest ends it with SIGTERM).
+ */
+export function workerBrowser(): Promise<Browser> {
+  workerChromium ??= launchChromium().then(
+    (browser) => {
+      browser.once('disconnected', () => (workerChromium = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      workerChromium = undefined;
+      throw error;
+    },
+  );
+  return workerChromium;
+}
+
+/**
+ * Closes every context open in the worker's browser, so the next file starts with none of this file's
+ * pages, cookies or routes. Files in a worker run one at a time, so every open context is this file's.
+ */
+export async function closeFileContexts(): Promise<void> {
+  const browser = await workerChromium?.catch(() => undefined);
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [

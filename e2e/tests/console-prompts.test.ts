@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessages } from '../../packages/server/src/entry/api/user/user.messages.ts';
 import { openDatabase } from '../../packages/server/src/core/platform/database.ts';
 import { loginApi, type ApiSession } from '../support/api-session.ts';
-import { launchBrowser, loginAs, openConsole, savePhoneScreenshot, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
+import {
+  closeFileContexts,
+  workerBrowser,
+  loginAs,
+  openConsole,
+  savePhoneScreenshot,
+  saveScreenshot,
+  saveScreenshotsInBothThemes,
+  type Language,
+} from '../support/browser.ts';
 import { fakeWebPage, keepTrafficLocal } from '../support/local-frames.ts';
 import { localeText } from '../support/locales.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -33,7 +42,7 @@ let root: ApiSession;
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'switchboard-prompts-'));
   const path = join(folder, 'switchboard.db');
-  [server, browser] = await Promise.all([startServer({ SQLITE_PATH: path }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ SQLITE_PATH: path }), workerBrowser()]);
   // No `setups` row is a database from before the setup existed: in use already (api/setup/setup.repository.ts).
   const database = await openDatabase('', path);
   try {
@@ -45,7 +54,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeFileContexts();
   await server?.stop();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });

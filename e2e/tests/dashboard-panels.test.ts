@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUptimeKuma, type FakeUptimeKuma } from '../../packages/server/src/entry/api/uptime/testing/fake-uptime-kuma.ts';
 import { loginApi, type ApiSession } from '../support/api-session.ts';
-import { launchBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { closeFileContexts, workerBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -16,7 +16,7 @@ const apiInfo = { url: 'https://api.gateway.test', route: 'Main line', descripti
 const faq = { question: 'How do I make a key?', answer: 'Open Tokens and add one.' };
 
 beforeAll(async () => {
-  [server, browser, kuma] = await Promise.all([startServer(), launchBrowser(), startFakeUptimeKuma()]);
+  [server, browser, kuma] = await Promise.all([startServer(), workerBrowser(), startFakeUptimeKuma()]);
   root = await loginApi(server.url, 'root', '123456');
   // The bodies new-api's console sends (lists as JSON text, switches as booleans), and the outgoing
   // policy opened for the local fake Uptime Kuma, as an operator would for a status page on loopback.
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeFileContexts();
   await server?.stop();
   await kuma?.close();
 });

@@ -1,7 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAIUpstream } from '../../packages/server/src/entry/relay/testing/fake-openai-upstream.ts';
-import { launchBrowser, openConsole, savePhoneScreenshot, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
+import {
+  closeFileContexts,
+  workerBrowser,
+  openConsole,
+  savePhoneScreenshot,
+  saveScreenshot,
+  saveScreenshotsInBothThemes,
+  type Language,
+} from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { buttonName, waitForToast } from './operations/operations-world.ts';
@@ -18,11 +26,11 @@ let upstream: FakeOpenAIUpstream;
 
 beforeAll(async () => {
   upstream = new FakeOpenAIUpstream();
-  [browser] = await Promise.all([launchBrowser(), upstream.start()]);
+  [browser] = await Promise.all([workerBrowser(), upstream.start()]);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeFileContexts();
   await upstream?.stop();
 });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi } from '../support/api-session.ts';
-import { launchBrowser, loginAs, openConsole, type Language } from '../support/browser.ts';
+import { closeFileContexts, workerBrowser, loginAs, openConsole, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { webRoot } from '../support/paths.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -54,7 +54,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(), workerBrowser()]);
   // A little of everything, so lists and charts render rows rather than only their empty state.
   const root = await loginApi(server.url, 'root', '123456');
   await root.post('/api/user/', { username: 'smoke', password: 'password123', display_name: 'smoke' });
@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeFileContexts();
   await server?.stop();
 });
 

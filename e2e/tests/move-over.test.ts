@@ -7,7 +7,7 @@ import { fixtureOptions, fixtureRows, passwords } from '../../packages/server/sr
 import { loadFixture } from '../../packages/server/src/core/db/move-over/__fixtures__/load-fixture.ts';
 import { oneApiModels } from '../../packages/server/src/core/db/move-over/__fixtures__/one-api.ts';
 import { openDatabase } from '../../packages/server/src/core/platform/database.ts';
-import { launchBrowser, loginAs, openConsole, type Language } from '../support/browser.ts';
+import { closeFileContexts, workerBrowser, loginAs, openConsole, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -29,11 +29,11 @@ beforeAll(async () => {
     await database.close();
   }
   server = await startServer({ SQLITE_PATH: path });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeFileContexts();
   await server?.stop();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });

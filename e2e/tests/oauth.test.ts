@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi } from '../support/api-session.ts';
-import { launchBrowser, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
+import { closeFileContexts, workerBrowser, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { fakeWechatToken, outsideEnv, startFakeOutside } from '../support/fake-outside.ts';
 import { localNetworkAllowed } from '../support/local-network.ts';
 import { localeText } from '../support/locales.ts';
@@ -14,7 +14,7 @@ let outside: Awaited<ReturnType<typeof startFakeOutside>>;
 const botToken = '123456:telegram-bot-token';
 
 beforeAll(async () => {
-  [outside, browser] = await Promise.all([startFakeOutside(), launchBrowser()]);
+  [outside, browser] = await Promise.all([startFakeOutside(), workerBrowser()]);
   server = await startServer(outsideEnv(outside.url));
   const root = await loginApi(server.url, 'root', '123456');
   await root.setOptions({
@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeFileContexts();
   await server?.stop();
   await outside?.close();
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi, type ApiSession } from '../support/api-session.ts';
-import { launchBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { closeFileContexts, workerBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -12,7 +12,7 @@ let root: ApiSession;
 let consoleUrl: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(), workerBrowser()]);
   root = await loginApi(server.url, 'root', '123456');
   // Off by default, as in new-api.
   expect((await root.put('/api/option/', { key: 'passkey.enabled', value: 'true' })).success).toBe(true);
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeFileContexts();
   await server?.stop();
 });
 

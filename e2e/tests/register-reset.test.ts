@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi } from '../support/api-session.ts';
-import { launchBrowser, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
+import { closeFileContexts, workerBrowser, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { outsideEnv, startFakeOutside } from '../support/fake-outside.ts';
 import { localeText } from '../support/locales.ts';
 import { routeTurnstile } from '../support/outside-widgets.ts';
@@ -16,7 +16,7 @@ let rootAffCode = '';
 let root: Awaited<ReturnType<typeof loginApi>>;
 
 beforeAll(async () => {
-  [outside, smtp, browser] = await Promise.all([startFakeOutside(), startSmtpCatcher(), launchBrowser()]);
+  [outside, smtp, browser] = await Promise.all([startFakeOutside(), startSmtpCatcher(), workerBrowser()]);
   server = await startServer(outsideEnv(outside.url));
   root = await loginApi(server.url, 'root', '123456');
   await root.setOptions({
@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeFileContexts();
   await server?.stop();
   await Promise.all([outside?.close(), smtp?.close()]);
 });

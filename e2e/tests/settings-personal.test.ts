@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi, type ApiSession } from '../support/api-session.ts';
-import { launchBrowser, loginAs, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
+import { closeFileContexts, workerBrowser, loginAs, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { startSmtpCatcher } from '../support/smtp-catcher.ts';
@@ -12,7 +12,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let root: ApiSession;
 
 beforeAll(async () => {
-  [server, browser, smtp] = await Promise.all([startServer(), launchBrowser(), startSmtpCatcher()]);
+  [server, browser, smtp] = await Promise.all([startServer(), workerBrowser(), startSmtpCatcher()]);
   root = await loginApi(server.url, 'root', '123456');
   await root.setOptions({
     SMTPServer: '127.0.0.1',
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeFileContexts();
   await server?.stop();
   await smtp?.close();
 });

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi } from '../support/api-session.ts';
-import { launchBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { closeFileContexts, workerBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
 import { keepTrafficLocal, stubEmptyPage } from '../support/local-frames.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -10,11 +10,11 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(), workerBrowser()]);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeFileContexts();
   await server?.stop();
 });
 

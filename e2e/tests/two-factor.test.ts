@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi, type ApiSession } from '../support/api-session.ts';
-import { launchBrowser, loginAs, openConsole, type Language } from '../support/browser.ts';
+import { closeFileContexts, workerBrowser, loginAs, openConsole, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { totpCode } from '../support/totp-code.ts';
@@ -11,12 +11,12 @@ let browser: Browser;
 let root: ApiSession;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(), workerBrowser()]);
   root = await loginApi(server.url, 'root', '123456');
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeFileContexts();
   await server?.stop();
 });
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { FakeOpenAIUpstream } from '../../../packages/server/src/entry/relay/testing/fake-openai-upstream.ts';
 import { loginApi, type ApiSession } from '../../support/api-session.ts';
-import { launchBrowser, loginAs, openConsole, type ConsolePage, type PageOptions } from '../../support/browser.ts';
+import { closeFileContexts, workerBrowser, loginAs, openConsole, type ConsolePage, type PageOptions } from '../../support/browser.ts';
 import { startServer, type TestServer } from '../../support/server.ts';
 
 /**
@@ -24,7 +24,7 @@ export const rootPassword = 'e2e-root-password';
 /** `env` adds server variables (QUOTA_JOURNAL_DIR, …). */
 export async function createWorld(env: Record<string, string> = {}): Promise<OperationsWorld> {
   const upstream = new FakeOpenAIUpstream();
-  const [server, browser] = await Promise.all([startServer({ INITIAL_ROOT_PASSWORD: rootPassword, ...env }), launchBrowser(), upstream.start()]);
+  const [server, browser] = await Promise.all([startServer({ INITIAL_ROOT_PASSWORD: rootPassword, ...env }), workerBrowser(), upstream.start()]);
   const root = await loginApi(server.url, 'root', rootPassword);
   return {
     server,
@@ -37,7 +37,7 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Ope
       return console;
     },
     async close() {
-      await browser.close();
+      await closeFileContexts();
       await server.stop();
       await upstream.stop();
     },
