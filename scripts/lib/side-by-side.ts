@@ -17,17 +17,22 @@ export interface StepResult {
  * outputs interleaved line by line would be unreadable), with its time. Answers every step's result,
  * in the order they ended; a failed step does not stop the others, so one run shows every failure.
  */
-export async function runSideBySide(steps: readonly Step[], atOnce: number, cwd: string): Promise<StepResult[]> {
+export async function runSideBySide(
+  steps: readonly Step[],
+  atOnce: number,
+  cwd: string,
+  print: (text: string) => void = (text) => process.stdout.write(text),
+): Promise<StepResult[]> {
   const results: StepResult[] = [];
   const waiting = [...steps];
   const lane = async () => {
-    for (let step = waiting.shift(); step; step = waiting.shift()) results.push(await runHeldBack(step, cwd));
+    for (let step = waiting.shift(); step; step = waiting.shift()) results.push(await runHeldBack(step, cwd, print));
   };
   await Promise.all(Array.from({ length: Math.max(1, atOnce) }, lane));
   return results;
 }
 
-function runHeldBack(step: Step, cwd: string): Promise<StepResult> {
+function runHeldBack(step: Step, cwd: string, print: (text: string) => void): Promise<StepResult> {
   const started = performance.now();
   const output: Buffer[] = [];
   const child = spawn(step.command, step.args, { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -36,8 +41,7 @@ function runHeldBack(step: Step, cwd: string): Promise<StepResult> {
   return new Promise((resolve) => {
     const finish = (ok: boolean) => {
       const seconds = (performance.now() - started) / 1000;
-      console.log(`\n${ok ? '✓' : '✗'} ${step.title} (${seconds.toFixed(1)} s)`);
-      process.stdout.write(Buffer.concat(output));
+      print(`\n${ok ? '✓' : '✗'} ${step.title} (${seconds.toFixed(1)} s)\n${Buffer.concat(output).toString()}`);
       resolve({ step, ok, seconds });
     };
     child.once('error', (error) => {
