@@ -1,8 +1,9 @@
 /**
  * `npm test`: the whole suite, in order of cost. Lint, formatting, type checks, the locale check and the
  * console build first (two at a time, about a minute), then every unit and integration test file on
- * SQLite plus PostgreSQL, MySQL and Redis (found by the suite's global setup, scripts/lib/test-backends.ts, which under CI refuses to run without one: a
- * silently skipped backend would let a dialect bug land), then the browser suite. With
+ * SQLite plus PostgreSQL, MySQL and Redis (found by the suite's global setup,
+ * scripts/lib/test-backends.ts, which under CI refuses to run without one: a silently skipped backend
+ * would let a dialect bug land), then the browser suite. With
  * TEST_SUITES_TOGETHER=1 and two cores or more the two suites run at the same time (the browser
  * suite's output is held back and printed when the unit suite is done): faster, but on two cores the
  * browser tests then time out now and then.
