@@ -20,6 +20,7 @@ import { startFakeChatUpstream } from '../packages/server/src/testing/fake-chat-
 import { freePort } from '../packages/server/src/testing/main-process.ts';
 import { childrenOf } from '../packages/server/src/testing/process-tree.ts';
 import { loginAsRoot, startRunningGateway } from '../packages/server/src/testing/running-gateway.ts';
+import { outageCall } from '../packages/server/src/testing/outage-call.ts';
 
 type Engine = 'postgres' | 'mysql';
 
@@ -32,7 +33,6 @@ const downMs = 1_500;
 const upMs = 2_500;
 const callers = 8;
 const rootPassword = 'restarts-root-pass';
-const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A database server of our own: started, stopped and started again on one port and data folder. */
@@ -177,16 +177,7 @@ async function run(engine: Engine): Promise<Figures> {
     });
     const { id: tokenId, key } = token.data[0]!;
     const { baseUrl } = gateway;
-    const relay = async (ownConnection = false) => {
-      const answer = await fetch(`${baseUrl}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json', ...(ownConnection ? { connection: 'close' } : {}) },
-        body: chatBody,
-        signal: AbortSignal.timeout(15_000),
-      }).catch(() => undefined);
-      const text = (await answer?.text().catch(() => '')) ?? '';
-      return { status: answer?.status ?? 0, requestId: answer?.headers.get('x-oneapi-request-id') ?? '', whole: text.includes('"total_tokens":7') };
-    };
+    const relay = (ownConnection = false) => outageCall(baseUrl, key, ownConnection);
     // Every worker has the token and the channel in memory before the server goes away (a connection each).
     const warmUp = 4 * workers;
     for (let call = 0; call < warmUp; call += 1) if ((await relay(true)).status !== 200) throw new Error('warm-up call failed');

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
@@ -10,6 +10,8 @@ import { childrenOf } from '../../testing/process-tree.ts';
 import { loginAsRoot, startRunningGateway } from '../../testing/running-gateway.ts';
 import { type TestDatabase, testDatabases } from '../../testing/test-databases.ts';
 import { openDatabase } from './database.ts';
+import { outageCall } from '../../testing/outage-call.ts';
+import { recordRunFigures } from '../../testing/run-figures.ts';
 
 /**
  * The database going away under load never stops the gateway (issue 33 item 3): its connections
@@ -24,7 +26,6 @@ afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
 const serverDatabases = testDatabases().filter((database) => database.dialect !== 'sqlite');
 
 /** Ends every connection of the test database from the server's side, as an administrator would. */
@@ -58,13 +59,9 @@ async function terminateConnections(database: TestDatabase, dsn: string): Promis
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Each run's figures, one JSON line, appended to OUTAGE_FIGURES_FILE when set: repeated runs of this
- * file (issue 33 asks for ten per engine) are read from there; the assertions bound each run anyway.
- */
+/** Each run's figures, one JSON line, in OUTAGE_FIGURES_FILE when set (repeated runs: ten per engine). */
 function recordFigures(figures: Record<string, unknown>): void {
-  const file = process.env.OUTAGE_FIGURES_FILE;
-  if (file) appendFileSync(file, `${JSON.stringify(figures)}\n`);
+  recordRunFigures('OUTAGE_FIGURES_FILE', figures);
 }
 
 describe.each(serverDatabases)('the database going away on $dialect', (database) => {
@@ -132,21 +129,7 @@ describe.each(serverDatabases)('the database going away on $dialect', (database)
           unlimited_quota: false,
         });
         const { id: tokenId, key } = token.data[0]!;
-        /** One call; `ownConnection` opens a connection for it alone, which the cluster hands to the next worker in turn. */
-        const relay = async (ownConnection = false) => {
-          const answer = await fetch(`${baseUrl}/v1/chat/completions`, {
-            method: 'POST',
-            headers: {
-              authorization: `Bearer sk-${key}`,
-              'content-type': 'application/json',
-              ...(ownConnection ? { connection: 'close' } : {}),
-            },
-            body: chatBody,
-            signal: AbortSignal.timeout(15_000),
-          }).catch(() => undefined);
-          const text = (await answer?.text().catch(() => '')) ?? '';
-          return { status: answer?.status ?? 0, requestId: answer?.headers.get('x-oneapi-request-id') ?? '', whole: text.includes('"total_tokens":7') };
-        };
+        const relay = (ownConnection = false) => outageCall(baseUrl, key, ownConnection);
         // Every worker has the token and the channel in memory before the database goes away. Each call
         // on a connection of its own: calls on one kept-alive connection all reach the same worker, and
         // a worker that never saw the token must read it, from a database that is going away (500).

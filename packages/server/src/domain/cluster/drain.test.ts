@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { openDatabase } from '../../core/platform/database.ts';
 import { startFakeChatUpstream } from '../../testing/fake-chat-upstream.ts';
 import { loginAs, loginAsRoot, startRunningGateway, type RootSession, type RunningGateway } from '../../testing/running-gateway.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
+import { recordRunFigures } from '../../testing/run-figures.ts';
 
 /**
  * Balances drained by callers that keep asking, through every process of the deployment: two worker
@@ -24,13 +25,9 @@ afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-/**
- * Each drain's figures, one JSON line per balance, appended to DRAIN_FIGURES_FILE when set: the
- * repeated runs of the issue's "10 runs each" are read from there (the assertions bound them anyway).
- */
+/** Each drain's figures, one JSON line per balance, in DRAIN_FIGURES_FILE when set (the issue's "10 runs each"). */
 function recordFigures(label: string, drained: 'token' | 'user', figures: { balance: number; spent: number; cost: number }): void {
-  const file = process.env.DRAIN_FIGURES_FILE;
-  if (file) appendFileSync(file, `${JSON.stringify({ label, drained, ...figures, overBy: figures.spent - figures.balance })}\n`);
+  recordRunFigures('DRAIN_FIGURES_FILE', { label, drained, ...figures, overBy: figures.spent - figures.balance });
 }
 
 const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });

@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/platform/database.ts';
 import { startFakeChatUpstream } from '../../testing/fake-chat-upstream.ts';
@@ -6,6 +5,7 @@ import { childrenOf, isRunning } from '../../testing/process-tree.ts';
 import type { RootSession, RunningGateway } from '../../testing/running-gateway.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { withTwoWorkerGateway } from '../../testing/two-worker-gateway.ts';
+import { recordRunFigures } from '../../testing/run-figures.ts';
 
 /**
  * A worker killed with SIGKILL while it holds a slice of a balance (far from the edge, so the primary's
@@ -32,15 +32,9 @@ const unspentAtMost = 1;
 /** The kill comes after this many answers, while the room is still far from the edge. */
 const killAfter = 40;
 
-/**
- * Each drain's figures, one JSON line per balance, appended to KILL_DRAIN_FIGURES_FILE when set: the
- * distribution of unspent answers over repeated runs is read from there (the assertions bound each run).
- */
+/** Each drain's figures, one JSON line per balance, in KILL_DRAIN_FIGURES_FILE when set (the distribution over repeated runs). */
 function recordFigures(dialect: string, drained: 'token' | 'user', figures: { balance: number; spent: number; served: number; cost: number }): void {
-  const file = process.env.KILL_DRAIN_FIGURES_FILE;
-  if (!file) return;
-  const unspentAnswers = (figures.balance - figures.spent) / figures.cost;
-  appendFileSync(file, `${JSON.stringify({ dialect, drained, ...figures, unspentAnswers })}\n`);
+  recordRunFigures('KILL_DRAIN_FIGURES_FILE', { dialect, drained, ...figures, unspentAnswers: (figures.balance - figures.spent) / figures.cost });
 }
 
 // max_tokens 2, as the fake upstream answers: the worst case of a request is close to its cost, so a
