@@ -22,9 +22,17 @@ describe("the unit suite's shared workers", () => {
   });
 
   it('sees each kind of change', () => {
-    for (const line of ["vi.mock('./x.ts')", "vi.stubGlobal('fetch', f)", "vi.stubEnv('TZ', 'UTC')", 'globalThis.localStorage = storage'])
+    for (const line of [
+      "vi.mock('./x.ts')",
+      "vi.stubGlobal('fetch', f)",
+      "vi.stubEnv('TZ', 'UTC')",
+      'globalThis.localStorage = storage',
+      "process.env.TZ = 'UTC'",
+      "process.env['REDIS_CONN_STRING'] = url",
+      'delete process.env.TZ',
+    ])
       expect(changesWorkerState.test(line), line).toBe(true);
-    for (const line of ['globalThis.fetch === fetch', "vi.fn(() => 'mock')", 'const mocked = vi.mocked(f)'])
+    for (const line of ['globalThis.fetch === fetch', "process.env.TZ === 'UTC'", "vi.fn(() => 'mock')", 'const mocked = vi.mocked(f)'])
       expect(changesWorkerState.test(line), line).toBe(false);
   });
 });

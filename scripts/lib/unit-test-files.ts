@@ -4,10 +4,11 @@ export const unitTestFiles = ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.
 /**
  * What makes a file unfit to share a worker: it replaces a module (`vi.mock`: in a shared worker the
  * real module is already loaded, so the mock would not take) or changes the worker's globals
- * (`vi.stubGlobal`, `vi.stubEnv`, an assignment to `globalThis`: the files after it would see a fake
- * fetch or storage).
+ * (`vi.stubGlobal`, `vi.stubEnv`, an assignment to `globalThis` or `process.env`: the files after it
+ * would see a fake fetch, storage or setting).
  */
-export const changesWorkerState = /\bvi\.(?:mock|stubGlobal|stubEnv)\(|\bglobalThis\.\w+\s*=[^=]/;
+export const changesWorkerState =
+  /\bvi\.(?:mock|stubGlobal|stubEnv)\(|\bglobalThis\.\w+\s*=[^=]|\bprocess\.env(?:\.\w+|\[[^\]]+\])\s*=[^=]|\bdelete process\.env\b/;
 
 /**
  * The files that do (see changesWorkerState): each runs in a fresh worker. The suite runs the others
