@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context.ts';
 import { ChannelRepository } from '../channel/channel.repository.ts';
+import { logHourlyReaders } from '../log/log-hourly.repository.ts';
+import { LogPageLocator } from '../log/log-page-locator.ts';
 import { LogRepository } from '../log/log.repository.ts';
 import { UserRepository } from '../user/user.repository.ts';
 import { ExportSlots } from './export-slots.ts';
@@ -10,11 +12,13 @@ import { ExportService } from './export.service.ts';
 
 /** The CSV exports' one composition: main-database tables, logs from the log database. */
 export function registerExportModule(app: FastifyInstance, context: AppContext): void {
+  const logs = new LogRepository(context.logDatabase.db);
   registerExportRoutes(
     app,
     new ExportService({
       repository: new ExportRepository(context.database.db),
-      logs: new LogRepository(context.logDatabase.db),
+      logs,
+      logRanges: new LogPageLocator(logs, logHourlyReaders(context.logDatabase.db, context.logDatabase.dialect)),
       channels: new ChannelRepository(context.database.db, context.database.dialect),
       users: new UserRepository(context.database.db, context.database.dialect),
       clock: context.clock,

@@ -1,6 +1,7 @@
 import type { Clock } from '../../../core/platform/clock.ts';
 import type { ChannelRepository } from '../channel/channel.repository.ts';
 import type { LogFilters } from '../log/log-filters.ts';
+import type { LogPageLocator } from '../log/log-page-locator.ts';
 import type { LogRepository, LogRow } from '../log/log.repository.ts';
 import { withUsernameResolved } from '../log/log.service.ts';
 import type { UserRepository } from '../user/user.repository.ts';
@@ -9,6 +10,7 @@ import { csvChunks } from './csv-writer.ts';
 import { exportTime, type ExportLocale } from './export-format.ts';
 import type { ExportRepository } from './export.repository.ts';
 import { keysetBatches } from './keyset-batches.ts';
+import { logBatches } from './log-batches.ts';
 import { type LogExportRow, logExportColumns } from './log-export-columns.ts';
 import { redemptionExportColumns } from './redemption-export-columns.ts';
 import { tokenExportColumns } from './token-export-columns.ts';
@@ -24,6 +26,8 @@ export interface ExportServiceDependencies {
   readonly repository: ExportRepository;
   /** Logs may live in their own database (LOG_SQL_DSN). */
   readonly logs: LogRepository;
+  /** The time ranges that hold a model's, channel's or group's logs, from the hourly roll-ups. */
+  readonly logRanges: Pick<LogPageLocator, 'ranges'>;
   /** Channels live in the main database: their names are looked up per batch of logs. */
   readonly channels: Pick<ChannelRepository, 'namesOf'>;
   /** Users live in the main database: a username filter is resolved to their ids there, as the log page does. */
@@ -60,18 +64,13 @@ export class ExportService {
 
   /** The log page's rows for these filters (all pages, newest first); channel columns for administrators. */
   logs(filters: LogFilters, locale: ExportLocale, admin: boolean): ExportFile {
-    const { logs, channels, users } = this.dependencies;
+    const { logs, logRanges, channels, users } = this.dependencies;
     const batchSize = this.batchSize;
     // A username is read through the users' `(user_id, created_at)` index (the logs have no username
     // index since 0032: matching the name walked every log newest first); no such user, no rows.
     async function* rows(): AsyncGenerator<LogRow[]> {
       const resolved = await withUsernameResolved(filters, users);
-      if (!resolved) return;
-      yield* keysetBatches(
-        (after: { createdAt: number; id: number } | undefined, limit) => logs.batchAfter(resolved, after, limit),
-        (row) => ({ createdAt: Number(row.created_at), id: row.id }),
-        batchSize,
-      );
+      if (resolved) yield* logBatches(resolved, logRanges, logs, batchSize);
     }
     async function* withChannelNames(): AsyncGenerator<LogExportRow[]> {
       for await (const batch of rows()) {

@@ -55,12 +55,11 @@ export class LogPageLocator {
   }
 
   async page(filters: LogFilters, offset: number, limit: number): Promise<LogRow[]> {
-    const hourly = rolledUpFilters.some((filter) => filters[filter] !== undefined) ? this.hourly.find((table) => table.covers(filters)) : undefined;
-    const range = hourly ? await this.rangeOf(hourly, filters) : undefined;
-    if (!hourly || !range) return this.logs.page(filters, offset, limit);
+    const located = await this.locate(filters);
+    if (!located) return this.logs.page(filters, offset, limit);
     const rows: LogRow[] = [];
     let skip = offset;
-    for await (const stretch of this.stretches(hourly, filters, range)) {
+    for await (const stretch of this.stretches(located.hourly, filters, located.range)) {
       const within: LogFilters = { ...filters, start: stretch.start, end: stretch.end };
       // A stretch the roll-up does not count is counted only when the page starts beyond it.
       const count = stretch.count ?? (skip > 0 ? await this.logs.count(within) : undefined);
@@ -73,6 +72,39 @@ export class LogPageLocator {
       if (rows.length >= limit) break;
     }
     return rows;
+  }
+
+  /**
+   * The filters narrowed to the time ranges that may hold their logs, newest first, adjacent hours
+   * joined: what the CSV export reads in keyset batches, so a month's export of a rarely used model
+   * reads the hours it was used in, not every log of the month. The filters unchanged when no roll-up
+   * serves them (or one is catching up).
+   */
+  async *ranges(filters: LogFilters): AsyncGenerator<LogFilters> {
+    const located = await this.locate(filters);
+    if (!located) {
+      yield filters;
+      return;
+    }
+    let pending: { start: number; end: number | undefined } | undefined;
+    for await (const stretch of this.stretches(located.hourly, filters, located.range)) {
+      if (stretch.count === 0) continue;
+      // Stretches come newest first: an older one that ends where the pending one starts extends it.
+      if (pending && stretch.end !== undefined && stretch.end + 1 === pending.start) {
+        pending.start = stretch.start;
+        continue;
+      }
+      if (pending) yield { ...filters, start: pending.start, end: pending.end };
+      pending = { start: stretch.start, end: stretch.end };
+    }
+    if (pending) yield { ...filters, start: pending.start, end: pending.end };
+  }
+
+  /** The roll-up that knows the filters' hours, and the range it counts; undefined when the logs must be read directly. */
+  private async locate(filters: LogFilters): Promise<{ hourly: HourlyPresence; range: CountedRange } | undefined> {
+    const hourly = rolledUpFilters.some((filter) => filters[filter] !== undefined) ? this.hourly.find((table) => table.covers(filters)) : undefined;
+    const range = hourly ? await this.rangeOf(hourly, filters) : undefined;
+    return hourly && range ? { hourly, range } : undefined;
   }
 
   /** The filters' time range and the whole hours of it the roll-up has counted; undefined while it is catching up. */
