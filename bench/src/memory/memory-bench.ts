@@ -117,7 +117,10 @@ const gateway = await startSwitchboard({
   runDir,
   upstreamOrigin: fake.origin,
   cpus: '0,1',
-  logLevel: 'info', // the tree's readiness is its info line "… with N worker processes"
+  // The tree's readiness is its info line "… with N worker processes"; BENCH_LOG_LEVEL=debug shows each memory-return check.
+  logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
+  // Flags to try beside the server's own (BENCH_NODE_FLAGS="--v8-pool-size=1"): every process gets them.
+  nodeFlags: process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [],
   env: { WORKERS: 'auto', ...(process.env.BENCH_MALLOC ? { MALLOC_MMAP_THRESHOLD_: process.env.BENCH_MALLOC } : {}) },
 });
 const pid = gateway.process!.pid;
