@@ -5,7 +5,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, request } from 'undici';
 import { benchModels } from '../fake-upstream/behaviours.ts';
 import { streamWave } from '../load/stream-client.ts';
-import { binaryBytes, privateBytes, processTree, pssBytes, RssSampler, rssBytes, treePssBytes, treeRssBytes } from '../platform/proc-stats.ts';
+import {
+  binaryBytes,
+  privateBytes,
+  processTree,
+  pssBytes,
+  residentByMapping,
+  RssSampler,
+  rssBytes,
+  treePssBytes,
+  treeRssBytes,
+} from '../platform/proc-stats.ts';
 import { stopAll, stopChildrenOnSignals } from '../platform/processes.ts';
 import { startFakeUpstream } from '../targets/floor.ts';
 import { startSwitchboard } from '../targets/switchboard.ts';
@@ -76,6 +86,17 @@ function treeLevel(pid: number): { rssBytes: number; pssBytes: number; perProces
   return { rssBytes: figures.reduce((sum, one) => sum + one.rssBytes, 0), pssBytes: figures.reduce((sum, one) => sum + one.pssBytes, 0), perProcess };
 }
 
+/** Each process's resident memory by kind of mapping, in MiB, on one line. */
+function byMapping(pid: number): string {
+  return processTree(pid)
+    .map((member) => {
+      const kinds = residentByMapping(member);
+      const parts = Object.entries(kinds).map(([kind, bytes]) => `${kind} ${mib(bytes).toFixed(1)}`);
+      return `${member === pid ? 'primary' : `worker ${member}`}: ${parts.join(', ')}`;
+    })
+    .join('; ');
+}
+
 /**
  * Watches the tree for a minute after a burst (every process's RSS and PSS each second) and says when
  * it came back within the tolerance around `level` for good; prints each process's way back.
@@ -99,6 +120,7 @@ async function watchRecovery(pid: number, what: string, level: ReturnType<typeof
       `  ${name}: RSS before ${before ? mib(before.rssBytes).toFixed(0) : '?'} MiB, at 0 5 10 20 30 45 60 s: ${trail} MiB; PSS before ${before ? mib(before.pssBytes).toFixed(0) : '?'}, at 60 s ${mib(last.perProcess[member]?.pssBytes ?? 0).toFixed(0)} MiB`,
     );
   }
+  progress(`  resident by mapping at ${memoryTargets.watchAfterBurstMs / 1000} s: ${byMapping(pid)}`);
   return { samples, rssWithinMs, pssWithinMs, last };
 }
 
@@ -137,6 +159,7 @@ try {
     );
   }
   progress(`idle tree: RSS ${mib(figures.idleRssBytes).toFixed(0)} MiB, PSS ${mib(figures.idlePssBytes).toFixed(0)} MiB`);
+  progress(`idle, resident by mapping: ${byMapping(pid)}`);
 
   // Warm-up: one image request and one stream, so the image burst is not charged with what the first
   // request of any kind sets up for good (the primary's SQLite writer thread, caches, compiled code).
@@ -150,6 +173,7 @@ try {
   await streamWave(gateway, chatBody(benchModels.paced, true), 1, 0);
   figures.warmRssBytes = await settledRss(pid);
   progress(`warm (after one image request and one stream): RSS ${mib(figures.warmRssBytes).toFixed(0)} MiB`);
+  progress(`warm, resident by mapping: ${byMapping(pid)}`);
 
   // 2. A stream burst from the warm level, then a minute's watch of the way back.
   const beforeBurst = treeLevel(pid);
