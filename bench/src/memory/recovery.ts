@@ -12,7 +12,7 @@ export interface RecoverySample {
 }
 
 /**
- * Reads every process of the tree once a `everyMs` for `forMs` after a burst, whatever it does
+ * Reads every process of the tree once every `everyMs` for `forMs` after a burst, whatever it does
  * meanwhile: a tree that comes back early is still watched, so memory that returns and then grows
  * again (a cache filling, a late collection) shows in the samples.
  */
@@ -22,8 +22,10 @@ export async function sampleRecovery(pid: number, forMs: number, everyMs: number
   for (let next = ended; ; next += everyMs) {
     const wait = next - Date.now();
     if (wait > 0) await sleep(wait);
-    samples.push(sampleTree(pid, Date.now() - ended));
-    if (Date.now() - ended >= forMs) return samples;
+    const atMs = Date.now() - ended;
+    samples.push(sampleTree(pid, atMs));
+    // The last sample is taken at the end of the window or after it, however long a read takes.
+    if (atMs >= forMs) return samples;
   }
 }
 
