@@ -19,10 +19,10 @@ export interface MemoryReturnSettings {
   readonly quietAfterFreeingBelow: number;
   /**
    * How far the process's footprint must have grown since the last collection to be worth a pause:
-   * half the default tree's bound after a burst (32 MB, bench/src/memory/memory-targets.ts), since a
-   * burst spreads over its two workers (at 32 MB each kept 20 MB after the picture burst, and the
-   * tree stayed 38–43 MB above its warm level for over a minute in 3 of 4 runs; at 16 MB it was
-   * back in 15–29 s).
+   * about half the default tree's bound after a burst (10 % of its warm level, some 28–30 MB:
+   * bench/src/memory/memory-targets.ts), since a burst spreads over its two workers (at 32 MB each
+   * kept 20 MB after the picture burst, and the tree stayed 38–43 MB above its warm level for over a
+   * minute in 3 of 4 runs; at 16 MB it was back in 15–29 s).
    */
   readonly growthBytes: number;
 }
