@@ -76,8 +76,11 @@ export interface WaveStats extends StreamStats {
 /**
  * One wave: `concurrency` paced streams opened over `rampMs` and all held open together (each lasts
  * about chunks × interval), while the gateway's RSS is sampled to size memory per concurrent stream.
+ * `timeoutMs` bounds each whole stream (ten times its paced length by default); a bench that measures
+ * memory, not latency, gives more, so a machine other tenants keep busy delays its streams without
+ * losing them.
  */
-export async function streamWave(target: Target, body: string, concurrency: number, rampMs: number): Promise<WaveStats> {
+export async function streamWave(target: Target, body: string, concurrency: number, rampMs: number, timeoutMs = streamTimeoutMs): Promise<WaveStats> {
   // Opening thousands of connections at once can overflow a busy gateway's accept queue; a SYN retry
   // then costs seconds, which shows in the time to first chunk rather than as a lost stream.
   const pool = new Pool(target.origin, { connections: concurrency, connect: { timeout: 30_000 } });
@@ -93,7 +96,7 @@ export async function streamWave(target: Target, body: string, concurrency: numb
       const delay = (rampMs * index) / concurrency;
       started.push(
         new Promise<void>((resolve) => setTimeout(resolve, delay)).then(async () => {
-          timings.push(await timedRequest(pool, target, body, { onGap: (gap) => gaps.push(gap), timeoutMs: streamTimeoutMs }));
+          timings.push(await timedRequest(pool, target, body, { onGap: (gap) => gaps.push(gap), timeoutMs }));
         }),
       );
     }

@@ -99,6 +99,42 @@ export function binaryBytes(pid: number): number {
   return kilobytes * 1024;
 }
 
+/**
+ * A process's resident memory by kind of mapping, in bytes: the Node binary, anonymous memory (V8's
+ * heap, thread stacks), glibc's main malloc arena (`[heap]`), shared libraries and native addons,
+ * and other files. Where a process's RSS goes, and which part a burst leaves behind.
+ */
+export function residentByMapping(pid: number): Record<'binary' | 'anonymous' | 'mallocHeap' | 'libraries' | 'otherFiles', number> {
+  const executable = readlinkSync(`/proc/${pid}/exe`);
+  const kilobytes = { binary: 0, anonymous: 0, mallocHeap: 0, libraries: 0, otherFiles: 0 };
+  let kind: keyof typeof kilobytes | undefined;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const name = mapping[1] ?? '';
+      kind =
+        name === executable
+          ? 'binary'
+          : name === ''
+            ? 'anonymous'
+            : name === '[heap]'
+              ? 'mallocHeap'
+              : name.startsWith('[')
+                ? undefined
+                : /\.so(\.|$)|\.node$/.test(name)
+                  ? 'libraries'
+                  : 'otherFiles';
+    } else if (kind && line.startsWith('Rss:')) kilobytes[kind] += Number(/(\d+)/.exec(line)?.[1] ?? 0);
+  }
+  return {
+    binary: kilobytes.binary * 1024,
+    anonymous: kilobytes.anonymous * 1024,
+    mallocHeap: kilobytes.mallocHeap * 1024,
+    libraries: kilobytes.libraries * 1024,
+    otherFiles: kilobytes.otherFiles * 1024,
+  };
+}
+
 /** Proportional memory of a process and all its descendants, in bytes. */
 export const treePssBytes = (pid: number): number => sumOverTree(pid, pssBytes);
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger.ts';
-import { compactStartupGarbage, countOpenRequests, MemoryReturn, memoryReturnDefaults, startMemoryReturn } from './memory-return.ts';
+import { compactStartupGarbage, countOpenRequests, cpuBusyShare, MemoryReturn, memoryReturnDefaults, startMemoryReturn } from './memory-return.ts';
 
 const megabytes = (count: number) => count * 1024 * 1024;
 
@@ -147,8 +147,8 @@ describe('MemoryReturn', () => {
   });
 
   it("gives back one worker's share of a burst the default tree must return: 20 MB each of two workers", () => {
-    // The tree's bound is 32 MB above its level before the burst (bench/src/memory); two workers that each
-    // keep 20 MB are 40 MB above it while neither alone passes a 32 MB threshold.
+    // The tree's bound is 10 % above its level before the burst, some 28-30 MB (bench/src/memory); two
+    // workers that each keep 20 MB are 40 MB above it while neither alone passes that bound.
     const { state, check } = scripted(100);
     state.heap = megabytes(120);
     state.afterCollect = megabytes(101);
@@ -234,5 +234,38 @@ describe('MemoryReturn', () => {
     expect(seen).toHaveLength(1);
     expect(Math.abs(seen[0]! - rss / 1_048_576)).toBeLessThan(16);
     expect(seen[0]! * 1_048_576).toBeGreaterThan(heapTotal);
+  });
+
+  it('reads busy as CPU time over wall time, so waiting for a core on a loaded machine is not busy', () => {
+    const clock = { cpuMicros: 0, nowMs: 0 };
+    const busy = cpuBusyShare(
+      () => clock.cpuMicros,
+      () => clock.nowMs,
+    );
+    // 2 s between checks, 10 ms of CPU: idle, however long the timers waited for a core meanwhile.
+    clock.nowMs += 2000;
+    clock.cpuMicros += 10_000;
+    expect(busy()).toBeCloseTo(0.005);
+    // 1 s of CPU in 2 s (the collector's threads count too: more than one core's worth reads above 1).
+    clock.nowMs += 2000;
+    clock.cpuMicros += 1_000_000;
+    expect(busy()).toBeCloseTo(0.5);
+    expect(busy()).toBe(0);
+  });
+
+  it("reads this process's own CPU time by default", () => {
+    // Spins until the process has used 50 ms of CPU, however long a loaded machine makes that take.
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    const busy = cpuBusyShare();
+    const used = () => {
+      const { user, system } = process.cpuUsage(cpuBefore);
+      return (user + system) / 1000;
+    };
+    while (used() < 50) Math.sqrt(Math.random());
+    const share = busy();
+    const expected = used() / (performance.now() - started);
+    expect(share).toBeGreaterThan(expected * 0.8);
+    expect(share).toBeLessThan(expected * 1.25);
   });
 });

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import type { Logger } from './logger.ts';
 
 /** V8's `gc` as `--expose-gc` defines it, called with the options used here. */
@@ -10,19 +10,19 @@ export interface MemoryReturnSettings {
   readonly checkEveryMs: number;
   /** Consecutive quiet checks before collecting: the burst must be over, not paused. */
   readonly quietChecks: number;
-  /** A check is quiet when the event loop was busy less than this share of it. */
+  /** A check is quiet when the process used less than this share of one core's time since the previous check. */
   readonly quietBelow: number;
   /**
-   * The check after the concurrent collection compacts when the loop was busy less than this: that
-   * collection's own finishing work on the main thread shows there (4–5 % after 2,000 streams).
+   * The check after the concurrent collection compacts when the process was busy less than this: that
+   * collection's own work shows there (4–5 % after 2,000 streams).
    */
   readonly quietAfterFreeingBelow: number;
   /**
    * How far the process's footprint must have grown since the last collection to be worth a pause:
-   * half the default tree's bound after a burst (32 MB, bench/src/memory/memory-targets.ts), since a
-   * burst spreads over its two workers (at 32 MB each kept 20 MB after the picture burst, and the
-   * tree stayed 38–43 MB above its warm level for over a minute in 3 of 4 runs; at 16 MB it was
-   * back in 15–29 s).
+   * about half the default tree's bound after a burst (10 % of its warm level, some 28–30 MB:
+   * bench/src/memory/memory-targets.ts), since a burst spreads over its two workers (at 32 MB each
+   * kept 20 MB after the picture burst, and the tree stayed 38–43 MB above its warm level for over a
+   * minute in 3 of 4 runs; at 16 MB it was back in 15–29 s).
    */
   readonly growthBytes: number;
 }
@@ -47,7 +47,7 @@ export const memoryReturnDefaults: MemoryReturnSettings = {
  * for several seconds, a concurrent collection frees the garbage without a pause; one check later a
  * memory-reducing one (V8's "last resort": compacts and releases the empty pages) has only the live
  * heap left to move. That pause grows with the live heap (the gateway after 2,000 streams: about
- * 200 ms with 40 MB live) and is why it waits for quiet (the event loop under 2 % busy for three
+ * 200 ms with 40 MB live) and is why it waits for quiet (under 2 % of a core's time for three
  * checks in a row): a steady load never sees it, and it runs once per quiet spell after growth.
  */
 export class MemoryReturn {
@@ -68,6 +68,7 @@ export class MemoryReturn {
     logger: Logger;
     /** What the process holds: its RSS by default (see the class comment for why not the V8 heap). */
     footprintBytes?: () => number;
+    /** Its CPU time over the time since the previous call by default (see cpuBusyShare). */
     busyShare?: () => number;
     /** Requests being answered now (streams included): a check with any is not quiet. */
     openRequests?: () => number;
@@ -76,7 +77,7 @@ export class MemoryReturn {
     this.collect = dependencies.collect;
     this.logger = dependencies.logger;
     this.footprintBytes = dependencies.footprintBytes ?? (() => process.memoryUsage.rss());
-    this.busyShare = dependencies.busyShare ?? eventLoopBusyShare();
+    this.busyShare = dependencies.busyShare ?? cpuBusyShare();
     this.openRequests = dependencies.openRequests ?? (() => 0);
     this.settings = dependencies.settings ?? memoryReturnDefaults;
     this.baselineBytes = this.footprintBytes();
@@ -96,7 +97,7 @@ export class MemoryReturn {
   check(): boolean {
     const busy = this.busyShare();
     const open = this.openRequests();
-    // Ten paced streams keep the loop under 2 % busy: without this a pause would land in them.
+    // Ten paced streams keep the process under 2 % busy: without this a pause would land in them.
     const quiet = busy < this.settings.quietBelow && open === 0;
     this.quietInARow = quiet ? this.quietInARow + 1 : 0;
     const footprint = this.footprintBytes();
@@ -131,15 +132,31 @@ export class MemoryReturn {
   }
 }
 
-/** The event loop's busy share since the previous call (Node's event-loop utilization). */
-function eventLoopBusyShare(): () => number {
-  let previous: EventLoopUtilization = performance.eventLoopUtilization();
+/**
+ * The process's CPU time (every thread: its own work and V8's collector threads) over the wall time
+ * since the previous call. Not the event loop's utilization, which is wall time too: on a machine
+ * other processes keep busy (load average 30–40 on two cores) a task waits for a core in the middle
+ * of its work: an idle worker read about 1 % busy, half its bound, and the concurrent collection's own
+ * work 15–42 %
+ * (bench:memory, 2026-11-28): the compacting collection never ran and the tree stayed 59 MiB above
+ * its level before a stream burst. CPU time does not stretch with the machine's load.
+ */
+export function cpuBusyShare(cpuMicros: () => number = cpuMicrosOfProcess, nowMs: () => number = () => performance.now()): () => number {
+  let previousCpu = cpuMicros();
+  let previousAt = nowMs();
   return () => {
-    const current = performance.eventLoopUtilization();
-    const share = performance.eventLoopUtilization(current, previous).utilization;
-    previous = current;
+    const cpu = cpuMicros();
+    const at = nowMs();
+    const share = at > previousAt ? (cpu - previousCpu) / 1000 / (at - previousAt) : 0;
+    previousCpu = cpu;
+    previousAt = at;
     return share;
   };
+}
+
+function cpuMicrosOfProcess(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
 }
 
 /**
