@@ -137,9 +137,8 @@ export class MemoryReturn {
  * since the previous call. Not the event loop's utilization, which is wall time too: on a machine
  * other processes keep busy (load average 30–40 on two cores) a task waits for a core in the middle
  * of its work: an idle worker read about 1 % busy, half its bound, and the concurrent collection's own
- * work 15–42 %
- * (bench:memory, 2026-11-28): the compacting collection never ran and the tree stayed 59 MiB above
- * its level before a stream burst. CPU time does not stretch with the machine's load.
+ * work 15–42 % (bench:memory, 2026-11-28): the compacting collection never ran and the tree stayed
+ * 59 MiB above its level before a stream burst. CPU time does not stretch with the machine's load.
  */
 export function cpuBusyShare(cpuMicros: () => number = cpuMicrosOfProcess, nowMs: () => number = () => performance.now()): () => number {
   let previousCpu = cpuMicros();
