@@ -91,7 +91,11 @@ function departedCharge(charge: JournaledCharge): DepartedCharge {
 }
 
 /** The caches follow changes made on any process: rows edited in the console, balances moved, batches written elsewhere. */
-function followChanges(context: AppContext, instanceId: string, { ledger, channels, tokens, users }: Pick<RelayServices, 'ledger' | 'channels' | 'tokens' | 'users'>): void {
+function followChanges(
+  context: AppContext,
+  instanceId: string,
+  { ledger, channels, tokens, users }: Pick<RelayServices, 'ledger' | 'channels' | 'tokens' | 'users'>,
+): void {
   // Each handler resolves once its cache holds the new rows: the bus confirms the change only then.
   const warnReload = (what: string) => (error: unknown) => context.logger.warn({ err: error }, `${what} reload failed`);
   context.bus.subscribe(changeTopics.channels, () => channels.reload().catch(warnReload('channel')));

@@ -46,7 +46,10 @@ export interface AccountServices {
 }
 
 /** What the account services are built from: the users table, the short-lived values' store and what they share as is. */
-export interface AccountServicesDependencies extends Pick<AccountServices, 'options' | 'sessions' | 'logWriter' | 'bus' | 'clock' | 'logger' | 'outgoing' | 'balanceChanges'> {
+export interface AccountServicesDependencies extends Pick<
+  AccountServices,
+  'options' | 'sessions' | 'logWriter' | 'bus' | 'clock' | 'logger' | 'outgoing' | 'balanceChanges'
+> {
   readonly database: DatabaseHandle;
   /** Codes, states and counts are shared by every instance when REDIS_CONN_STRING is set. */
   readonly redis?: Redis;
