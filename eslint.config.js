@@ -36,11 +36,12 @@ const boundaries = {
 /**
  * The server's layers (docs/architecture.md): core/ (infrastructure) < domain/ < entry/ < the
  * composition files at the src root. A layer imports only from the layers below it and its own;
- * type-only imports are allowed (the composition's context types reach down). Each is one
+ * type-only imports are allowed (budgets/ names the relay's services), but none of the composition's
+ * AppContext outside the composition (scripts/app-context-imports.test.ts). Each is one
  * `@typescript-eslint/no-restricted-imports` rule, a rule apart from the boundaries above so the two
  * never replace each other; scripts/server-folder-graph.test.ts also fails on any folder cycle.
  */
-const composition = ['**/app.ts', '**/app-context.ts', '**/open-dependencies.ts', '**/serve-process.ts', '**/main.ts'];
+const composition = ['**/app.ts', '**/app-context.ts', '**/compose-relay.ts', '**/open-dependencies.ts', '**/serve-process.ts', '**/main.ts'];
 const layerRules = {
   core: {
     group: ['**/domain/**', '**/entry/**', ...composition],

@@ -26,7 +26,11 @@ export interface AppDependencies {
   readonly logger: Logger;
 }
 
-/** Dependencies plus the services wired from them; route modules receive this. */
+/**
+ * Dependencies plus the services wired from them. The composition's own (`app.ts` builds it,
+ * `compose-relay.ts` wires the relay from it): every module below is handed the members it uses, never
+ * this whole (scripts/app-context-imports.test.ts).
+ */
 export interface AppContext extends AppDependencies {
   readonly options: OptionStore;
   readonly sessions: SessionService;

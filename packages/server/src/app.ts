@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import packageJson from '../package.json' with { type: 'json' };
 import type { AppContext, AppDependencies } from './app-context.ts';
+import { composeRelay } from './compose-relay.ts';
 import { registerAccountRoutes } from './entry/api/accounts-module.ts';
 import { registerOperationsRoutes } from './entry/api/operations-module.ts';
 import { registerStatusRoutes } from './entry/api/status/status.routes.ts';
@@ -28,7 +29,6 @@ import { OptionRepository } from './domain/options/option.repository.ts';
 import { OptionStore } from './domain/options/option-store.ts';
 import { outgoingRequestsFor } from './core/platform/outgoing/outgoing-from-options.ts';
 import { turnstileConfigured } from './entry/api/verification/turnstile.ts';
-import { registerRelayRoutes } from './entry/relay/relay-module.ts';
 import { registerTaskRelays } from './entry/tasks/task-module.ts';
 
 declare module 'fastify' {
@@ -136,7 +136,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerMetricsRoute(app, context.metrics, dependencies.config.metricsToken);
   const accounts = await registerAccountRoutes(app, context);
   await registerOperationsRoutes(app, context, accounts);
-  await registerRelayRoutes(app, context, [(scope, services) => registerTaskRelays(scope, services)]);
+  await composeRelay(app, context, [(scope, services) => registerTaskRelays(scope, services, context)]);
   await registerConsoleAssets(app, dependencies.config.webDistPath || defaultWebDist, () => ({ telegramLogin: options.getBoolean('TelegramOAuthEnabled') }));
   // Last on shutdown: the spans of the final flushes go out too.
   if (context.tracing) shutdownTasks.push(context.tracing.shutdown);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
 import { ListDialect } from '../../core/http/listing/list-dialect.ts';
 import { registerOAuthRoutes } from './oauth/oauth.routes.ts';
 import { registerOptionRoutes } from './option/option.routes.ts';
@@ -12,7 +11,7 @@ import { SetupService } from './setup/setup.service.ts';
 import type { RecentVerification } from './two-factor/recent-verification.ts';
 import { createTwoFactorModule } from './two-factor/two-factor-module.ts';
 import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.ts';
-import { createAccountServices } from './user/account-services.ts';
+import { createAccountServices, type AccountServicesDependencies } from './user/account-services.ts';
 import { registerSelfRoutes } from './user/self.routes.ts';
 import { SelfService } from './user/self.service.ts';
 import { registerUserAdminRoutes } from './user/user-admin.routes.ts';
@@ -25,14 +24,17 @@ export interface AccountsForOthers {
   readonly reverification: RecentVerification;
 }
 
+/** What the accounts use: what their shared services are built from (the main database among them). */
+export type AccountsDependencies = AccountServicesDependencies;
+
 /** Accounts, logins, user management and settings; the accounts' one composition. */
-export async function registerAccountRoutes(app: FastifyInstance, context: AppContext): Promise<AccountsForOthers> {
+export async function registerAccountRoutes(app: FastifyInstance, context: AccountsDependencies): Promise<AccountsForOthers> {
   const services = createAccountServices(context);
   const verification = new VerificationService(services);
   const { users, creation, sessions, options, logWriter, bus, clock } = services;
-  const passkeys = createPasskeyService(services, context);
-  const twoFactor = createTwoFactorModule(services, context, (userId) => passkeys.hasPasskey(userId));
-  registerPasskeys(app, context, services, passkeys, twoFactor);
+  const passkeys = createPasskeyService(services, context.database);
+  const twoFactor = createTwoFactorModule(services, context.database, (userId) => passkeys.hasPasskey(userId));
+  registerPasskeys(app, context.database, services, passkeys, twoFactor);
   registerSessionRoutes(app, services, twoFactor.completeLogin);
   registerTwoFactorRoutes(app, services, twoFactor);
   registerRegistrationRoutes(app, services, verification);

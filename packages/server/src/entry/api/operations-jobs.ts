@@ -1,4 +1,8 @@
-import type { AppContext } from '../../app-context.ts';
+import type { Config } from '../../core/config/config.ts';
+import type { Clock } from '../../core/platform/clock.ts';
+import type { DatabaseHandle } from '../../core/platform/database.ts';
+import type { Logger } from '../../core/platform/logger.ts';
+import type { OptionStore } from '../../domain/options/option-store.ts';
 import { ChannelRepository } from './channel/channel.repository.ts';
 import { ChannelUpstreamService } from './channel/channel-upstream.service.ts';
 import { ChannelStatsRepository } from './data/channel-stats.repository.ts';
@@ -18,8 +22,20 @@ const minute = 60_000;
 /** One retention run deletes at most this many batches, so a large backlog is worked off over several runs. */
 const retentionBatchesPerRun = 50;
 
+/** What the operations jobs use: both databases, the intervals in the options, the clock, the leases' log and shutdown. */
+export interface OperationsJobsDependencies {
+  readonly database: DatabaseHandle;
+  /** The database holding `logs` (the main one unless LOG_SQL_DSN is set). */
+  readonly logDatabase: DatabaseHandle;
+  readonly options: OptionStore;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly config: Pick<Config, 'nodeType'>;
+  readonly onShutdown: (task: () => Promise<void>) => void;
+}
+
 /** Deletes logs older than LogRetentionDays (0 keeps them forever), in bounded batches. */
-export async function applyLogRetention(context: AppContext): Promise<number> {
+export async function applyLogRetention(context: Pick<OperationsJobsDependencies, 'options' | 'clock' | 'logDatabase'>): Promise<number> {
   const days = context.options.getNumber('LogRetentionDays');
   if (days <= 0) return 0;
   const cutoff = context.clock.unixSeconds() - days * 86_400;
@@ -34,7 +50,7 @@ export async function applyLogRetention(context: AppContext): Promise<number> {
  * (every ChannelUpdateFrequency minutes when set). Each interval is read again after every run, so
  * an option change applies without a restart. Exported so the schedule can be tested without timers.
  */
-export function operationsJobs(context: AppContext): RepeatingJob[] {
+export function operationsJobs(context: Omit<OperationsJobsDependencies, 'logger' | 'config' | 'onShutdown'>): RepeatingJob[] {
   const options = context.options;
   const [byModel, byChannelGroup] = logHourlyRepositories(context.logDatabase.db, context.logDatabase.dialect);
   const quotaData = new QuotaDataRepository(context.database.db, context.logDatabase.db);
@@ -61,7 +77,7 @@ export function operationsJobs(context: AppContext): RepeatingJob[] {
 }
 
 /** Slave nodes run none of the jobs; of several masters sharing a database, each job runs on the one holding its lease. */
-export function startOperationsJobs(context: AppContext): void {
+export function startOperationsJobs(context: OperationsJobsDependencies): void {
   if (context.config.nodeType === 'slave') return;
   const leases = new JobLeaseRepository(context.database.db);
   context.onShutdown(scheduleLeasedJobs(operationsJobs(context), { leases, clock: context.clock, logger: context.logger }));

@@ -1,4 +1,7 @@
-import type { AppContext } from '../../app-context.ts';
+import type { Clock } from '../../core/platform/clock.ts';
+import type { OutgoingRequests } from '../../core/platform/outgoing/outgoing-requests.ts';
+import type { Tracing } from '../../core/platform/tracing/tracing.ts';
+import type { OptionStore } from '../../domain/options/option-store.ts';
 import type { ExpectedUsage } from '../../domain/billing/expected-usage.ts';
 import type { QuotaFlusher } from '../../domain/billing/quota-flusher.ts';
 import type { QuotaLedger } from '../../domain/billing/quota-ledger.ts';
@@ -15,9 +18,22 @@ import type { SensitiveWords } from './pipeline/sensitive-words.ts';
 import type { PayloadLogging } from '../../domain/logs/payloads/payload-logging.ts';
 import type { ResponseCache } from './response-cache/response-cache.ts';
 
-/** The relay's wired services, built once by relay-module.ts. */
+/**
+ * The relay's wired services, built once by `compose-relay.ts`. The application's own services the
+ * relay's requests read are named here one by one (never the whole application context), so a reader
+ * sees what the relay touches; what only its set-up needs (databases, config, shutdown) stays in the
+ * composition.
+ */
 export interface RelayServices {
-  readonly context: AppContext;
+  /** Runtime settings (prices, retries, switches), read per request. */
+  readonly options: OptionStore;
+  readonly clock: Clock;
+  /** Present when OpenTelemetry tracing is configured: the relay enriches its request spans. */
+  readonly tracing?: Tracing;
+  /** Requests to addresses users and administrators typed (task images, alert webhooks), under fetch_setting. */
+  readonly outgoing: OutgoingRequests;
+  /** When this process started (Unix seconds): the `created` of `/v1/models`. */
+  readonly startTime: number;
   readonly tokens: TokenCache;
   /** Unknown relay keys per address: past the limit, lookups of keys not in memory wait. */
   readonly keyGuesses: KeyGuessGuard;

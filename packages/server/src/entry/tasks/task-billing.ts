@@ -3,7 +3,9 @@ import { resolvePricing, type ModelPricing } from '../../domain/billing/pricing.
 import type { Reservation } from '../../domain/billing/quota-ledger.ts';
 import { logContentFields, type KeyedLogNote } from '../../domain/logs/log-content.ts';
 import { renderMessage } from '../../core/messages/catalogue.ts';
+import type { ChangeBus } from '../../core/platform/change-bus.ts';
 import { changeTopics } from '../../core/platform/change-topics.ts';
+import type { BalanceChanges } from '../../domain/billing/balance-changes.ts';
 import type { RelayCaller } from '../relay/pipeline/caller-auth.ts';
 import { consumeLogEntry } from '../relay/pipeline/consume-log.ts';
 import { RelayError } from '../../core/http/relay-error.ts';
@@ -23,7 +25,7 @@ export interface TaskPrice {
  * costs ratio / 2 × QuotaPerUnit × group ratio (new-api's price of per-call tasks).
  */
 export function priceTask(services: RelayServices, caller: RelayCaller, model: string): TaskPrice | undefined {
-  const { options } = services.context;
+  const { options } = services;
   const tables = readPriceTables(options);
   const pricing = resolvePricing(
     tables,
@@ -78,7 +80,7 @@ export interface TaskChargeFacts {
  * relayed call (journal, batched balance writes, a consume log row with the per-call price).
  */
 export function chargeTask(services: RelayServices, reservation: Reservation, facts: TaskChargeFacts): void {
-  const { clock, options } = services.context;
+  const { clock, options } = services;
   const { pricing } = facts.price;
   const log = options.getBoolean('LogConsumeEnabled')
     ? {
@@ -109,16 +111,22 @@ export function chargeTask(services: RelayServices, reservation: Reservation, fa
   void services.ledger.settle(reservation, facts.price.quota, facts.channelId, log);
 }
 
+/** Who hears of a refund: this process's caches, the spending guard and the other instances. */
+export interface TaskRefundAnnouncer extends Pick<RelayServices, 'users' | 'tokens'> {
+  readonly balanceChanges: BalanceChanges;
+  readonly bus: ChangeBus;
+}
+
 /**
  * Ends failed tasks with their refund (see TaskStoreRepository: once per task, in one transaction),
  * then brings this instance's balances up to date and tells the other instances.
  */
 export class TaskRefunds {
-  private readonly services: RelayServices;
+  private readonly announcer: TaskRefundAnnouncer;
   private readonly store: TaskStoreRepository;
 
-  constructor(services: RelayServices, store: TaskStoreRepository) {
-    this.services = services;
+  constructor(announcer: TaskRefundAnnouncer, store: TaskStoreRepository) {
+    this.announcer = announcer;
     this.store = store;
   }
 
@@ -135,13 +143,13 @@ export class TaskRefunds {
   }
 
   private async announce(refund: TaskRefund): Promise<void> {
-    const { users, tokens, context } = this.services;
-    context.balanceChanges.changed('user', refund.userId, refund.quota);
-    if (refund.tokenId > 0) context.balanceChanges.changed('token', refund.tokenId, refund.quota);
+    const { users, tokens, balanceChanges, bus } = this.announcer;
+    balanceChanges.changed('user', refund.userId, refund.quota);
+    if (refund.tokenId > 0) balanceChanges.changed('token', refund.tokenId, refund.quota);
     // Row + unwritten, as every cache reload: the refund is in the row now.
     await users.reload(refund.userId);
     if (refund.tokenId > 0) await tokens.reload(refund.tokenId);
-    void context.bus.publish(changeTopics.users, String(refund.userId)).catch(() => undefined);
-    if (refund.tokenId > 0) void context.bus.publish(changeTopics.tokens, String(refund.tokenId)).catch(() => undefined);
+    void bus.publish(changeTopics.users, String(refund.userId)).catch(() => undefined);
+    if (refund.tokenId > 0) void bus.publish(changeTopics.tokens, String(refund.tokenId)).catch(() => undefined);
   }
 }

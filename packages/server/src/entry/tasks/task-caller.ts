@@ -20,8 +20,8 @@ export function authenticateTaskCaller(services: RelayServices, request: Fastify
     tokens: services.tokens,
     keyGuesses: services.keyGuesses,
     users: services.users,
-    options: services.context.options,
-    nowSeconds: services.context.clock.unixSeconds(),
+    options: services.options,
+    nowSeconds: services.clock.unixSeconds(),
   });
 }
 

@@ -1,4 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../core/config/config.ts';
+import type { ChangeBus } from '../../core/platform/change-bus.ts';
+import type { DatabaseHandle } from '../../core/platform/database.ts';
+import type { Logger } from '../../core/platform/logger.ts';
+import type { BalanceChanges } from '../../domain/billing/balance-changes.ts';
+import type { LogWriter } from '../../domain/logs/log-writer.repository.ts';
 import type { RelayServices } from '../relay/relay-services.ts';
 import { MidjourneyPolling } from './midjourney/midjourney-polling.ts';
 import { registerMidjourneyRoutes } from './midjourney/midjourney.routes.ts';
@@ -22,6 +28,18 @@ export function taskPollerOf(services: RelayServices): TaskPoller {
   return poller;
 }
 
+/** What the task relays use beside the relay's services: their tables, the poller's settings and lease, the refunds' announcements. */
+export interface TaskRelayDependencies {
+  readonly database: DatabaseHandle;
+  readonly logDatabase: DatabaseHandle;
+  readonly logWriter: LogWriter;
+  readonly config: Pick<Config, 'taskTimeoutMinutes' | 'taskPollIntervalSeconds' | 'nodeType'>;
+  readonly logger: Logger;
+  readonly bus: ChangeBus;
+  readonly balanceChanges: BalanceChanges;
+  readonly onShutdown: (task: () => Promise<void>) => void;
+}
+
 /**
  * The task relays (/mj and /suno) on the relay's scope, and the poller that follows their tasks.
  * Slave nodes relay but never poll, as in new-api; the poller starts with the app and stops (giving
@@ -30,14 +48,15 @@ export function taskPollerOf(services: RelayServices): TaskPoller {
 export function registerTaskRelays(
   scope: FastifyInstance,
   services: RelayServices,
+  dependencies: TaskRelayDependencies,
   settings: { timing?: Partial<TaskRelayTiming>; poller?: Partial<TaskPollerTiming> } = {},
 ): void {
-  const { database, logDatabase, logWriter, config, clock, logger } = services.context;
+  const { database, logDatabase, logWriter, config, logger, bus, balanceChanges } = dependencies;
   const store = new TaskStoreRepository(database.db, logWriter, logDatabase === database);
   const context: TaskRelayContext = {
     services,
     store,
-    refunds: new TaskRefunds(services, store),
+    refunds: new TaskRefunds({ users: services.users, tokens: services.tokens, balanceChanges, bus }, store),
     timing: { submitTimeoutMs: 60_000, fetchTimeoutMs: 30_000, taskTimeoutMs: config.taskTimeoutMinutes * 60_000, pollBatchSize: 1000, ...settings.timing },
   };
   const midjourney = new MidjourneyRepository(database.db, database.dialect);
@@ -48,10 +67,10 @@ export function registerTaskRelays(
   const poller = new TaskPoller({
     pollers: [new MidjourneyPolling(context, midjourney), new SunoPolling(context, suno)],
     leases: new JobLeaseRepository(database.db),
-    clock,
+    clock: services.clock,
     logger,
     timing: { ...defaultPollerTiming, intervalMs: config.taskPollIntervalSeconds * 1000, ...settings.poller },
   });
   pollers.set(services, poller);
-  if (config.nodeType !== 'slave') services.context.onShutdown(poller.start());
+  if (config.nodeType !== 'slave') dependencies.onShutdown(poller.start());
 }

@@ -1,4 +1,6 @@
-import type { AppContext } from '../../../app-context.ts';
+import type { DatabaseHandle } from '../../../core/platform/database.ts';
+import type { Logger } from '../../../core/platform/logger.ts';
+import type { OptionStore } from '../../options/option-store.ts';
 import { PayloadCapture, type PayloadFacts } from './payload-capture.ts';
 import { parseLimit } from './payload-body.ts';
 import { PayloadLogQueue } from './payload-log-queue.ts';
@@ -12,6 +14,13 @@ export interface PayloadSwitch {
   readonly logPayload: boolean;
 }
 
+/** What payload logging reads and writes: its switches, the log database, where a failed write is told. */
+export interface PayloadLoggingDependencies {
+  readonly options: OptionStore;
+  readonly logDatabase: DatabaseHandle;
+  readonly logger: Logger;
+}
+
 /**
  * Payload logging for the relay. Bodies are stored when LogPayloadEnabled is on (every request) or,
  * while it is off, for the requests of tokens whose `log_payload` switch is on. The global switch is
@@ -23,7 +32,7 @@ export class PayloadLogging {
   private globalOn: boolean;
   private readonly maxBytes: () => number;
 
-  constructor(context: Pick<AppContext, 'options' | 'logDatabase' | 'logger'>) {
+  constructor(context: PayloadLoggingDependencies) {
     const { options } = context;
     this.globalOn = options.getBoolean('LogPayloadEnabled');
     options.onChange((key) => {
@@ -51,7 +60,7 @@ export class PayloadLogging {
 }
 
 /** Payload logging with its flush timer running and its last flush registered for shutdown. */
-export function startPayloadLogging(context: Pick<AppContext, 'options' | 'logDatabase' | 'logger' | 'onShutdown'>): PayloadLogging {
+export function startPayloadLogging(context: PayloadLoggingDependencies & { readonly onShutdown: (task: () => Promise<void>) => void }): PayloadLogging {
   const logging = new PayloadLogging(context);
   logging.queue.start(flushIntervalMs);
   context.onShutdown(() => logging.queue.stop());

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../app-context.ts';
+import type { Clock } from '../../../core/platform/clock.ts';
+import type { DatabaseHandle } from '../../../core/platform/database.ts';
 import { ChannelRepository } from '../channel/channel.repository.ts';
 import { ChannelStatsRepository } from './channel-stats.repository.ts';
 import { ChannelStatsService } from './channel-stats.service.ts';
@@ -7,8 +8,16 @@ import { registerDataRoutes } from './data.routes.ts';
 import { QuotaDataRepository } from './quota-data.repository.ts';
 import { QuotaDataService } from './quota-data.service.ts';
 
+/** What the data dashboard reads: usage from the log database, channel names from the main one. */
+export interface DataModuleDependencies {
+  readonly database: DatabaseHandle;
+  /** The database holding `logs` (the main one unless LOG_SQL_DSN is set). */
+  readonly logDatabase: DatabaseHandle;
+  readonly clock: Clock;
+}
+
 /** The data dashboard's one composition: its repositories (main and log database) and services, built once. */
-export function registerDataModule(app: FastifyInstance, context: AppContext): void {
+export function registerDataModule(app: FastifyInstance, context: DataModuleDependencies): void {
   const repository = new QuotaDataRepository(context.database.db, context.logDatabase.db);
   const channels = new ChannelStatsService({
     repository: new ChannelStatsRepository(context.logDatabase.db),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../app-context.ts';
+import type { DatabaseHandle } from '../../../core/platform/database.ts';
 import type { TwoFactorModule } from '../two-factor/two-factor-module.ts';
 import type { AccountServices } from '../user/account-services.ts';
 import { guardAdminRoutes } from './admin-second-factor-guard.ts';
@@ -10,20 +10,20 @@ import { PasskeyService } from './passkey.service.ts';
 import { SecondFactorStatsRepository } from './second-factor-stats.repository.ts';
 
 /** The passkey service, built before the two-factor module (a passkey is a second factor there). */
-export function createPasskeyService(services: AccountServices, context: AppContext): PasskeyService {
+export function createPasskeyService(services: AccountServices, database: DatabaseHandle): PasskeyService {
   const { users, options, logWriter, clock, store } = services;
-  const repository = new PasskeyRepository(context.database.db, context.database.dialect);
+  const repository = new PasskeyRepository(database.db, database.dialect);
   return new PasskeyService({ repository, ceremonies: new PasskeyCeremonies(store), users, options, logWriter, clock });
 }
 
 /** Passkey routes, the 2FA statistics, and the admin routes' second-factor requirement. */
 export function registerPasskeys(
   app: FastifyInstance,
-  context: AppContext,
+  database: DatabaseHandle,
   services: AccountServices,
   passkeys: PasskeyService,
   twoFactor: TwoFactorModule,
 ): void {
-  registerPasskeyRoutes(app, { services, passkeys, twoFactor, stats: new SecondFactorStatsRepository(context.database.db) });
+  registerPasskeyRoutes(app, { services, passkeys, twoFactor, stats: new SecondFactorStatsRepository(database.db) });
   guardAdminRoutes(app, services.options, async (userId) => (await twoFactor.secondFactors(userId)).length > 0);
 }

@@ -1,6 +1,6 @@
 import type { OptionKey } from '@switchboard/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../app-context.ts';
+import type { OptionStore } from '../../../domain/options/option-store.ts';
 import { ok } from '../../../core/http/envelope.ts';
 
 /**
@@ -17,7 +17,12 @@ const contentRoutes: ReadonlyArray<readonly [path: string, option: OptionKey]> =
   ['/api/privacy-policy', 'legal.privacy_policy'],
 ];
 
-export function registerContentRoutes(app: FastifyInstance, context: AppContext): void {
+/** What the public texts read: their options. */
+export interface ContentDependencies {
+  readonly options: OptionStore;
+}
+
+export function registerContentRoutes(app: FastifyInstance, context: ContentDependencies): void {
   for (const [path, option] of contentRoutes) {
     app.get(path, { config: { access: 'public' } }, async () => ok(context.options.get(option)));
   }

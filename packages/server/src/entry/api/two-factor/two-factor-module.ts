@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../../app-context.ts';
+import type { DatabaseHandle } from '../../../core/platform/database.ts';
 import { type Envelope, LogType, Role, type TwoFactorChallenge } from '@switchboard/contracts';
 import { ok } from '../../../core/http/envelope.ts';
 import type { AccountServices } from '../user/account-services.ts';
@@ -40,10 +40,10 @@ export interface TwoFactorModule {
 /** `hasPasskey` makes a passkey count as a second factor (api/passkey/). */
 export function createTwoFactorModule(
   services: AccountServices,
-  context: AppContext,
+  database: DatabaseHandle,
   hasPasskey: (userId: number) => Promise<boolean> = async () => false,
 ): TwoFactorModule {
-  const repository = new TwoFactorRepository(context.database.db);
+  const repository = new TwoFactorRepository(database.db);
   const { users, options, loginLimiter, logWriter, clock, store, sessions, mailer, logger } = services;
   const lock = new SecondFactorLock(store, async (userId, ip) => {
     const user = await users.findById(userId);
@@ -71,7 +71,7 @@ export function createTwoFactorModule(
     secondFactors,
     challenges,
     verification,
-    tokens: new TokenRepository(context.database.db, context.database.dialect),
+    tokens: new TokenRepository(database.db, database.dialect),
     async completeLogin(request, reply, user) {
       const methods = await secondFactors(user.id);
       if (methods.length > 0) {

@@ -1,6 +1,7 @@
 import type { UptimeGroupStatus } from '@switchboard/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../app-context.ts';
+import type { OutgoingRequests } from '../../../core/platform/outgoing/outgoing-requests.ts';
+import type { OptionStore } from '../../../domain/options/option-store.ts';
 import { ok } from '../../../core/http/envelope.ts';
 import { uptimeKumaGroupsOf } from '../../../domain/options/console-settings.ts';
 import { fetchGroupStatus } from './uptime-kuma-status.ts';
@@ -11,12 +12,18 @@ import { fetchGroupStatus } from './uptime-kuma-status.ts';
  */
 const reuseForMs = 30_000;
 
+/** What the Uptime Kuma route uses: the configured groups and the outgoing-request policy. */
+export interface UptimeDependencies {
+  readonly options: OptionStore;
+  readonly outgoing: OutgoingRequests;
+}
+
 /**
  * `GET /api/uptime/status` (public, as in new-api): the configured Uptime Kuma status pages
  * (`console_setting.uptime_kuma_groups`), fetched through the outgoing-request policy (fetch_setting),
  * one entry per group in the configured order.
  */
-export function registerUptimeRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerUptimeRoutes(app: FastifyInstance, context: UptimeDependencies): void {
   let last: { at: number; answer: Promise<UptimeGroupStatus[]> } | undefined;
   context.options.onChange((key) => {
     if (key === 'console_setting.uptime_kuma_groups' || key.startsWith('fetch_setting.')) last = undefined;

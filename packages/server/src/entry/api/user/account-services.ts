@@ -1,5 +1,7 @@
 import type { BalanceChanges } from '../../../domain/billing/balance-changes.ts';
-import type { AppContext } from '../../../app-context.ts';
+import type { Config } from '../../../core/config/config.ts';
+import type { DatabaseHandle } from '../../../core/platform/database.ts';
+import type { Redis } from '../../../core/platform/redis.ts';
 import type { SessionService } from '../../../domain/auth/session-service.ts';
 import type { OutsideEndpoints } from '../../../core/config/outside-endpoints.ts';
 import { FailureLimiter, WindowLimiter } from '../../../core/http/rate-limit.ts';
@@ -43,7 +45,18 @@ export interface AccountServices {
   readonly balanceChanges: BalanceChanges;
 }
 
-export function createAccountServices(context: AppContext): AccountServices {
+/** What the account services are built from: the users table, the short-lived values' store and what they share as is. */
+export interface AccountServicesDependencies extends Pick<
+  AccountServices,
+  'options' | 'sessions' | 'logWriter' | 'bus' | 'clock' | 'logger' | 'outgoing' | 'balanceChanges'
+> {
+  readonly database: DatabaseHandle;
+  /** Codes, states and counts are shared by every instance when REDIS_CONN_STRING is set. */
+  readonly redis?: Redis;
+  readonly config: Pick<Config, 'outsideEndpoints'>;
+}
+
+export function createAccountServices(context: AccountServicesDependencies): AccountServices {
   const users = new UserRepository(context.database.db, context.database.dialect);
   const store = openExpiringStore(context.redis, context.clock);
   const { options, sessions, logWriter, bus, clock, logger } = context;

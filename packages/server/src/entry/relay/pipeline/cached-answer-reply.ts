@@ -31,7 +31,7 @@ export interface CacheHit {
  * events exactly as first sent (same framing), a whole answer's body.
  */
 export async function serveCachedAnswer(services: RelayServices, hit: CacheHit): Promise<void> {
-  const { options, clock } = services.context;
+  const { options, clock } = services;
   const { caller, answer, plan, request, reply } = hit;
   const tables = readPriceTables(options);
   const pricing = resolvePricing(

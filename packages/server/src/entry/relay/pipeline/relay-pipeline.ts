@@ -130,7 +130,7 @@ interface RequestScope {
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
   readonly startedAt: number;
-  readonly trace: ReturnType<NonNullable<RelayServices['context']['tracing']>['relay']> | undefined;
+  readonly trace: ReturnType<NonNullable<RelayServices['tracing']>['relay']> | undefined;
   readonly limitPermit: { charged(usage: NormalizedUsage): void };
   readonly callerGone: AbortSignal;
   readonly payload: ReturnType<RelayServices['payloads']['capture']>;
@@ -161,10 +161,10 @@ export async function relayRequest(
   bodyValue: unknown,
   bodyEdited = false,
 ): Promise<void> {
-  const { options, clock } = services.context;
+  const { options, clock } = services;
   const startedAt = clock.now();
   // Undefined unless tracing is on (platform/tracing/).
-  const trace = services.context.tracing?.relay(request);
+  const trace = services.tracing?.relay(request);
   const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
   const contentType = String(request.headers['content-type'] ?? '');
   const read = readRelayBody(endpoint, rawBody, bodyValue, contentType);
@@ -258,7 +258,7 @@ export async function relayRequest(
  */
 async function relayAs(scope: RequestScope, caller: RelayCaller, parsed: ParsedRelayBody, requested: boolean): Promise<ModelOutcome> {
   const { services, endpoint, request, reply, startedAt, trace, callerGone, payload, cachePlan } = scope;
-  const { options, clock } = services.context;
+  const { options, clock } = services;
   const tables = readPriceTables(options);
   const pricing = resolvePricing(
     tables,

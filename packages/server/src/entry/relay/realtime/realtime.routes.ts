@@ -163,7 +163,7 @@ async function acceptSession(
 
 /** Checks the caller, the model and its price, and holds the floor amount (PreConsumedQuota). */
 async function openSession(services: RelayServices, request: IncomingMessage, url: URL, requestId: string): Promise<Session> {
-  const { options, clock } = services.context;
+  const { options, clock } = services;
   const startedAt = clock.now();
   const caller = await authenticateToken(realtimeKey(request), request.socket.remoteAddress ?? '', {
     tokens: services.tokens,
@@ -208,7 +208,7 @@ function nextRealtimeChannel(services: RelayServices, session: Session, attempt:
 async function connectChannel(services: RelayServices, session: Session) {
   const tried = new Set<number>();
   const order: number[] = [];
-  const retries = session.caller.pinnedChannelId === undefined ? Math.max(0, services.context.options.getNumber('RetryTimes')) : 0;
+  const retries = session.caller.pinnedChannelId === undefined ? Math.max(0, services.options.getNumber('RetryTimes')) : 0;
   let lastError: unknown;
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     const channel = nextRealtimeChannel(services, session, attempt, tried);
@@ -240,7 +240,7 @@ function upstreamReason(error: unknown): string {
 
 /** Whether the balance still pays for what the session used so far (the hold included). */
 function mayContinue(services: RelayServices, session: Session, usage: RealtimeUsage): boolean {
-  const cost = computeQuota(session.pricing, usage.total(), readPriceTables(services.context.options).quotaPerUnit);
+  const cost = computeQuota(session.pricing, usage.total(), readPriceTables(services.options).quotaPerUnit);
   const { token, user, amount } = session.reservation;
   if (cost > amount + user.quota) return false;
   return !token || token.unlimited || cost <= amount + token.remainQuota;
@@ -252,7 +252,7 @@ function settleSession(
   session: Session,
   ended: { channel: ChannelRecord; upstreamModel: string; tried: number[]; usage: RealtimeUsage; reason: RealtimeEndReason },
 ): void {
-  const { options, clock } = services.context;
+  const { options, clock } = services;
   const usage = ended.usage.total();
   if (ended.usage.responses === 0) {
     services.ledger.refund(session.reservation);

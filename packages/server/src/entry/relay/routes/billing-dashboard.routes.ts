@@ -19,13 +19,13 @@ export function registerBillingDashboardRoutes(app: FastifyInstance, services: R
         tokens: services.tokens,
         keyGuesses: services.keyGuesses,
         users: services.users,
-        options: services.context.options,
-        nowSeconds: services.context.clock.unixSeconds(),
+        options: services.options,
+        nowSeconds: services.clock.unixSeconds(),
       },
     );
-    const perUnit = services.context.options.getNumber('QuotaPerUnit');
+    const perUnit = services.options.getNumber('QuotaPerUnit');
     const token = caller.token;
-    const useToken = token !== undefined && !token.unlimited && services.context.options.getBoolean('DisplayTokenStatEnabled');
+    const useToken = token !== undefined && !token.unlimited && services.options.getBoolean('DisplayTokenStatEnabled');
     const remaining = useToken ? token.remainQuota : caller.user.quota;
     const used = useToken ? token.usedQuota : caller.user.usedQuota;
     return { total: (remaining + used) / perUnit, used: used / perUnit, expires: token && token.expiredTime > 0 ? token.expiredTime : 0 };

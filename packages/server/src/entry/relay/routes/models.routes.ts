@@ -12,8 +12,8 @@ import { answerRelay } from './relay.routes.ts';
  * priced (unless unpriced models are accepted) — so a client never lists a model it cannot call.
  */
 export function modelsForCaller(services: RelayServices, caller: RelayCaller): string[] {
-  const tables = readPriceTables(services.context.options);
-  const acceptUnpriced = services.context.options.getBoolean('SelfUseModeEnabled') || caller.user.acceptUnpriced;
+  const tables = readPriceTables(services.options);
+  const acceptUnpriced = services.options.getBoolean('SelfUseModeEnabled') || caller.user.acceptUnpriced;
   const limits = caller.token?.modelLimits;
   return services.channels
     .modelsOf(caller.usingGroup)
@@ -30,14 +30,14 @@ export function registerModelRoutes(app: FastifyInstance, services: RelayService
       tokens: services.tokens,
       keyGuesses: services.keyGuesses,
       users: services.users,
-      options: services.context.options,
-      nowSeconds: services.context.clock.unixSeconds(),
+      options: services.options,
+      nowSeconds: services.clock.unixSeconds(),
     });
 
   app.get('/v1/models', async (request, reply) => {
     await answerRelay(request, reply, async () => {
       const models = modelsForCaller(services, await caller(request.headers, '/v1/models', request.query, request.ip));
-      const created = services.context.startTime;
+      const created = services.startTime;
       reply.send({ object: 'list', data: models.map((id) => modelObject(id, created)) });
     });
     return reply;
@@ -49,7 +49,7 @@ export function registerModelRoutes(app: FastifyInstance, services: RelayService
       const models = modelsForCaller(services, await caller(request.headers, '/v1/models', request.query, request.ip));
       if (!models.includes(id))
         throw new RelayError(404, 'model_not_found', relayMessages.modelNotFound, { type: 'invalid_request_error', params: { model: id } });
-      reply.send(modelObject(id, services.context.startTime));
+      reply.send(modelObject(id, services.startTime));
     });
     return reply;
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { refuseConsoleCaller, sessionUser } from '../../../domain/auth/console-session.ts';
+import { refuseConsoleCaller, sessionUser, type ConsoleSessionLookup } from '../../../domain/auth/console-session.ts';
 import { mayUseGroup } from '../../../domain/groups/usable-groups.ts';
 import { checkUser, type RelayCaller } from '../pipeline/caller-auth.ts';
 import { relayEndpoints } from '../pipeline/relay-endpoints.ts';
@@ -15,22 +15,24 @@ const chatEndpoint = relayEndpoints.find((endpoint) => endpoint.capability === '
  * The logged-in console user of a playground request: the session cookie plus the matching
  * New-Api-User header (access tokens are not accepted here, as in new-api).
  */
-async function playgroundCaller(services: RelayServices, request: FastifyRequest, group: string): Promise<RelayCaller> {
-  const { sessions, authRepository: repository, clock } = services.context;
-  const loggedIn = await sessionUser(request, { sessions, repository, clock });
+async function playgroundCaller(services: RelayServices, logins: ConsoleSessionLookup, request: FastifyRequest, group: string): Promise<RelayCaller> {
+  const loggedIn = await sessionUser(request, logins);
   if (!loggedIn) throw new RelayError(401, 'unauthorized', relayMessages.invalidToken);
   const refusal = refuseConsoleCaller(request, loggedIn);
   if (refusal === 'banned') throw new RelayError(403, 'user_banned', relayMessages.userBanned);
   if (refusal) throw new RelayError(401, 'unauthorized', relayMessages.invalidToken);
   const user = checkUser(services.users.get(loggedIn.id) ?? (await services.users.lookup(loggedIn.id)));
   const usingGroup = group || user.group;
-  if (!mayUseGroup(services.context.options, user.group, usingGroup))
+  if (!mayUseGroup(services.options, user.group, usingGroup))
     throw new RelayError(403, 'group_not_allowed', relayMessages.playgroundGroupNotAllowed, { params: { group: usingGroup } });
   return { token: undefined, user, usingGroup, tokenName: `playground-${usingGroup}`, pinnedChannelId: undefined };
 }
 
-/** POST /pg/chat/completions: the console playground, billed to the user's wallet in the chosen group. */
-export function registerPlaygroundRoutes(app: FastifyInstance, services: RelayServices): void {
+/**
+ * POST /pg/chat/completions: the console playground, billed to the user's wallet in the chosen group.
+ * `logins` finds the console's logged-in user (its sessions, the auth repository, the clock).
+ */
+export function registerPlaygroundRoutes(app: FastifyInstance, services: RelayServices, logins: ConsoleSessionLookup): void {
   if (!chatEndpoint) return;
   app.post('/pg/chat/completions', async (request, reply) => {
     await answerRelay(request, reply, async () => {
@@ -41,7 +43,7 @@ export function registerPlaygroundRoutes(app: FastifyInstance, services: RelaySe
       // `group` is ours, not OpenAI's: upstreams reject unknown parameters.
       const hadGroup = 'group' in body;
       delete body.group;
-      const caller = await playgroundCaller(services, request, group);
+      const caller = await playgroundCaller(services, logins, request, group);
       await relayRequest(services, chatEndpoint, request, reply, caller, body, hadGroup);
     });
     return reply;

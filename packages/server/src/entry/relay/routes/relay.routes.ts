@@ -36,8 +36,8 @@ export function registerRelayEndpoints(app: FastifyInstance, services: RelayServ
           tokens: services.tokens,
           keyGuesses: services.keyGuesses,
           users: services.users,
-          options: services.context.options,
-          nowSeconds: services.context.clock.unixSeconds(),
+          options: services.options,
+          nowSeconds: services.clock.unixSeconds(),
         });
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         await relayRequest(services, endpoint, request, reply, caller, parseJsonBody(endpoint, body));

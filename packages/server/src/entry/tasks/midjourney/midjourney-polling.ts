@@ -108,7 +108,7 @@ export class MidjourneyPolling implements TaskPlatformPoller {
       channelId: Number(row.channel_id),
       quota,
       log: {
-        content: `绘图任务 ${row.mj_id}（${row.action}）失败：${reason}，退还 ${describeQuota(this.context.services.context.options, quota)}`,
+        content: `绘图任务 ${row.mj_id}（${row.action}）失败：${reason}，退还 ${describeQuota(this.context.services.options, quota)}`,
         modelName: modelOfAction(row.action),
         group: '',
         other: {

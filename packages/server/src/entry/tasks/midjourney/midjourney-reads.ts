@@ -10,7 +10,7 @@ import { toMidjourneyTaskView } from './midjourney-view.ts';
 import type { MidjourneyRepository } from './midjourney.repository.ts';
 
 function forwarding(context: TaskRelayContext) {
-  const { options, clock } = context.services.context;
+  const { options, clock } = context.services;
   return { enabled: options.getBoolean('MjForwardUrlEnabled'), serverAddress: options.get('ServerAddress'), nonce: () => String(clock.now()) };
 }
 
@@ -62,7 +62,7 @@ export async function proxyMidjourneyImage(context: TaskRelayContext, repository
   if (!row?.image_url) return { ok: false, status: 404, error: 'midjourney_task_not_found' };
   try {
     // The address comes from the proxy's answer: the outgoing-request policy judges it (new-api: 403 "request blocked").
-    const response = await context.services.context.outgoing.open({ url: row.image_url, timeoutMs: context.timing.fetchTimeoutMs });
+    const response = await context.services.outgoing.open({ url: row.image_url, timeoutMs: context.timing.fetchTimeoutMs });
     if (response.statusCode !== 200) {
       response.body.resume();
       return { ok: false, status: response.statusCode, error: 'http_get_image_failed' };

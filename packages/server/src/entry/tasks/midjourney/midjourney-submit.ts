@@ -102,7 +102,7 @@ function resolveChannel(context: TaskRelayContext, input: MjSubmitInput, model: 
  * prompt and the mode prefix the path, otherwise both pass on as the caller sent them.
  */
 function upstreamRequest(context: TaskRelayContext, input: MjSubmitInput): { path: string; body: Record<string, unknown> } {
-  const { options } = context.services.context;
+  const { options } = context.services;
   const body = { ...input.body };
   if (!options.getBoolean('MjNotifyEnabled')) delete body.notifyHook;
   if (!options.getBoolean('MjAccountFilterEnabled')) delete body.accountFilter;
@@ -153,7 +153,7 @@ function submitRow(input: MjSubmitInput, answer: SubmitAnswer, fields: { action:
  */
 export async function submitMidjourney(context: TaskRelayContext, repository: MidjourneyRepository, input: MjSubmitInput): Promise<MjAnswer> {
   const { services, timing } = context;
-  const { options, clock } = services.context;
+  const { options, clock } = services;
   const startedAt = clock.now();
   const resolved = await resolveAction(input, repository, options.getBoolean('MjActionCheckSuccessEnabled'));
   if (!resolved.ok) return resolved.answer;

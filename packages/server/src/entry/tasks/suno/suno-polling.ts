@@ -104,7 +104,7 @@ export class SunoPolling implements TaskPlatformPoller {
       channelId: Number(row.channel_id),
       quota,
       log: {
-        content: `异步任务 ${row.task_id}（${row.action}）失败：${reason}，退还 ${describeQuota(this.context.services.context.options, quota)}`,
+        content: `异步任务 ${row.task_id}（${row.action}）失败：${reason}，退还 ${describeQuota(this.context.services.options, quota)}`,
         modelName: sunoModel(row.action),
         group: row.group,
         other: {

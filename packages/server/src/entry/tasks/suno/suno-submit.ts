@@ -50,7 +50,7 @@ async function channelFor(context: TaskRelayContext, repository: SunoRepository,
  */
 export async function submitSuno(context: TaskRelayContext, repository: SunoRepository, input: SunoSubmitInput): Promise<SunoAnswer> {
   const { services, timing } = context;
-  const { clock } = services.context;
+  const { clock } = services;
   const startedAt = clock.now();
   const action = input.action.toUpperCase();
   if (action !== sunoActions.music && action !== sunoActions.lyrics) return sunoError(400, 'invalid_action', `unknown Suno action ${input.action}`);

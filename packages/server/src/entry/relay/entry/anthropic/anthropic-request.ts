@@ -13,8 +13,8 @@ export function authenticateAnthropicCaller(request: FastifyRequest, services: R
     tokens: services.tokens,
     keyGuesses: services.keyGuesses,
     users: services.users,
-    options: services.context.options,
-    nowSeconds: services.context.clock.unixSeconds(),
+    options: services.options,
+    nowSeconds: services.clock.unixSeconds(),
   });
 }
 

@@ -41,8 +41,8 @@ export function registerGeminiEntryRoutes(app: FastifyInstance, services: RelayS
         tokens: services.tokens,
         keyGuesses: services.keyGuesses,
         users: services.users,
-        options: services.context.options,
-        nowSeconds: services.context.clock.unixSeconds(),
+        options: services.options,
+        nowSeconds: services.clock.unixSeconds(),
       });
       const { model, method } = splitModelMethod(decodeURIComponent((request.params as { '*': string })['*']));
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
