@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi } from '../support/api-session.ts';
-import { closeFileContexts, workerBrowser, loginAs, openConsole, type Language } from '../support/browser.ts';
+import { closeFileContexts, workerBrowser, loginAs, navigateInApp, openConsole, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { webRoot } from '../support/paths.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -108,6 +108,10 @@ describe.each(['zh', 'en'] as const)('every screen in %s', (language: Language) 
     session = await openConsole(browser, server.url, { language });
     await loginAs(session.page, 'root', '123456', '/token');
     await session.page.getByTestId('side-menu').getByText(menu('menu.token'), { exact: true }).waitFor();
+    // The screens below are opened through the router (one page load for all of them, not one each), so
+    // what the console logs while it starts is checked here.
+    await session.page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 15_000 });
+    expect(session.consoleErrors).toEqual([]);
   });
 
   afterAll(async () => {
@@ -117,7 +121,7 @@ describe.each(['zh', 'en'] as const)('every screen in %s', (language: Language) 
   it.each(screens)('%s renders with no error and no raw key', async (screen) => {
     const { page, consoleErrors } = session;
     const errorsBefore = consoleErrors.length;
-    await page.goto(screen);
+    await navigateInApp(page, screen);
     await settled(page);
     expect(await page.locator('[data-testid="route-error"]').count()).toBe(0);
     const text = await visibleText(page);

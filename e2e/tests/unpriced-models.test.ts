@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelHealthMessages } from '../../packages/server/src/entry/relay/channel-health/channel-health.messages.ts';
-import { saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
+import { navigateInApp, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { buttonName, createWorld, waitForToast, type OperationsWorld } from './operations/operations-world.ts';
 
@@ -51,7 +51,7 @@ describe.each(['en', 'zh'] as const)('unpriced models (%s)', (language: Language
     expect(await notice.locator('[data-model="gpt-4o-mini"]').count()).toBe(0);
     await saveScreenshotsInBothThemes(page, `unpriced-pricing-${language}`);
 
-    await page.goto('/playground');
+    await navigateInApp(page, '/playground');
     const picker = page.getByRole('combobox', { name: localeText('playground', language)('settings.model') });
     await picker.click();
     await picker.fill(model);
@@ -63,7 +63,7 @@ describe.each(['en', 'zh'] as const)('unpriced models (%s)', (language: Language
       .waitFor();
     await saveScreenshot(page, `unpriced-playground-${language}`);
 
-    await page.goto(`/channel/edit/${channelId}`);
+    await navigateInApp(page, `/channel/edit/${channelId}`);
     const inDrawer = page.getByTestId('drawer-unpriced-models');
     await inDrawer.getByText(channels('form.unpricedModels')).waitFor();
     await inDrawer.locator(`[data-model="${model}"]`).waitFor();
