@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -120,15 +121,60 @@ export async function savePhoneScreenshot(page: Page, name: string): Promise<voi
 
 /**
  * Logs in through the API inside the page's context (so the session cookie lands in the browser) and
- * stores the user the way the login page does, then opens `path`.
+ * opens `path` with the user already stored the way the login page stores it: an init script puts it
+ * in localStorage before the console's first script runs. One page load, not a load of /login first
+ * and then of `path`: a load of the console costs Chromium one to two seconds of CPU.
  */
 export async function loginAs(page: Page, username: string, password: string, path = '/token'): Promise<void> {
   const response = await page.request.post('/api/user/login', { data: { username, password } });
   const answer = (await response.json()) as { success: boolean; message: string; data: unknown };
   if (!answer.success) throw new Error(`login as ${username} failed: ${answer.message}`);
-  await page.goto('/login');
-  await page.evaluate((user) => localStorage.setItem('user', JSON.stringify(user)), answer.data);
+  // Only on the next load of this tab (a flag per login in its sessionStorage): a later logout, reload
+  // or second login on the same page is not undone.
+  await page.addInitScript(
+    ([user, flag]) => {
+      if (window !== window.top || sessionStorage.getItem(flag)) return;
+      localStorage.setItem('user', JSON.stringify(user));
+      sessionStorage.setItem(flag, '1');
+    },
+    [answer.data, `e2e-login-${randomUUID()}`] as const,
+  );
   await page.goto(path);
+}
+
+/**
+ * Opens `path` the way the console's own links do: through its router, without loading the page again
+ * (`page.goto` loads and starts the whole console, one to two seconds of Chromium CPU each). Returns once
+ * the console has rendered the new location: the router renders a navigation in a transition, which
+ * keeps the old screen up while the new one's code loads, so a check made right after the address
+ * changed could read the old screen. The console's layout names the location it rendered in
+ * `data-location`, watched from before the navigation (a screen that redirects at once shows it only
+ * for a moment). Nothing happens when the console already shows `path`.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  const target = new URL(path, page.url());
+  await page.evaluate(async (to) => {
+    const shown = () => document.querySelector('[data-location]')?.getAttribute('data-location');
+    if (shown() === to) return;
+    const rendered = new Promise<void>((resolve, reject) => {
+      const observer = new MutationObserver(() => {
+        if (shown() !== to) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve();
+      });
+      observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-location'] });
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        reject(new Error(`the console did not render ${to} within 10 s (it shows ${shown()})`));
+      }, 10_000);
+    });
+    // The router's history keeps its position in `idx`; a pop event with the next one is a navigation.
+    const index = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    await rendered;
+  }, target.pathname + target.search);
 }
 
 /** The console's page background, which the dark theme changes (antd paints it from the theme tokens). */

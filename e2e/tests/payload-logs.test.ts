@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveScreenshot, type Language } from '../support/browser.ts';
+import { navigateInApp, saveScreenshot, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { buttonName, createWorld, waitForToast, type OperationsWorld } from './operations/operations-world.ts';
 
@@ -74,7 +74,7 @@ describe.each<Language>(['zh'])('payload logging in the console (%s)', (language
     await expect.poll(async () => (await world.root.get(`/api/log/${logId}/payload`)).data !== null).toBe(true);
 
     // The log page: the row's detail shows both bodies, the key redacted.
-    await page.goto('/log');
+    await navigateInApp(page, '/log');
     const logRow = page.locator('tr.ant-table-row', { hasText: name }).first();
     await logRow.waitFor();
     await logRow.locator('.ant-table-row-expand-icon').click();

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi } from '../support/api-session.ts';
-import { closeFileContexts, workerBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { closeFileContexts, workerBrowser, loginAs, navigateInApp, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
 import { keepTrafficLocal, stubEmptyPage } from '../support/local-frames.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -83,7 +83,7 @@ describe.each<Language>(['en'])('console shell (%s)', (language) => {
     expect(await menu.getByText(texts[language].users, { exact: true }).count()).toBe(0);
     expect(await menu.getByText(texts[language].channel, { exact: true }).count()).toBe(0);
     // An ordinary user who opens an administrator's page is refused rather than shown failing calls.
-    await page.goto('/user');
+    await navigateInApp(page, '/user');
     await page.locator('.ant-result-403').waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -128,7 +128,7 @@ describe.each<Language>(['zh'])('public pages (%s)', (language) => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Switchboard' }).waitFor();
     await saveScreenshot(page, `home-${language}-${theme}`);
-    await page.goto('/about');
+    await navigateInApp(page, '/about');
     await page.locator('.ant-card-head-title').waitFor();
     await saveScreenshot(page, `about-${language}-${theme}`);
     expect(consoleErrors).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelHealthMessages } from '../../packages/server/src/entry/relay/channel-health/channel-health.messages.ts';
-import { saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
+import { navigateInApp, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { buttonName, createWorld, waitForToast, type OperationsWorld } from './operations/operations-world.ts';
 
@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-describe.each(['en', 'zh'] as const)('unpriced models (%s)', (language: Language) => {
+// One language, as every flow (the server's zh message for the channel test is checked in channel-test.test.ts): the other is covered by the language smoke pass (language-smoke.test.ts) and the locale check.
+describe.each(['en'] as const)('unpriced models (%s)', (language: Language) => {
   const common = localeText('common', language);
   const channels = localeText('channels', language);
   const settings = localeText('settings', language);
@@ -51,7 +52,7 @@ describe.each(['en', 'zh'] as const)('unpriced models (%s)', (language: Language
     expect(await notice.locator('[data-model="gpt-4o-mini"]').count()).toBe(0);
     await saveScreenshotsInBothThemes(page, `unpriced-pricing-${language}`);
 
-    await page.goto('/playground');
+    await navigateInApp(page, '/playground');
     const picker = page.getByRole('combobox', { name: localeText('playground', language)('settings.model') });
     await picker.click();
     await picker.fill(model);
@@ -63,7 +64,7 @@ describe.each(['en', 'zh'] as const)('unpriced models (%s)', (language: Language
       .waitFor();
     await saveScreenshot(page, `unpriced-playground-${language}`);
 
-    await page.goto(`/channel/edit/${channelId}`);
+    await navigateInApp(page, `/channel/edit/${channelId}`);
     const inDrawer = page.getByTestId('drawer-unpriced-models');
     await inDrawer.getByText(channels('form.unpricedModels')).waitFor();
     await inDrawer.locator(`[data-model="${model}"]`).waitFor();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsolePage, type Language, saveScreenshotsInBothThemes } from '../../support/browser.ts';
+import { type ConsolePage, type Language, navigateInApp, saveScreenshotsInBothThemes } from '../../support/browser.ts';
 import { localeText } from '../../support/locales.ts';
 import { locales } from './locales.ts';
 import { createWorld, waitForToast, type OperationsWorld } from './operations-world.ts';
@@ -79,7 +79,7 @@ describe.each<Language>(['en'])('circuit breaker in the console (%s)', (language
   });
 
   it('saves the periodic channel test and the breaker thresholds', async () => {
-    await page.goto('/setting?tab=operation');
+    await navigateInApp(page, '/setting?tab=operation');
     const section = (id: string): Locator => page.getByTestId(`section-${id}`);
     const field = (id: string, key: string): Locator => section(id).getByLabel(settings(`fields.${key}`), { exact: true });
     await section('monitoring').waitFor();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveScreenshot, type Language } from '../../support/browser.ts';
+import { navigateInApp, saveScreenshot, type Language } from '../../support/browser.ts';
 import { screenshotDir } from '../../support/paths.ts';
 import enSettings from '../../../packages/web/src/locales/en/settings.json' with { type: 'json' };
 import zhSettings from '../../../packages/web/src/locales/zh/settings.json' with { type: 'json' };
@@ -75,24 +75,24 @@ describe.each<Language>(['en'])('money at the precision that shows it (%s)', (la
     await saveScreenshot(page, `money-logs-${language}`);
 
     // The dashboard's consumption card, and the per-channel cost.
-    await page.goto('/detail');
+    await navigateInApp(page, '/detail');
     const card = page.getByTestId('dashboard-quota').locator('[data-quota]');
     await expect.poll(() => card.innerText()).toMatch(tinyDollars);
     await expect.poll(() => page.getByTestId('channel-stats').locator('[data-quota]').first().innerText()).toMatch(tinyDollars);
     await saveScreenshot(page, `money-dashboard-${language}`);
 
     // A token's used quota, a channel's used quota, a user's stats, the wallet.
-    await page.goto('/token');
+    await navigateInApp(page, '/token');
     const tokenRow = page.locator('tr.ant-table-row', { hasText: tokenName });
     await expect.poll(() => tokenRow.locator('[data-quota]').first().innerText()).toBe(expected);
-    await page.goto('/channel');
+    await navigateInApp(page, '/channel');
     const channelUsed = page.locator('tr.ant-table-row', { hasText: seed.channel }).locator('[data-quota]').first();
     await expect.poll(() => channelUsed.innerText()).toMatch(localePattern(text.channels.quota.used));
     await expect.poll(() => channelUsed.innerText()).toContain(expected);
-    await page.goto('/user');
+    await navigateInApp(page, '/user');
     const rootRow = page.locator('tr.ant-table-row', { hasText: 'root' }).first();
     await expect.poll(() => rootRow.locator('[data-quota]').nth(1).innerText()).toMatch(tinyDollars);
-    await page.goto('/topup');
+    await navigateInApp(page, '/topup');
     await page.getByText(text.wallet.redeem.title).waitFor();
     await expect.poll(() => page.locator('[data-quota]').nth(1).innerText()).toMatch(tinyDollars);
     expect(consoleErrors).toEqual([]);
@@ -177,14 +177,14 @@ describe.each<Language>(['zh'])('layout (%s)', (language) => {
   it.each(['light', 'dark'] as const)('pins the action columns in view at 1440 px and keeps the side menu in place (%s theme)', async (theme) => {
     const { page, context, consoleErrors } = await world.open('/token', { language, theme, width: 1440 });
     for (const table of tables) {
-      await page.goto(table.path);
+      await navigateInApp(page, table.path);
       const { box, className } = await lastCellBox(page, table.row);
       expect(className, table.name).toMatch(/ant-table-cell-fix/);
       expect((box?.x ?? 0) + (box?.width ?? 0), table.name).toBeLessThanOrEqual(1440);
       await saveScreenshot(page, `layout-${table.name}-${language}-${theme}-1440`);
     }
     // A long page scrolled to its end: the side menu is still at the top of the viewport.
-    await page.goto('/setting?tab=operation');
+    await navigateInApp(page, '/setting?tab=operation');
     await page.getByTestId('side-menu').waitFor();
     await page.waitForFunction(() => document.documentElement.scrollHeight > window.innerHeight * 2);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -202,13 +202,13 @@ describe.each<Language>(['zh'])('layout (%s)', (language) => {
   it('shows the key columns and the actions on a 390 px phone, and the logs title in full', async () => {
     const { page, context, consoleErrors } = await world.open('/token', { language, width: 390 });
     for (const table of tables) {
-      await page.goto(table.path);
+      await navigateInApp(page, table.path);
       const { box } = await lastCellBox(page, table.row);
       expect((box?.x ?? 0) + (box?.width ?? 0), table.name).toBeLessThanOrEqual(390);
       expect(box?.x ?? 0, table.name).toBeGreaterThan(60);
       await saveScreenshot(page, `layout-${table.name}-${language}-390`);
     }
-    await page.goto('/log');
+    await navigateInApp(page, '/log');
     const title = page.locator('.ant-card-head-title').first();
     await expect.poll(() => title.innerText()).toBe(locales[language].logs.title);
     expect((await title.boundingBox())?.width ?? 0).toBeGreaterThan(30);

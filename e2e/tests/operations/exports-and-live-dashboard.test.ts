@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enCommon from '../../../packages/web/src/locales/en/common.json' with { type: 'json' };
 import zhCommon from '../../../packages/web/src/locales/zh/common.json' with { type: 'json' };
-import { type Language, saveScreenshot } from '../../support/browser.ts';
+import { type Language, navigateInApp, saveScreenshot } from '../../support/browser.ts';
 import { locales } from './locales.ts';
 import { createWorld, localePattern, type OperationsWorld } from './operations-world.ts';
 import { seed, seedOperations } from './seed.ts';
@@ -55,7 +55,7 @@ describe.each<Language>(['zh'])('CSV exports and the live dashboard (%s)', (lang
   it('downloads every table as CSV with the console column names of the language', async () => {
     const { page, context, consoleErrors } = await world.open('/token', { language });
     for (const { table, path, ready, holds } of tables) {
-      await page.goto(path);
+      await navigateInApp(page, path);
       await ready(page);
       const file = await exportFrom(page, language);
       expect(file.name).toMatch(new RegExp(`^${table}-\\d{8}-\\d{6}\\.csv$`));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeMidjourneyProxy } from '../../../packages/server/src/entry/tasks/midjourney/testing/fake-midjourney-proxy.ts';
 import { FakeSunoApi } from '../../../packages/server/src/entry/tasks/suno/testing/fake-suno-api.ts';
 import { loginApi, type ApiSession } from '../../support/api-session.ts';
-import { closeFileContexts, workerBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../../support/browser.ts';
+import { closeFileContexts, workerBrowser, loginAs, navigateInApp, openConsole, saveScreenshot, type Language } from '../../support/browser.ts';
 import { localNetworkAllowed } from '../../support/local-network.ts';
 import { startServer, type TestServer } from '../../support/server.ts';
 import { locales } from '../operations/locales.ts';
@@ -202,7 +202,7 @@ describe.each<Language>(['en'])('drawing and music tasks through the relays (%s)
     await expect.poll(async () => (await cellUnder(admin.page, drawing, text.drawing.columns.channel)).textContent()).toBe(String(channelIds.midjourney));
     await saveScreenshot(admin.page, `tasks-drawing-admin-${language}`);
 
-    await admin.page.goto('/task');
+    await navigateInApp(admin.page, '/task');
     const song = admin.page.locator('tr.ant-table-row', { hasText: songId });
     await expectRow(song, text.tasks.statuses.SUCCESS, '100');
     await expect.poll(async () => (await cellUnder(admin.page, song, text.tasks.columns.channel)).textContent()).toBe(String(channelIds.suno));

@@ -33,7 +33,7 @@ export function ConsoleLayout() {
   const { token } = theme.useToken();
   const user = useStoredUser();
   const isMobile = useIsMobile();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [collapsed, setCollapsed] = useSiderCollapsed(status?.default_collapse_sidebar ?? false);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
@@ -42,7 +42,10 @@ export function ConsoleLayout() {
   const showSider = items.length > 0 && !bare && !isMobile;
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    // data-location: the location this layout last rendered. The router renders a navigation in a
+    // transition, so the address changes before the screen does; the browser tests wait for this
+    // (e2e/support/browser.ts, navigateInApp).
+    <Layout style={{ minHeight: '100vh' }} data-location={pathname + search}>
       <Layout.Header style={{ padding: 0, height: 64, lineHeight: 'normal', position: 'sticky', top: 0, zIndex: 10, background: token.colorBgContainer }}>
         <TopBar isMobile={isMobile} onOpenMenu={isMobile && items.length > 0 ? () => setDrawerOpen(true) : undefined} />
       </Layout.Header>
