@@ -8,12 +8,48 @@ const ticksPerSecond = 100;
  * This is the process's own accounting, so it holds on a noisy machine where wall-clock rates do not.
  */
 export function cpuMicros(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return cpuMicrosOf(`/proc/${pid}/stat`);
+}
+
+/** utime + stime of a /proc stat file (a process's or one thread's), in microseconds. */
+function cpuMicrosOf(statPath: string): number {
+  const stat = readFileSync(statPath, 'utf8');
   // The command name (field 2) may contain spaces; the fields after its closing parenthesis are fixed.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   return ((utime + stime) * 1_000_000) / ticksPerSecond;
+}
+
+/**
+ * CPU time of each thread of a process by thread name (`/proc/<pid>/task/<tid>/comm`: the main thread
+ * carries the program's name, Node's others `libuv-worker`, `V8 DefaultWorke`, a writer `sqlite-writer`),
+ * in microseconds; threads of one name are added up. Threads that ended are not counted (their time
+ * stays in the process's own figure).
+ */
+export function threadCpuMicros(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const label = tid === String(pid) ? 'main thread' : name;
+      byName.set(label, (byName.get(label) ?? 0) + cpuMicrosOf(`/proc/${pid}/task/${tid}/stat`));
+    } catch {
+      // ended between the listing and the read
+    }
+  }
+  return byName;
+}
+
+/**
+ * Times the process's main thread was switched off the CPU (voluntary: waiting for something; and
+ * preempted), from /proc/<pid>/status. Each switch between processes costs their caches: on a shared
+ * core more processes mean more of them per request.
+ */
+export function contextSwitches(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const count = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return count('voluntary_ctxt_switches') + count('nonvoluntary_ctxt_switches');
 }
 
 /**

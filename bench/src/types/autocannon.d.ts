@@ -7,6 +7,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
     timeout?: number;
     pipelining?: number;
     overallRate?: number;

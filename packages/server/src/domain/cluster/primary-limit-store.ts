@@ -9,7 +9,8 @@ export type PrimaryAdmission = { readonly admitted: true } | { readonly admitted
 /**
  * Request limits of a machine without Redis, counted by the primary for all its workers: a token's
  * RPM, TPM and concurrency, new-api's per-user model request limit and the per-address limits hold for
- * the machine, not once per worker. One IPC round trip per admission of a request that has limits.
+ * the machine, not once per worker. One IPC round trip per admission of a request that has limits;
+ * its settlement waits for the end of the turn, with the turn's others.
  */
 export class PrimaryLimitStore implements LimitStore {
   private readonly link: PrimaryLink;
@@ -24,7 +25,8 @@ export class PrimaryLimitStore implements LimitStore {
   }
 
   async settle(changes: readonly LimitChange[], now: number): Promise<void> {
-    this.link.send({ sb: 'limit', id: 0, op: 'settle', changes, now });
+    // The settlements of a turn's finished requests travel in one message.
+    this.link.sendSoon({ sb: 'limit', id: 0, op: 'settle', changes, now });
   }
 }
 

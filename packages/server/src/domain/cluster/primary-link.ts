@@ -1,7 +1,22 @@
 import cluster from 'node:cluster';
-import { isSwitchboardMessage, type ChangeMessage, type PrimaryMessage, type Reply, type WorkerMessage } from './cluster-messages.ts';
+import { isSwitchboardMessage, type BundledMessage, type ChangeMessage, type PrimaryMessage, type Reply, type WorkerMessage } from './cluster-messages.ts';
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout | undefined };
+
+/** The IPC channel to the primary: this process's own (`process.send`), or a stand-in in tests. */
+export interface PrimaryChannel {
+  connected(): boolean;
+  send(message: WorkerMessage): void;
+  onMessage(listener: (message: unknown) => void): void;
+  onDisconnect(listener: () => void): void;
+}
+
+const processChannel: PrimaryChannel = {
+  connected: () => process.connected,
+  send: (message) => void process.send?.(message),
+  onMessage: (listener) => void process.on('message', listener),
+  onDisconnect: (listener) => void process.once('disconnect', listener),
+};
 
 /**
  * A worker's line to the primary: requests that expect an answer (store calls, metrics) and the
@@ -12,6 +27,10 @@ export class PrimaryLink {
   private readonly pending = new Map<number, Pending>();
   private readonly changeListeners: Array<(message: ChangeMessage) => void> = [];
   private nextId = 1;
+  private readonly channel: PrimaryChannel;
+  /** Messages of this turn that wait for its end (sendSoon), oldest first. */
+  private soon: BundledMessage[] = [];
+  private soonTimer: NodeJS.Immediate | undefined;
 
   /** The link of this worker process; undefined in a process that is not a cluster worker. */
   static get(): PrimaryLink | undefined {
@@ -20,15 +39,17 @@ export class PrimaryLink {
     return PrimaryLink.instance;
   }
 
-  private constructor() {
-    process.on('message', (message: unknown) => {
+  /** A link over `channel`; a worker process uses its one link, `PrimaryLink.get()`. */
+  constructor(channel: PrimaryChannel = processChannel) {
+    this.channel = channel;
+    channel.onMessage((message: unknown) => {
       if (!isSwitchboardMessage(message)) return;
       const received = message as PrimaryMessage;
       if (received.sb === 'change') for (const listener of this.changeListeners) listener(received);
       else if (received.sb === 'reply') this.settle(received);
     });
     // No answer can come any more: whoever waits learns it now, not at a timeout (or never).
-    process.once('disconnect', () => {
+    channel.onDisconnect(() => {
       for (const waiting of this.pending.values()) {
         clearTimeout(waiting.timer);
         waiting.reject(new Error('the primary process is gone'));
@@ -42,8 +63,35 @@ export class PrimaryLink {
   }
 
   send(message: WorkerMessage): void {
+    this.sendWaiting();
+    this.sendNow(message);
+  }
+
+  /**
+   * Sends a message that expects no answer at the end of this event-loop turn, together with the
+   * others sent so in the turn (one IPC message instead of one each: the spending guard reports
+   * every balance it holds at once, and a busy turn settles many requests' limits). Anything sent
+   * later on this link goes after them, so the primary sees the messages in the order they were
+   * made; a worker killed before the turn ends loses them as it would lose a message still in its
+   * pipe, which the spending guard's journal replay covers (billing/spend-lease-book.ts).
+   */
+  sendSoon(message: BundledMessage): void {
+    this.soon.push(message);
+    this.soonTimer ??= setImmediate(() => this.sendWaiting());
+  }
+
+  private sendWaiting(): void {
+    if (this.soonTimer) clearImmediate(this.soonTimer);
+    this.soonTimer = undefined;
+    if (this.soon.length === 0) return;
+    const messages = this.soon;
+    this.soon = [];
+    this.sendNow(messages.length === 1 ? messages[0]! : { sb: 'bundle', messages });
+  }
+
+  private sendNow(message: WorkerMessage): void {
     // A worker whose primary is gone is being stopped; the message has no one to reach.
-    if (process.connected) process.send?.(message);
+    if (this.channel.connected()) this.channel.send(message);
   }
 
   /**
@@ -53,7 +101,7 @@ export class PrimaryLink {
    */
   request(build: (id: number) => WorkerMessage, timeoutMs = 5_000): Promise<unknown> {
     const id = this.nextId++;
-    if (!process.connected) return Promise.reject(new Error('the primary process is gone'));
+    if (!this.channel.connected()) return Promise.reject(new Error('the primary process is gone'));
     return new Promise((resolve, reject) => {
       const timer =
         timeoutMs === Number.POSITIVE_INFINITY

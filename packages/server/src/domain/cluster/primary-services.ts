@@ -27,10 +27,11 @@ export function servePrimary(logger: Logger): PrimaryServices {
   const limits = new PrimaryLimits();
   const busy = new PrimaryBusyBoard();
   let aggregator: Promise<{ clusterMetrics(): Promise<string> }> | undefined;
-  cluster.on('message', (worker: Worker, message: unknown) => {
-    if (!isSwitchboardMessage(message)) return;
-    const request = message as WorkerMessage;
-    if (request.sb === 'store') {
+  const handle = (worker: Worker, request: WorkerMessage): void => {
+    if (request.sb === 'bundle') {
+      // A worker's fire-and-forget messages of one turn, in the order it made them.
+      for (const bundled of request.messages) handle(worker, bundled);
+    } else if (request.sb === 'store') {
       void answer(worker, request.id, () => runStoreOperation(store, request));
     } else if (request.sb === 'metrics') {
       // prom-client is loaded only when a scrape comes (metrics are on): the primary stays small otherwise.
@@ -49,6 +50,9 @@ export function servePrimary(logger: Logger): PrimaryServices {
       const others = busy.report(worker.id, request.counts, request.now);
       if (worker.isConnected()) worker.send({ sb: 'reply', id: request.id, result: others } satisfies Reply);
     }
+  };
+  cluster.on('message', (worker: Worker, message: unknown) => {
+    if (isSwitchboardMessage(message)) handle(worker, message as WorkerMessage);
   });
   return { writers, spend };
 }

@@ -13,7 +13,8 @@ export function createPrimarySpendCoordinator(link: PrimaryLink): SpendCoordinat
   return {
     outlivesProcess: true,
     acquire: (key, request) => link.request((id) => ({ sb: 'spend', id, op: 'acquire', key, request })) as Promise<LeaseGrant>,
-    report: (key, report) => link.send({ sb: 'spend', id: 0, op: 'report', key, report }),
+    // Every balance's report of a turn travels in one message (the guard reports them all at once).
+    report: (key, report) => link.sendSoon({ sb: 'spend', id: 0, op: 'report', key, report }),
     adjust: (key, delta) => link.send({ sb: 'spend', id: 0, op: 'adjust', key, delta }),
     journalOpened: (journal) => link.send({ sb: 'spend', id: 0, op: 'journal', journal }),
     journalReplayed: (journal, charges) => link.send({ sb: 'spend', id: 0, op: 'replayed', journal, charges }),
