@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFirstSequencer } from './scripts/lib/slowest-first-sequencer.ts';
 import { filesNeedingFreshWorker, unitTestFiles } from './scripts/lib/unit-test-files.ts';
 
 /**
@@ -24,6 +25,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    // The files that start gateway processes first, also in a fresh clone without vitest's timings.
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
         test: {
