@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
  * built once per run from this checkout by `gateway-bundle.global-setup.ts`, into a folder of its own
  * at the depth of `dist/` (so the console and node_modules resolve as from `dist/`). A process started
  * from it compiles plain JavaScript, not the TypeScript sources: about half the CPU of a start of
- * `WORKERS=2` (primary and two workers), and the suite starts some forty such trees.
+ * `WORKERS=2` (primary and two workers), and the suite makes some thirty-five starts.
  */
 export const gatewayBundleVariable = 'SWITCHBOARD_TEST_GATEWAY_BUNDLE';
 
