@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFirstSequencer } from './scripts/lib/slowest-first-sequencer.ts';
 import { filesNeedingFreshWorker, unitTestFiles } from './scripts/lib/unit-test-files.ts';
 
 /**
@@ -14,8 +15,9 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 
 export default defineConfig({
   test: {
-    // Finds PostgreSQL, MySQL and Redis for the database suites, and under CI refuses to run without one.
-    globalSetup: ['scripts/lib/test-backends.global-setup.ts'],
+    // Finds PostgreSQL, MySQL and Redis for the database suites, and under CI refuses to run without one;
+    // builds the server bundle the tests' gateway processes start from (testing/gateway-bundle.ts).
+    globalSetup: ['scripts/lib/test-backends.global-setup.ts', 'packages/server/src/testing/gateway-bundle.global-setup.ts'],
     pool: 'forks',
     // Vitest's default is one file at a time on two cores (cores - 1). Most files spend their time waiting
     // on databases, child processes and sockets, so three at once halve the run (1,092 s to 529 s measured
@@ -24,6 +26,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    // The files that start gateway processes first, also in a fresh clone without vitest's timings.
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
         test: {

@@ -21,3 +21,24 @@ export const filesNeedingFreshWorker = [
   'packages/web/src/lib/api-client.test.ts',
   'packages/web/src/lib/list-dialect.test.ts',
 ];
+
+/**
+ * The files that take longest, longest first: each starts gateway processes (a primary and its
+ * workers) and drives them under load, 40 to 85 s each on the quiet 2-core CI machine. The suite
+ * starts them before the others (scripts/lib/slowest-first-sequencer.ts): vitest would otherwise
+ * order a fresh clone's files by size, and these, small files, started last and ran on alone while
+ * the other workers had nothing left to do.
+ */
+export const slowestUnitTestFiles = [
+  'packages/server/src/domain/cluster/drain.test.ts',
+  'packages/server/src/core/platform/database-outage.test.ts',
+  'packages/server/src/domain/cluster/console-writes-in-force.test.ts',
+  'packages/server/src/domain/cluster/workers.test.ts',
+  'packages/server/src/domain/cluster/worker-killed-mid-drain.test.ts',
+  'packages/server/src/main.test.ts',
+  'packages/server/src/domain/billing/kill-nine.test.ts',
+  'packages/server/src/domain/cluster/bounded-caches.test.ts',
+  'packages/server/src/entry/relay/response-cache/response-cache.workers.test.ts',
+  'packages/server/src/entry/relay/pipeline/channel-request-shaping/channel-request-shaping.workers.test.ts',
+  'packages/server/src/entry/relay/conformance/native/gemini-array-workers.test.ts',
+];

@@ -1,3 +1,4 @@
+import { gatewayEntry } from './gateway-bundle.ts';
 import { freePort, type MainProcess, startMainProcess } from './main-process.ts';
 
 /** A gateway process started as users start it, answering on `baseUrl`. */
@@ -5,8 +6,11 @@ export interface RunningGateway extends MainProcess {
   baseUrl: string;
 }
 
-/** Starts `main.ts` (or `entry`) on a free port and waits until `/api/status` answers (or the process dies). */
-export async function startRunningGateway(env: Record<string, string>, cwd: string, entry?: string): Promise<RunningGateway> {
+/**
+ * Starts the gateway as `npm start` does (the run's server bundle, see gateway-bundle.ts; or `entry`) on a
+ * free port and waits until `/api/status` answers (or the process dies).
+ */
+export async function startRunningGateway(env: Record<string, string>, cwd: string, entry = gatewayEntry()): Promise<RunningGateway> {
   const port = await freePort();
   const started = startMainProcess({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, cwd, entry);
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -25,7 +25,9 @@ afterAll(() => {
 });
 
 async function withGateways(database: TestDatabase, instances: Array<Record<string, string>>, run: (gateways: RunningGateway[]) => Promise<void>) {
-  const created = await database.create();
+  // A migrated copy (the template): what is tested is the change bus, not a first start's migration,
+  // which on an empty database the first worker runs alone before the second starts.
+  const created = await database.createMigrated();
   const folder = mkdtempSync(join(tmpdir(), 'sb-in-force-'));
   folders.push(folder);
   const gateways: RunningGateway[] = [];
