@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { serverProductionFiles } from './server-production-files.ts';
 
 /**
  * Issue 39: services are given what they use, never the whole application context. Only the
@@ -10,26 +11,14 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  */
 export const compositionFiles: readonly string[] = ['app.ts', 'app-context.ts', 'compose-relay.ts', 'open-dependencies.ts', 'serve-process.ts', 'main.ts'];
 
-const skippedFolders = new Set(['testing', '__fixtures__', 'node_modules']);
 /** Every quoted module specifier naming app-context: `import type … from`, `export … from`, `import('…')` in a type. */
 const appContextSpecifier = /['"`](\.{1,2}\/(?:[^'"`\n]*\/)?app-context(?:\.ts|\.js)?)['"`]/g;
-
-function productionFiles(folder: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) {
-      if (!skippedFolders.has(entry.name)) files.push(...productionFiles(path));
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) files.push(path);
-  }
-  return files;
-}
 
 /** The production files outside the composition that import `app-context.ts`, as `file -> specifier`, relative to `srcRoot`. */
 export function appContextImports(srcRoot: string): string[] {
   const appContext = join(srcRoot, 'app-context.ts');
   const found: string[] = [];
-  for (const file of productionFiles(srcRoot)) {
+  for (const file of serverProductionFiles(srcRoot)) {
     const name = relative(srcRoot, file);
     if (compositionFiles.includes(name)) continue;
     for (const match of readFileSync(file, 'utf8').matchAll(appContextSpecifier)) {

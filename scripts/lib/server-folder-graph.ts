@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { serverProductionFiles } from './server-production-files.ts';
 
 /**
  * The folder-level import graph of packages/server/src, as the layering sees it: one node per folder
@@ -12,20 +13,8 @@ export type FolderGraph = Map<string, Map<string, string[]>>;
 /** Lowest first: a folder may import its own layer's folders (without a cycle) and those of the layers below. */
 export const layers = ['core', 'domain', 'entry', '(root)'] as const;
 
-const skippedFolders = new Set(['testing', '__fixtures__', 'node_modules']);
 const staticImport = /(?:^|[\n;])\s*(?:import|export)\s+(type\s+)?(?:[^'"`;]*?\sfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]/g;
 const dynamicImport = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
-
-function productionFiles(folder: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) {
-      if (!skippedFolders.has(entry.name)) files.push(...productionFiles(path));
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) files.push(path);
-  }
-  return files;
-}
 
 /** `layer/folder` for a file in a layer, `(root)` for a file at the root, the first folder otherwise. */
 export function folderOf(srcRoot: string, file: string): string {
@@ -45,7 +34,7 @@ function runtimeSpecifiers(source: string): string[] {
 /** Every folder-to-folder runtime import, with the file-to-file imports behind it. */
 export function folderGraph(srcRoot: string): FolderGraph {
   const graph: FolderGraph = new Map();
-  for (const file of productionFiles(srcRoot)) {
+  for (const file of serverProductionFiles(srcRoot)) {
     const from = folderOf(srcRoot, file);
     if (!graph.has(from)) graph.set(from, new Map());
     for (const specifier of runtimeSpecifiers(readFileSync(file, 'utf8'))) {
