@@ -40,7 +40,7 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
       context,
       report,
       async () => {
-        const target = await startFloor({ runDir, upstreamOrigin: fake.origin, cpus: gatewayCpu });
+        const target = await startFloor({ runDir, upstreamOrigin: fake.origin, cpus: gatewayCpu, eventLoopMonitor: !options.throughputOnly });
         floorInTurns = { target, report };
         return target;
       },
@@ -54,7 +54,7 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
     await measured(
       context,
       { id: 'floor', label: 'floor (node:http + undici)', kind: 'floor' },
-      () => startFloor({ runDir, upstreamOrigin: fake.origin, cpus: gatewayCpu }),
+      () => startFloor({ runDir, upstreamOrigin: fake.origin, cpus: gatewayCpu, eventLoopMonitor: !options.throughputOnly }),
       async (target, report) => {
         report.measurements = await measureGateway(target, suite());
       },

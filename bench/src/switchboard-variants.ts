@@ -77,6 +77,8 @@ export async function startVariant(context: RunContext, variant: SwitchboardVari
     postgresServerUrl: variant.postgres ? context.options.postgresUrl : undefined,
     cpus: variant.cpus ?? gatewayCpu,
     logLevel: 'info',
+    // Only the phases of a whole run read the gateway's own stalls; a CPU comparison runs as `npm start` does.
+    eventLoopMonitor: !context.options.throughputOnly,
     extraOptions: variant.extraOptions,
     ...(variant.tokenColumns ? { tokenColumns: variant.tokenColumns } : {}),
     ...(variant.env ? { env: variant.env } : {}),

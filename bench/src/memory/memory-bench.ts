@@ -141,6 +141,8 @@ const gateway = await startSwitchboard({
   cpus: '0,1',
   // The tree's readiness is its info line "… with N worker processes"; BENCH_LOG_LEVEL=debug shows each memory-return check.
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
+  // The memory of the tree `npm start` runs: no metrics registry, no event-loop monitor.
+  eventLoopMonitor: false,
   // Flags to try beside the server's own (BENCH_NODE_FLAGS="--v8-pool-size=1"): every process gets them.
   nodeFlags: process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [],
   env: { WORKERS: 'auto', ...(process.env.BENCH_MALLOC ? { MALLOC_MMAP_THRESHOLD_: process.env.BENCH_MALLOC } : {}) },

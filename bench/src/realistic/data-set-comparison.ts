@@ -51,7 +51,7 @@ export async function runDataSetComparison(context: RunContext): Promise<DataSet
     await measureRow(
       context,
       { id: 'floor', label: 'floor (node:http + undici)', dataSet: 'floor' },
-      () => startFloor({ runDir: context.runDir, upstreamOrigin: context.fake.origin, cpus: gatewayCpu }),
+      () => startFloor({ runDir: context.runDir, upstreamOrigin: context.fake.origin, cpus: gatewayCpu, eventLoopMonitor: false }),
       tiny,
     ),
   );
@@ -85,6 +85,7 @@ export async function runDataSetComparison(context: RunContext): Promise<DataSet
                 ...(engine === 'postgres' ? { postgresServerUrl: options.postgresUrl } : {}),
                 cpus: workers === 'auto' ? '0,1' : gatewayCpu,
                 logLevel: 'info',
+                eventLoopMonitor: false,
                 env: { WORKERS: workers },
                 ...(dataSet === 'realistic' && cached ? { dataSet: realisticStartingDataSet(cached, shape) } : {}),
               });

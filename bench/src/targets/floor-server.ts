@@ -8,20 +8,21 @@ import { eventLoopResolutionMs } from '../../../packages/server/src/core/platfor
  * The floor: the least a Node gateway can do. Plain `node:http` takes the body as raw bytes, undici
  * forwards it over a pool sized for the stream concurrency, and the upstream body is piped back
  * untouched. `fastify` as the third argument runs the same pass-through behind Fastify (the floor
- * of earlier rounds, about 1.5 × the CPU of the plain one: see bench/README.md).
+ * of earlier rounds, about 1.5 × the CPU of the plain one: see bench/README.md). `unmonitored` as the
+ * fourth leaves out the event-loop delay monitor, as Switchboard runs without its metrics.
  *
- * Usage: node floor-server.ts <port> <upstream base URL> [http|fastify]
+ * Usage: node floor-server.ts <port> <upstream base URL> [http|fastify] [monitored|unmonitored]
  */
 const port = Number(process.argv[2]);
 const upstream = new Pool(process.argv[3] ?? 'http://127.0.0.1:9001', { connections: 4096, pipelining: 1 });
 const kind = process.argv[4] === 'fastify' ? 'fastify' : 'http';
 
 // The same event-loop delay monitor Switchboard's /metrics reports, so the two stall figures compare.
-const delay = monitorEventLoopDelay({ resolution: eventLoopResolutionMs });
-delay.enable();
+const delay = process.argv[5] === 'unmonitored' ? undefined : monitorEventLoopDelay({ resolution: eventLoopResolutionMs });
+delay?.enable();
 function eventLoopMax(): string {
-  const maxMs = delay.max / 1e6;
-  delay.reset();
+  const maxMs = (delay?.max ?? 0) / 1e6;
+  delay?.reset();
   return JSON.stringify({ maxMs });
 }
 

@@ -6,14 +6,31 @@ import { eventLoopResolutionMs } from '../../../packages/server/src/core/platfor
 import { freePort, startProcess, waitForPort } from '../platform/processes.ts';
 import { chatPath, type Target } from './target.ts';
 
-/** The bare pass-through (floor-server.ts: node:http, or Fastify) in its own pinned process, with Switchboard's Node flags. */
-export async function startFloor(options: { runDir: string; upstreamOrigin: string; cpus: string; kind?: 'http' | 'fastify' }): Promise<Target> {
+/**
+ * The bare pass-through (floor-server.ts: node:http, or Fastify) in its own pinned process, with
+ * Switchboard's Node flags. `eventLoopMonitor` as for Switchboard (SwitchboardStart): only a run that
+ * measures stalls needs it, and it costs a wake-up every few milliseconds.
+ */
+export async function startFloor(options: {
+  runDir: string;
+  upstreamOrigin: string;
+  cpus: string;
+  kind?: 'http' | 'fastify';
+  eventLoopMonitor: boolean;
+}): Promise<Target> {
   const kind = options.kind ?? 'http';
   const port = await freePort();
   const started = startProcess({
     name: kind === 'http' ? 'floor' : 'floor-fastify',
     command: process.execPath,
-    args: [...serverNodeFlags, fileURLToPath(new URL('./floor-server.ts', import.meta.url)), String(port), options.upstreamOrigin, kind],
+    args: [
+      ...serverNodeFlags,
+      fileURLToPath(new URL('./floor-server.ts', import.meta.url)),
+      String(port),
+      options.upstreamOrigin,
+      kind,
+      options.eventLoopMonitor ? 'monitored' : 'unmonitored',
+    ],
     cpus: options.cpus,
     logFile: join(options.runDir, `floor-${kind}.log`),
   });
@@ -32,7 +49,7 @@ export async function startFloor(options: { runDir: string; upstreamOrigin: stri
     path: chatPath,
     headers: { authorization: 'Bearer fake-key-floor' },
     process: started,
-    eventLoopMaxDelayMs,
+    ...(options.eventLoopMonitor ? { eventLoopMaxDelayMs } : {}),
   };
 }
 

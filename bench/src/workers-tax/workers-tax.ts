@@ -111,7 +111,8 @@ try {
         cpus: '0',
         logLevel: 'info',
         // As `npm start` runs by default: no metrics (their event-loop monitor wakes every process every 5 ms).
-        env: { WORKERS: row.workers, METRICS_TOKEN: '' },
+        eventLoopMonitor: false,
+        env: { WORKERS: row.workers },
       }),
     );
   }
