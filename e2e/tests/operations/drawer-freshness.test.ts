@@ -12,7 +12,8 @@ import { buttonName, createWorld, waitForToast, type OperationsWorld } from './o
  * The add drawer opened right after a save is a fresh form: the saved one used to stay on screen after
  * the save while the router rendered the list again in a transition (the address already /channel), so
  * opening /channel/add in that moment found the old form still up, and the type picked and fields
- * filled in it vanished with it.
+ * filled in it vanished with it. Closed at once instead, the page waited for /channel's own lazy
+ * component, so the close never rendered and the next opening was still the old form.
  */
 let world: OperationsWorld;
 
