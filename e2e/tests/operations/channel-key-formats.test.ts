@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsolePage, type Language } from '../../support/browser.ts';
+import { type ConsolePage, type Language, navigateInApp } from '../../support/browser.ts';
 import { locales } from './locales.ts';
 import { buttonName, createWorld, localePattern, waitForToast, type OperationsWorld } from './operations-world.ts';
 
@@ -72,7 +72,7 @@ describe.each<Language>(['zh'])('channel key formats (%s)', (language) => {
   });
 
   it('asks Coze for its bot ID and Cloudflare for its account ID, with the key notes', async () => {
-    await page.goto('/channel/add');
+    await navigateInApp(page, '/channel/add');
     const drawer = page.locator('.ant-drawer-section');
     await drawer.getByLabel(text.form.proxy).waitFor();
     await pickType(page, text.form.type, 'Coze (49)');
@@ -92,7 +92,7 @@ describe.each<Language>(['zh'])('channel key formats (%s)', (language) => {
     const saved = (await world.root.get<ChannelRecord[]>('/api/channel/?p=0&page_size=100')).data.find((channel) => channel.name === name);
     expect(saved).toMatchObject({ type: 49, other: '7342866812345678901' });
 
-    await page.goto('/channel/add');
+    await navigateInApp(page, '/channel/add');
     await drawer.getByLabel(text.form.proxy).waitFor();
     await pickType(page, text.form.type, 'Cloudflare (39)');
     await drawer.getByLabel(text.form.accountId).waitFor();

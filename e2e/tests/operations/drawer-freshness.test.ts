@@ -1,5 +1,6 @@
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { navigateInApp } from '../../support/browser.ts';
 import { locales } from './locales.ts';
 import { buttonName, createWorld, waitForToast, type OperationsWorld } from './operations-world.ts';
 
@@ -7,6 +8,12 @@ import { buttonName, createWorld, waitForToast, type OperationsWorld } from './o
  * An edit drawer opened a second time shows the record as it is now, and only that: it used to show
  * the previous opening's copy at once and fill again when the fresh answer came, which undid whatever
  * the administrator had typed in between (a fast edit of a channel's ceiling was silently lost).
+ *
+ * The add drawer opened right after a save is a fresh form: the saved one used to stay on screen after
+ * the save while the router rendered the list again in a transition (the address already /channel), so
+ * opening /channel/add in that moment found the old form still up, and the type picked and fields
+ * filled in it vanished with it. Closed at once instead, the page waited for /channel's own lazy
+ * component, so the close never rendered and the next opening was still the old form.
  */
 let world: OperationsWorld;
 
@@ -17,6 +24,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await world?.close();
 });
+
+interface SavedChannel {
+  name: string;
+  type: number;
+  other: string;
+}
 
 describe('the channel drawer opened again', () => {
   it("waits for the channel's fresh answer before showing the form, and keeps what is typed after it (en)", async () => {
@@ -76,6 +89,58 @@ describe('the channel drawer opened again', () => {
     const saved = await world.root.get<{ name: string; setting: string }>(`/api/channel/${id}`);
     expect(saved.data.name).toBe(renamed);
     expect(JSON.parse(saved.data.setting)).toEqual({ tpm_limit: 1234 });
+    expect(view.consoleErrors).toEqual([]);
+    await view.context.close();
+  }, 150_000);
+
+  it('opens a blank add form in-app right after a save, and saves the type picked in it (en)', async () => {
+    const text = locales.en.channels;
+    const view = await world.open('/channel/add', { language: 'en' });
+    const { page } = view;
+    const drawer = page.locator('.ant-drawer-section');
+    const nameInput = drawer.getByPlaceholder(text.form.namePlaceholder);
+    const savedChannel = async (name: string) =>
+      (await world.root.get<SavedChannel[]>(`/api/channel/search?keyword=${name}`)).data.find((row) => row.name === name);
+    const fill = async (name: string, key: string) => {
+      await nameInput.fill(name);
+      await drawer.getByPlaceholder(text.form.keyPlaceholder).fill(key);
+      const custom = drawer.getByPlaceholder(text.form.customModel);
+      await custom.fill('gpt-4o-mini');
+      await custom.press('Enter');
+    };
+    const save = async () => {
+      await drawer.getByRole('button', { name: buttonName(text.drawer.submit) }).click();
+      await waitForToast(page, text.messages.created);
+      await page.waitForURL('**/channel');
+    };
+
+    // A first channel of the default type (OpenAI), saved through the form.
+    const first = `after-save-a-${Date.now().toString(36)}`;
+    await drawer.getByLabel(text.form.proxy).waitFor();
+    await fill(first, 'sk-after-save-a');
+    // The list's render after the save takes a loaded machine's time: Chromium's CPU slowed fourfold
+    // makes the moment after the save as long here as under CI's load, whatever this machine's load.
+    const cdp = await view.context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await save();
+    expect(await savedChannel(first)).toMatchObject({ type: 1 });
+
+    // At once, the add form again, through the console's router: blank, not the one just saved.
+    await navigateInApp(page, '/channel/add');
+    await drawer.getByLabel(text.form.proxy).waitFor();
+    expect(await nameInput.inputValue()).toBe('');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+    // Cloudflare: its account ID input replaces the proxy address, and the channel is saved as one.
+    await drawer.getByLabel(text.form.type, { exact: true }).click();
+    await page.keyboard.type('Cloudflare (39)');
+    await page.locator('.ant-select-item-option', { hasText: 'Cloudflare (39)' }).click();
+    await drawer.getByLabel(text.form.accountId).fill('d6b5da8hk1awo8nap34ube6gh');
+    await drawer.getByLabel(text.form.proxy).waitFor({ state: 'detached' });
+    const second = `after-save-b-${Date.now().toString(36)}`;
+    await fill(second, 'cf-after-save-b');
+    await save();
+    expect(await savedChannel(second)).toMatchObject({ type: 39, other: 'd6b5da8hk1awo8nap34ube6gh' });
     expect(view.consoleErrors).toEqual([]);
     await view.context.close();
   }, 150_000);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsolePage, type Language, saveScreenshotsInBothThemes } from '../../support/browser.ts';
+import { type ConsolePage, type Language, navigateInApp, saveScreenshotsInBothThemes } from '../../support/browser.ts';
 import { locales } from './locales.ts';
 import { buttonName, createWorld, localePattern, waitForToast, type OperationsWorld } from './operations-world.ts';
 
@@ -243,7 +243,7 @@ describe.each<Language>(['en'])('channel list controls (%s)', (language) => {
   });
 
   it('shows the Azure inputs and warning for type 3 and saves its default API version', async () => {
-    await page.goto('/channel/add');
+    await navigateInApp(page, '/channel/add');
     const drawer = page.locator('.ant-drawer-section');
     await drawer.getByLabel(text.form.proxy).waitFor();
     await drawer.getByLabel(text.form.type, { exact: true }).click();

@@ -3,7 +3,8 @@ import { App as AntApp, ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+// From react-router/dom, which gives the router ReactDOM's flushSync (a navigation may ask for it).
+import { RouterProvider } from 'react-router/dom';
 import { useTheme } from '../lib/theme.ts';
 import { router } from './router.tsx';
 

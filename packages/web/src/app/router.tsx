@@ -9,21 +9,34 @@ import { RouteErrorPage } from './route-error-page.tsx';
 type PageModule = Promise<{ default: ComponentType }>;
 type Access = 'public' | 'user' | 'admin';
 
+/** The page behind the login guard its access needs (admin pages also need role ≥ 10). */
+function guarded(Page: ComponentType, access: Access) {
+  if (access === 'public') return <Page />;
+  return (
+    <RequireLogin minRole={access === 'admin' ? Role.admin : Role.common}>
+      <Page />
+    </RequireLogin>
+  );
+}
+
 /**
  * A lazily loaded page (its own chunk). The layout's Suspense boundary shows the spinner while it
- * loads; `access` wraps it in the login guard (admin pages also need role ≥ 10).
+ * loads; `access` wraps it in the login guard.
  */
 function page(path: string, load: () => PageModule, access: Access): RouteObject {
-  const Page = lazy(load);
-  const element =
-    access === 'public' ? (
-      <Page />
-    ) : (
-      <RequireLogin minRole={access === 'admin' ? Role.admin : Role.common}>
-        <Page />
-      </RequireLogin>
-    );
-  return { path, element };
+  return { path, element: guarded(lazy(load), access) };
+}
+
+/**
+ * One lazily loaded page on several paths (`/channel`, and `/channel/add` opening the editor over its
+ * list), with one lazy component for all of them, so a move between them never waits for one. A lazy
+ * component per path suspended the first render of each path even with the chunk loaded; the channel
+ * editor's close, which the page renders at once (not in a transition), then showed the spinner
+ * instead, and the page's close never rendered: opened again, the editor was the old one, filled.
+ */
+function pageOnPaths(paths: readonly string[], load: () => PageModule, access: Access): RouteObject[] {
+  const element = guarded(lazy(load), access);
+  return paths.map((path) => ({ path, element }));
 }
 
 /** The console's routes, new-api's paths. */
@@ -48,9 +61,7 @@ export const routes: RouteObject[] = [
       page('/setting', () => import('../features/settings/index.tsx'), 'user'),
       page('/setup', () => import('../features/setup/index.tsx'), 'admin'),
 
-      page('/channel', () => import('../features/channels/index.tsx'), 'admin'),
-      page('/channel/add', () => import('../features/channels/index.tsx'), 'admin'),
-      page('/channel/edit/:id', () => import('../features/channels/index.tsx'), 'admin'),
+      ...pageOnPaths(['/channel', '/channel/add', '/channel/edit/:id'], () => import('../features/channels/index.tsx'), 'admin'),
       page('/token', () => import('../features/tokens/index.tsx'), 'user'),
       page('/redemption', () => import('../features/redemptions/index.tsx'), 'admin'),
       page('/models', () => import('../features/model-catalogue/index.tsx'), 'admin'),

@@ -84,6 +84,15 @@ export default function ChannelsPage() {
     });
   }, [t, formatQuota, breakers, navigate, message, refresh]);
 
+  // The editor closes in the same update as the address. The router renders a navigation in a
+  // transition, which keeps the old screen up until the new one has rendered: after a save the editor
+  // stayed open, filled and with its submit button live, while the address already said /channel
+  // (half a second on the 2-core test machine, seconds under load); a type picked and fields filled
+  // meanwhile went into that form and vanished with it.
+  function closeEditor() {
+    void navigate('/channel', { flushSync: true });
+  }
+
   function changeFilters(next: ChannelListFilters & { batch: boolean }) {
     localStorage.setItem('id-sort', String(next.idSort));
     localStorage.setItem(filtersStorageKey, next.tagMode ? 'tag' : 'plain');
@@ -125,7 +134,7 @@ export default function ChannelsPage() {
           pagination={list.pagination}
         />
       </Flex>
-      <ChannelDrawer open={drawerOpen} channelId={editingId} onClose={() => void navigate('/channel')} onSaved={refresh} />
+      <ChannelDrawer open={drawerOpen} channelId={editingId} onClose={closeEditor} onSaved={refresh} />
       <TagEditDialog row={editingTag} onClose={() => setEditingTag(null)} onSaved={refresh} />
     </Card>
   );
