@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { ipcChannel } from './process-channel.ts';
 import { isSwitchboardMessage, type BundledMessage, type ChangeMessage, type PrimaryMessage, type Reply, type WorkerMessage } from './cluster-messages.ts';
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout | undefined };
@@ -10,13 +11,6 @@ export interface PrimaryChannel {
   onMessage(listener: (message: unknown) => void): void;
   onDisconnect(listener: () => void): void;
 }
-
-const processChannel: PrimaryChannel = {
-  connected: () => process.connected,
-  send: (message) => void process.send?.(message),
-  onMessage: (listener) => void process.on('message', listener),
-  onDisconnect: (listener) => void process.once('disconnect', listener),
-};
 
 /**
  * A worker's line to the primary: requests that expect an answer (store calls, metrics) and the
@@ -40,7 +34,7 @@ export class PrimaryLink {
   }
 
   /** A link over `channel`; a worker process uses its one link, `PrimaryLink.get()`. */
-  constructor(channel: PrimaryChannel = processChannel) {
+  constructor(channel: PrimaryChannel = ipcChannel(process)) {
     this.channel = channel;
     channel.onMessage((message: unknown) => {
       if (!isSwitchboardMessage(message)) return;
