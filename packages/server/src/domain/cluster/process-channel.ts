@@ -7,7 +7,11 @@ export interface IpcEnd {
   send?(message: unknown, callback: (error: Error | null) => void): boolean;
   on(event: 'message', listener: (message: unknown) => void): unknown;
   once(event: 'disconnect', listener: () => void): unknown;
-  emit(event: 'error', error: Error): boolean;
+}
+
+/** What Node does with a failed write that has no callback: an 'error' nobody handles, so the worker crashes. */
+function crash(error: Error): never {
+  throw error;
 }
 
 /**
@@ -26,14 +30,14 @@ export function isPrimaryGone(error: Error): boolean {
  * whose primary went away between its last look at `connected` and the write (shutdown, a killed
  * primary) crashed with an unhandled EPIPE. A message to a primary that is gone reaches no one and
  * needs no one (a spending report is covered by the journal replay, billing/spend-lease-book.ts;
- * a request is rejected at 'disconnect'); any other failure is reported as before.
+ * a request is rejected at 'disconnect'); any other failure goes to `fail`, which crashes as before.
  */
-export function ipcChannel(ipc: IpcEnd): PrimaryChannel {
+export function ipcChannel(ipc: IpcEnd, fail: (error: Error) => void = crash): PrimaryChannel {
   return {
     connected: () => ipc.connected,
     send: (message: WorkerMessage) =>
       void ipc.send?.(message, (error) => {
-        if (error && !isPrimaryGone(error)) ipc.emit('error', error);
+        if (error && !isPrimaryGone(error)) fail(error);
       }),
     onMessage: (listener) => void ipc.on('message', listener),
     onDisconnect: (listener) => void ipc.once('disconnect', listener),
