@@ -2,6 +2,13 @@ import cluster from 'node:cluster';
 import { ipcChannel } from './process-channel.ts';
 import { isSwitchboardMessage, type BundledMessage, type ChangeMessage, type PrimaryMessage, type Reply, type WorkerMessage } from './cluster-messages.ts';
 
+/** The primary process is gone (the worker is being stopped): no answer can come. */
+export class PrimaryGoneError extends Error {
+  constructor() {
+    super('the primary process is gone');
+  }
+}
+
 type Pending = { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout | undefined };
 
 /** The IPC channel to the primary: this process's own (`process.send`), or a stand-in in tests. */
@@ -46,7 +53,7 @@ export class PrimaryLink {
     channel.onDisconnect(() => {
       for (const waiting of this.pending.values()) {
         clearTimeout(waiting.timer);
-        waiting.reject(new Error('the primary process is gone'));
+        waiting.reject(new PrimaryGoneError());
       }
       this.pending.clear();
     });
@@ -95,7 +102,7 @@ export class PrimaryLink {
    */
   request(build: (id: number) => WorkerMessage, timeoutMs = 5_000): Promise<unknown> {
     const id = this.nextId++;
-    if (!this.channel.connected()) return Promise.reject(new Error('the primary process is gone'));
+    if (!this.channel.connected()) return Promise.reject(new PrimaryGoneError());
     return new Promise((resolve, reject) => {
       const timer =
         timeoutMs === Number.POSITIVE_INFINITY
