@@ -8,7 +8,7 @@ import { startMainProcess } from '../main-process.ts';
 // gateway tests do and times out without stopping it. It writes the tree's process ids for the caller.
 it('starts a process tree and never stops it', async () => {
   const started = startMainProcess({}, tmpdir(), fileURLToPath(new URL('./tree.ts', import.meta.url)));
-  await expect.poll(() => /tree \d+ \d+/.exec(started.output())?.[0], { timeout: 5_000 }).toBeDefined();
+  await expect.poll(() => /tree \d+ \d+/.exec(started.output())?.[0], { timeout: 10_000 }).toBeDefined();
   writeFileSync(process.env.ABANDONED_TREE_PIDS ?? '', /tree (\d+ \d+)/.exec(started.output())![1]!);
   await new Promise(() => undefined);
-}, 8_000);
+}, 12_000);
