@@ -5,7 +5,8 @@ import { SpendGuard, type ClaimOutcome } from '../billing/spend-guard.ts';
 import type { LeaseGrant, LeaseRequest } from '../billing/spend-lease-book.ts';
 import type { SpendMessage, WorkerMessage } from './cluster-messages.ts';
 import { PrimaryLink, type PrimaryChannel } from './primary-link.ts';
-import { PrimarySpendBook, createPrimarySpendCoordinator, departedWaitMs } from './primary-spend.ts';
+import { createPrimarySpendCoordinator } from './primary-spend-coordinator.ts';
+import { PrimarySpendBook, departedWaitMs } from './primary-spend.ts';
 
 const worker = (id: number) => ({ id, isConnected: () => true }) as unknown as Worker;
 const request = (worst: number, seed = 1_000_000): LeaseRequest => ({ seed, worst, expected: worst, carried: 0, generation: 0 });

@@ -1,3 +1,4 @@
+import type { Logger } from '../../core/platform/logger.ts';
 import type { WorkerMessage } from './cluster-messages.ts';
 import type { PrimaryChannel } from './primary-link.ts';
 
@@ -15,13 +16,14 @@ function crash(error: Error): never {
 }
 
 /**
- * The codes of a write to a primary that is gone: its end of the pipe closed (EPIPE, ECONNRESET) or
- * Node already knows the channel is closed. The worker learns it from 'disconnect' a moment later.
+ * The codes of a write to a process at the other end of the channel that is gone: its end of the pipe
+ * closed (EPIPE, ECONNRESET) or Node already knows the channel is closed. The sender learns it from
+ * 'disconnect' (and, in the primary, 'exit') a moment later.
  */
-const primaryGoneCodes = new Set(['EPIPE', 'ECONNRESET', 'ERR_IPC_CHANNEL_CLOSED', 'ERR_IPC_DISCONNECTED']);
+const peerGoneCodes = new Set(['EPIPE', 'ECONNRESET', 'ERR_IPC_CHANNEL_CLOSED', 'ERR_IPC_DISCONNECTED']);
 
-export function isPrimaryGone(error: Error): boolean {
-  return primaryGoneCodes.has((error as NodeJS.ErrnoException).code ?? '');
+export function isPeerGone(error: Error): boolean {
+  return peerGoneCodes.has((error as NodeJS.ErrnoException).code ?? '');
 }
 
 /**
@@ -37,9 +39,21 @@ export function ipcChannel(ipc: IpcEnd, fail: (error: Error) => void = crash): P
     connected: () => ipc.connected,
     send: (message: WorkerMessage) =>
       void ipc.send?.(message, (error) => {
-        if (error && !isPrimaryGone(error)) fail(error);
+        if (error && !isPeerGone(error)) fail(error);
       }),
     onMessage: (listener) => void ipc.on('message', listener),
     onDisconnect: (listener) => void ipc.once('disconnect', listener),
   };
+}
+
+/**
+ * The primary's side. A reply or a change sent to a worker whose channel closed a moment before (it
+ * is exiting) fails the same way, and Node reports it as an 'error' on the worker, which nothing
+ * handled: the primary crashed, and every worker with it. The worker's exit is handled where it is
+ * noticed (replaced, its journal replayed by the next); any other failure is logged.
+ */
+export function watchWorkerChannel(worker: { on(event: 'error', listener: (error: Error) => void): unknown }, logger: Pick<Logger, 'error'>): void {
+  worker.on('error', (error) => {
+    if (!isPeerGone(error)) logger.error({ err: error }, 'a worker process reported an error');
+  });
 }
