@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { SlowestFirstSequencer } from './scripts/lib/slowest-first-sequencer.ts';
-import { filesNeedingFreshWorker, unitTestFiles } from './scripts/lib/unit-test-files.ts';
+import { filesNeedingFreshWorker, unitTestFiles, unitTestSetupFiles } from './scripts/lib/unit-test-files.ts';
 
 /**
  * Unit and integration tests of every package (the browser suite has its own config under e2e/).
@@ -38,9 +38,10 @@ export default defineConfig({
           // every file was half the suite's CPU (entry/relay/providers, 39 files: 74 s of CPU isolated,
           // 34 s shared). Files keep no state in modules between them: each builds its own app and databases.
           isolate: false,
+          setupFiles: unitTestSetupFiles,
         },
       },
-      { test: { name: 'fresh-worker', include: filesNeedingFreshWorker } },
+      { test: { name: 'fresh-worker', include: filesNeedingFreshWorker, setupFiles: unitTestSetupFiles } },
     ],
   },
 });

@@ -10,6 +10,8 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['tests/**/*.test.ts'],
     globalSetup: ['support/global-setup.ts'],
+    // Kills, at a file's end, the server it started and left running (a test that timed out never stops it).
+    setupFiles: ['../packages/server/src/testing/owned-process-trees.setup.ts'],
     pool: 'forks',
     fileParallelism: true,
     // A worker runs file after file in one process: playwright-core and the support modules are imported

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundledMain } from '../../packages/server/src/entry/bundle/build-server-bundle.ts';
 import { serverNodeFlags } from '../../packages/server/src/node-flags.ts';
+import { ownedTreeSpawnOptions, ownProcessTree } from '../../packages/server/src/testing/owned-process-trees.ts';
 import { nodeBinary, repoRoot, webRoot } from './paths.ts';
 
 export interface TestServer {
@@ -72,7 +73,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Owned by the harness: killed at the end of the file if a test that timed out left it running.
+    ...ownedTreeSpawnOptions,
   });
+  ownProcessTree(child);
   await waitUntilServing(child, output);
   // Keep draining the pipes so a chatty server never blocks on a full buffer.
   child.stdout?.resume();

@@ -2,6 +2,12 @@
 export const unitTestFiles = ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/src/**/*.test.ts'];
 
 /**
+ * Run before every test file: kills, at the file's end, the process trees (gateways) it started and left
+ * running (packages/server/src/testing/owned-process-trees.ts).
+ */
+export const unitTestSetupFiles = ['packages/server/src/testing/owned-process-trees.setup.ts'];
+
+/**
  * What makes a file unfit to share a worker: it replaces a module (`vi.mock`: in a shared worker the
  * real module is already loaded, so the mock would not take) or changes the worker's globals
  * (`vi.stubGlobal`, `vi.stubEnv`, an assignment to `globalThis` or `process.env`: the files after it

@@ -12,7 +12,7 @@ import { LocalSpendCoordinator, type SpendCoordinator } from './domain/billing/s
 import { SpendGuard, tokenBalanceKey, userBalanceKey } from './domain/billing/spend-guard.ts';
 import type { DepartedCharge } from './domain/billing/spend-lease-book.ts';
 import { deploymentNamespace } from './core/platform/deployment-namespace.ts';
-import { createPrimarySpendCoordinator } from './domain/cluster/primary-spend.ts';
+import { createPrimarySpendCoordinator } from './domain/cluster/primary-spend-coordinator.ts';
 import { PrimaryLink } from './domain/cluster/primary-link.ts';
 import { QuotaRepository } from './domain/billing/quota.repository.ts';
 import { createRelayBudgets } from './domain/budgets/budget-module.ts';

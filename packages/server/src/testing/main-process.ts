@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { ownedTreeSpawnOptions, ownProcessTree } from './owned-process-trees.ts';
 
 const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url));
 
@@ -14,14 +15,18 @@ export interface MainProcess {
 
 /**
  * Starts `main.ts` (or `entry`, such as the built bundle's main.mjs) in `cwd` with only `env` (plus
- * PATH, HOME set to `cwd`, and one process unless `env` sets WORKERS) as its environment.
+ * PATH, HOME set to `cwd`, and one process unless `env` sets WORKERS) as its environment. The harness
+ * owns its process tree (owned-process-trees.ts): whatever the test does not stop is killed at the end of
+ * its file.
  */
 export function startMainProcess(env: Record<string, string>, cwd: string, entry = mainPath): MainProcess {
   const child = spawn(process.execPath, [entry], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: cwd, WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...ownedTreeSpawnOptions,
   });
+  ownProcessTree(child);
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));

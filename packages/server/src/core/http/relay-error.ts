@@ -12,15 +12,29 @@ export class RelayError extends Error {
   readonly type: string;
   readonly localized: LocalizedMessage | undefined;
   readonly params: Record<string, string | number>;
+  /** A refusal the caller may retry as it is: sent as Retry-After (seconds), in every caller's format. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, code: string, message: LocalizedMessage | string, options: { type?: string; params?: Record<string, string | number> } = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: LocalizedMessage | string,
+    options: { type?: string; params?: Record<string, string | number>; retryAfterSeconds?: number } = {},
+  ) {
     super(typeof message === 'string' ? message : message.en);
     this.status = status;
     this.code = code;
     this.type = options.type ?? 'new_api_error';
     this.localized = typeof message === 'string' ? undefined : message;
     this.params = options.params ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
+}
+
+/** Starts a refusal's reply: its status, and its Retry-After when it has one. */
+export function replyForRelayError(reply: FastifyReply, error: RelayError): FastifyReply {
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.status(error.status);
 }
 
 /** The OpenAI error body; the request id is appended to the message as new-api does. */
@@ -30,7 +44,7 @@ export function relayErrorBody(error: RelayError, requestId: string, acceptLangu
 }
 
 export function sendRelayError(request: FastifyRequest, reply: FastifyReply, error: RelayError): FastifyReply {
-  return reply.status(error.status).send(relayErrorBody(error, request.id, request.headers['accept-language']));
+  return replyForRelayError(reply, error).send(relayErrorBody(error, request.id, request.headers['accept-language']));
 }
 
 const secretPatterns: RegExp[] = [

@@ -3,7 +3,7 @@ import { ChangeHandlers } from '../../core/platform/change-handlers.ts';
 import type { Logger } from '../../core/platform/logger.ts';
 import type { PrimaryLink } from './primary-link.ts';
 
-/** Longer than the primary's own wait for the workers' confirmations, which ends its answer. */
+/** Longer than the primary's own wait for the workers' confirmations (workerConfirmTimeoutMs), which ends its answer. */
 const primaryAnswerTimeoutMs = 5_000;
 
 /**

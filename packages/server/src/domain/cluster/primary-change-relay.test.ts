@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeConfirmTimeoutMs } from '../../core/platform/change-bus.ts';
 import { capturedLogger } from '../../testing/captured-logger.ts';
 import type { ChangeMessage } from './change-messages.ts';
 import { PrimaryChangeRelay, type ChangeRecipient } from './primary-change-relay.ts';
@@ -17,6 +18,10 @@ async function timed(repeat: Promise<void>): Promise<number> {
 }
 
 describe('the primary repeating a change to the workers', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('answers once every worker has confirmed, not before', async () => {
     const { logger, lines } = capturedLogger();
     const relay = new PrimaryChangeRelay(logger, 5_000);
@@ -33,6 +38,24 @@ describe('the primary repeating a change to the workers', () => {
     relay.applied(2, 1);
     await repeat;
     expect(answered).toBe(true);
+    expect(lines).toEqual([]);
+  });
+
+  it('waits for a worker that is slow on a loaded machine, well past the 1 s allowed between instances', async () => {
+    vi.useFakeTimers();
+    const { logger, lines } = capturedLogger();
+    const relay = new PrimaryChangeRelay(logger);
+    const [quick, slow] = [worker(1), worker(2)];
+    relay.subscribed(quick);
+    relay.subscribed(slow);
+    let answered = false;
+    const repeat = relay.repeat('tokens', '7', true).then(() => (answered = true));
+    relay.applied(1, 1);
+    // The console must not answer while the slow worker still serves the old row.
+    await vi.advanceTimersByTimeAsync(changeConfirmTimeoutMs + 1_500);
+    expect(answered).toBe(false);
+    relay.applied(2, 1);
+    await repeat;
     expect(lines).toEqual([]);
   });
 

@@ -1,6 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
 import { Acknowledgements } from '../../core/platform/acknowledgements.ts';
-import { changeConfirmTimeoutMs } from '../../core/platform/change-bus.ts';
 import type { Logger } from '../../core/platform/logger.ts';
 import type { ChangeMessage, WorkerChangeMessage } from './change-messages.ts';
 import { isSwitchboardMessage, type Reply } from './cluster-messages.ts';
@@ -11,6 +10,16 @@ export interface ChangeRecipient {
   readonly pid: number | undefined;
   send(message: ChangeMessage): void;
 }
+
+/**
+ * How long the primary waits for a live worker to confirm a change. A worker that dies is not waited
+ * for (its exit ends the wait), so this bounds only one that is alive but slow or stuck, and longer
+ * than between instances (changeConfirmTimeoutMs, 1 s): on a loaded 2-core machine (load average
+ * 13-17) a worker whose re-read waited behind its batch write through the busy primary confirmed a
+ * token change after more than 1 s, and the console answered while that worker still served the old
+ * row. Below the worker's own wait for the primary's answer (5 s, cluster-change-bus.ts).
+ */
+export const workerConfirmTimeoutMs = 4_000;
 
 /**
  * The primary's part of the change bus: repeats a worker's change to every worker that applies
@@ -25,7 +34,7 @@ export class PrimaryChangeRelay {
   private readonly timeoutMs: number;
   private nextId = 1;
 
-  constructor(logger: Logger, timeoutMs = changeConfirmTimeoutMs) {
+  constructor(logger: Logger, timeoutMs = workerConfirmTimeoutMs) {
     this.logger = logger;
     this.timeoutMs = timeoutMs;
     this.confirmations = new Acknowledgements(timeoutMs);

@@ -1,5 +1,13 @@
 import cluster from 'node:cluster';
+import { ipcChannel } from './process-channel.ts';
 import { isSwitchboardMessage, type BundledMessage, type ChangeMessage, type PrimaryMessage, type Reply, type WorkerMessage } from './cluster-messages.ts';
+
+/** The primary process is gone (the worker is being stopped): no answer can come. */
+export class PrimaryGoneError extends Error {
+  constructor() {
+    super('the primary process is gone');
+  }
+}
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout | undefined };
 
@@ -10,13 +18,6 @@ export interface PrimaryChannel {
   onMessage(listener: (message: unknown) => void): void;
   onDisconnect(listener: () => void): void;
 }
-
-const processChannel: PrimaryChannel = {
-  connected: () => process.connected,
-  send: (message) => void process.send?.(message),
-  onMessage: (listener) => void process.on('message', listener),
-  onDisconnect: (listener) => void process.once('disconnect', listener),
-};
 
 /**
  * A worker's line to the primary: requests that expect an answer (store calls, metrics) and the
@@ -40,7 +41,7 @@ export class PrimaryLink {
   }
 
   /** A link over `channel`; a worker process uses its one link, `PrimaryLink.get()`. */
-  constructor(channel: PrimaryChannel = processChannel) {
+  constructor(channel: PrimaryChannel = ipcChannel(process)) {
     this.channel = channel;
     channel.onMessage((message: unknown) => {
       if (!isSwitchboardMessage(message)) return;
@@ -52,7 +53,7 @@ export class PrimaryLink {
     channel.onDisconnect(() => {
       for (const waiting of this.pending.values()) {
         clearTimeout(waiting.timer);
-        waiting.reject(new Error('the primary process is gone'));
+        waiting.reject(new PrimaryGoneError());
       }
       this.pending.clear();
     });
@@ -101,7 +102,7 @@ export class PrimaryLink {
    */
   request(build: (id: number) => WorkerMessage, timeoutMs = 5_000): Promise<unknown> {
     const id = this.nextId++;
-    if (!this.channel.connected()) return Promise.reject(new Error('the primary process is gone'));
+    if (!this.channel.connected()) return Promise.reject(new PrimaryGoneError());
     return new Promise((resolve, reject) => {
       const timer =
         timeoutMs === Number.POSITIVE_INFINITY

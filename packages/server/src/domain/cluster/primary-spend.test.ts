@@ -1,7 +1,11 @@
 import type { Worker } from 'node:cluster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RelayError } from '../../core/http/relay-error.ts';
+import { SpendGuard, type ClaimOutcome } from '../billing/spend-guard.ts';
 import type { LeaseGrant, LeaseRequest } from '../billing/spend-lease-book.ts';
-import type { SpendMessage } from './cluster-messages.ts';
+import type { SpendMessage, WorkerMessage } from './cluster-messages.ts';
+import { PrimaryLink, type PrimaryChannel } from './primary-link.ts';
+import { createPrimarySpendCoordinator } from './primary-spend-coordinator.ts';
 import { PrimarySpendBook, departedWaitMs } from './primary-spend.ts';
 
 const worker = (id: number) => ({ id, isConnected: () => true }) as unknown as Worker;
@@ -53,5 +57,64 @@ describe("the primary's spending book after a worker died holding a slice", () =
     vi.advanceTimersByTime(1);
     expect(nearEdge.answer?.granted).toBe(-1);
     book.close();
+  });
+});
+
+/** A stand-in primary that answers only when the test says so (a busy primary, or one paused by SIGSTOP). */
+function latePrimary(): PrimaryChannel & { sent: WorkerMessage[]; answer(id: number, result: unknown): void; disconnect(): void } {
+  const sent: WorkerMessage[] = [];
+  let listener: (message: unknown) => void = () => undefined;
+  let gone: () => void = () => undefined;
+  let connected = true;
+  return {
+    sent,
+    connected: () => connected,
+    send: (message) => void sent.push(message),
+    onMessage: (received) => void (listener = received),
+    onDisconnect: (received) => void (gone = received),
+    answer: (id, result) => listener({ sb: 'reply', id, result }),
+    disconnect: () => {
+      connected = false;
+      gone();
+    },
+  };
+}
+
+/** Claims `worst` on one token balance through a guard whose book is the (stand-in) primary's. */
+function claimThroughPrimary(primary: PrimaryChannel): { outcome: Promise<ClaimOutcome>; state: () => 'waiting' | 'answered' | 'failed' } {
+  const guard = new SpendGuard(createPrimarySpendCoordinator(new PrimaryLink(primary)));
+  const outcome = Promise.resolve(guard.claim([{ key: 't:1', seed: 1_000_000 }], 1_000, 1_000));
+  let state: 'waiting' | 'answered' | 'failed' = 'waiting';
+  outcome.then(
+    () => (state = 'answered'),
+    () => (state = 'failed'),
+  );
+  return { outcome, state: () => state };
+}
+
+describe("a worker's spending guard whose primary answers late", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits for the lease however late a busy primary grants it, and admits the paying call then', async () => {
+    vi.useFakeTimers();
+    const primary = latePrimary();
+    const claim = claimThroughPrimary(primary);
+    expect(primary.sent).toMatchObject([{ sb: 'spend', op: 'acquire', key: 't:1' }]);
+    // Longer than the link's usual bound (5 s): the call used to fail with "the primary process did not answer".
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(claim.state()).toBe('waiting');
+    primary.answer((primary.sent[0] as { id: number }).id, { granted: 32_000, generation: 1 } satisfies LeaseGrant);
+    await expect(claim.outcome).resolves.toEqual({ ok: true, claims: [{ key: 't:1', amount: 1_000 }] });
+  });
+
+  it('tells the caller to retry (503, Retry-After) when the primary is gone while it waits', async () => {
+    const primary = latePrimary();
+    const claim = claimThroughPrimary(primary);
+    primary.disconnect();
+    const refusal = await claim.outcome.catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(RelayError);
+    expect(refusal).toMatchObject({ status: 503, code: 'primary_unavailable', retryAfterSeconds: 1 });
   });
 });

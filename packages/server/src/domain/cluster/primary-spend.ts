@@ -1,30 +1,10 @@
 import type { Worker } from 'node:cluster';
-import type { SpendCoordinator } from '../billing/spend-coordinator.ts';
 import { SpendLeaseBook, idleAccountMs, type DepartedCharge, type LeaseGrant } from '../billing/spend-lease-book.ts';
 import type { SpendMessage } from './cluster-messages.ts';
-import type { PrimaryLink } from './primary-link.ts';
-
-/**
- * The spending guard's book for the workers of one machine without Redis, kept by the primary: every
- * worker's leases on a balance count against it together (see billing/spend-lease-book.ts). A worker
- * asks only when its lease does not cover a request, so far from the edge there is no round trip.
- */
-export function createPrimarySpendCoordinator(link: PrimaryLink): SpendCoordinator {
-  return {
-    outlivesProcess: true,
-    acquire: (key, request) => link.request((id) => ({ sb: 'spend', id, op: 'acquire', key, request })) as Promise<LeaseGrant>,
-    // Every balance's report of a turn travels in one message (the guard reports them all at once).
-    report: (key, report) => link.sendSoon({ sb: 'spend', id: 0, op: 'report', key, report }),
-    adjust: (key, delta) => link.send({ sb: 'spend', id: 0, op: 'adjust', key, delta }),
-    journalOpened: (journal) => link.send({ sb: 'spend', id: 0, op: 'journal', journal }),
-    journalReplayed: (journal, charges) => link.send({ sb: 'spend', id: 0, op: 'replayed', journal, charges }),
-  };
-}
 
 /**
  * How long an acquire near the edge waits for a dead worker's journal to say what its lease spent:
- * the replacement replays it as it starts, well within this, and a worker's request to the primary
- * gives up after 5 s.
+ * the replacement replays it as it starts, well within this.
  */
 export const departedWaitMs = 2_000;
 

@@ -4,6 +4,7 @@ import { servingAddress, type BoundAddress as Address } from '../../core/http/se
 import type { Logger } from '../../core/platform/logger.ts';
 import { compactStartupGarbage } from '../../core/platform/memory-return.ts';
 import { servePrimary } from './primary-services.ts';
+import { watchWorkerChannel } from './process-channel.ts';
 
 /** A worker that dies this many times within the window is not restarted again: the machine is stopped. */
 const crashLoop = { restarts: 5, windowMs: 60_000 };
@@ -43,6 +44,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
 
   const fork = (): Worker => {
     const worker = cluster.fork(workerEnv);
+    watchWorkerChannel(worker, logger);
     live.add(worker);
     worker.once('listening', () => served.add(worker));
     worker.once('exit', () => live.delete(worker));

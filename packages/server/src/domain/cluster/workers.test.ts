@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -234,4 +235,67 @@ describe('a primary killed with SIGKILL', () => {
       if (gateway.child.exitCode === null && gateway.child.signalCode === null) gateway.child.kill('SIGKILL');
     }
   }, 60_000);
+});
+
+/** One call on `agent`'s connections: its status, and its Retry-After when refused. */
+function callOn(agent: Agent, url: string, init: { method: string; headers?: Record<string, string>; body?: string }): Promise<string> {
+  return new Promise((resolve) => {
+    const call = request(url, { agent, method: init.method, headers: init.headers }, (answer) => {
+      answer.resume();
+      answer.on('end', () => resolve(String(answer.statusCode)));
+    });
+    call.on('error', (error) => resolve(`error ${error.message}`));
+    call.end(init.body);
+  });
+}
+
+describe('a primary that does not answer for 6 s (SIGSTOP: a busy or swapped-out primary)', () => {
+  it("holds its workers' paying calls until it answers again, instead of failing them", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'sb-workers-'));
+    folders.push(folder);
+    const upstream = await startFakeChatUpstream();
+    const gateway = await startRunningGateway(
+      {
+        WORKERS: '2',
+        SQLITE_PATH: join(folder, 'gateway.db'),
+        QUOTA_JOURNAL_DIR: join(folder, 'journal'),
+        SESSION_SECRET: 'workers-session-secret',
+        INITIAL_ROOT_PASSWORD: rootPassword,
+        LOG_LEVEL: 'info',
+      },
+      folder,
+    );
+    // The primary hands new connections to the workers: a paused one hands none. Calls go on
+    // connections opened before, two per worker (spread round-robin).
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    const primary = gateway.child.pid!;
+    let paused = false;
+    try {
+      await expect.poll(() => gateway.output().includes('with 2 worker processes'), { timeout: 30_000 }).toBe(true);
+      const root = await loginAsRoot(gateway.baseUrl, rootPassword);
+      const channel = { type: 1, name: 'fake', key: 'sk-upstream', base_url: upstream.url, models: 'gpt-4o-mini', group: 'default' };
+      expect((await root.post('/api/channel/', channel)).success).toBe(true);
+      const token = await root.post<{ data: Array<{ key: string }> }>('/api/token/', { name: 'paused', remain_quota: 50_000_000, expired_time: -1 });
+      const key = token.data[0]!.key;
+      const opened = await Promise.all(Array.from({ length: 4 }, () => callOn(agent, `${gateway.baseUrl}/api/status`, { method: 'GET' })));
+      expect(opened).toEqual(['200', '200', '200', '200']);
+
+      // No worker holds a lease on the new token's balances yet: each call asks the primary.
+      process.kill(primary, 'SIGSTOP');
+      paused = true;
+      const headers = { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' };
+      const calls = Promise.all(
+        Array.from({ length: 4 }, () => callOn(agent, `${gateway.baseUrl}/v1/chat/completions`, { method: 'POST', headers, body: chatBody })),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      process.kill(primary, 'SIGCONT');
+      paused = false;
+      expect(await calls).toEqual(['200', '200', '200', '200']);
+    } finally {
+      if (paused) process.kill(primary, 'SIGCONT');
+      agent.destroy();
+      if (gateway.child.exitCode === null && gateway.child.signalCode === null) gateway.child.kill('SIGKILL');
+      await upstream.close();
+    }
+  }, 90_000);
 });

@@ -152,6 +152,16 @@ export class TokenCache {
   }
 
   /**
+   * The re-read of a held token in flight: a change to it reached this process and its new row is on
+   * its way. A call that finds its token so waits for it (caller-auth.ts): the console may already
+   * have answered, since the primary answers without a worker that confirms late (a loaded machine,
+   * a re-read queued behind this worker's batch write), and that worker must not serve the old row.
+   */
+  rereadOf(id: number): Promise<void> | undefined {
+    return this.rereads.size === 0 ? undefined : this.rereads.get(id);
+  }
+
+  /**
    * An enabled token found past its expiry becomes "expired", here and in the database (in the
    * background; a failed write is retried after the next full reload). Exhaustion is not recorded
    * this way: a balance at zero may only be held by requests in flight that will refund.

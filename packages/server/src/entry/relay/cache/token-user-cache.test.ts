@@ -5,6 +5,8 @@ import { sqlTimestamp } from '../../../core/db/dialect.ts';
 import { createTestApp, createTestUser, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabases } from '../../../testing/test-databases.ts';
 import { seedToken } from '../testing/relay-seed.ts';
+import { authenticateToken } from '../pipeline/caller-auth.ts';
+import { KeyGuessGuard } from '../pipeline/key-guess-guard.ts';
 import { RelayCacheRepository, type TokenRow, type UserRow } from './relay-cache.repository.ts';
 import { TokenCache } from './token-cache.ts';
 import { UserCache } from './user-cache.ts';
@@ -137,6 +139,61 @@ describe.each(sqlite)('token and user caches: a reload racing a single change on
     await disableReread;
     expect(disableDone).toBe(true);
     expect(tokens.getById(token.id)?.status).toBe(TokenStatus.enabled);
+  });
+
+  it("makes a call wait for its token's or user's re-read in flight: a worker that confirms a change late does not serve the old row", async () => {
+    // console-writes-in-force.test.ts on a loaded machine: "token enabled again" was confirmed, and the
+    // calls right after were refused as disabled. The primary answers the console without a worker
+    // that has not confirmed within its wait (1 s), and a worker's re-read waits behind its batch
+    // write, which waits for the busy primary: the change had reached the worker, its row had not.
+    const user = await createTestUser(testApp);
+    const token = await seedToken(testApp, user.id);
+    const repository = new SlowSingleReadRepository(testApp.context.database.db);
+    const ledger = new QuotaLedger();
+    const tokens = new TokenCache(repository, ledger, () => Date.now());
+    const users = new UserCache(repository, ledger);
+    const call = () =>
+      authenticateToken({ key: token.key, pinnedChannelId: undefined }, '127.0.0.1', {
+        tokens,
+        users,
+        options: testApp.context.options,
+        nowSeconds: Math.floor(Date.now() / 1000),
+        keyGuesses: new KeyGuessGuard(testApp.context.clock),
+      });
+    const setTokenStatus = (status: number) => testApp.context.database.db.updateTable('tokens').set({ status }).where('id', '=', token.id).execute();
+    const setUserStatus = (status: number) => testApp.context.database.db.updateTable('users').set({ status }).where('id', '=', user.id).execute();
+    const outcomeOf = (calling: Promise<unknown>) => {
+      const seen: { outcome?: string } = {};
+      calling.then(
+        () => (seen.outcome = 'admitted'),
+        (error: { code?: string }) => (seen.outcome = error.code ?? 'failed'),
+      );
+      return seen;
+    };
+    await setTokenStatus(TokenStatus.disabled);
+    await expect(call()).rejects.toMatchObject({ code: 'token_unavailable' });
+
+    // The enable is written and its change has reached this worker; its re-read answers late.
+    await setTokenStatus(TokenStatus.enabled);
+    const releaseToken = repository.slowDownNextSingleRead();
+    const tokenReloading = tokens.reload(token.id);
+    const afterEnable = outcomeOf(call());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(afterEnable.outcome).toBeUndefined();
+    releaseToken();
+    await tokenReloading;
+    await expect.poll(() => afterEnable.outcome).toBe('admitted');
+
+    // The same for the token's owner: banned, and the ban's re-read in flight.
+    await setUserStatus(UserStatus.disabled);
+    const releaseUser = repository.slowDownNextSingleRead();
+    const userReloading = users.reload(user.id);
+    const afterBan = outcomeOf(call());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(afterBan.outcome).toBeUndefined();
+    releaseUser();
+    await userReloading;
+    await expect.poll(() => afterBan.outcome).toBe('user_banned');
   });
 
   it('answers every simultaneous lookup of a user new to the process with one read', async () => {

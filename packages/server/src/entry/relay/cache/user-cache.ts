@@ -112,6 +112,11 @@ export class UserCache {
     return undefined;
   }
 
+  /** The re-read of a held user in flight (a change reached this process): a call waits for it, as for a token's (TokenCache.rereadOf). */
+  rereadOf(id: number): Promise<unknown> | undefined {
+    return this.rereads.size === 0 ? undefined : this.rereads.get(id);
+  }
+
   /** A held user from memory (the hot path); marks it as used. */
   get(id: number): UserRecord | undefined {
     return this.byId.get(id);

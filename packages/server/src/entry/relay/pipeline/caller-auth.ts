@@ -37,6 +37,12 @@ export async function authenticateToken(
 ): Promise<RelayCaller> {
   if (!relayKey) throw new RelayError(401, 'invalid_token', relayMessages.noToken);
   let token = dependencies.tokens.get(relayKey.key);
+  // A change to the token (or its owner) reached this process and is being read: the call follows it.
+  const rereading = token && dependencies.tokens.rereadOf(token.id);
+  if (rereading) {
+    await rereading.catch(() => undefined);
+    token = dependencies.tokens.get(relayKey.key);
+  }
   if (!token) {
     // Only a key not in memory costs a lookup, and only those are what a guesser sends.
     await dependencies.keyGuesses.beforeLookup(ip);
@@ -52,6 +58,8 @@ export async function authenticateToken(
     throw new RelayError(401, 'token_quota_exhausted', relayMessages.tokenExhausted);
   if (token.status !== TokenStatus.enabled) throw new RelayError(401, 'token_unavailable', relayMessages.tokenUnavailable);
   if (!isAllowed(token.allowIps, ip)) throw new RelayError(403, 'ip_not_allowed', relayMessages.ipNotAllowed, { params: { ip } });
+  const userRereading = dependencies.users.rereadOf(token.userId);
+  if (userRereading) await userRereading.catch(() => undefined);
   const user = checkUser(dependencies.users.get(token.userId) ?? (await dependencies.users.lookup(token.userId)));
   let usingGroup = user.group;
   if (token.group === 'auto') {

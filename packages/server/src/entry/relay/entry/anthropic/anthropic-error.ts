@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { relayErrorBody, type RelayError } from '../../../../core/http/relay-error.ts';
+import { relayErrorBody, replyForRelayError, type RelayError } from '../../../../core/http/relay-error.ts';
 
 /** Anthropic's error types by HTTP status, for errors that did not come from an Anthropic upstream. */
 const typeByStatus: Readonly<Record<number, string>> = {
@@ -21,5 +21,5 @@ const anthropicTypes = new Set([...Object.values(typeByStatus), 'api_error', 'bi
 export function sendAnthropicError(request: FastifyRequest, reply: FastifyReply, error: RelayError): FastifyReply {
   const { message } = relayErrorBody(error, request.id, request.headers['accept-language']).error;
   const type = anthropicTypes.has(error.type) ? error.type : (typeByStatus[error.status] ?? (error.status >= 500 ? 'api_error' : 'invalid_request_error'));
-  return reply.status(error.status).send({ type: 'error', error: { type, message } });
+  return replyForRelayError(reply, error).send({ type: 'error', error: { type, message } });
 }

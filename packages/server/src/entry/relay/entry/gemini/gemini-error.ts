@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { relayErrorBody, type RelayError } from '../../../../core/http/relay-error.ts';
+import { relayErrorBody, replyForRelayError, type RelayError } from '../../../../core/http/relay-error.ts';
 
 /** google.rpc status names by HTTP status. */
 const statusNames: Readonly<Record<number, string>> = {
@@ -22,5 +22,5 @@ const statusNames: Readonly<Record<number, string>> = {
 export function sendGeminiError(request: FastifyRequest, reply: FastifyReply, error: RelayError): FastifyReply {
   const { message } = relayErrorBody(error, request.id, request.headers['accept-language']).error;
   const status = statusNames[error.status] ?? (error.status >= 500 ? 'INTERNAL' : 'FAILED_PRECONDITION');
-  return reply.status(error.status).send({ error: { code: error.status, message, status } });
+  return replyForRelayError(reply, error).send({ error: { code: error.status, message, status } });
 }
