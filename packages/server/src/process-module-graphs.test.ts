@@ -59,6 +59,7 @@ describe("the processes' module graphs", () => {
       'prom-client',
       'ws',
       '@node-rs/argon2',
+      'koffi',
     ])
       expect(packages).not.toContain(gatewayPackage);
     expect(nodeInternals).not.toContain(nodeOwnUndici);
@@ -69,5 +70,12 @@ describe("the processes' module graphs", () => {
     // The check means something only if the gateway's graph was loaded (Fastify and the relay's undici from npm).
     expect(places(files).packages).toEqual(expect.arrayContaining(['fastify', 'undici']));
     expect(nodeInternals).not.toContain(nodeOwnUndici);
+  });
+
+  it('a gateway process loads koffi only when the memory return first trims, not at start', () => {
+    // koffi and its native part cost a process 1-2 MiB: only a process that had a burst to give back pays it.
+    const { files } = loadedBy(['./serve-process.ts']);
+    expect(places(files).packages).toContain('fastify');
+    expect(places(files).packages.filter((name) => name.includes('koffi'))).toEqual([]);
   });
 });

@@ -157,6 +157,36 @@ describe('MemoryReturn', () => {
     expect(state.heap).toBe(megabytes(101));
   });
 
+  it('trims the C allocator right after the compacting collection, and counts the next growth from the trimmed size', async () => {
+    // After 2,000 streams each worker's heap was back but glibc's arena kept 10-25 MB of freed chunks.
+    const events: string[] = [];
+    let footprint = megabytes(100);
+    const memoryReturn = new MemoryReturn({
+      logger: createLogger('silent'),
+      footprintBytes: () => footprint,
+      busyShare: () => 0,
+      collect: (options) => {
+        events.push(options.execution === 'async' ? 'concurrent' : 'compacting');
+        if (options.execution === 'sync') footprint = megabytes(130);
+      },
+      trimMalloc: async () => {
+        events.push('trim');
+        footprint = megabytes(108);
+        return true;
+      },
+    });
+    footprint = megabytes(150);
+    for (let quiet = 0; quiet < memoryReturnDefaults.quietChecks; quiet += 1) memoryReturn.check();
+    expect(memoryReturn.check()).toBe(true);
+    expect(events).toEqual(['concurrent', 'compacting', 'trim']);
+    await new Promise((resolve) => setImmediate(resolve));
+    // Growth from 108 MB, not from 130: 16 MB more is another burst to give back.
+    footprint = megabytes(108) + memoryReturnDefaults.growthBytes;
+    for (let quiet = 0; quiet < memoryReturnDefaults.quietChecks; quiet += 1) memoryReturn.check();
+    expect(memoryReturn.check()).toBe(true);
+    expect(events).toEqual(['concurrent', 'compacting', 'trim', 'concurrent', 'compacting', 'trim']);
+  });
+
   it('compacts the WORKERS primary once when asked, only where --expose-gc gave a gc', () => {
     const global = globalThis as { gc?: unknown };
     const original = global.gc;

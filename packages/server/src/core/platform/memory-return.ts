@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from './logger.ts';
+import { lazyMallocTrim, type TrimMalloc } from './malloc-trim.ts';
 
 /** V8's `gc` as `--expose-gc` defines it, called with the options used here. */
 type CollectGarbage = (options: { type: 'major'; execution: 'async' } | { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
@@ -49,12 +50,16 @@ export const memoryReturnDefaults: MemoryReturnSettings = {
  * heap left to move. That pause grows with the live heap (the gateway after 2,000 streams: about
  * 200 ms with 40 MB live) and is why it waits for quiet (under 2 % of a core's time for three
  * checks in a row): a steady load never sees it, and it runs once per quiet spell after growth.
+ * Then the C allocator's freed memory goes back too (`trimMalloc`: glibc's `malloc_trim(0)`): after
+ * 2,000 streams the workers' heaps were back within seconds but glibc's main arena kept 10–25 MiB
+ * each of freed chunks between live ones, and the tree stayed 33–49 MiB above its level before.
  */
 export class MemoryReturn {
   private readonly collect: CollectGarbage;
   private readonly footprintBytes: () => number;
   private readonly busyShare: () => number;
   private readonly openRequests: () => number;
+  private readonly trimMalloc: TrimMalloc | undefined;
   private readonly logger: Logger;
   private readonly settings: MemoryReturnSettings;
   private baselineBytes: number;
@@ -72,6 +77,8 @@ export class MemoryReturn {
     busyShare?: () => number;
     /** Requests being answered now (streams included): a check with any is not quiet. */
     openRequests?: () => number;
+    /** Gives the C allocator's freed memory back after the compaction (none by default). */
+    trimMalloc?: TrimMalloc;
     settings?: MemoryReturnSettings;
   }) {
     this.collect = dependencies.collect;
@@ -79,6 +86,7 @@ export class MemoryReturn {
     this.footprintBytes = dependencies.footprintBytes ?? (() => process.memoryUsage.rss());
     this.busyShare = dependencies.busyShare ?? cpuBusyShare();
     this.openRequests = dependencies.openRequests ?? (() => 0);
+    this.trimMalloc = dependencies.trimMalloc;
     this.settings = dependencies.settings ?? memoryReturnDefaults;
     this.baselineBytes = this.footprintBytes();
   }
@@ -129,6 +137,32 @@ export class MemoryReturn {
       { rssBeforeMb: Math.round(grownFootprintBytes / 1_048_576), rssAfterMb: Math.round(after / 1_048_576), pauseMs: Math.round(performance.now() - started) },
       'returned memory after a burst',
     );
+    if (this.trimMalloc) void this.trimAfterCollection(this.trimMalloc, after);
+  }
+
+  /**
+   * After the collection: the Buffers it freed (socket reads, bodies) are among the chunks the C
+   * allocator then holds. The trim runs off the event loop; its result moves the baseline down, so
+   * the next growth counts from the trimmed size.
+   */
+  private async trimAfterCollection(trimMalloc: TrimMalloc, collectedBytes: number): Promise<void> {
+    const started = performance.now();
+    try {
+      const released = await trimMalloc();
+      const after = this.footprintBytes();
+      this.baselineBytes = Math.min(this.baselineBytes, after);
+      this.logger.info(
+        {
+          released,
+          rssBeforeMb: Math.round(collectedBytes / 1_048_576),
+          rssAfterMb: Math.round(after / 1_048_576),
+          trimMs: Math.round(performance.now() - started),
+        },
+        "gave the C allocator's free memory back",
+      );
+    } catch (error) {
+      this.logger.warn({ err: error }, 'trimming the C allocator failed');
+    }
   }
 }
 
@@ -169,7 +203,8 @@ export function startMemoryReturn(logger: Logger, server: Server): MemoryReturn 
   const collect = exposedGc();
   if (!collect) return undefined;
   collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-  const memoryReturn = new MemoryReturn({ collect, logger, openRequests: countOpenRequests(server) });
+  const trimMalloc = lazyMallocTrim((reason) => logger.info({ reason }, 'memory return: the C allocator is not trimmed'));
+  const memoryReturn = new MemoryReturn({ collect, logger, openRequests: countOpenRequests(server), trimMalloc });
   memoryReturn.start();
   return memoryReturn;
 }
