@@ -73,7 +73,7 @@ describe("the processes' module graphs", () => {
   });
 
   it('a gateway process loads koffi only when the memory return first trims, not at start', () => {
-    // koffi and its native part cost a process 1-2 MiB: only a process that had a burst to give back pays it.
+    // koffi and its native part cost a process about 1 MiB: only a process that had a burst to give back pays it.
     const { files } = loadedBy(['./serve-process.ts']);
     expect(places(files).packages).toContain('fastify');
     expect(places(files).packages.filter((name) => name.includes('koffi'))).toEqual([]);

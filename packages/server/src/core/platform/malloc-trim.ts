@@ -25,7 +25,8 @@ export type MallocTrimBinding = { readonly trim: TrimMalloc } | { readonly skipp
  * The call runs on a worker thread, not the event loop's: glibc walks every free chunk of the arena
  * and gives back its pages one range at a time, and the compaction before it already paused the loop
  * (the gateway after 2,000 streams: the collection and a trim on the main thread together paused it
- * 610–810 ms at load average 7–9, against 76–130 ms for the collection alone in earlier runs).
+ * 610–810 ms at load average 7–9; with the trim on a worker thread the collection alone paused it
+ * 80–250 ms and the trim took 3–94 ms beside it).
  *
  * Skipped (the process keeps what it has, as before) where there is no glibc: macOS and Windows are
  * not even asked, and on Linux a C library without `libc.so.6` or without `malloc_trim` (musl, as in
@@ -46,8 +47,8 @@ export function bindGlibcMallocTrim(loadLibrary: () => LoadForeignLibrary = load
 }
 
 /**
- * A trim bound on its first call, not before: koffi and its native part cost a process about 1–2 MiB
- * once loaded, so a process that never had a burst to give back never loads it, and the relay's path
+ * A trim bound on its first call, not before: koffi and its native part cost a process about 1 MiB
+ * once loaded (0.8 MiB of them its binary's pages), so a process that never had a burst to give back never loads it, and the relay's path
  * never touches it (the memory return calls it once per quiet spell after growth). `onSkipped` hears
  * once why there is no trim.
  */
