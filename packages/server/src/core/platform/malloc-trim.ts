@@ -23,10 +23,8 @@ export type MallocTrimBinding = { readonly trim: TrimMalloc } | { readonly skipp
  * the arena's top, `malloc_trim` also the free pages in the middle. Node does not expose it.
  *
  * The call runs on a worker thread, not the event loop's: glibc walks every free chunk of the arena
- * and gives back its pages one range at a time, and the compaction before it already paused the loop
- * (the gateway after 2,000 streams: the collection and a trim on the main thread together paused it
- * 610–810 ms at load average 7–9; with the trim on a worker thread the collection alone paused it
- * 80–250 ms and the trim took 3–94 ms beside it).
+ * and gives back its pages one range at a time (3–169 ms of wall time after the bench's bursts, at
+ * load average 7–15), and the compaction before it has already paused the loop.
  *
  * Skipped (the process keeps what it has, as before) where there is no glibc: macOS and Windows are
  * not even asked, and on Linux a C library without `libc.so.6` or without `malloc_trim` (musl, as in
