@@ -209,21 +209,26 @@ describe.each(testDatabases())('two worker processes on $dialect', (database) =>
   }, 120_000);
 });
 
+/** `npm start` with two workers on a fresh SQLite file and journal, its folder removed after the file. */
+async function startTwoWorkersOnSqlite() {
+  const folder = mkdtempSync(join(tmpdir(), 'sb-workers-'));
+  folders.push(folder);
+  return startRunningGateway(
+    {
+      WORKERS: '2',
+      SQLITE_PATH: join(folder, 'gateway.db'),
+      QUOTA_JOURNAL_DIR: join(folder, 'journal'),
+      SESSION_SECRET: 'workers-session-secret',
+      INITIAL_ROOT_PASSWORD: rootPassword,
+      LOG_LEVEL: 'info',
+    },
+    folder,
+  );
+}
+
 describe('a primary killed with SIGKILL', () => {
   it('leaves no worker behind holding the port (Node ends a worker whose primary is gone)', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'sb-workers-'));
-    folders.push(folder);
-    const gateway = await startRunningGateway(
-      {
-        WORKERS: '2',
-        SQLITE_PATH: join(folder, 'gateway.db'),
-        QUOTA_JOURNAL_DIR: join(folder, 'journal'),
-        SESSION_SECRET: 'workers-session-secret',
-        INITIAL_ROOT_PASSWORD: rootPassword,
-        LOG_LEVEL: 'info',
-      },
-      folder,
-    );
+    const gateway = await startTwoWorkersOnSqlite();
     try {
       await expect.poll(() => gateway.output().includes('with 2 worker processes'), { timeout: 30_000 }).toBe(true);
       const workers = childrenOf(gateway.child.pid!);
@@ -251,20 +256,8 @@ function callOn(agent: Agent, url: string, init: { method: string; headers?: Rec
 
 describe('a primary that does not answer for 6 s (SIGSTOP: a busy or swapped-out primary)', () => {
   it("holds its workers' paying calls until it answers again, instead of failing them", async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'sb-workers-'));
-    folders.push(folder);
     const upstream = await startFakeChatUpstream();
-    const gateway = await startRunningGateway(
-      {
-        WORKERS: '2',
-        SQLITE_PATH: join(folder, 'gateway.db'),
-        QUOTA_JOURNAL_DIR: join(folder, 'journal'),
-        SESSION_SECRET: 'workers-session-secret',
-        INITIAL_ROOT_PASSWORD: rootPassword,
-        LOG_LEVEL: 'info',
-      },
-      folder,
-    );
+    const gateway = await startTwoWorkersOnSqlite();
     // The primary hands new connections to the workers: a paused one hands none. Calls go on
     // connections opened before, two per worker (spread round-robin).
     const agent = new Agent({ keepAlive: true, maxSockets: 4 });
