@@ -138,10 +138,13 @@ describe.each(testDatabases())('routing inside a priority tier on $dialect', (da
     expect((await setStrategy('{"default": "lowest-latency"}')).body.success).toBe(true);
     await seedChannel(testApp, { key: 'latency-a', baseUrl: first.baseUrl, models: ['latency-model'] });
     await seedChannel(testApp, { key: 'latency-b', baseUrl: second.baseUrl, models: ['latency-model'] });
-    // Time to first byte on the app's clock: A answers in 100 ms, B in 400 ms.
+    // Time to first byte on the app's clock: A answers in 100 ms, B in 800 ms. The clock is real time
+    // plus these steps, so a loaded machine adds real time to a sample: the gap is what a stall must
+    // exceed to make A look slower than B (it was 300 ms, and a CI run at load 14 crossed it). Thirty
+    // of B's answers (24 s) stay within the averages' staleness window (30 s).
     let firstDelayMs = 100;
     first.beforeAnswer = async () => clock.advance(firstDelayMs);
-    second.beforeAnswer = async () => clock.advance(400);
+    second.beforeAnswer = async () => clock.advance(800);
     const servedBy = async (count: number) => {
       const before = { a: first.requests.length, b: second.requests.length };
       for (let request = 0; request < count; request += 1) expect((await chat('latency-model')).status).toBe(200);
@@ -150,8 +153,8 @@ describe.each(testDatabases())('routing inside a priority tier on $dialect', (da
     // Both measured once, then the faster one serves (a few exploring picks aside).
     const warm = await servedBy(30);
     expect(warm.a).toBeGreaterThanOrEqual(25);
-    // A slows down to 2 s: within a few answers its average passes B's and traffic moves to B.
-    firstDelayMs = 2_000;
+    // A slows down to 10 s: its first slow answer takes its average past B's and traffic moves to B.
+    firstDelayMs = 10_000;
     await servedBy(5);
     const slowed = await servedBy(30);
     expect(slowed.b).toBeGreaterThanOrEqual(25);
