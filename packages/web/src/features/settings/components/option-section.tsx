@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Row } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusQueryKey } from '../../../lib/system-status.ts';
 import { optionsKey } from '../api/options.ts';
@@ -35,9 +35,19 @@ export function OptionSection({ id, fields, options, normalize, validate, confir
   const [busy, setBusy] = useState(false);
   const secretKeys = useMemo(() => new Set(fields.filter((field) => field.kind === 'secret').map((field) => field.key)), [fields]);
 
-  useEffect(() => {
-    form.setFieldsValue(Object.fromEntries(fields.map((field) => [field.key, toFormValue(field, options[field.key])])));
-  }, [form, fields, options]);
+  // The values the fields were last filled with, to tell the fields changed here from the others.
+  const filled = useRef<Record<string, unknown> | undefined>(undefined);
+  const fill = (from: Record<string, string>, all: boolean) => {
+    const next: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field.key, toFormValue(field, from[field.key])]));
+    const previous = filled.current;
+    const current = form.getFieldsValue(fields.map((field) => field.key)) as Record<string, unknown>;
+    filled.current = next;
+    form.setFieldsValue(all || !previous ? next : Object.fromEntries(Object.entries(next).filter(([key]) => Object.is(current[key], previous[key]))));
+  };
+  // The options are read again whenever any section is saved (bringing in other administrators'
+  // changes too): only the fields not changed here since the last fill follow them. Filling them all
+  // undid what had been typed here and not yet saved.
+  useEffect(() => fill(options, false), [form, fields, options]); // eslint-disable-line react-hooks/exhaustive-deps -- fill reads only these
 
   const save = async () => {
     try {
@@ -67,6 +77,9 @@ export function OptionSection({ id, fields, options, normalize, validate, confir
       if (result.outcome !== 'unchanged') {
         await queryClient.invalidateQueries({ queryKey: optionsKey });
         await queryClient.invalidateQueries({ queryKey: statusQueryKey });
+        // Saved here: the whole section shows what the server now has (a secret field empties again).
+        const fresh = queryClient.getQueryData<Record<string, string>>(optionsKey);
+        if (fresh) fill(fresh, true);
       }
     } finally {
       setBusy(false);
