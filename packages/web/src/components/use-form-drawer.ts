@@ -38,6 +38,35 @@ function useOpening(open: boolean): number {
   return opening;
 }
 
+interface OpeningQueryOptions<Row> {
+  queryKey: readonly unknown[];
+  queryFn: (signal: AbortSignal) => Promise<Row>;
+  enabled?: boolean;
+}
+
+/** The query of opening number `opening`, fetched only while the form is open. */
+function useQueryOfOpening<Row>(open: boolean, opening: number, { queryKey, queryFn, enabled = true }: OpeningQueryOptions<Row>): UseQueryResult<Row> {
+  return useQuery({
+    queryKey: [...queryKey, opening],
+    queryFn: ({ signal }) => queryFn(signal),
+    enabled: open && enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/**
+ * A query of its own for each opening of a form (or of a part of one, such as a budget beside it):
+ * fetched when the form opens, never answered from an earlier opening, and not refetched while open
+ * unless invalidated (by a save of its own). A refetch while open could bring a changed answer that
+ * refills what the user is typing into.
+ */
+export function useOpeningQuery<Row>(open: boolean, options: OpeningQueryOptions<Row>): UseQueryResult<Row> {
+  return useQueryOfOpening(open, useOpening(open), options);
+}
+
 /**
  * Loads the edited record fresh for each opening of its form (another administrator may have changed
  * it) and fills the form with it once, or with the blank values when creating.
@@ -58,15 +87,7 @@ export function useOpeningRecord<Id, Row, Values>({
 }: OpeningRecordOptions<Id, Row, Values>): UseQueryResult<Row> {
   const creating = id === undefined;
   const opening = useOpening(open);
-  const record = useQuery({
-    queryKey: [...queryKey, id, opening],
-    queryFn: ({ signal }) => fetch(id as Id, signal),
-    enabled: open && !creating,
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  const record = useQueryOfOpening(open, opening, { queryKey: [...queryKey, id], queryFn: (signal) => fetch(id as Id, signal), enabled: !creating });
   const filledOpening = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (!open || filledOpening.current === opening) return;
