@@ -74,3 +74,38 @@ describe('unsaved edits in the root settings (en)', () => {
     await context.close();
   }, 150_000);
 });
+
+describe('the personal tab opened again (en)', () => {
+  const t = localeText('settings', 'en');
+
+  it('shows the alert settings only from a fresh answer, never an earlier copy to type into', async () => {
+    const { page, context, consoleErrors } = await openConsole(browser, server.url, { language: 'en' });
+    await loginAs(page, 'root', '123456', '/setting?tab=personal');
+    const webhookUrl = page.getByTestId('personal-budget').getByLabel(t('personal.budget.webhookUrl'), { exact: true });
+    await expect.poll(() => webhookUrl.inputValue(), { timeout: 30_000 }).toBe('');
+    await page.getByRole('tab', { name: t('tabs.operation') }).click();
+    await page.getByTestId('section-general').waitFor();
+
+    // Changed elsewhere (another session of the same user) while the tab was away.
+    expect((await root.put('/api/budget/self/alerts', { quota_warning_threshold: null, webhook_url: 'https://hooks.example/fresh' })).success).toBe(true);
+
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/budget/self',
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    await page.getByRole('tab', { name: t('tabs.personal') }).click();
+    await page.getByTestId('personal-security').waitFor();
+    // The earlier answer (no webhook) must not fill the form: it kept that copy once the fresh one came.
+    expect(await webhookUrl.count()).toBe(0);
+    release();
+    await expect.poll(() => webhookUrl.inputValue(), { timeout: 30_000 }).toBe('https://hooks.example/fresh');
+    await page.unrouteAll({ behavior: 'wait' });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 150_000);
+});
