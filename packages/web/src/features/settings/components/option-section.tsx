@@ -35,19 +35,19 @@ export function OptionSection({ id, fields, options, normalize, validate, confir
   const [busy, setBusy] = useState(false);
   const secretKeys = useMemo(() => new Set(fields.filter((field) => field.kind === 'secret').map((field) => field.key)), [fields]);
 
-  // The values the fields were last filled with, to tell the fields changed here from the others.
+  // What each field last showed from the server (or, once saved here, what it saved): a field whose value
+  // is still that has not been changed here since, and follows the options when they are read again.
   const filled = useRef<Record<string, unknown> | undefined>(undefined);
-  const fill = (from: Record<string, string>, all: boolean) => {
-    const next: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field.key, toFormValue(field, from[field.key])]));
+  // The options are read again whenever any section is saved (bringing in other administrators' changes
+  // too): only the fields not changed here since follow them. Filling them all undid what had been typed
+  // here and not yet saved, or typed here while this section's own save was being read back.
+  useEffect(() => {
+    const next: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field.key, toFormValue(field, options[field.key])]));
     const previous = filled.current;
     const current = form.getFieldsValue(fields.map((field) => field.key)) as Record<string, unknown>;
     filled.current = next;
-    form.setFieldsValue(all || !previous ? next : Object.fromEntries(Object.entries(next).filter(([key]) => Object.is(current[key], previous[key]))));
-  };
-  // The options are read again whenever any section is saved (bringing in other administrators'
-  // changes too): only the fields not changed here since the last fill follow them. Filling them all
-  // undid what had been typed here and not yet saved.
-  useEffect(() => fill(options, false), [form, fields, options]); // eslint-disable-line react-hooks/exhaustive-deps -- fill reads only these
+    form.setFieldsValue(previous ? Object.fromEntries(Object.entries(next).filter(([key]) => Object.is(current[key], previous[key]))) : next);
+  }, [form, fields, options]);
 
   const save = async () => {
     try {
@@ -75,11 +75,11 @@ export function OptionSection({ id, fields, options, normalize, validate, confir
           `${t(result.outcome === 'partial' ? 'messages.partialFailure' : 'messages.saveFailed')}${result.firstError ? `: ${result.firstError}` : ''}`,
         );
       if (result.outcome !== 'unchanged') {
+        // What was sent is what these fields now stand for: the answer read back replaces it (a value the
+        // server adjusted, a secret emptied again) unless it is changed again meanwhile.
+        filled.current = { ...filled.current, ...values };
         await queryClient.invalidateQueries({ queryKey: optionsKey });
         await queryClient.invalidateQueries({ queryKey: statusQueryKey });
-        // Saved here: the whole section shows what the server now has (a secret field empties again).
-        const fresh = queryClient.getQueryData<Record<string, string>>(optionsKey);
-        if (fresh) fill(fresh, true);
       }
     } finally {
       setBusy(false);
