@@ -200,7 +200,8 @@ export function describeRootSettings(language: Language): void {
       await field('payment', 'Price').fill('7.5');
       await save('payment');
       await toast(t('messages.saved'));
-      expect(await option('Price')).toBe('7.5');
+      // Polled: the toast found can be the previous section's, still shown while this save is under way.
+      await expect.poll(() => option('Price')).toBe('7.5');
 
       await unchangedThenSaved('worker', () => field('worker', 'WorkerUrl').fill(`https://worker.example/${language}/`));
       expect(await option('WorkerUrl')).toBe(`https://worker.example/${language}`);
@@ -269,7 +270,9 @@ export function describeRootSettings(language: Language): void {
       await field('fetchPolicy', 'fetch_setting.ip_filter_mode').click();
       await save('fetchPolicy');
       await toast(t('messages.saved'));
-      expect([await option('fetch_setting.ip_list'), await option('fetch_setting.ip_filter_mode')]).toEqual(['["10.20.0.0/16"]', 'true']);
+      await expect
+        .poll(async () => [await option('fetch_setting.ip_list'), await option('fetch_setting.ip_filter_mode')])
+        .toEqual(['["10.20.0.0/16"]', 'true']);
       // Back to the defaults: the other language's run starts from them.
       await field('fetchPolicy', 'fetch_setting.ip_list').fill('[]');
       await field('fetchPolicy', 'fetch_setting.ip_filter_mode').click();

@@ -2,42 +2,81 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { App, type FormInstance } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 
-interface DrawerRecordOptions<Row, Values> {
+interface OpeningRecordOptions<Id, Row, Values> {
+  /** Whether the form is shown; a form mounted only while shown passes true. */
   open: boolean;
   /** The record to edit; none means create. */
-  id: number | undefined;
+  id: Id | undefined;
   queryKey: readonly unknown[];
-  fetch: (id: number, signal: AbortSignal) => Promise<Row>;
+  fetch: (id: Id, signal: AbortSignal) => Promise<Row>;
   form: FormInstance<Values>;
   /** The form's values when creating. */
-  blank: Values;
+  blank?: Values;
   toForm: (row: Row) => Values;
 }
 
+type DrawerRecordOptions<Row, Values> = OpeningRecordOptions<number, Row, Values> & { blank: Values };
+
 /**
- * Counts the drawer's openings: each opening gets a number of its own, so its record is fetched for it
- * (React's "state from the previous render" pattern: no effect, no extra render with the old number).
+ * Numbers the openings of every edit form in the console, so no two share one: a drawer opened again
+ * and a form mounted again (a page visited again, a form rendered only while its drawer is open) each
+ * get a number, and so a query, that no earlier opening had.
+ */
+let lastOpening = 0;
+
+/**
+ * This opening's number: drawn when the form mounts open and each time it opens again (React's "state
+ * from the previous render" pattern: no effect, no extra render with the old number).
  */
 function useOpening(open: boolean): number {
-  const [opening, setOpening] = useState(open ? 1 : 0);
+  const [opening, setOpening] = useState(() => (open ? ++lastOpening : 0));
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) setOpening(opening + 1);
+    if (open) setOpening(++lastOpening);
   }
   return opening;
 }
 
+interface OpeningQueryOptions<Row> {
+  queryKey: readonly unknown[];
+  queryFn: (signal: AbortSignal) => Promise<Row>;
+  enabled?: boolean;
+}
+
+/** The query of opening number `opening`, fetched only while the form is open. */
+function useQueryOfOpening<Row>(open: boolean, opening: number, { queryKey, queryFn, enabled = true }: OpeningQueryOptions<Row>): UseQueryResult<Row> {
+  return useQuery({
+    queryKey: [...queryKey, opening],
+    queryFn: ({ signal }) => queryFn(signal),
+    enabled: open && enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
 /**
- * Loads the edited record fresh each time the drawer opens (another administrator may have changed
- * it) and fills the form with it once, or with the blank values when creating. Undefined when creating.
+ * A query of its own for each opening of a form (or of a part of one, such as a budget beside it):
+ * fetched when the form opens, never answered from an earlier opening, and not refetched while open
+ * unless invalidated (by a save of its own). A refetch while open could bring a changed answer that
+ * refills what the user is typing into.
+ */
+export function useOpeningQuery<Row>(open: boolean, options: OpeningQueryOptions<Row>): UseQueryResult<Row> {
+  return useQueryOfOpening(open, useOpening(open), options);
+}
+
+/**
+ * Loads the edited record fresh for each opening of its form (another administrator may have changed
+ * it) and fills the form with it once, or with the blank values when creating.
  *
  * Each opening has its own query, so the form is never shown with a previous opening's copy and then
  * filled again when the fresh one arrives: that second fill silently undid whatever the user had typed
- * in between. For the same reason the record does not refetch while the drawer is open (window focus,
+ * in between. For the same reason the record does not refetch while the form is open (window focus,
  * an invalidation elsewhere), and the form is filled only once per opening.
  */
-export function useDrawerRecord<Row, Values>({
+export function useOpeningRecord<Id, Row, Values>({
   open,
   id,
   queryKey,
@@ -45,18 +84,10 @@ export function useDrawerRecord<Row, Values>({
   form,
   blank,
   toForm,
-}: DrawerRecordOptions<Row, Values>): UseQueryResult<Row> | undefined {
+}: OpeningRecordOptions<Id, Row, Values>): UseQueryResult<Row> {
   const creating = id === undefined;
   const opening = useOpening(open);
-  const record = useQuery({
-    queryKey: [...queryKey, id, opening],
-    queryFn: ({ signal }) => fetch(id ?? 0, signal),
-    enabled: open && !creating,
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  const record = useQueryOfOpening(open, opening, { queryKey: [...queryKey, id], queryFn: (signal) => fetch(id as Id, signal), enabled: !creating });
   const filledOpening = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (!open || filledOpening.current === opening) return;
@@ -66,7 +97,13 @@ export function useDrawerRecord<Row, Values>({
     filledOpening.current = opening;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- blank and toForm are the caller's constants; the record is what changes
   }, [open, opening, creating, record.data, form]);
-  return creating ? undefined : record;
+  return record;
+}
+
+/** useOpeningRecord for a drawer that also creates: undefined when creating. */
+export function useDrawerRecord<Row, Values>(options: DrawerRecordOptions<Row, Values>): UseQueryResult<Row> | undefined {
+  const record = useOpeningRecord(options);
+  return options.id === undefined ? undefined : record;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Row } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusQueryKey } from '../../../lib/system-status.ts';
 import { optionsKey } from '../api/options.ts';
@@ -35,8 +35,18 @@ export function OptionSection({ id, fields, options, normalize, validate, confir
   const [busy, setBusy] = useState(false);
   const secretKeys = useMemo(() => new Set(fields.filter((field) => field.kind === 'secret').map((field) => field.key)), [fields]);
 
+  // What each field last showed from the server (or, once saved here, what it saved): a field whose value
+  // is still that has not been changed here since, and follows the options when they are read again.
+  const filled = useRef<Record<string, unknown> | undefined>(undefined);
+  // The options are read again whenever any section is saved (bringing in other administrators' changes
+  // too): only the fields not changed here since follow them. Filling them all undid what had been typed
+  // here and not yet saved, or typed here while this section's own save was being read back.
   useEffect(() => {
-    form.setFieldsValue(Object.fromEntries(fields.map((field) => [field.key, toFormValue(field, options[field.key])])));
+    const next: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field.key, toFormValue(field, options[field.key])]));
+    const previous = filled.current;
+    const current = form.getFieldsValue(fields.map((field) => field.key)) as Record<string, unknown>;
+    filled.current = next;
+    form.setFieldsValue(previous ? Object.fromEntries(Object.entries(next).filter(([key]) => Object.is(current[key], previous[key]))) : next);
   }, [form, fields, options]);
 
   const save = async () => {
@@ -65,6 +75,9 @@ export function OptionSection({ id, fields, options, normalize, validate, confir
           `${t(result.outcome === 'partial' ? 'messages.partialFailure' : 'messages.saveFailed')}${result.firstError ? `: ${result.firstError}` : ''}`,
         );
       if (result.outcome !== 'unchanged') {
+        // What was sent is what these fields now stand for: the answer read back replaces it (a value the
+        // server adjusted, a secret emptied again) unless it is changed again meanwhile.
+        filled.current = { ...filled.current, ...values };
         await queryClient.invalidateQueries({ queryKey: optionsKey });
         await queryClient.invalidateQueries({ queryKey: statusQueryKey });
       }

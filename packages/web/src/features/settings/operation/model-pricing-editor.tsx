@@ -16,6 +16,11 @@ function withRowFor(rows: PricingRow[], model: string | undefined): PricingRow[]
   return [{ name: model, price: '', ratio: '', completionRatio: '' }, ...rows];
 }
 
+/** The three options the table edits, as one text that changes only when one of them does. */
+function storedPricing(options: Record<string, string>): string {
+  return JSON.stringify([options.ModelPrice, options.ModelRatio, options.CompletionRatio]);
+}
+
 /**
  * The visual model-pricing table: fixed price per call, or model ratio and completion ratio.
  * `focusModel` (from "Set a price") shows that model alone, with a row if it had none, its price focused.
@@ -26,7 +31,8 @@ export function ModelPricingEditor({ options, focusModel }: { options: Record<st
   const queryClient = useQueryClient();
   const initial = useMemo(() => rowsFromOptions(options), [options]);
   const [rows, setRows] = useState(() => withRowFor(initial, focusModel));
-  const [loadedFrom, setLoadedFrom] = useState(initial);
+  const stored = storedPricing(options);
+  const [loadedFrom, setLoadedFrom] = useState(stored);
   const [filter, setFilter] = useState(focusModel ?? '');
   useEffect(() => {
     if (!focusModel) return;
@@ -36,9 +42,11 @@ export function ModelPricingEditor({ options, focusModel }: { options: Record<st
   }, [focusModel, t]);
   const [newName, setNewName] = useState('');
   const [busy, setBusy] = useState(false);
-  // Reload the table when the stored options change (after a save here or in the JSON tab).
-  if (loadedFrom !== initial) {
-    setLoadedFrom(initial);
+  // Reload the table when the stored prices change (after a save here or in the JSON tab, a reset), not
+  // whenever the options are read again: saving any other section reads them all again, and reloading
+  // then undid the edits not yet saved here.
+  if (loadedFrom !== stored) {
+    setLoadedFrom(stored);
     setRows(withRowFor(initial, focusModel));
   }
 

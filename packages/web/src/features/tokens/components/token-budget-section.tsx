@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Divider, Flex, Typography } from 'antd';
+import { Alert, App, Divider, Flex, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BudgetEditor } from '../../../components/budget-editor.tsx';
 import { BudgetUsage } from '../../../components/budget-usage.tsx';
 import { tokensQueryKey } from '../api/list-tokens.ts';
-import { saveTokenBudget, useTokenBudgets } from '../api/token-budgets.ts';
+import { saveTokenBudget, useTokenBudgetsForOpening } from '../api/token-budgets.ts';
 
 /**
  * The token's spending budget per day, week or month, with this period's use. Saved on its own
@@ -15,7 +15,7 @@ export function TokenBudgetSection({ tokenId }: { tokenId: number | undefined })
   const { t } = useTranslation('tokens');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const budgets = useTokenBudgets();
+  const budgets = useTokenBudgetsForOpening();
   const [saving, setSaving] = useState(false);
   const budget = budgets.data?.find((row) => row.id === tokenId);
 
@@ -38,6 +38,11 @@ export function TokenBudgetSection({ tokenId }: { tokenId: number | undefined })
       <Divider titlePlacement="start">{t('budget.title')}</Divider>
       {tokenId === undefined ? (
         <Typography.Text type="secondary">{t('budget.afterCreate')}</Typography.Text>
+      ) : budgets.isError ? (
+        <Alert type="error" showIcon title={budgets.error.message} />
+      ) : !budgets.data ? (
+        // The editor starts from the budget it is given: it waits for this opening's answer.
+        <Skeleton active paragraph={{ rows: 2 }} />
       ) : (
         <Flex vertical gap={12}>
           <Typography.Text type="secondary">{t('budget.help')}</Typography.Text>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BudgetEditor } from '../../../components/budget-editor.tsx';
 import { BudgetUsage } from '../../../components/budget-usage.tsx';
-import { saveUserBudget, useUserBudget } from '../api/user-budget.ts';
+import { saveUserBudget, userBudgetKey, useUserBudget } from '../api/user-budget.ts';
 
 /** An administrator's view of a user's spending budget per day, week or month; saved on its own. */
 export function UserBudgetSection({ userId }: { userId: number }) {
@@ -18,7 +18,7 @@ export function UserBudgetSection({ userId }: { userId: number }) {
     setSaving(true);
     try {
       await saveUserBudget(userId, input);
-      await queryClient.invalidateQueries({ queryKey: ['users', 'budget', userId] });
+      await queryClient.invalidateQueries({ queryKey: userBudgetKey(userId) });
       void message.success(t('budget.saved'));
     } catch (error) {
       void message.error(error instanceof Error ? error.message : String(error));

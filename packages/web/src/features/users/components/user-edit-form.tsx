@@ -1,12 +1,13 @@
 import { accountLimits, type UserView } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Flex, Form, Input, Select, Skeleton, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpeningRecord } from '../../../components/use-form-drawer.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readStoredUser, storeUser } from '../../../lib/stored-user.ts';
 import { useQuotaFormatter } from '../../../lib/system-status.ts';
-import { useUser } from '../api/get-user.ts';
+import { getUser } from '../api/get-user.ts';
 import { useGroups } from '../api/list-groups.ts';
 import { updateSelf } from '../api/update-self.ts';
 import { updateUser } from '../api/update-user.ts';
@@ -31,6 +32,10 @@ interface UserEditFormProps {
   onCancel: () => void;
 }
 
+function userToForm(user: UserView): EditValues {
+  return { username: user.username, display_name: user.display_name, password: '', group: user.group, remark: user.remark };
+}
+
 function bindingRows(user: UserView, t: (key: string) => string) {
   const none = t('form.notBound');
   return [
@@ -47,17 +52,15 @@ export function UserEditForm({ userId, administrative, onSaved, onCancel }: User
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const formatQuota = useQuotaFormatter();
-  const user = useUser(userId);
-  const groups = useGroups(administrative);
   const [form] = Form.useForm<EditValues>();
+  // The form is mounted for each opening (drawer or page): that opening's own fresh answer fills it once.
+  const user = useOpeningRecord({ open: true, id: userId, queryKey: ['users', 'detail'], fetch: getUser, form, toForm: userToForm });
+  const groups = useGroups(administrative);
   const [quotaDelta, setQuotaDelta] = useState(0);
   const [adjusting, setAdjusting] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const loaded = user.data;
-  useEffect(() => {
-    if (loaded) form.setFieldsValue({ username: loaded.username, display_name: loaded.display_name, password: '', group: loaded.group, remark: loaded.remark });
-  }, [form, loaded]);
 
   if (user.isLoading || !loaded)
     return user.isError ? <Alert type="error" showIcon title={t('loadFailed', { message: user.error.message })} /> : <Skeleton active />;
