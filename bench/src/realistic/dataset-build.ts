@@ -317,17 +317,16 @@ async function dropLogIndexes(writer: BulkWriter): Promise<string[]> {
   return found.map((index) => index.definition);
 }
 
-/** The hourly roll-ups caught up; the cursors of the other every-minute log jobs (channel stats, quota data) set past the generated logs. */
+/** The log roll-ups caught up; the cursors of the other every-minute log jobs (channel stats, quota data) set past the generated logs. */
 async function catchUpLogCursors(sqlDsn: string, sqlitePath: string, now: number): Promise<void> {
   const handle = await openDatabase(sqlDsn, sqlitePath);
   try {
     const maxId = await sql<{ id: number | string | null }>`select max(id) as id from logs`.execute(handle.db);
     const upTo = Number(maxId.rows[0]?.id ?? 0);
-    // The hourly roll-ups are built as a gateway's catch-up builds them (set-based since issue 41): the
-    // log page finds a model's, channel's or group's rows through them.
-    const [byModel, byChannelGroup] = logHourlyRepositories(handle.db, handle.dialect);
-    await rollUpLogs(byModel, upTo, now);
-    await rollUpLogs(byChannelGroup, upTo, now);
+    // The roll-ups are built as a gateway's catch-up builds them (set-based since issue 41): the log
+    // page finds a model's, channel's or group's rows through them, and a user's totals are summed
+    // from the daily per-user ones.
+    for (const rollUp of logHourlyRepositories(handle.db, handle.dialect)) await rollUpLogs(rollUp, upTo, now);
     await skipPast(new ChannelStatsRepository(handle.db), upTo, now);
     await skipPast(new QuotaDataRepository(handle.db, handle.db), upTo, now);
   } finally {

@@ -93,15 +93,28 @@ export async function ensureTable(db: AnyDatabase, table: TableDefinition, diale
   const textColumns = dialect === 'mysql' ? await mysqlTextColumns(db, table.name) : new Set<string>();
   for (const index of table.indexes) {
     if (indexes.has(index.name)) continue;
+    if (index.include && dialect === 'postgres') {
+      await createIndexWithInclude(db, table.name, index.name, index.columns, index.include, index.unique === true);
+      continue;
+    }
+    const columnsOf = [...index.columns, ...(index.include ?? [])];
     let create: any = db.schema.createIndex(index.name).on(table.name);
     // GORM leaves an unindexed string `longtext` on MySQL (new-api's classic top_ups.trade_no), which
     // MySQL indexes only by a prefix; 191 characters is GORM's own indexed-string length.
-    create = index.columns.some((column) => textColumns.has(column))
-      ? create.expression(sql.join(index.columns.map((column) => (textColumns.has(column) ? sql`${sql.ref(column)}(191)` : sql.ref(column)))))
-      : create.columns([...index.columns]);
+    create = columnsOf.some((column) => textColumns.has(column))
+      ? create.expression(sql.join(columnsOf.map((column) => (textColumns.has(column) ? sql`${sql.ref(column)}(191)` : sql.ref(column)))))
+      : create.columns(columnsOf);
     if (index.unique) create = create.unique();
     await create.execute();
   }
+}
+
+/** PostgreSQL's covering index (Kysely's index builder has no INCLUDE clause). */
+async function createIndexWithInclude(db: AnyDatabase, table: string, name: string, columns: readonly string[], include: readonly string[], unique: boolean) {
+  const refs = (names: readonly string[]) => sql.join(names.map((column) => sql.ref(column)));
+  await sql`create ${sql.raw(unique ? 'unique index' : 'index')} ${sql.ref(name)} on ${sql.table(table)} (${refs(columns)}) include (${refs(include)})`.execute(
+    db,
+  );
 }
 
 /** Columns of a MySQL table that only a prefix index can cover (TEXT and BLOB types). */

@@ -64,6 +64,25 @@ export interface LogHourlyGroupTable {
   quota: number;
 }
 
+/** Daily log totals per type, user and token name (migration 0036, log database; `bucket` is the start of a UTC day). */
+export interface LogDailyUserTokenTable {
+  bucket: number;
+  type: number;
+  user_id: number;
+  token_name: string;
+  count: number;
+  quota: number;
+}
+
+/** Daily log totals per type and user (migration 0036, log database; kept with switchboard_log_daily_user_token). */
+export interface LogDailyUserTable {
+  bucket: number;
+  type: number;
+  user_id: number;
+  count: number;
+  quota: number;
+}
+
 /** Hourly log totals per channel, type and latency bucket (migrations 0023 in seconds and 0028 in milliseconds, log database). */
 export interface LogHourlyChannelLatencyTable {
   bucket: number;

@@ -29,6 +29,8 @@ import { channelInfoMigration } from './migrations/0031-channel-info.ts';
 import { dropRollUpGuidedLogIndexesMigration } from './migrations/0032-drop-roll-up-guided-log-indexes.ts';
 import { logHourlyTypeAndGroupMigration } from './migrations/0033-log-hourly-type-and-group.ts';
 import { logUserCoveringIndexMigration } from './migrations/0034-log-user-covering-index.ts';
+import { logRollUpCoveringIndexesMigration } from './migrations/0035-log-roll-up-covering-indexes.ts';
+import { logDailyUserMigration } from './migrations/0036-log-daily-user.ts';
 import { recordOrigin, surveyUnknownSchema } from './move-over/schema-survey.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
@@ -78,6 +80,8 @@ function logMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0032-drop-roll-up-guided-log-indexes': dropRollUpGuidedLogIndexesMigration(dialect),
     '0033-log-hourly-type-and-group': logHourlyTypeAndGroupMigration(dialect),
     '0034-log-user-covering-index': logUserCoveringIndexMigration(dialect),
+    '0035-log-roll-up-covering-indexes': logRollUpCoveringIndexesMigration(dialect),
+    '0036-log-daily-user': logDailyUserMigration(dialect),
   };
 }
 

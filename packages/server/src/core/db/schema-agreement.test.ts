@@ -13,6 +13,7 @@ import { passkeyCredentials } from './migrations/0026-passkeys.ts';
 import { models, vendors } from './migrations/0027-model-catalogue.ts';
 import { logHourlyChannelLatencyMs } from './migrations/0028-log-hourly-channel-latency-ms.ts';
 import { logHourlyGroup, logHourlyType } from './migrations/0033-log-hourly-type-and-group.ts';
+import { logDailyUser, logDailyUserToken } from './migrations/0036-log-daily-user.ts';
 import { moveOver, oneApiChannels } from './move-over/move-over-tables.ts';
 import { type ColumnDefinition, type ColumnType, logTables, mainTables, sessions, type TableDefinition } from './table-definitions.ts';
 
@@ -40,6 +41,8 @@ const definitions: readonly TableDefinition[] = [
   logHourlyChannelLatencyMs,
   logHourlyType,
   logHourlyGroup,
+  logDailyUserToken,
+  logDailyUser,
   moveOver,
   oneApiChannels,
 ];

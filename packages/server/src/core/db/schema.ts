@@ -6,6 +6,8 @@ import type {
   LogHourlyChannelGroupTable,
   LogHourlyTypeTable,
   LogHourlyGroupTable,
+  LogDailyUserTable,
+  LogDailyUserTokenTable,
   LogHourlyChannelLatencyTable,
   LogPayloadsTable,
 } from './log-schema.ts';
@@ -390,6 +392,8 @@ export interface Database {
   switchboard_log_hourly_channel_group: LogHourlyChannelGroupTable;
   switchboard_log_hourly_type: LogHourlyTypeTable;
   switchboard_log_hourly_group: LogHourlyGroupTable;
+  switchboard_log_daily_user_token: LogDailyUserTokenTable;
+  switchboard_log_daily_user: LogDailyUserTable;
   switchboard_log_hourly_channel_latency: LogHourlyChannelLatencyTable;
   switchboard_log_hourly_channel_latency_ms: LogHourlyChannelLatencyTable;
   switchboard_quota_journal: QuotaJournalTable;

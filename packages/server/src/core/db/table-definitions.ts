@@ -17,6 +17,12 @@ export interface IndexDefinition {
   readonly name: string;
   readonly columns: readonly string[];
   readonly unique?: boolean;
+  /**
+   * Columns stored beside each entry so a read of them needs no table row (an index-only scan):
+   * PostgreSQL's `INCLUDE` (not part of the order, not in the inner pages); on SQLite and MySQL, which
+   * have no such clause, trailing key columns.
+   */
+  readonly include?: readonly string[];
 }
 
 export interface TableDefinition {

@@ -44,15 +44,15 @@ export async function applyLogRetention(context: Pick<OperationsJobsDependencies
 }
 
 /**
- * The operations side's background work: the two hourly log tables (every minute, each on its own
- * cursor, for fast log stats by model and by channel or group), hourly usage for the dashboard
+ * The operations side's background work: the log roll-ups (every minute, each on its own cursor, for
+ * fast log stats by model, by channel or group, and by user or token), hourly usage for the dashboard
  * (every DataExportInterval minutes while DataExportEnabled), log retention, and channel balances
  * (every ChannelUpdateFrequency minutes when set). Each interval is read again after every run, so
  * an option change applies without a restart. Exported so the schedule can be tested without timers.
  */
 export function operationsJobs(context: Omit<OperationsJobsDependencies, 'logger' | 'config' | 'onShutdown'>): RepeatingJob[] {
   const options = context.options;
-  const [byModel, byChannelGroup] = logHourlyRepositories(context.logDatabase.db, context.logDatabase.dialect);
+  const [byModel, byChannelGroup, byUserToken] = logHourlyRepositories(context.logDatabase.db, context.logDatabase.dialect);
   const quotaData = new QuotaDataRepository(context.database.db, context.logDatabase.db);
   const channels = new ChannelUpstreamService(new ChannelRepository(context.database.db, context.database.dialect), context.clock);
   return [
@@ -63,6 +63,9 @@ export function operationsJobs(context: Omit<OperationsJobsDependencies, 'logger
     },
     { name: 'log-hourly', intervalMs: () => minute, run: logHourlyJob(byModel, context.clock) },
     { name: 'log-hourly-channel-group', intervalMs: () => minute, run: logHourlyJob(byChannelGroup, context.clock) },
+    // Per day, user and token name (migration 0036): a heavy user's totals. On upgrade it counts the
+    // existing logs from id 0 in batches of 2,000, yielding between them.
+    { name: 'log-daily-user', intervalMs: () => minute, run: logHourlyJob(byUserToken, context.clock) },
     // The dashboard's per-channel view (calls, errors, latency percentiles, cost), migration 0023.
     {
       name: 'log-hourly-channel-latency',

@@ -21,9 +21,14 @@ export const logHourlyChannelGroup: TableDefinition = {
     { name: 'quota', type: 'bigint', defaultValue: 0 },
   ],
   primaryKey: ['bucket', 'type', 'channel_id', 'group'],
+  // Migration 0035 replaced the narrow (channel_id, bucket) and (group, bucket) indexes of 0015 with these.
   indexes: [
-    { name: 'idx_switchboard_log_hourly_channel_group_channel_id_bucket', columns: ['channel_id', 'bucket'] },
-    { name: 'idx_switchboard_log_hourly_channel_group_group_bucket', columns: ['group', 'bucket'] },
+    { name: 'idx_switchboard_log_hourly_channel_group_channel_id_bucket_covering', columns: ['channel_id', 'bucket'], include: ['type', 'count', 'quota'] },
+    {
+      name: 'idx_switchboard_log_hourly_channel_group_channel_id_group_bucket_covering',
+      columns: ['channel_id', 'group', 'bucket'],
+      include: ['type', 'count', 'quota'],
+    },
   ],
 };
 

@@ -20,13 +20,18 @@ export const rollUpGuidedLogIndexes: readonly string[] = [
 ];
 
 /** Drops those of `names` that exist on `logs` (so running it twice, or on any database, is safe). */
-export async function dropLogIndexes(db: Kysely<unknown>, dialect: SqlDialect, names: readonly string[]): Promise<void> {
-  const present = await existingIndexes(db, 'logs', dialect);
+export function dropLogIndexes(db: Kysely<unknown>, dialect: SqlDialect, names: readonly string[]): Promise<void> {
+  return dropIndexesOf(db, dialect, 'logs', names);
+}
+
+/** Drops those of `names` that exist on `table`. */
+export async function dropIndexesOf(db: Kysely<unknown>, dialect: SqlDialect, table: string, names: readonly string[]): Promise<void> {
+  const present = await existingIndexes(db, table, dialect);
   for (const name of names) {
     if (!present.has(name)) continue;
     // MySQL names an index within its table; SQLite and PostgreSQL within the schema.
     const drop = db.schema.dropIndex(name);
-    await (dialect === 'mysql' ? drop.on('logs') : drop).execute();
+    await (dialect === 'mysql' ? drop.on(table) : drop).execute();
   }
 }
 

@@ -38,7 +38,8 @@ export const logHourlyGroup: TableDefinition = {
     { name: 'quota', type: 'bigint', defaultValue: 0 },
   ],
   primaryKey: ['bucket', 'type', 'group'],
-  indexes: [{ name: 'idx_switchboard_log_hourly_group_group_bucket', columns: ['group', 'bucket'] }],
+  // Migration 0035 replaced 0033's narrow (group, bucket) index with this one.
+  indexes: [{ name: 'idx_switchboard_log_hourly_group_group_bucket_covering', columns: ['group', 'bucket'], include: ['type', 'count', 'quota'] }],
 };
 
 /**

@@ -3,6 +3,8 @@ import type { HourlyKey, LogHourlyRepository } from './log-hourly.repository.ts'
 
 /** What the purge repair needs of an hourly table (see LogHourlyRepository), whatever its key columns. */
 export interface RepairableHourlyTable {
+  /** Seconds per bucket (an hour, or a day): the purge recounts one bucket. */
+  readonly bucketSeconds: number;
   transaction<T>(work: (hourly: RepairableHourlyTable) => Promise<T>): Promise<T>;
   readWatermark(): Promise<number>;
   claim(from: number, to: number, now: number): Promise<boolean>;
@@ -21,16 +23,18 @@ export function logHourlyJob<Key extends HourlyKey>(repository: LogHourlyReposit
 }
 
 /**
- * After logs older than some time were deleted (oldest first, up to `lastDeletedCreatedAt`), the hours
- * before that one are gone entirely and that hour is recounted from the logs that remain.
+ * After logs older than some time were deleted (oldest first, up to `lastDeletedCreatedAt`), the
+ * buckets before that one are gone entirely and that bucket (an hour, or a day of the per-user
+ * tables) is recounted from the logs that remain.
  */
 export async function repairAfterPurge(repository: RepairableHourlyTable, lastDeletedCreatedAt: number, now: number): Promise<void> {
-  const bucket = lastDeletedCreatedAt - (lastDeletedCreatedAt % 3600);
+  const size = repository.bucketSeconds;
+  const bucket = lastDeletedCreatedAt - (lastDeletedCreatedAt % size);
   await repository.transaction(async (hourly) => {
     const watermark = await hourly.readWatermark();
     // Locks the cursor row, so a concurrent roll-up waits for the recount.
     await hourly.claim(watermark, watermark, now);
     await hourly.deleteUpTo(bucket);
-    await hourly.addTotalsOfLogs(watermark, { from: bucket, to: bucket + 3600 });
+    await hourly.addTotalsOfLogs(watermark, { from: bucket, to: bucket + size });
   });
 }

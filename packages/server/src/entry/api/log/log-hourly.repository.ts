@@ -5,28 +5,59 @@ import type { LogCursorAggregation } from '../../../domain/logs/log-cursor-aggre
 import type { SqlDialect } from '../../../core/platform/sql-dsn.ts';
 import type { LogFilters } from './log-filters.ts';
 
-const hourBucket = sql<number>`${sql.ref('created_at')} - (${sql.ref('created_at')} % 3600)`;
+export const hour = 3600;
+export const day = 86_400;
 
-/** The log columns an hourly table can be keyed by, each with the log page filter it answers. */
-const keyFilters = { model_name: 'modelName', channel_id: 'channelId', group: 'group' } as const satisfies Record<string, keyof LogFilters>;
+/** The start of the bucket (of `seconds`, UTC) a log was created in. */
+const bucketOf = (seconds: number) => sql<number>`${sql.ref('created_at')} - (${sql.ref('created_at')} % ${sql.lit(seconds)})`;
+
+/**
+ * The log columns a roll-up table can be keyed by, each with the log page filters it answers: a user
+ * is one id (a user's own page) or a list of them (a username resolved by the service).
+ */
+const keyFilters = {
+  model_name: ['modelName'],
+  channel_id: ['channelId'],
+  group: ['group'],
+  user_id: ['userId', 'userIds'],
+  token_name: ['tokenName'],
+} as const satisfies Record<string, ReadonlyArray<keyof LogFilters>>;
 export type HourlyKey = keyof typeof keyFilters;
 interface HourlyKeyValues {
   model_name: string;
   channel_id: number;
   group: string;
+  user_id: number;
+  token_name: string;
 }
 /** A null key (only in hand-made rows) is counted as the column's default, never matched by a filter. */
-const keyDefaults: HourlyKeyValues = { model_name: '', channel_id: 0, group: '' };
-/** Filters that pick out one user's or one token's logs: no hourly table has them. */
-const perCallerFilters = ['userId', 'userIds', 'username', 'tokenName'] as const satisfies ReadonlyArray<keyof LogFilters>;
+const keyDefaults: HourlyKeyValues = { model_name: '', channel_id: 0, group: '', user_id: 0, token_name: '' };
+/** Matched on the logs' own column (the service resolves it to `userIds` first): no roll-up has it. */
+const unrolledFilters = ['username'] as const satisfies ReadonlyArray<keyof LogFilters>;
 
 export type HourlyLogTotals<Key extends HourlyKey> = { bucket: number; type: number; count: number; quota: number } & Pick<HourlyKeyValues, Key>;
 
-/** One hourly roll-up of the logs: its table, its cursor row in `switchboard_job_state`, its key columns. */
+/**
+ * One roll-up of the logs: its table, its cursor row in `switchboard_job_state`, its key columns and
+ * its bucket size (an hour, or a day for the per-user tables).
+ */
 export interface LogHourlyTable<Key extends HourlyKey> {
-  readonly name: 'switchboard_log_hourly' | 'switchboard_log_hourly_channel_group' | 'switchboard_log_hourly_type' | 'switchboard_log_hourly_group';
+  readonly name:
+    | 'switchboard_log_hourly'
+    | 'switchboard_log_hourly_channel_group'
+    | 'switchboard_log_hourly_type'
+    | 'switchboard_log_hourly_group'
+    | 'switchboard_log_daily_user_token'
+    | 'switchboard_log_daily_user';
   readonly job: string;
   readonly keys: readonly Key[];
+  /** Seconds per bucket: `bucket` is a multiple of it (UTC), the start of the hour or day. */
+  readonly bucketSeconds: number;
+  /**
+   * Keys the table answers only when filtered by: a token name alone (any user) would sum every
+   * user's rows, so the per-user tables leave it to the logs' token name index.
+   */
+  readonly required?: readonly Key[];
   /**
    * Smaller roll-ups over a subset of the keys, kept by this table's job in the same transaction and
    * under the same cursor (so they count exactly the logs this one counts).
@@ -38,17 +69,49 @@ export interface LogHourlyTable<Key extends HourlyKey> {
  * Per hour and type (migration 0033), kept with the model roll-up: the totals of no filter or a type
  * alone read a few rows an hour instead of one per model.
  */
-export const typeHourly: LogHourlyTable<never> = { name: 'switchboard_log_hourly_type', job: 'log_hourly', keys: [] };
+export const typeHourly: LogHourlyTable<never> = { name: 'switchboard_log_hourly_type', job: 'log_hourly', keys: [], bucketSeconds: hour };
 /** Per hour, type and model (migration 0011): model totals, and the hours that hold a model's logs. */
-export const modelHourly: LogHourlyTable<'model_name'> = { name: 'switchboard_log_hourly', job: 'log_hourly', keys: ['model_name'], coarser: [typeHourly] };
+export const modelHourly: LogHourlyTable<'model_name'> = {
+  name: 'switchboard_log_hourly',
+  job: 'log_hourly',
+  keys: ['model_name'],
+  bucketSeconds: hour,
+  coarser: [typeHourly],
+};
 /** Per hour, type and group (migration 0033), kept with the channel and group roll-up: group totals and pages. */
-export const groupHourly: LogHourlyTable<'group'> = { name: 'switchboard_log_hourly_group', job: 'log_hourly_channel_group', keys: ['group'] };
+export const groupHourly: LogHourlyTable<'group'> = {
+  name: 'switchboard_log_hourly_group',
+  job: 'log_hourly_channel_group',
+  keys: ['group'],
+  bucketSeconds: hour,
+};
 /** Per hour, type, channel and group (migration 0015): channel totals and pages. */
 export const channelGroupHourly: LogHourlyTable<'channel_id' | 'group'> = {
   name: 'switchboard_log_hourly_channel_group',
   job: 'log_hourly_channel_group',
   keys: ['channel_id', 'group'],
+  bucketSeconds: hour,
   coarser: [groupHourly],
+};
+/** Per day, type and user (migration 0036), kept with the per-token table: a user's totals. */
+export const userDaily: LogHourlyTable<'user_id'> = {
+  name: 'switchboard_log_daily_user',
+  job: 'log_daily_user',
+  keys: ['user_id'],
+  bucketSeconds: day,
+  required: ['user_id'],
+};
+/**
+ * Per day, type, user and token name (migration 0036): a user's totals with a token name. Per hour
+ * these tables would have nearly a row per log; per day a heavy user has a few rows a day.
+ */
+export const userTokenDaily: LogHourlyTable<'user_id' | 'token_name'> = {
+  name: 'switchboard_log_daily_user_token',
+  job: 'log_daily_user',
+  keys: ['user_id', 'token_name'],
+  bucketSeconds: day,
+  required: ['user_id'],
+  coarser: [userDaily],
 };
 
 /** An hourly table of the log database and its cursor, both in the log database. */
@@ -63,11 +126,19 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
     this.table = table;
   }
 
-  /** Whether the filters can be answered from this table: only its keys, the type and the time are set. */
+  get bucketSeconds(): number {
+    return this.table.bucketSeconds;
+  }
+
+  /**
+   * Whether the filters can be answered from this table: only its keys, the type and the time are
+   * set, and every key it requires.
+   */
   covers(filters: LogFilters): boolean {
     const keys: readonly HourlyKey[] = this.table.keys;
-    const unkeyed = Object.entries(keyFilters).filter(([key]) => !keys.includes(key as HourlyKey));
-    return perCallerFilters.every((filter) => filters[filter] === undefined) && unkeyed.every(([, filter]) => filters[filter] === undefined);
+    const isSet = (names: ReadonlyArray<keyof LogFilters>) => names.some((name) => filters[name] !== undefined);
+    const unkeyed = (Object.entries(keyFilters) as Array<[HourlyKey, ReadonlyArray<keyof LogFilters>]>).filter(([key]) => !keys.includes(key));
+    return !isSet(unrolledFilters) && !unkeyed.some(([, names]) => isSet(names)) && (this.table.required ?? []).every((key) => isSet(keyFilters[key]));
   }
 
   /** Runs `work` in one transaction, given this repository bound to it. */
@@ -124,7 +195,7 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
     let query = this.db
       .selectFrom('logs')
       .select(({ fn }) => [
-        hourBucket.as('bucket'),
+        bucketOf(this.table.bucketSeconds).as('bucket'),
         'type',
         fn.countAll<number>().as('count'),
         sql<number | string | null>`sum(${sql.ref('quota')})`.as('quota'),
@@ -134,7 +205,7 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
     // Without a lower bound the created_at range picks the index, not a walk of the whole id range.
     if (afterId > 0) query = query.where('id', '>', afterId);
     if (created) query = query.where('created_at', '>=', created.from).where('created_at', '<', created.to);
-    const rows: Array<Record<string, unknown>> = await query.groupBy([hourBucket, 'type', ...keys.map(({ value }) => value)]).execute();
+    const rows: Array<Record<string, unknown>> = await query.groupBy([bucketOf(this.table.bucketSeconds), 'type', ...keys.map(({ value }) => value)]).execute();
     return rows.map((row) => ({
       ...this.keyValues(row),
       bucket: Number(row.bucket),
@@ -184,7 +255,7 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
     // Without a lower bound the created_at range picks the index, not a walk of the whole id range.
     if (afterId > 0) conditions.push(sql`${sql.ref('id')} > ${afterId}`);
     if (created) conditions.push(sql`${sql.ref('created_at')} >= ${created.from}`, sql`${sql.ref('created_at')} < ${created.to}`);
-    const selected = sql.join([hourBucket, sql.ref('type'), ...keyValues, sql`count(*)`, sql`coalesce(sum(${sql.ref('quota')}), 0)`]);
+    const selected = sql.join([bucketOf(target.bucketSeconds), sql.ref('type'), ...keyValues, sql`count(*)`, sql`coalesce(sum(${sql.ref('quota')}), 0)`]);
     const sums = sql`select ${selected} from ${sql.table('logs')} where ${sql.join(conditions, sql` and `)} group by ${groups}`;
     const count = sql.ref('count');
     const quota = sql.ref('quota');
@@ -199,17 +270,17 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
       do update set ${count} = ${table}.${count} + excluded.${count}, ${quota} = ${table}.${quota} + excluded.${quota}`.execute(this.db);
   }
 
-  /** Adds the totals of the logs with ids up to `upToId` created in [from, to) (a purge's recount of one hour). */
+  /** Adds the totals of the logs with ids up to `upToId` created in [from, to) (a purge's recount of one bucket). */
   async addTotalsOfLogs(upToId: number, created: { from: number; to: number }): Promise<void> {
     await this.addLogs(0, upToId, created);
   }
 
-  /** Deletes the hours up to `lastBucket` from this table and its coarser ones. */
+  /** Deletes the buckets up to `lastBucket` from this table and its coarser ones (all of one bucket size). */
   async deleteUpTo(lastBucket: number): Promise<void> {
     for (const table of [this.table, ...(this.table.coarser ?? [])]) await this.db.deleteFrom(table.name).where('bucket', '<=', lastBucket).execute();
   }
 
-  /** Sum over the hours in [fromBucket, toBucket), of the type and key filters set (see `covers`). */
+  /** Sum over the buckets in [fromBucket, toBucket), of the type and key filters set (see `covers`). */
   async sum(filters: LogFilters, fromBucket: number, toBucket: number): Promise<{ count: number; quota: number }> {
     const query = this.db
       .selectFrom(this.table.name)
@@ -239,26 +310,39 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
     if (Number.isFinite(toBucket)) filtered = filtered.where('bucket', '<', toBucket);
     if (filters.type !== undefined) filtered = filtered.where('type', '=', filters.type);
     for (const key of this.table.keys) {
-      const value = filters[keyFilters[key]];
-      if (value !== undefined) filtered = filtered.where(sql.ref(key), '=', value);
+      for (const name of keyFilters[key]) {
+        const value = filters[name];
+        if (value === undefined) continue;
+        // A username resolved to several users (or one) is matched by their ids.
+        filtered = Array.isArray(value) ? filtered.where(sql.ref(key), 'in', [...value]) : filtered.where(sql.ref(key), '=', value);
+      }
     }
     return filtered;
   }
 }
 
-/** The two hourly roll-up jobs of a log database (each keeps its coarser tables too), the smaller first. */
+/**
+ * The roll-up jobs of a log database (each keeps its coarser tables too), the smaller first: per hour
+ * and model, per hour, channel and group, per day, user and token name.
+ */
 export function logHourlyRepositories(
   db: Kysely<Database>,
   dialect: SqlDialect,
-): readonly [LogHourlyRepository<'model_name'>, LogHourlyRepository<'channel_id' | 'group'>] {
-  return [new LogHourlyRepository(db, dialect, modelHourly), new LogHourlyRepository(db, dialect, channelGroupHourly)];
+): readonly [LogHourlyRepository<'model_name'>, LogHourlyRepository<'channel_id' | 'group'>, LogHourlyRepository<'user_id' | 'token_name'>] {
+  return [
+    new LogHourlyRepository(db, dialect, modelHourly),
+    new LogHourlyRepository(db, dialect, channelGroupHourly),
+    new LogHourlyRepository(db, dialect, userTokenDaily),
+  ];
 }
 
 /**
- * Every hourly table a log page or total can read, the smallest first (the first that covers a
- * filter answers it): per type, per model, per group, per channel and group. Read only: the jobs
- * (logHourlyRepositories) write them.
+ * Every roll-up table a log page or total can read, the smallest first (the first that covers a
+ * filter answers it): per hour and type, model, group, channel and group; per day and user, user and
+ * token name. Read only: the jobs (logHourlyRepositories) write them.
  */
 export function logHourlyReaders(db: Kysely<Database>, dialect: SqlDialect): ReadonlyArray<LogHourlyRepository<HourlyKey>> {
-  return [typeHourly, modelHourly, groupHourly, channelGroupHourly].map((table) => new LogHourlyRepository<HourlyKey>(db, dialect, table));
+  return [typeHourly, modelHourly, groupHourly, channelGroupHourly, userDaily, userTokenDaily].map(
+    (table) => new LogHourlyRepository<HourlyKey>(db, dialect, table),
+  );
 }

@@ -7,6 +7,8 @@ const boundedNewestLogs = 50_000;
 
 /** What the page needs of an hourly roll-up to find a filter's rows (see LogHourlyRepository). */
 export interface HourlyPresence {
+  /** Seconds per bucket: the page reads the hourly tables only (the daily per-user ones serve totals). */
+  readonly bucketSeconds: number;
   /** Whether every filter set is one of its key columns, the type or the time. */
   covers(filters: LogFilters): boolean;
   /** Logs with an id up to this are counted in it. */
@@ -102,7 +104,9 @@ export class LogPageLocator {
 
   /** The roll-up that knows the filters' hours, and the range it counts; undefined when the logs must be read directly. */
   private async locate(filters: LogFilters): Promise<{ hourly: HourlyPresence; range: CountedRange } | undefined> {
-    const hourly = rolledUpFilters.some((filter) => filters[filter] !== undefined) ? this.hourly.find((table) => table.covers(filters)) : undefined;
+    const hourly = rolledUpFilters.some((filter) => filters[filter] !== undefined)
+      ? this.hourly.find((table) => table.bucketSeconds === hour && table.covers(filters))
+      : undefined;
     const range = hourly ? await this.rangeOf(hourly, filters) : undefined;
     return hourly && range ? { hourly, range } : undefined;
   }

@@ -2,16 +2,17 @@ import { type LogStat, LogType } from '@switchboard/contracts';
 import type { LogFilters } from './log-filters.ts';
 import type { LogRepository } from './log.repository.ts';
 
-const hour = 3600;
-/** Below this many whole hours the logs table answers directly (a few hours of rows are cheap). */
-const minimumRolledHours = 3;
+/** Below this many whole buckets the logs table answers directly (a few hours, or days of one user, are cheap). */
+const minimumRolledBuckets = 3;
 /** Up to this many logs after a watermark (minutes of traffic) are bounded by their creation time. */
 const boundedNewestLogs = 50_000;
 
 type Measure = 'count' | 'quota';
 
-/** An hourly roll-up of the logs, as the totals read it (see LogHourlyRepository). */
+/** A roll-up of the logs, as the totals read it (see LogHourlyRepository). */
 export interface HourlyTotals {
+  /** Seconds per bucket (an hour, or a day): its sums are per whole bucket. */
+  readonly bucketSeconds: number;
   /** Whether every filter set is one of its key columns, the type or the time. */
   covers(filters: LogFilters): boolean;
   /** Logs with an id up to this are counted in it. */
@@ -20,10 +21,11 @@ export interface HourlyTotals {
 }
 
 /**
- * Totals and stats of the log page, exact at any table size. Over a long range whose filters an
- * hourly table covers (type and model; or type, channel and group; never a user or token) they come
- * from three disjoint parts: that table's totals for whole hours (logs up to its own watermark), the
- * logs of those hours newer than the watermark, and the logs of the partial hours at either end.
+ * Totals and stats of the log page, exact at any table size. Over a long range whose filters a
+ * roll-up covers (per hour: type and model; or type, channel and group; per day: type, user and token
+ * name) they come from three disjoint parts: that table's totals for whole buckets (logs up to its own
+ * watermark), the logs of those buckets newer than the watermark, and the logs of the partial buckets
+ * at either end.
  */
 export class LogTotals {
   private readonly logs: LogRepository;
@@ -41,9 +43,11 @@ export class LogTotals {
 
   async measure(filters: LogFilters, measure: Measure): Promise<number> {
     const hourly = this.hourly.find((table) => table.covers(filters));
-    const fromBucket = filters.start === undefined ? 0 : Math.ceil(filters.start / hour) * hour;
-    const toBucket = filters.end === undefined ? Number.POSITIVE_INFINITY : Math.floor((filters.end + 1) / hour) * hour;
-    if (!hourly || toBucket - fromBucket < minimumRolledHours * hour) return this.raw(filters, measure);
+    if (!hourly) return this.raw(filters, measure);
+    const size = hourly.bucketSeconds;
+    const fromBucket = filters.start === undefined ? 0 : Math.ceil(filters.start / size) * size;
+    const toBucket = filters.end === undefined ? Number.POSITIVE_INFINITY : Math.floor((filters.end + 1) / size) * size;
+    if (toBucket - fromBucket < minimumRolledBuckets * size) return this.raw(filters, measure);
 
     const watermark = await hourly.readWatermark();
     const newest = await this.logs.newest(watermark, boundedNewestLogs);
