@@ -23,9 +23,9 @@ export const logHourlyChannelGroup: TableDefinition = {
   primaryKey: ['bucket', 'type', 'channel_id', 'group'],
   // Migration 0035 replaced the narrow (channel_id, bucket) and (group, bucket) indexes of 0015 with these.
   indexes: [
-    { name: 'idx_switchboard_log_hourly_channel_group_channel_id_bucket_covering', columns: ['channel_id', 'bucket'], include: ['type', 'count', 'quota'] },
+    { name: 'idx_log_hourly_channel_group_by_channel', columns: ['channel_id', 'bucket'], include: ['type', 'count', 'quota'] },
     {
-      name: 'idx_switchboard_log_hourly_channel_group_channel_id_group_bucket_covering',
+      name: 'idx_log_hourly_channel_group_by_channel_group',
       columns: ['channel_id', 'group', 'bucket'],
       include: ['type', 'count', 'quota'],
     },

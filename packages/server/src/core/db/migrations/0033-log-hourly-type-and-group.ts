@@ -39,7 +39,7 @@ export const logHourlyGroup: TableDefinition = {
   ],
   primaryKey: ['bucket', 'type', 'group'],
   // Migration 0035 replaced 0033's narrow (group, bucket) index with this one.
-  indexes: [{ name: 'idx_switchboard_log_hourly_group_group_bucket_covering', columns: ['group', 'bucket'], include: ['type', 'count', 'quota'] }],
+  indexes: [{ name: 'idx_log_hourly_group_by_group', columns: ['group', 'bucket'], include: ['type', 'count', 'quota'] }],
 };
 
 /**

@@ -26,7 +26,7 @@ export const logDailyUserToken: TableDefinition = {
   primaryKey: ['bucket', 'type', 'user_id', 'token_name'],
   indexes: [
     {
-      name: 'idx_switchboard_log_daily_user_token_user_id_token_name_bucket',
+      name: 'idx_log_daily_user_token_by_user_token',
       columns: ['user_id', 'token_name', 'bucket'],
       include: ['type', 'count', 'quota'],
     },
@@ -47,7 +47,7 @@ export const logDailyUser: TableDefinition = {
     { name: 'quota', type: 'bigint', defaultValue: 0 },
   ],
   primaryKey: ['bucket', 'type', 'user_id'],
-  indexes: [{ name: 'idx_switchboard_log_daily_user_user_id_bucket', columns: ['user_id', 'bucket'], include: ['type', 'count', 'quota'] }],
+  indexes: [{ name: 'idx_log_daily_user_by_user', columns: ['user_id', 'bucket'], include: ['type', 'count', 'quota'] }],
 };
 
 export function logDailyUserMigration(dialect: SqlDialect) {

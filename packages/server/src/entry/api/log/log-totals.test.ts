@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '@switchboard/contracts';
 import type { LogEntry } from '../../../domain/logs/log-writer.repository.ts';
 import type { Clock } from '../../../core/platform/clock.ts';
-import { createTestApp, rootUser, type TestApp, type TestUser } from '../../../testing/test-app.ts';
+import { createTestApp, createTestUser, rootUser, type TestApp, type TestUser } from '../../../testing/test-app.ts';
 import { testDatabases } from '../../../testing/test-databases.ts';
 import { rollUpLogs } from './log-hourly-rollup.ts';
-import { channelGroupHourly, LogHourlyRepository, modelHourly } from './log-hourly.repository.ts';
+import { channelGroupHourly, LogHourlyRepository, modelHourly, userTokenDaily } from './log-hourly.repository.ts';
 
 const hour = 3600;
+const day = 86_400;
 const now = 1_760_000_000;
 const clock: Clock = { now: () => now * 1000, unixSeconds: () => now };
 const hourStart = (time: number) => time - (time % hour);
@@ -221,4 +222,219 @@ function sortedRows(rows: ReadonlyArray<Record<string, unknown>>): Array<Record<
   return rows
     .map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key === 'group' ? String(value) : Number(value)])))
     .sort((a, b) => Number(a.bucket) - Number(b.bucket) || Number(a.type) - Number(b.type) || String(a.group ?? '').localeCompare(String(b.group ?? '')));
+}
+
+/** A user's own filters (the self page pins the user id) or an administrator's (by username). */
+interface UserQuery {
+  username?: string;
+  token_name?: string;
+  model_name?: string;
+  type?: number;
+  start_timestamp?: number;
+  end_timestamp?: number;
+}
+
+const dayStart = (time: number) => time - (time % day);
+
+/** Twelve days of logs of three users and three token names, of three types, a few an hour. */
+function userLogs(count: number, firstCreatedAt: number, step: number, seed: number, users: ReadonlyArray<{ id: number; username: string }>): LogEntry[] {
+  return Array.from({ length: count }, (_, index) => {
+    const n = index + seed;
+    // root most, then bob, alice least (as a heavy user and light ones).
+    const user = users[n % 7 < 4 ? 0 : n % 7 < 6 ? 1 : 2]!;
+    return {
+      user_id: user.id,
+      username: user.username,
+      type: n % 10 === 0 ? LogType.topup : n % 13 === 0 ? LogType.error : LogType.consume,
+      created_at: firstCreatedAt + index * step,
+      model_name: n % 2 === 0 ? 'gpt-4o' : 'o3',
+      token_name: ['alpha', 'beta', 'gamma'][n % 3]!,
+      channel_id: 1 + (n % 3),
+      group: 'default',
+      quota: 1 + ((n * 37) % 500),
+      prompt_tokens: 10,
+      completion_tokens: 5,
+    };
+  });
+}
+
+/** A direct recount of the written logs of `userId` (a self page) or of all users (an administrator's). */
+function recountUsers(logs: readonly LogEntry[], query: UserQuery, userId?: number): { count: number; quota: number } {
+  const matches = (log: LogEntry, type: number | undefined) =>
+    (userId === undefined || log.user_id === userId) &&
+    (query.username === undefined || log.username === query.username) &&
+    (query.token_name === undefined || log.token_name === query.token_name) &&
+    (query.model_name === undefined || log.model_name === query.model_name) &&
+    (type === undefined || log.type === type) &&
+    (query.start_timestamp === undefined || Number(log.created_at) >= query.start_timestamp) &&
+    (query.end_timestamp === undefined || Number(log.created_at) <= query.end_timestamp);
+  return {
+    count: logs.filter((log) => matches(log, query.type)).length,
+    quota: logs.filter((log) => matches(log, LogType.consume)).reduce((sum, log) => sum + Number(log.quota), 0),
+  };
+}
+
+const userFilters: UserQuery[] = [
+  // A user alone, with a token name, with a type: the daily roll-ups (0036).
+  { username: 'root' },
+  { username: 'bob', token_name: 'alpha' },
+  { username: 'root', type: LogType.consume },
+  { username: 'bob', token_name: 'beta', type: LogType.topup },
+  // A token name without a user, or a user with a model: no daily roll-up has them, read from the logs.
+  { token_name: 'gamma' },
+  { username: 'bob', model_name: 'o3' },
+];
+
+/** The self page's filters (the caller's own user id), answered by the same tables. */
+const selfFilters: UserQuery[] = [{}, { token_name: 'gamma' }, { type: LogType.error }];
+
+const userRanges: UserQuery[] = [
+  {},
+  // Whole days with partial days at both ends, open at either end, whole days exactly, and two days
+  // (fewer whole days than the roll-up is read for).
+  { start_timestamp: now - 10 * day - 1234, end_timestamp: now - 2 * day + 777 },
+  { start_timestamp: now - 6 * day + 5 },
+  { end_timestamp: now - 3 * day - 17 },
+  { start_timestamp: dayStart(now - 9 * day), end_timestamp: dayStart(now - 2 * day) - 1 },
+  { start_timestamp: now - 5 * day + 100, end_timestamp: now - 3 * day - 100 },
+];
+
+const userQueries = userFilters.flatMap((filter) => userRanges.map((range) => ({ ...filter, ...range })));
+const selfQueries = selfFilters.flatMap((filter) => userRanges.map((range) => ({ ...filter, ...range })));
+
+describe.each(testDatabases())('log totals of users and token names on $dialect', (database) => {
+  let testApp: TestApp;
+  let root: TestUser;
+  let bob: TestUser;
+  let alice: TestUser;
+  const written: LogEntry[] = [];
+  const logDb = () => testApp.context.logDatabase.db;
+  const byUserToken = () => new LogHourlyRepository(logDb(), testApp.context.logDatabase.dialect, userTokenDaily);
+
+  const search = (query: UserQuery) => new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString();
+  const get = async (url: string, headers: Record<string, string>) => (await testApp.app.inject({ method: 'GET', url, headers })).json().data;
+  /** The log page's total and the stat's quota, as the console asks for them (an administrator, or `self` for its own). */
+  const answer = async (query: UserQuery, self?: TestUser) => {
+    const path = self ? '/api/log/self' : '/api/log';
+    const headers = (self ?? root).headers;
+    const [page, stat] = await Promise.all([get(`${path}/?p=1&page_size=1&${search(query)}`, headers), get(`${path}/stat?${search(query)}`, headers)]);
+    return { count: page.total, quota: stat.quota };
+  };
+  const expectExact = async () => {
+    const admin = await Promise.all(userQueries.map(async (query) => ({ query, ...(await answer(query)) })));
+    expect(admin).toEqual(userQueries.map((query) => ({ query, ...recountUsers(written, query) })));
+    const own = await Promise.all(selfQueries.map(async (query) => ({ query, ...(await answer(query, bob)) })));
+    expect(own).toEqual(selfQueries.map((query) => ({ query, ...recountUsers(written, query, bob.id) })));
+  };
+  const write = async (logs: LogEntry[]) => {
+    await testApp.context.logWriter.recordMany(logs);
+    written.push(...logs);
+  };
+  const dailyRows = async () => sortedUserRows(await logDb().selectFrom('switchboard_log_daily_user_token').selectAll().execute());
+
+  beforeAll(async () => {
+    testApp = await createTestApp(database, {}, clock);
+    root = await rootUser(testApp);
+    bob = await createTestUser(testApp, { username: 'bob' });
+    alice = await createTestUser(testApp, { username: 'alice' });
+    await logDb().deleteFrom('logs').execute();
+    await write(userLogs(400, now - 12 * day + 11, 2591, 0, [root, bob, alice]));
+  });
+  afterAll(async () => testApp.close());
+
+  it('answers totals and stats equal to a recount of the logs before any roll-up', async () => {
+    await expectExact();
+  });
+
+  it('stays exact with part of the logs rolled up per day and newer logs after the watermark', async () => {
+    const repository = byUserToken();
+    const middle = (await repository.maxLogId()) - 90;
+    expect(await rollUpLogs(repository, middle, now)).toBe(middle);
+    expect(await repository.readWatermark()).toBe(middle);
+    const rows = await dailyRows();
+    expect(rows).not.toHaveLength(0);
+    // Buckets are whole UTC days.
+    for (const row of rows) expect(Number(row.bucket) % day).toBe(0);
+    // Newer ids, some in old days (a late batch), some in the partial days at the range ends.
+    await write([...userLogs(40, now - 9 * day - 900, 7777, 7, [root, bob, alice]), ...userLogs(15, now - 2 * day + 100, 613, 3, [bob, root, alice])]);
+    await expectExact();
+  });
+
+  it('never counts a log twice when two roll-ups run at once, and the per-user table holds the per-token sums', async () => {
+    const [first, second] = [byUserToken(), byUserToken()];
+    const upTo = await first.maxLogId();
+    await Promise.all([rollUpLogs(first, upTo, now), rollUpLogs(second, upTo, now)]);
+    expect(await first.readWatermark()).toBe(upTo);
+    expect(await dailyRows()).toEqual(sortedUserRows(await first.totalsOfLogs(0, upTo)));
+    const regrouped = await logDb()
+      .selectFrom('switchboard_log_daily_user_token')
+      .select(['bucket', 'type', 'user_id', sql<number>`sum(${sql.ref('count')})`.as('count'), sql<number>`sum(${sql.ref('quota')})`.as('quota')])
+      .groupBy(['bucket', 'type', 'user_id'])
+      .execute();
+    expect(sortedUserRows(await logDb().selectFrom('switchboard_log_daily_user').selectAll().execute())).toEqual(sortedUserRows(regrouped));
+    await expectExact();
+  });
+
+  it('reads whole days of a user, with or without a token name, from the daily roll-ups, and a token name alone from the logs', async () => {
+    const bucket = dayStart(now - 5 * day);
+    const range = { start_timestamp: now - 10 * day - 1234, end_timestamp: now - 2 * day + 777 };
+    const userOnly = { username: 'bob', ...range };
+    const withToken = { username: 'bob', token_name: 'alpha', ...range };
+    const tokenOnly = { token_name: 'alpha', ...range };
+    /** Adds `delta` logs (and 1000 quota each) to bob's consumption on one day of a daily table. */
+    const shift = (table: 'switchboard_log_daily_user' | 'switchboard_log_daily_user_token', delta: number) => {
+      let update = logDb()
+        .updateTable(table)
+        .set((eb) => ({ count: eb('count', '+', delta), quota: eb('quota', '+', 1000 * delta) }))
+        .where('bucket', '=', bucket)
+        .where('type', '=', LogType.consume)
+        .where('user_id', '=', bob.id);
+      if (table === 'switchboard_log_daily_user_token') update = update.where('token_name', '=', 'alpha');
+      return update.executeTakeFirst();
+    };
+    const plus = (query: UserQuery, delta: number, userId?: number) => ({
+      count: recountUsers(written, query, userId).count + delta,
+      quota: recountUsers(written, query, userId).quota + 1000 * delta,
+    });
+    const markers = [
+      ['switchboard_log_daily_user', 5],
+      ['switchboard_log_daily_user_token', 7],
+    ] as const;
+    for (const [table, delta] of markers) expect(Number((await shift(table, delta)).numUpdatedRows)).toBe(1);
+    try {
+      expect(await answer(userOnly)).toEqual(plus(userOnly, 5));
+      expect(await answer(withToken)).toEqual(plus(withToken, 7));
+      expect(await answer({ token_name: 'alpha', ...range }, bob)).toEqual(plus({ token_name: 'alpha', ...range }, 7, bob.id));
+      expect(await answer(tokenOnly)).toEqual(recountUsers(written, tokenOnly));
+    } finally {
+      for (const [table, delta] of markers) await shift(table, -delta);
+    }
+    await expectExact();
+  });
+
+  it('recounts the day a purge cut into, and drops the days before it', async () => {
+    const cutoff = now - 8 * day + 4321;
+    const purged = await testApp.app.inject({ method: 'DELETE', url: `/api/log/?target_timestamp=${cutoff}`, headers: root.headers });
+    const removed = written.filter((log) => Number(log.created_at) < cutoff).length;
+    expect(purged.json().data).toBe(removed);
+    written.splice(0, written.length, ...written.filter((log) => Number(log.created_at) >= cutoff));
+    const rows = await dailyRows();
+    expect(Math.min(...rows.map((row) => Number(row.bucket)))).toBe(dayStart(cutoff));
+    const repository = byUserToken();
+    expect(rows).toEqual(sortedUserRows(await repository.totalsOfLogs(0, await repository.readWatermark())));
+    await expectExact();
+  });
+});
+
+/** Daily rows with numbers as numbers, in one order. */
+function sortedUserRows(rows: ReadonlyArray<object>): Array<Record<string, number | string>> {
+  return rows
+    .map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key === 'token_name' ? String(value) : Number(value)])))
+    .sort(
+      (a, b) =>
+        Number(a.bucket) - Number(b.bucket) ||
+        Number(a.type) - Number(b.type) ||
+        Number(a.user_id) - Number(b.user_id) ||
+        String(a.token_name ?? '').localeCompare(String(b.token_name ?? '')),
+    );
 }
