@@ -326,7 +326,10 @@ async function catchUpLogCursors(sqlDsn: string, sqlitePath: string, now: number
     // The roll-ups are built as a gateway's catch-up builds them (set-based since issue 41): the log
     // page finds a model's, channel's or group's rows through them, and a user's totals are summed
     // from the daily per-user ones.
-    for (const rollUp of logHourlyRepositories(handle.db, handle.dialect)) await rollUpLogs(rollUp, upTo, now);
+    const [byModel, byChannelGroup, byUserToken] = logHourlyRepositories(handle.db, handle.dialect);
+    await rollUpLogs(byModel, upTo, now);
+    await rollUpLogs(byChannelGroup, upTo, now);
+    await rollUpLogs(byUserToken, upTo, now);
     await skipPast(new ChannelStatsRepository(handle.db), upTo, now);
     await skipPast(new QuotaDataRepository(handle.db, handle.db), upTo, now);
   } finally {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LogType } from '@switchboard/contracts';
-import { channelGroupHourly, LogHourlyRepository, modelHourly } from './log/log-hourly.repository.ts';
+import { channelGroupHourly, LogHourlyRepository, modelHourly, userTokenDaily } from './log/log-hourly.repository.ts';
 import { rollUpLogs } from './log/log-hourly-rollup.ts';
 import { purgeLogsBefore } from './log/log-purge.ts';
 import { LogRepository } from './log/log.repository.ts';
@@ -68,7 +68,9 @@ describe.each(testDatabases())('operations jobs on $dialect', (database) => {
     await logDb().deleteFrom('logs').execute();
     await logDb().deleteFrom('switchboard_log_hourly').execute();
     await logDb().deleteFrom('switchboard_log_hourly_channel_group').execute();
-    await logDb().deleteFrom('switchboard_job_state').where('name', 'in', [modelHourly.job, channelGroupHourly.job]).execute();
+    await logDb().deleteFrom('switchboard_log_daily_user_token').execute();
+    await logDb().deleteFrom('switchboard_log_daily_user').execute();
+    await logDb().deleteFrom('switchboard_job_state').where('name', 'in', [modelHourly.job, channelGroupHourly.job, userTokenDaily.job]).execute();
     await testApp.context.options.set('LogRetentionDays', '0');
   });
 
@@ -184,5 +186,57 @@ describe.each(testDatabases())('operations jobs on $dialect', (database) => {
     ]);
     await job.run();
     expect(byChannel(await channelGroupRows())).toEqual(byChannel(await channelGroup.totalsOfLogs(0, await channelGroup.maxLogId())));
+  });
+
+  it('rolls up users and token names per day on its own cursor from log id 0, and retention recounts the day it cut into', async () => {
+    const jobs = new Map(operationsJobs(testApp.context).map((job) => [job.name, job]));
+    const job = jobs.get('log-daily-user');
+    if (!job) throw new Error('log-daily-user job missing');
+    expect(job.intervalMs()).toBe(60_000);
+    const daily = new LogHourlyRepository(logDb(), testApp.context.logDatabase.dialect, userTokenDaily);
+    const cutoff = now - 3 * day;
+    const byToken = (userId: number, tokenName: string, createdAt: number, quota: number) => ({
+      ...consume(createdAt, quota),
+      user_id: userId,
+      token_name: tokenName,
+    });
+    // Two logs share the cutoff's day, one before and one after it: that day is recounted, not dropped.
+    await testApp.context.logWriter.recordMany([
+      byToken(1, 'ci', now - 5 * day, 1),
+      byToken(2, 'ci', cutoff - 10, 2),
+      byToken(2, 'ci', cutoff + 10, 4),
+      byToken(2, 'main', now - 60, 8),
+    ]);
+    const dailyRows = async () =>
+      (await logDb().selectFrom('switchboard_log_daily_user_token').selectAll().orderBy('bucket').orderBy('user_id').orderBy('token_name').execute()).map(
+        (row) => [Number(row.bucket), Number(row.user_id), row.token_name, Number(row.count), Number(row.quota)],
+      );
+    const recounted = async () =>
+      (await daily.totalsOfLogs(0, await daily.readWatermark()))
+        .sort((a, b) => a.bucket - b.bucket || a.user_id - b.user_id || a.token_name.localeCompare(b.token_name))
+        .map((row) => [row.bucket, row.user_id, row.token_name, row.count, row.quota]);
+    // A run rolls up to the newest log the previous run saw.
+    await job.run();
+    expect(await dailyRows()).toEqual([]);
+    await job.run();
+    expect(await daily.readWatermark()).toBe(await daily.maxLogId());
+    const dayOf = (time: number) => time - (time % day);
+    expect(await dailyRows()).toEqual([
+      [dayOf(now - 5 * day), 1, 'ci', 1, 1],
+      [dayOf(cutoff), 2, 'ci', 2, 6],
+      [dayOf(now), 2, 'main', 1, 8],
+    ]);
+    await testApp.context.options.set('LogRetentionDays', '3');
+    expect(await applyLogRetention(testApp.context)).toBe(2);
+    expect(await dailyRows()).toEqual([
+      [dayOf(cutoff), 2, 'ci', 1, 4],
+      [dayOf(now), 2, 'main', 1, 8],
+    ]);
+    expect(await dailyRows()).toEqual(await recounted());
+    const users = await logDb().selectFrom('switchboard_log_daily_user').select(['user_id', 'count', 'quota']).orderBy('bucket').execute();
+    expect(users.map((row) => [Number(row.user_id), Number(row.count), Number(row.quota)])).toEqual([
+      [2, 1, 4],
+      [2, 1, 8],
+    ]);
   });
 });

@@ -65,6 +65,9 @@ const filters: Query[] = [
   { group: 'default' },
   { username: 'root' },
   { username: 'bob', model_name: 'claude' },
+  // A user with a token name or a type: totals from the daily per-user roll-ups (0036), rows from the user index.
+  { username: 'bob', token_name: 'token-1' },
+  { username: 'root', type: LogType.topup },
   { username: 'nobody' },
   { token_name: 'token-1' },
   { token_name: 'token-0', model_name: 'gpt-4o' },
@@ -163,10 +166,11 @@ describe.each(testDatabases())('log pages through the hourly roll-ups on $dialec
   it(
     'answers the same pages with part of the logs rolled up and newer ones after the watermark, some in old hours',
     async () => {
-      const [byModel, byChannelGroup] = logHourlyRepositories(logDb(), testApp.context.logDatabase.dialect);
+      const [byModel, byChannelGroup, byUserToken] = logHourlyRepositories(logDb(), testApp.context.logDatabase.dialect);
       const middle = (await byModel.maxLogId()) - 150;
       await rollUpLogs(byModel, middle, now);
       await rollUpLogs(byChannelGroup, middle - 40, now);
+      await rollUpLogs(byUserToken, middle - 70, now);
       // A late batch: ids after the watermarks, created hours ago (the page reads those hours directly).
       await testApp.context.logWriter.recordMany(variedLogs(60, now - 33 * hour - 900, 7, [root, bob]));
       await expectPagesAsBefore();
@@ -179,9 +183,10 @@ describe.each(testDatabases())('log pages through the hourly roll-ups on $dialec
   it(
     'answers the same pages with everything rolled up, and skips hours by the roll-up counts',
     async () => {
-      const [byModel, byChannelGroup] = logHourlyRepositories(logDb(), testApp.context.logDatabase.dialect);
+      const [byModel, byChannelGroup, byUserToken] = logHourlyRepositories(logDb(), testApp.context.logDatabase.dialect);
       await rollUpLogs(byModel, await byModel.maxLogId(), now);
       await rollUpLogs(byChannelGroup, await byChannelGroup.maxLogId(), now);
+      await rollUpLogs(byUserToken, await byUserToken.maxLogId(), now);
       await expectPagesAsBefore();
       await expectPagesAsBefore(bob);
       // The export reads only the hours that hold the filter's logs: the rare model's export is several

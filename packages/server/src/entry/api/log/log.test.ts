@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '@switchboard/contracts';
 import type { Clock } from '../../../core/platform/clock.ts';
-import { LogHourlyRepository, modelHourly } from './log-hourly.repository.ts';
+import { logHourlyRepositories } from './log-hourly.repository.ts';
 import { rollUpLogs } from './log-hourly-rollup.ts';
 import { createTestApp, createTestUser, rootUser, type TestApp, type TestUser } from '../../../testing/test-app.ts';
 import { testDatabases } from '../../../testing/test-databases.ts';
@@ -109,7 +109,7 @@ describe.each(testDatabases())('logs on $dialect', (database) => {
     expect((await get(bob, '/api/log/self/stat?type=1')).data).toEqual({ quota: 1000, rpm: 1, tpm: 15 });
   });
 
-  it('answers the same totals and stats from the hourly roll-up, with newer logs on top', async () => {
+  it('answers the same totals and stats from the roll-ups, with newer logs on top', async () => {
     const queries = [
       '/api/log/?type=0',
       '/api/log/?type=2',
@@ -118,6 +118,11 @@ describe.each(testDatabases())('logs on $dialect', (database) => {
       '/api/log/stat?type=0',
       '/api/log/stat?model_name=gpt-4o',
       `/api/log/stat?start_timestamp=${now - 4 * 3600 + 5}`,
+      // A user, with a token name or a type: the daily per-user roll-ups (0036).
+      '/api/log/?username=alice',
+      '/api/log/?username=alice&token_name=ci',
+      '/api/log/stat?username=alice&token_name=main',
+      '/api/log/?username=bob&type=2',
     ];
     const answers = async () =>
       Promise.all(
@@ -127,11 +132,14 @@ describe.each(testDatabases())('logs on $dialect', (database) => {
         }),
       );
     const before = await answers();
-    const hourly = new LogHourlyRepository(testApp.context.logDatabase.db, testApp.context.logDatabase.dialect, modelHourly);
-    expect(await rollUpLogs(hourly, await hourly.maxLogId(), now)).toBeGreaterThan(0);
-    expect(await testApp.context.logDatabase.db.selectFrom('switchboard_log_hourly').selectAll().execute()).not.toHaveLength(0);
+    const [byModel, , byUserToken] = logHourlyRepositories(testApp.context.logDatabase.db, testApp.context.logDatabase.dialect);
+    expect(await rollUpLogs(byModel, await byModel.maxLogId(), now)).toBeGreaterThan(0);
+    expect(await rollUpLogs(byUserToken, await byUserToken.maxLogId(), now)).toBeGreaterThan(0);
+    for (const table of ['switchboard_log_hourly', 'switchboard_log_daily_user_token', 'switchboard_log_daily_user'] as const)
+      expect(await testApp.context.logDatabase.db.selectFrom(table).selectAll().execute(), table).not.toHaveLength(0);
     expect(await answers()).toEqual(before);
-    await Promise.all([rollUpLogs(hourly, await hourly.maxLogId(), now), rollUpLogs(hourly, await hourly.maxLogId(), now)]);
+    await Promise.all([rollUpLogs(byModel, await byModel.maxLogId(), now), rollUpLogs(byModel, await byModel.maxLogId(), now)]);
+    await Promise.all([rollUpLogs(byUserToken, await byUserToken.maxLogId(), now), rollUpLogs(byUserToken, await byUserToken.maxLogId(), now)]);
     expect(await answers()).toEqual(before);
   });
 
