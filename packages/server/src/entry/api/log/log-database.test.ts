@@ -4,6 +4,8 @@ import type { Clock } from '../../../core/platform/clock.ts';
 import { rootUser, type TestApp, type TestUser } from '../../../testing/test-app.ts';
 import { createTestAppWithLogDatabase } from '../../../testing/test-app-with-log-database.ts';
 import { type TestDatabase, testDatabases } from '../../../testing/test-databases.ts';
+import { rollUpLogs } from './log-hourly-rollup.ts';
+import { logHourlyRepositories } from './log-hourly.repository.ts';
 
 const now = 1_760_000_000;
 const clock: Clock = { now: () => now * 1000, unixSeconds: () => now };
@@ -75,5 +77,35 @@ describe.each(pairs())('a separate log database: $name', ({ main, log }) => {
       before.filter((row) => Number(row.created_at) >= now - 3600).map((row) => Number(row.created_at)),
     );
     expect(await mainLogRows()).toBe(0);
+  });
+
+  it("keeps the roll-ups and their cursors there: a user's totals come from the daily roll-up of that database", async () => {
+    const day = 86_400;
+    await testApp.context.logWriter.recordMany(
+      [9, 7, 5, 4, 3, 1].map((days, index) => ({
+        user_id: root.id,
+        username: 'root',
+        type: LogType.consume,
+        token_name: index % 2 === 0 ? 'ci' : 'main',
+        quota: 10 + index,
+        created_at: now - days * day - 100,
+      })),
+    );
+    const logDb = testApp.context.logDatabase.db;
+    const [byModel, byChannelGroup, byUserToken] = logHourlyRepositories(logDb, testApp.context.logDatabase.dialect);
+    await rollUpLogs(byModel, await byModel.maxLogId(), now);
+    await rollUpLogs(byChannelGroup, await byChannelGroup.maxLogId(), now);
+    await rollUpLogs(byUserToken, await byUserToken.maxLogId(), now);
+    expect(await byUserToken.readWatermark()).toBe(await byUserToken.maxLogId());
+    expect(await logDb.selectFrom('switchboard_log_daily_user_token').selectAll().execute()).not.toHaveLength(0);
+    const direct = async (tokenName?: string) => {
+      let query = logDb.selectFrom('logs').select('quota').where('user_id', '=', root.id);
+      if (tokenName) query = query.where('token_name', '=', tokenName);
+      return (await query.execute()).length;
+    };
+    const total = async (url: string) => (await testApp.app.inject({ method: 'GET', url, headers: root.headers })).json().data.total;
+    expect(await total('/api/log/?p=1&page_size=1&username=root')).toBe(await direct());
+    expect(await total('/api/log/self/?p=1&page_size=1&token_name=ci')).toBe(await direct('ci'));
+    expect(await direct('ci')).toBe(3);
   });
 });
