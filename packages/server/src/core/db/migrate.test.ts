@@ -375,14 +375,15 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     expect(found.map((row) => Number(row.quota))).toEqual([5]);
   });
 
-  it('replaces the narrow channel and group roll-up indexes with covering ones (0035), twice without harm', async () => {
+  it('replaces the narrow model, channel and group roll-up indexes with covering ones (0035), twice without harm', async () => {
     const { first } = await open();
     await migrateLogDatabase(first.db, first.dialect);
     const covering = {
+      switchboard_log_hourly: ['idx_log_hourly_by_model'],
       switchboard_log_hourly_channel_group: ['idx_log_hourly_channel_group_by_channel', 'idx_log_hourly_channel_group_by_channel_group'],
       switchboard_log_hourly_group: ['idx_log_hourly_group_by_group'],
     } as const;
-    const tables = ['switchboard_log_hourly_channel_group', 'switchboard_log_hourly_group'] as const;
+    const tables = ['switchboard_log_hourly', 'switchboard_log_hourly_channel_group', 'switchboard_log_hourly_group'] as const;
     const expectCovering = async () => {
       for (const table of tables) {
         const present = await existingIndexes(first.db, table, first.dialect);
@@ -391,7 +392,7 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
       }
     };
     await expectCovering();
-    // As on a database migrated before 0035: 0015's and 0033's narrow indexes, a roll-up row.
+    // As on a database migrated before 0035: the narrow indexes of 0011, 0015 and 0033, a roll-up row.
     await sql`insert into switchboard_log_hourly_channel_group (bucket, type, channel_id, ${sql.ref('group')}, count, quota) values (3600, 2, 4, 'vip', 3, 30)`.execute(
       first.db,
     );
@@ -405,7 +406,7 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
         await first.db.schema
           .createIndex(name)
           .on(table)
-          .columns([name.includes('channel_id') ? 'channel_id' : 'group', 'bucket'])
+          .columns([name.includes('channel_id') ? 'channel_id' : name.includes('model_name') ? 'model_name' : 'group', 'bucket'])
           .execute();
     }
     await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0035');

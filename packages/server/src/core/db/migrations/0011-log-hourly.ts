@@ -19,7 +19,8 @@ export const logHourly: TableDefinition = {
     { name: 'quota', type: 'bigint', defaultValue: 0 },
   ],
   primaryKey: ['bucket', 'type', 'model_name'],
-  indexes: [{ name: 'idx_switchboard_log_hourly_model_name_bucket', columns: ['model_name', 'bucket'] }],
+  // Migration 0035 replaced 0011's narrow (model_name, bucket) index with this one.
+  indexes: [{ name: 'idx_log_hourly_by_model', columns: ['model_name', 'bucket'], include: ['type', 'count', 'quota'] }],
 };
 
 /** The job-state table also lives beside the logs, so the rollup cursor commits with the rollup rows. */
