@@ -7,12 +7,12 @@ import { RootUserRepository } from '../../domain/bootstrap/root-user.repository.
 import { systemClock } from '../platform/clock.ts';
 import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
 import { createLogger } from '../platform/logger.ts';
+import { forgetMigrationsFrom } from '../../testing/forget-migrations.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { existingIndexes } from './ensure-tables.ts';
 import { migrateLogDatabase, migrateMainDatabase } from './migrate.ts';
 import { supersededLogIndexes } from './migrations/0013-drop-superseded-log-indexes.ts';
 import { rollUpGuidedLogIndexes } from './migrations/0032-drop-roll-up-guided-log-indexes.ts';
-import { narrowRollUpIndexes } from './migrations/0035-log-roll-up-covering-indexes.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
 const logger = createLogger('silent');
@@ -162,17 +162,6 @@ const classicColumns: Readonly<Record<string, readonly string[]>> = {
   top_ups: ['id', 'user_id', 'amount', 'money', 'trade_no', 'create_time', 'status'],
   quota_data: ['id', 'user_id', 'username', 'model_name', 'created_at', 'token_used', 'count', 'quota'],
 };
-
-/**
- * Makes a migrated database look as if it had been migrated before `first`: the migrator keeps its
- * records in order, so that one and every later one go (their tables, created if missing, stay).
- */
-async function forgetMigrationsFrom(db: DatabaseHandle['db'], table: 'switchboard_migration' | 'switchboard_log_migration', first: string): Promise<void> {
-  await db
-    .deleteFrom(table as never)
-    .where('name' as never, '>=', first as never)
-    .execute();
-}
 
 async function migrateInChildProcess(sqlDsn: string, sqlitePath: string): Promise<void> {
   const here = (name: string) => new URL(name, import.meta.url).href;
@@ -373,80 +362,6 @@ describe.each(testDatabases())('migrations on $dialect', (database) => {
     expect(await ours()).toEqual(five);
     const found = await first.db.selectFrom('logs').select('quota').where('user_id', '=', 7).where('model_name', '=', 'o3').execute();
     expect(found.map((row) => Number(row.quota))).toEqual([5]);
-  });
-
-  it('replaces the narrow model, channel and group roll-up indexes with covering ones (0035), twice without harm', async () => {
-    const { first } = await open();
-    await migrateLogDatabase(first.db, first.dialect);
-    const covering = {
-      switchboard_log_hourly: ['idx_log_hourly_by_model'],
-      switchboard_log_hourly_channel_group: ['idx_log_hourly_channel_group_by_channel', 'idx_log_hourly_channel_group_by_channel_group'],
-      switchboard_log_hourly_group: ['idx_log_hourly_group_by_group'],
-    } as const;
-    const tables = ['switchboard_log_hourly', 'switchboard_log_hourly_channel_group', 'switchboard_log_hourly_group'] as const;
-    const expectCovering = async () => {
-      for (const table of tables) {
-        const present = await existingIndexes(first.db, table, first.dialect);
-        for (const name of covering[table]) expect(present.has(name), name).toBe(true);
-        for (const name of narrowRollUpIndexes[table]) expect(present.has(name), name).toBe(false);
-      }
-    };
-    await expectCovering();
-    // As on a database migrated before 0035: the narrow indexes of 0011, 0015 and 0033, a roll-up row.
-    await sql`insert into switchboard_log_hourly_channel_group (bucket, type, channel_id, ${sql.ref('group')}, count, quota) values (3600, 2, 4, 'vip', 3, 30)`.execute(
-      first.db,
-    );
-    for (const table of tables) {
-      for (const name of covering[table])
-        await first.db.schema
-          .dropIndex(name)
-          .$call((drop) => (first.dialect === 'mysql' ? drop.on(table) : drop))
-          .execute();
-      for (const name of narrowRollUpIndexes[table])
-        await first.db.schema
-          .createIndex(name)
-          .on(table)
-          .columns([name.includes('channel_id') ? 'channel_id' : name.includes('model_name') ? 'model_name' : 'group', 'bucket'])
-          .execute();
-    }
-    await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0035');
-    await migrateLogDatabase(first.db, first.dialect);
-    await expectCovering();
-    await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0035');
-    await migrateLogDatabase(first.db, first.dialect);
-    await expectCovering();
-    const rows = await first.db.selectFrom('switchboard_log_hourly_channel_group').select(['count', 'quota']).where('channel_id', '=', 4).execute();
-    expect(rows.map((row) => [Number(row.count), Number(row.quota)])).toEqual([[3, 30]]);
-    if (first.dialect === 'postgres') {
-      // The sums beside the entry, not in its order: an index-only read of a channel's hours.
-      const definition = await sql<{
-        indexdef: string;
-      }>`select indexdef from pg_indexes where indexname = 'idx_log_hourly_channel_group_by_channel_group'`.execute(first.db);
-      expect(definition.rows[0]?.indexdef).toMatch(/\(channel_id, "group", bucket\) INCLUDE \(type, count, quota\)$/);
-    }
-  });
-
-  it('adds the daily per-user roll-ups (0036) to a log database migrated before it', async () => {
-    const { first } = await open();
-    await migrateLogDatabase(first.db, first.dialect);
-    const tables = ['switchboard_log_daily_user_token', 'switchboard_log_daily_user'];
-    const columns = async () =>
-      (await first.db.introspection.getTables())
-        .filter((table) => tables.includes(table.name))
-        .map((table) => [table.name, table.columns.map((column) => column.name).sort()])
-        .sort();
-    const expected = [
-      ['switchboard_log_daily_user', ['bucket', 'count', 'quota', 'type', 'user_id']],
-      ['switchboard_log_daily_user_token', ['bucket', 'count', 'quota', 'token_name', 'type', 'user_id']],
-    ];
-    expect(await columns()).toEqual(expected);
-    for (const table of tables) await first.db.schema.dropTable(table).execute();
-    await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0036');
-    expect(await columns()).toEqual([]);
-    await migrateLogDatabase(first.db, first.dialect);
-    expect(await columns()).toEqual(expected);
-    expect((await existingIndexes(first.db, 'switchboard_log_daily_user_token', first.dialect)).has('idx_log_daily_user_token_by_user_token')).toBe(true);
-    expect((await existingIndexes(first.db, 'switchboard_log_daily_user', first.dialect)).has('idx_log_daily_user_by_user')).toBe(true);
   });
 
   it('drops only the log indexes of our own that later ones replaced', async () => {
