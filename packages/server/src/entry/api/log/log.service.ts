@@ -13,9 +13,9 @@ import { type HourlyPresence, LogPageLocator } from './log-page-locator.ts';
 
 export interface LogServiceDependencies {
   readonly repository: LogRepository;
-  /** The hourly roll-up jobs of the log database, recounted after a purge (see logHourlyRepositories). */
+  /** The roll-up jobs of the log database (hourly and daily), recounted after a purge (see logHourlyRepositories). */
   readonly hourly: readonly RepairableHourlyTable[];
-  /** Every hourly table the pages and totals read, the smallest first (see logHourlyReaders). */
+  /** Every roll-up table the pages and totals read, the smallest first (see logHourlyReaders). */
   readonly hourlyReaders: ReadonlyArray<HourlyTotals & HourlyPresence>;
   /** Channels live in the main database, the logs perhaps elsewhere. */
   readonly channels: Pick<ChannelRepository, 'namesOf'>;
