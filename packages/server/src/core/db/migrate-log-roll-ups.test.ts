@@ -91,7 +91,7 @@ describe.each(testDatabases())('log roll-up migrations on $dialect', (database) 
     expect(await columns()).toEqual([]);
     await migrateLogDatabase(first.db, first.dialect);
     expect(await columns()).toEqual(expected);
-    expect((await existingIndexes(first.db, 'switchboard_log_daily_user_token', first.dialect)).has('idx_log_daily_user_token_by_user_token')).toBe(true);
+    expect((await existingIndexes(first.db, 'switchboard_log_daily_user_token', first.dialect)).has('idx_log_daily_user_token_by_token_user')).toBe(true);
     expect((await existingIndexes(first.db, 'switchboard_log_daily_user', first.dialect)).has('idx_log_daily_user_by_user')).toBe(true);
   });
 });

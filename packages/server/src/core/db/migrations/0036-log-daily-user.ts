@@ -4,8 +4,8 @@ import { coreTablesMigration } from './0001-core-tables.ts';
 
 /**
  * Daily log totals (UTC days) per type, user and token name, up to the log id in its own
- * `switchboard_job_state` row ('log_daily_user'). A user's total with a token name (and no model,
- * channel or group) sums a row per day and type here instead of counting the user's logs: a user
+ * `switchboard_job_state` row ('log_daily_user'). A token name's total, with or without a user (and no
+ * model, channel or group), sums a row per day and type here instead of counting the logs: a user
  * with 1.35 million logs of 10 million took 220–600 ms on PostgreSQL walking the user index. Per
  * hour it would have about as many rows as logs (3.1 million per (hour, type, user) for 10 million
  * logs); per day a heavy user has a few rows a day. On a database with logs already the job counts
@@ -24,10 +24,12 @@ export const logDailyUserToken: TableDefinition = {
     { name: 'quota', type: 'bigint', defaultValue: 0 },
   ],
   primaryKey: ['bucket', 'type', 'user_id', 'token_name'],
+  // Token name first: a token name is summed with a user (a user's own page, or a username) or alone
+  // (an administrator's filter; new-api's token names are per user, so usually one user's rows).
   indexes: [
     {
-      name: 'idx_log_daily_user_token_by_user_token',
-      columns: ['user_id', 'token_name', 'bucket'],
+      name: 'idx_log_daily_user_token_by_token_user',
+      columns: ['token_name', 'user_id', 'bucket'],
       include: ['type', 'count', 'quota'],
     },
   ],

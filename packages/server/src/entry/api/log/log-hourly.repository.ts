@@ -54,8 +54,8 @@ export interface LogHourlyTable<Key extends HourlyKey> {
   /** Seconds per bucket: `bucket` is a multiple of it (UTC), the start of the hour or day. */
   readonly bucketSeconds: number;
   /**
-   * Keys the table answers only when filtered by: a token name alone (any user) would sum every
-   * user's rows, so the per-user tables leave it to the logs' token name index.
+   * Keys without which the table does not answer (its index starts with them): the per-user table a
+   * user's filters, the per-token table a token name's, with or without a user.
    */
   readonly required?: readonly Key[];
   /**
@@ -102,15 +102,15 @@ export const userDaily: LogHourlyTable<'user_id'> = {
   required: ['user_id'],
 };
 /**
- * Per day, type, user and token name (migration 0036): a user's totals with a token name. Per hour
- * these tables would have nearly a row per log; per day a heavy user has a few rows a day.
+ * Per day, type, user and token name (migration 0036): a token name's totals, of a user or of all.
+ * Per hour these tables would have nearly a row per log; per day a heavy user has a few rows a day.
  */
 export const userTokenDaily: LogHourlyTable<'user_id' | 'token_name'> = {
   name: 'switchboard_log_daily_user_token',
   job: 'log_daily_user',
   keys: ['user_id', 'token_name'],
   bucketSeconds: day,
-  required: ['user_id'],
+  required: ['token_name'],
   coarser: [userDaily],
 };
 

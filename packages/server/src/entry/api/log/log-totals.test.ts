@@ -280,9 +280,12 @@ const userFilters: UserQuery[] = [
   { username: 'bob', token_name: 'alpha' },
   { username: 'root', type: LogType.consume },
   { username: 'bob', token_name: 'beta', type: LogType.topup },
-  // A token name without a user, or a user with a model: no daily roll-up has them, read from the logs.
+  // A token name without a user: the per-token daily roll-up too.
   { token_name: 'gamma' },
+  { token_name: 'beta', type: LogType.consume },
+  // A user with a model, a token name with a model: no daily roll-up has them, read from the logs.
   { username: 'bob', model_name: 'o3' },
+  { token_name: 'alpha', model_name: 'gpt-4o' },
 ];
 
 /** The self page's filters (the caller's own user id), answered by the same tables. */
@@ -375,12 +378,13 @@ describe.each(testDatabases())('log totals of users and token names on $dialect'
     await expectExact();
   });
 
-  it('reads whole days of a user, with or without a token name, from the daily roll-ups, and a token name alone from the logs', async () => {
+  it('reads whole days of a user or a token name from the daily roll-ups, and a token name with a model from the logs', async () => {
     const bucket = dayStart(now - 5 * day);
     const range = { start_timestamp: now - 10 * day - 1234, end_timestamp: now - 2 * day + 777 };
     const userOnly = { username: 'bob', ...range };
     const withToken = { username: 'bob', token_name: 'alpha', ...range };
     const tokenOnly = { token_name: 'alpha', ...range };
+    const tokenAndModel = { token_name: 'alpha', model_name: 'gpt-4o', ...range };
     /** Adds `delta` logs (and 1000 quota each) to bob's consumption on one day of a daily table. */
     const shift = (table: 'switchboard_log_daily_user' | 'switchboard_log_daily_user_token', delta: number) => {
       let update = logDb()
@@ -405,7 +409,8 @@ describe.each(testDatabases())('log totals of users and token names on $dialect'
       expect(await answer(userOnly)).toEqual(plus(userOnly, 5));
       expect(await answer(withToken)).toEqual(plus(withToken, 7));
       expect(await answer({ token_name: 'alpha', ...range }, bob)).toEqual(plus({ token_name: 'alpha', ...range }, 7, bob.id));
-      expect(await answer(tokenOnly)).toEqual(recountUsers(written, tokenOnly));
+      expect(await answer(tokenOnly)).toEqual(plus(tokenOnly, 7));
+      expect(await answer(tokenAndModel)).toEqual(recountUsers(written, tokenAndModel));
     } finally {
       for (const [table, delta] of markers) await shift(table, -delta);
     }
