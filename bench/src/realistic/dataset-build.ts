@@ -68,7 +68,7 @@ export async function buildDataSet(
   }
   await catchUpLogCursors(sqlDsn, sqlitePath, now);
   const rollUps = timer.lap();
-  progress(`  hourly log roll-ups caught up (other log job cursors set past the logs) in ${rollUps.toFixed(0)} s`);
+  progress(`  log roll-ups caught up (other log job cursors set past the logs) in ${rollUps.toFixed(0)} s`);
   return { seconds: { schema, ...written.seconds, rollUps }, abilities: written.abilities };
 }
 
