@@ -99,10 +99,13 @@ describe('the realistic data set', () => {
       ).toBe(0);
       // The log indexes the migrations made are back; every log job's cursor stands past the generated logs.
       expect(count(`select count(*) as n from sqlite_master where type = 'index' and tbl_name = 'logs' and sql is not null`)).toBeGreaterThan(3);
-      expect(count('select count(*) as n from switchboard_job_state where last_id = 20000')).toBeGreaterThanOrEqual(4);
-      // The hourly roll-ups count every generated log (the log page finds model, channel and group rows through them).
+      expect(count('select count(*) as n from switchboard_job_state where last_id = 20000')).toBeGreaterThanOrEqual(5);
+      // The roll-ups count every generated log (the log page finds model, channel and group rows through
+      // the hourly ones; a user's and a token name's totals come from the daily ones).
       expect(count('select sum(count) as n from switchboard_log_hourly')).toBe(20000);
       expect(count('select sum(count) as n from switchboard_log_hourly_channel_group')).toBe(20000);
+      expect(count('select sum(count) as n from switchboard_log_daily_user_token')).toBe(20000);
+      expect(count('select sum(count) as n from switchboard_log_daily_user')).toBe(20000);
     } finally {
       sqlite.close();
     }
