@@ -43,13 +43,18 @@ function spreadLogs(count: number, firstCreatedAt: number, step: number, seed: n
   });
 }
 
-/** What a direct recount of the written logs answers: rows over the filters, and consumption quota. */
-function recount(logs: readonly LogEntry[], query: Query): { count: number; quota: number } {
+/**
+ * What a direct recount of the written logs answers: rows over the filters, and consumption quota;
+ * only the logs of `userId` when given (a self page).
+ */
+function recount(logs: readonly LogEntry[], query: Query & UserQuery, userId?: number): { count: number; quota: number } {
   const matches = (log: LogEntry, type: number | undefined) =>
+    (userId === undefined || log.user_id === userId) &&
     (query.channel === undefined || log.channel_id === query.channel) &&
     (query.group === undefined || log.group === query.group) &&
     (query.model_name === undefined || log.model_name === query.model_name) &&
     (query.username === undefined || log.username === query.username) &&
+    (query.token_name === undefined || log.token_name === query.token_name) &&
     (type === undefined || log.type === type) &&
     (query.start_timestamp === undefined || Number(log.created_at) >= query.start_timestamp) &&
     (query.end_timestamp === undefined || Number(log.created_at) <= query.end_timestamp);
@@ -258,22 +263,6 @@ function userLogs(count: number, firstCreatedAt: number, step: number, seed: num
   });
 }
 
-/** A direct recount of the written logs of `userId` (a self page) or of all users (an administrator's). */
-function recountUsers(logs: readonly LogEntry[], query: UserQuery, userId?: number): { count: number; quota: number } {
-  const matches = (log: LogEntry, type: number | undefined) =>
-    (userId === undefined || log.user_id === userId) &&
-    (query.username === undefined || log.username === query.username) &&
-    (query.token_name === undefined || log.token_name === query.token_name) &&
-    (query.model_name === undefined || log.model_name === query.model_name) &&
-    (type === undefined || log.type === type) &&
-    (query.start_timestamp === undefined || Number(log.created_at) >= query.start_timestamp) &&
-    (query.end_timestamp === undefined || Number(log.created_at) <= query.end_timestamp);
-  return {
-    count: logs.filter((log) => matches(log, query.type)).length,
-    quota: logs.filter((log) => matches(log, LogType.consume)).reduce((sum, log) => sum + Number(log.quota), 0),
-  };
-}
-
 const userFilters: UserQuery[] = [
   // A user alone, with a token name, with a type: the daily roll-ups (0036).
   { username: 'root' },
@@ -325,9 +314,9 @@ describe.each(testDatabases())('log totals of users and token names on $dialect'
   };
   const expectExact = async () => {
     const admin = await Promise.all(userQueries.map(async (query) => ({ query, ...(await answer(query)) })));
-    expect(admin).toEqual(userQueries.map((query) => ({ query, ...recountUsers(written, query) })));
+    expect(admin).toEqual(userQueries.map((query) => ({ query, ...recount(written, query) })));
     const own = await Promise.all(selfQueries.map(async (query) => ({ query, ...(await answer(query, bob)) })));
-    expect(own).toEqual(selfQueries.map((query) => ({ query, ...recountUsers(written, query, bob.id) })));
+    expect(own).toEqual(selfQueries.map((query) => ({ query, ...recount(written, query, bob.id) })));
   };
   const write = async (logs: LogEntry[]) => {
     await testApp.context.logWriter.recordMany(logs);
@@ -397,8 +386,8 @@ describe.each(testDatabases())('log totals of users and token names on $dialect'
       return update.executeTakeFirst();
     };
     const plus = (query: UserQuery, delta: number, userId?: number) => ({
-      count: recountUsers(written, query, userId).count + delta,
-      quota: recountUsers(written, query, userId).quota + 1000 * delta,
+      count: recount(written, query, userId).count + delta,
+      quota: recount(written, query, userId).quota + 1000 * delta,
     });
     const markers = [
       ['switchboard_log_daily_user', 5],
@@ -410,7 +399,7 @@ describe.each(testDatabases())('log totals of users and token names on $dialect'
       expect(await answer(withToken)).toEqual(plus(withToken, 7));
       expect(await answer({ token_name: 'alpha', ...range }, bob)).toEqual(plus({ token_name: 'alpha', ...range }, 7, bob.id));
       expect(await answer(tokenOnly)).toEqual(plus(tokenOnly, 7));
-      expect(await answer(tokenAndModel)).toEqual(recountUsers(written, tokenAndModel));
+      expect(await answer(tokenAndModel)).toEqual(recount(written, tokenAndModel));
     } finally {
       for (const [table, delta] of markers) await shift(table, -delta);
     }
