@@ -16,6 +16,8 @@ export interface ApiSession {
   delete<T = unknown>(path: string): Promise<ApiAnswer<T>>;
   /** Sets console options one by one (PUT /api/option/ takes one key per call). */
   setOptions(options: Record<string, string>): Promise<void>;
+  /** One console option's stored value, as GET /api/option/ lists it (undefined when not listed). */
+  option(key: string): Promise<string | undefined>;
 }
 
 /** `turnstile` is the token to send when the Turnstile check is on (the fake siteverify accepts "pass"). */
@@ -51,6 +53,10 @@ export async function loginApi(baseUrl: string, username: string, password: stri
         const answer = await call('PUT', '/api/option/', { key, value });
         if (!answer.success) throw new Error(`setting ${key} failed: ${answer.message}`);
       }
+    },
+    async option(key) {
+      const answer = await call<Array<{ key: string; value: string }>>('GET', '/api/option/');
+      return answer.data.find((item) => item.key === key)?.value;
     },
   };
 }

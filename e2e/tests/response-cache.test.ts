@@ -19,11 +19,6 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function option(key: string): Promise<string | undefined> {
-  const answer = await world.root.get<Array<{ key: string; value: string }>>('/api/option/');
-  return answer.data.find((item) => item.key === key)?.value;
-}
-
 // One language, as every flow: the other is covered by the language smoke pass (language-smoke.test.ts) and the locale check.
 describe.each(['en'] as const)('response cache and fallbacks in the console (%s)', (language: Language) => {
   const settings = localeText('settings', language);
@@ -45,14 +40,14 @@ describe.each(['en'] as const)('response cache and fallbacks in the console (%s)
     await fallbacks.fill(JSON.stringify({ 'gpt-5': ['gpt-5-mini', model] }));
     await page.getByTestId('save-cacheAndFallbacks').click();
     await waitForToast(page, settings('messages.saved'));
-    await expect.poll(async () => JSON.parse((await option('ResponseCacheRules')) ?? '[]')).toEqual(JSON.parse(rule));
-    expect(JSON.parse((await option('ModelFallbacks')) ?? '{}')).toEqual({ 'gpt-5': ['gpt-5-mini', model] });
+    await expect.poll(async () => JSON.parse((await world.root.option('ResponseCacheRules')) ?? '[]')).toEqual(JSON.parse(rule));
+    expect(JSON.parse((await world.root.option('ModelFallbacks')) ?? '{}')).toEqual({ 'gpt-5': ['gpt-5-mini', model] });
     await saveScreenshot(page, `cache-rules-${language}`);
 
     await rules.fill(JSON.stringify([{ model: 'gpt-4o*', ttl: 300, hit_ratio: 2 }]));
     await page.getByTestId('save-cacheAndFallbacks').click();
     await page.locator('.ant-message-notice', { hasText: 'hit_ratio' }).last().waitFor();
-    expect(JSON.parse((await option('ResponseCacheRules')) ?? '[]')).toEqual(JSON.parse(rule));
+    expect(JSON.parse((await world.root.option('ResponseCacheRules')) ?? '[]')).toEqual(JSON.parse(rule));
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -20,11 +20,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function option(key: string): Promise<string | undefined> {
-  const answer = await root.get<Array<{ key: string; value: string }>>('/api/option/');
-  return answer.data.find((item) => item.key === key)?.value;
-}
-
 export function describeRootSettings(language: Language): void {
   describe(`root settings (${language})`, () => {
     const t = localeText('settings', language);
@@ -61,7 +56,7 @@ export function describeRootSettings(language: Language): void {
       await input.blur();
       await expect.poll(() => input.inputValue()).toBe(minimum);
       await save(id);
-      await expect.poll(() => option(key)).toBe(minimum);
+      await expect.poll(() => root.option(key)).toBe(minimum);
     };
 
     beforeAll(async () => {
@@ -81,17 +76,17 @@ export function describeRootSettings(language: Language): void {
     it('saves each operation section and refuses bad input', async () => {
       await saveScreenshotsInBothThemes(page, `settings-operation-${language}`);
       await unchangedThenSaved('general', () => field('general', 'TopUpLink').fill(`https://shop.example/${language}`));
-      expect(await option('TopUpLink')).toBe(`https://shop.example/${language}`);
+      expect(await root.option('TopUpLink')).toBe(`https://shop.example/${language}`);
       await unchangedThenSaved('drawing', () => field('drawing', 'MjNotifyEnabled').click());
       await unchangedThenSaved('sensitive', () => field('sensitive', 'SensitiveWords').fill(`forbidden-${language}`));
-      expect(await option('SensitiveWords')).toBe(`forbidden-${language}`);
+      expect(await root.option('SensitiveWords')).toBe(`forbidden-${language}`);
       await unchangedThenSaved('logs', () => field('logs', 'LogConsumeEnabled').click());
       // Days to keep logs (our addition): an integer, 0 keeps them forever, nothing below 0.
-      expect(await option('LogRetentionDays')).toBe('0');
+      expect(await root.option('LogRetentionDays')).toBe('0');
       await field('logs', 'LogRetentionDays').fill(language === 'zh' ? '30' : '45');
       await save('logs');
       await toast(t('messages.saved'));
-      await expect.poll(() => option('LogRetentionDays')).toBe(language === 'zh' ? '30' : '45');
+      await expect.poll(() => root.option('LogRetentionDays')).toBe(language === 'zh' ? '30' : '45');
       await belowMinimumBecomes('logs', 'LogRetentionDays', '-7', '0');
       await unchangedThenSaved('dashboard', () => field('dashboard', 'DataExportInterval').fill(language === 'zh' ? '7' : '8'));
       // Numbers below their minimum are pulled back to it when the field is left (interval ≥ 1 minute, counts ≥ 0).
@@ -101,7 +96,7 @@ export function describeRootSettings(language: Language): void {
       await belowMinimumBecomes('monitoring', 'QuotaRemindThreshold', '-1', '0');
       await unchangedThenSaved('quota', () => field('quota', 'QuotaForNewUser').fill(language === 'zh' ? '111' : '222'));
       await belowMinimumBecomes('quota', 'PreConsumedQuota', '-500', '0');
-      expect(await option('QuotaForNewUser')).toBe(language === 'zh' ? '111' : '222');
+      expect(await root.option('QuotaForNewUser')).toBe(language === 'zh' ? '111' : '222');
 
       const jsonFields = [
         ['chats', 'Chats'],
@@ -127,7 +122,7 @@ export function describeRootSettings(language: Language): void {
       await field('groups', 'GroupRatio').fill(JSON.stringify({ default: 1, vip: 1, svip: 1, [language]: 2 }, null, 2));
       await save('groups');
       await toast(t('messages.saved'));
-      expect(JSON.parse((await option('GroupRatio')) ?? '{}')).toMatchObject({ [language]: 2 });
+      expect(JSON.parse((await root.option('GroupRatio')) ?? '{}')).toMatchObject({ [language]: 2 });
     });
 
     it('purges logs only with a chosen time, and says how many went', async () => {
@@ -176,15 +171,15 @@ export function describeRootSettings(language: Language): void {
       await saveScreenshotsInBothThemes(page, `settings-pricing-${language}`);
       await page.getByTestId('save-pricing').click();
       await toast(t('messages.saved'));
-      expect(JSON.parse((await option('ModelPrice')) ?? '{}')).toMatchObject({ [model]: 0.02 });
-      expect(JSON.parse((await option('ModelRatio')) ?? '{}')[model]).toBeUndefined();
+      expect(JSON.parse((await root.option('ModelPrice')) ?? '{}')).toMatchObject({ [model]: 0.02 });
+      expect(JSON.parse((await root.option('ModelRatio')) ?? '{}')[model]).toBeUndefined();
     });
 
     it('saves each system section and refuses bad input', async () => {
       await openTab('system');
       await section('payment').waitFor();
       await saveScreenshotsInBothThemes(page, `settings-system-${language}`);
-      if (!(await option('ServerAddress'))) {
+      if (!(await root.option('ServerAddress'))) {
         await field('payment', 'EpayId').fill('merchant');
         await save('payment');
         await toast(t('messages.serverAddressFirst'));
@@ -192,7 +187,7 @@ export function describeRootSettings(language: Language): void {
       await field('serverAddress', 'ServerAddress').fill(`http://127.0.0.1:3000/${language}/`);
       await save('serverAddress');
       await toast(t('messages.saved'));
-      expect(await option('ServerAddress')).toBe(`http://127.0.0.1:3000/${language}`);
+      expect(await root.option('ServerAddress')).toBe(`http://127.0.0.1:3000/${language}`);
       await field('payment', 'TopupGroupRatio').fill('');
       await save('payment');
       await toast(t('messages.topupGroupRatioInvalid'));
@@ -201,10 +196,10 @@ export function describeRootSettings(language: Language): void {
       await save('payment');
       await toast(t('messages.saved'));
       // Polled: the toast found can be the previous section's, still shown while this save is under way.
-      await expect.poll(() => option('Price')).toBe('7.5');
+      await expect.poll(() => root.option('Price')).toBe('7.5');
 
       await unchangedThenSaved('worker', () => field('worker', 'WorkerUrl').fill(`https://worker.example/${language}/`));
-      expect(await option('WorkerUrl')).toBe(`https://worker.example/${language}`);
+      expect(await root.option('WorkerUrl')).toBe(`https://worker.example/${language}`);
 
       // Turning password login off asks first; cancelling keeps it on.
       await field('loginSwitches', 'PasswordLoginEnabled').click();
@@ -229,7 +224,7 @@ export function describeRootSettings(language: Language): void {
       await field('loginSwitches', 'TurnstileCheckEnabled').click();
       await save('loginSwitches');
       await page.locator('.ant-message-error').last().waitFor();
-      expect(await option('TurnstileCheckEnabled')).toBe('false');
+      expect(await root.option('TurnstileCheckEnabled')).toBe('false');
       await field('loginSwitches', 'TurnstileCheckEnabled').click();
       // So are GitHub and WeChat login, each with the spec's message in the console's language.
       for (const [key, refusal] of [
@@ -239,23 +234,23 @@ export function describeRootSettings(language: Language): void {
         await field('loginSwitches', key).click();
         await save('loginSwitches');
         await page.locator('.ant-message-error', { hasText: refusal[language] }).last().waitFor();
-        expect(await option(key)).toBe('false');
+        expect(await root.option(key)).toBe('false');
         await field('loginSwitches', key).click();
       }
 
       await unchangedThenSaved('emailDomain', () => field('emailDomain', 'EmailDomainWhitelist').fill(`example.${language}`));
       await unchangedThenSaved('smtp', () => field('smtp', 'SMTPServer').fill(`smtp.${language}.example`));
       // Port 465 speaks SSL from the first byte: saving that port stores SSL on, whatever the switch says.
-      expect(await option('SMTPSSLEnabled')).toBe('false');
+      expect(await root.option('SMTPSSLEnabled')).toBe('false');
       await field('smtp', 'SMTPPort').fill('465');
       await save('smtp');
-      await expect.poll(() => option('SMTPSSLEnabled')).toBe('true');
-      expect(await option('SMTPPort')).toBe('465');
+      await expect.poll(() => root.option('SMTPSSLEnabled')).toBe('true');
+      expect(await root.option('SMTPPort')).toBe('465');
       await unchangedThenSaved('github', async () => {
         await field('github', 'GitHubClientId').fill(`client-${language}`);
         await field('github', 'GitHubClientSecret').fill('secret-value');
       });
-      expect(await option('GitHubClientSecret')).toBeUndefined();
+      expect(await root.option('GitHubClientSecret')).toBeUndefined();
       await unchangedThenSaved('wechat', () => field('wechat', 'WeChatServerAddress').fill(`https://wechat.example/${language}/`));
       await unchangedThenSaved('telegram', () => field('telegram', 'TelegramBotName').fill(`bot_${language}`));
       await unchangedThenSaved('turnstile', () => field('turnstile', 'TurnstileSiteKey').fill(`site-${language}`));
@@ -265,19 +260,19 @@ export function describeRootSettings(language: Language): void {
       await field('fetchPolicy', 'fetch_setting.ip_list').fill('["10.0.0.0/33"]');
       await save('fetchPolicy');
       await page.locator('.ant-message-error', { hasText: '10.0.0.0/33' }).last().waitFor();
-      expect(await option('fetch_setting.ip_list')).toBe('[]');
+      expect(await root.option('fetch_setting.ip_list')).toBe('[]');
       await field('fetchPolicy', 'fetch_setting.ip_list').fill('["10.20.0.0/16"]');
       await field('fetchPolicy', 'fetch_setting.ip_filter_mode').click();
       await save('fetchPolicy');
       await toast(t('messages.saved'));
       await expect
-        .poll(async () => [await option('fetch_setting.ip_list'), await option('fetch_setting.ip_filter_mode')])
+        .poll(async () => [await root.option('fetch_setting.ip_list'), await root.option('fetch_setting.ip_filter_mode')])
         .toEqual(['["10.20.0.0/16"]', 'true']);
       // Back to the defaults: the other language's run starts from them.
       await field('fetchPolicy', 'fetch_setting.ip_list').fill('[]');
       await field('fetchPolicy', 'fetch_setting.ip_filter_mode').click();
       await save('fetchPolicy');
-      await expect.poll(() => option('fetch_setting.ip_filter_mode')).toBe('false');
+      await expect.poll(() => root.option('fetch_setting.ip_filter_mode')).toBe('false');
     });
 
     it('saves each other section', async () => {

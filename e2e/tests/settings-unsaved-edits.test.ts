@@ -24,11 +24,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function option(key: string): Promise<string | undefined> {
-  const answer = await root.get<Array<{ key: string; value: string }>>('/api/option/');
-  return answer.data.find((item) => item.key === key)?.value;
-}
-
 describe('unsaved edits in the root settings (en)', () => {
   const t = localeText('settings', 'en');
 
@@ -65,11 +60,11 @@ describe('unsaved edits in the root settings (en)', () => {
 
     // Each saves what was typed, and only that.
     await page.getByTestId('save-general').click();
-    await expect.poll(() => option('TopUpLink')).toBe('https://shop.example/typed');
-    expect(await option('ChatLink')).toBe('https://chat.example/other');
+    await expect.poll(() => root.option('TopUpLink')).toBe('https://shop.example/typed');
+    expect(await root.option('ChatLink')).toBe('https://chat.example/other');
     await page.getByTestId('save-pricing').click();
-    await expect.poll(async () => JSON.parse((await option('ModelRatio')) ?? '{}') as Record<string, number>).toMatchObject({ 'e2e-unsaved-model': 3 });
-    expect(await option('SensitiveWords')).toBe('forbidden-unsaved-edits');
+    await expect.poll(async () => JSON.parse((await root.option('ModelRatio')) ?? '{}') as Record<string, number>).toMatchObject({ 'e2e-unsaved-model': 3 });
+    expect(await root.option('SensitiveWords')).toBe('forbidden-unsaved-edits');
     expect(consoleErrors).toEqual([]);
     await context.close();
   }, 150_000);

@@ -22,11 +22,6 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function option(key: string): Promise<string | undefined> {
-  const answer = await world.root.get<Array<{ key: string; value: string }>>('/api/option/');
-  return answer.data.find((item) => item.key === key)?.value;
-}
-
 async function createChannel(name: string, key: string): Promise<number> {
   const channel = { type: 1, name, key, base_url: world.upstream.baseUrl, models: 'gpt-4o-mini', group: 'default' };
   expect((await world.root.post('/api/channel/', { mode: 'single', channel })).success).toBe(true);
@@ -90,10 +85,10 @@ describe.each<Language>(['en'])('circuit breaker in the console (%s)', (language
     await page.locator('.ant-select-item-option', { hasText: settings('choices.passive_recovery') }).click();
     await page.getByTestId('save-monitoring').click();
     await waitForToast(page, settings('messages.saved'));
-    await expect.poll(() => option('monitor_setting.auto_test_channel_minutes')).toBe(language === 'zh' ? '15' : '20');
-    expect(await option('monitor_setting.channel_test_mode')).toBe('passive_recovery');
+    await expect.poll(() => world.root.option('monitor_setting.auto_test_channel_minutes')).toBe(language === 'zh' ? '15' : '20');
+    expect(await world.root.option('monitor_setting.channel_test_mode')).toBe('passive_recovery');
     // Off by default; the one click above (this flow runs in one language) turned it on.
-    expect(await option('monitor_setting.auto_test_channel_enabled')).toBe('true');
+    expect(await world.root.option('monitor_setting.auto_test_channel_enabled')).toBe('true');
 
     await section('breaker').scrollIntoViewIfNeeded();
     await saveScreenshotsInBothThemes(page, `settings-breaker-${language}`);
@@ -101,8 +96,8 @@ describe.each<Language>(['en'])('circuit breaker in the console (%s)', (language
     await field('breaker', 'ChannelBreakerConsecutiveFailures').fill('3');
     await page.getByTestId('save-breaker').click();
     await waitForToast(page, settings('messages.saved'));
-    await expect.poll(() => option('ChannelBreakerCooldownSeconds')).toBe(language === 'zh' ? '45' : '90');
-    expect(await option('ChannelBreakerConsecutiveFailures')).toBe('3');
+    await expect.poll(() => world.root.option('ChannelBreakerCooldownSeconds')).toBe(language === 'zh' ? '45' : '90');
+    expect(await world.root.option('ChannelBreakerConsecutiveFailures')).toBe('3');
     // Put the threshold back for the other language's list test.
     await world.root.setOptions({ ChannelBreakerConsecutiveFailures: '2' });
   });

@@ -19,11 +19,6 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function option(key: string): Promise<string | undefined> {
-  const answer = await world.root.get<Array<{ key: string; value: string }>>('/api/option/');
-  return answer.data.find((item) => item.key === key)?.value;
-}
-
 describe('channel routing in the console', () => {
   it('saves the routing strategy per group in the operation settings, and shows the refusal of an unknown one (zh)', async () => {
     const settings = localeText('settings', 'zh');
@@ -37,13 +32,13 @@ describe('channel routing in the console', () => {
     await field.fill('{"default": "fastest"}');
     await page.getByTestId('save-routing').click();
     await page.locator('.ant-message', { hasText: '格式不正确' }).waitFor();
-    expect(JSON.parse((await option('ChannelRoutingStrategy')) ?? '{}')).toEqual({ default: 'weighted', groups: {} });
+    expect(JSON.parse((await world.root.option('ChannelRoutingStrategy')) ?? '{}')).toEqual({ default: 'weighted', groups: {} });
 
     const chosen = '{"default": "weighted", "groups": {"vip": "least-busy", "default": "usage-aware"}}';
     await field.fill(chosen);
     await page.getByTestId('save-routing').click();
     await waitForToast(page, settings('messages.saved'));
-    await expect.poll(() => option('ChannelRoutingStrategy')).toBe(chosen);
+    await expect.poll(() => world.root.option('ChannelRoutingStrategy')).toBe(chosen);
     expect(view.consoleErrors).toEqual([]);
     await view.context.close();
   }, 150_000);
