@@ -68,6 +68,13 @@ export interface PageOptions {
   theme?: ThemeMode;
   /** Viewport width; below 600 the console switches to its mobile layout. */
   width?: number;
+  /**
+   * The system's motion setting; `reduce` unless a test is about motion. The console then turns antd's
+   * motion off, so a popover or dialog is gone the moment it closes. With motion on, a closing popover
+   * waits for animation frames (two per step) and its animationend; on a loaded two-core machine a run
+   * saw confirmations stay on screen, invisible but present, for the whole 30 s wait.
+   */
+  motion?: 'reduce' | 'no-preference';
 }
 
 /**
@@ -76,7 +83,12 @@ export interface PageOptions {
  */
 export async function openConsole(browser: Browser, baseUrl: string, options: PageOptions = {}): Promise<ConsolePage> {
   const width = options.width ?? 1280;
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: 800 }, locale: options.language === 'en' ? 'en-US' : 'zh-CN' });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width, height: 800 },
+    locale: options.language === 'en' ? 'en-US' : 'zh-CN',
+    reducedMotion: options.motion ?? 'reduce',
+  });
   await context.addInitScript(
     ([language, theme]) => {
       // Only the console itself is preset, not the frames it embeds (a sandboxed one has no storage).

@@ -120,6 +120,41 @@ describe.each<Language>(['en'])('console shell (%s)', (language) => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await context.close();
   });
+
+  it("follows the system's reduced-motion setting: menus slide in with motion on and appear at once without", async () => {
+    /**
+     * Opens the language menu and says whether it came in animated: rc-motion's active step, which runs
+     * the CSS animation. Without motion it still passes through a prepare step (to measure the popup),
+     * never an active one.
+     */
+    async function menuAnimates(motion: 'reduce' | 'no-preference'): Promise<boolean> {
+      const { page, context } = await openConsole(browser, server.url, { language, motion });
+      await page.goto('/about');
+      await page.getByTestId('language-menu').waitFor();
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { motionClasses: string[] }).motionClasses = seen;
+        const note = (element: Element) => {
+          const classes = element.getAttribute('class') ?? '';
+          if (/\bant-[\w-]+-(appear|enter)-active\b/.test(classes)) seen.push(classes);
+        };
+        new MutationObserver((records) => {
+          for (const record of records) {
+            if (record.type === 'attributes') note(record.target as Element);
+            for (const node of record.addedNodes) if (node instanceof Element) [node, ...node.querySelectorAll('*')].forEach(note);
+          }
+        }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
+      });
+      await page.getByTestId('language-menu').click();
+      await page.getByRole('menuitem', { name: 'English' }).waitFor();
+      const animated = await page.evaluate(() => (window as unknown as { motionClasses: string[] }).motionClasses.length > 0);
+      await context.close();
+      return animated;
+    }
+
+    expect(await menuAnimates('no-preference')).toBe(true);
+    expect(await menuAnimates('reduce')).toBe(false);
+  });
 });
 
 describe.each<Language>(['zh'])('public pages (%s)', (language) => {

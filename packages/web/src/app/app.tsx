@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 // From react-router/dom, which gives the router ReactDOM's flushSync (a navigation may ask for it).
 import { RouterProvider } from 'react-router/dom';
 import { useTheme } from '../lib/theme.ts';
+import { usePrefersReducedMotion } from '../lib/use-reduced-motion.ts';
 import { router } from './router.tsx';
 
 const queryClient = new QueryClient({
@@ -16,11 +17,12 @@ const queryClient = new QueryClient({
 export function App() {
   const { i18n } = useTranslation();
   const dark = useTheme() === 'dark';
+  const reducedMotion = usePrefersReducedMotion();
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         locale={i18n.language === 'en' ? enUS : zhCN}
-        theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}
+        theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { motion: !reducedMotion } }}
         button={{ autoInsertSpace: false }}
       >
         <AntApp>
