@@ -136,7 +136,9 @@ describe.each<Language>(['zh'])('third-party logins (%s)', (language: Language) 
     await page.getByRole('button', { name: auth('login.withWeChat') }).click();
     const dialog = page.getByRole('dialog', { name: auth('wechat.title') });
     await saveScreenshotsInBothThemes(page, `login-wechat-${language}`);
-    await dialog.getByRole('textbox').fill(`good-wx${language}`);
+    // The cursor is in the code field at once: typing needs no click.
+    await expect.poll(() => dialog.getByRole('textbox').evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.type(`good-wx${language}`);
     await dialog.getByRole('button', { name: auth('login.submit') }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => storedUsername(page)).not.toBe('');

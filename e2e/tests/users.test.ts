@@ -149,7 +149,9 @@ describe.each<Language>(['en'])('user management (%s)', (language) => {
     await page.getByTestId('adjust-quota').click();
     const delta = page.getByRole('dialog', { name: text.addQuota }).getByRole('spinbutton');
     expect(await delta.getAttribute('aria-label')).toBe(t('quota.placeholder'));
-    await delta.fill('500000');
+    // The cursor is in the amount at once: typing needs no click.
+    await expect.poll(() => delta.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.type('500000');
     await page
       .getByTestId('quota-equation')
       .getByText(/\+ 500000 =/)

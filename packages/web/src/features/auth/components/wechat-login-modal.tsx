@@ -1,6 +1,7 @@
-import { Button, Form, Input, Modal, Typography } from 'antd';
+import { Button, Form, Input, Modal, Typography, type InputRef } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusOnOpen } from '../../../components/use-focus-on-open.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { LoginAnswer } from '../lib/login-answer.ts';
 import { wechatLogin } from '../api/wechat-login.ts';
@@ -18,6 +19,7 @@ export function WechatLoginModal({ open, qrCodeUrl, onClose, onLoggedIn }: Wecha
   const [form] = Form.useForm<{ code: string }>();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [codeRef, focusCode] = useFocusOnOpen<InputRef>();
 
   const submit = async ({ code }: { code: string }) => {
     setBusy(true);
@@ -32,7 +34,7 @@ export function WechatLoginModal({ open, qrCodeUrl, onClose, onLoggedIn }: Wecha
   };
 
   return (
-    <Modal open={open} title={t('wechat.title')} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal open={open} title={t('wechat.title')} onCancel={onClose} footer={null} destroyOnHidden afterOpenChange={focusCode}>
       {qrCodeUrl && <img src={qrCodeUrl} alt="" width={200} style={{ display: 'block', margin: '0 auto 12px' }} />}
       <Typography.Paragraph type="secondary">{t('wechat.hint')}</Typography.Paragraph>
       <Form form={form} onFinish={(values) => void submit(values)} layout="vertical">
@@ -43,7 +45,7 @@ export function WechatLoginModal({ open, qrCodeUrl, onClose, onLoggedIn }: Wecha
           validateStatus={error ? 'error' : undefined}
           help={error || undefined}
         >
-          <Input autoFocus maxLength={32} />
+          <Input ref={codeRef} maxLength={32} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
           {t('login.submit')}

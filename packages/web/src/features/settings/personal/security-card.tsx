@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Modal, Typography, type InputRef } from 'antd';
 import { accountLimits } from '@switchboard/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useFocusOnOpen } from '../../../components/use-focus-on-open.ts';
 import { copyText } from '../../../lib/copy-text.ts';
 import { clearStoredUser } from '../../../lib/stored-user.ts';
 import { changeOwnPassword } from '../api/change-own-password.ts';
@@ -22,6 +23,7 @@ export function SecurityCard({ username }: { username: string }) {
   const [dialog, setDialog] = useState<'password' | 'delete' | undefined>(params.get('dialog') === 'password' ? 'password' : undefined);
   const [accessToken, setAccessToken] = useState('');
   const [busy, setBusy] = useState(false);
+  const [currentPasswordRef, focusCurrentPassword] = useFocusOnOpen<InputRef>();
   const [passwordForm] = Form.useForm<{ original: string; password: string; password2: string }>();
   const [typedName, setTypedName] = useState('');
   // With a second factor set, the server asks for a fresh check (a code or a passkey) before these actions.
@@ -92,10 +94,11 @@ export function SecurityCard({ username }: { username: string }) {
         onOk={() => void changePassword()}
         confirmLoading={busy}
         destroyOnHidden
+        afterOpenChange={focusCurrentPassword}
       >
         <Form form={passwordForm} layout="vertical" preserve={false}>
           <Form.Item name="original" label={t('security.currentPassword')} extra={t('security.currentPasswordHelp')}>
-            <Input.Password maxLength={accountLimits.passwordMax} autoComplete="current-password" autoFocus />
+            <Input.Password maxLength={accountLimits.passwordMax} autoComplete="current-password" ref={currentPasswordRef} />
           </Form.Item>
           <Form.Item
             name="password"

@@ -1,6 +1,7 @@
 import { InputNumber, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ComponentRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusOnOpen } from '../../../components/use-focus-on-open.ts';
 import { useQuotaFormatter } from '../../../lib/system-status.ts';
 
 interface QuotaAdjustModalProps {
@@ -16,6 +17,7 @@ export function QuotaAdjustModal({ open, current, onCancel, onConfirm }: QuotaAd
   const { t } = useTranslation('users');
   const formatQuota = useQuotaFormatter();
   const [delta, setDelta] = useState<number | null>(null);
+  const [deltaRef, focusDelta] = useFocusOnOpen<ComponentRef<typeof InputNumber>>();
   const amount = delta ?? 0;
 
   return (
@@ -29,8 +31,10 @@ export function QuotaAdjustModal({ open, current, onCancel, onConfirm }: QuotaAd
       }}
       okButtonProps={{ disabled: amount === 0 }}
       destroyOnHidden
+      afterOpenChange={focusDelta}
     >
       <InputNumber<number>
+        ref={deltaRef}
         value={delta}
         onChange={setDelta}
         precision={0}
@@ -38,7 +42,6 @@ export function QuotaAdjustModal({ open, current, onCancel, onConfirm }: QuotaAd
         placeholder={t('quota.placeholder')}
         aria-label={t('quota.placeholder')}
         data-testid="quota-delta"
-        autoFocus
       />
       <Typography.Paragraph style={{ marginTop: 12 }} data-testid="quota-equation">
         {t('quota.equation', { old: current, added: amount, result: current + amount })}
