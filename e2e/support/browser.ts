@@ -71,8 +71,8 @@ export interface PageOptions {
   /**
    * The system's motion setting; `reduce` unless a test is about motion. The console then turns antd's
    * motion off, so a popover or dialog is gone the moment it closes. With motion on, a closing popover
-   * waits for animation frames (two per step) and its animationend; on a loaded two-core machine a run
-   * saw confirmations stay on screen, invisible but present, for the whole 30 s wait.
+   * waits for animation frames (two per step) and its animationend; on a loaded two-core machine a CI
+   * run saw confirmations still on screen after the whole 30 s wait, in two files, retries included.
    */
   motion?: 'reduce' | 'no-preference';
 }
