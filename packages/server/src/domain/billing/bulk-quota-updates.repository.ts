@@ -29,7 +29,7 @@ export interface BulkStatements {
 const assignments = (update: BulkIncrement) => Object.entries(update.assign ?? {}).map(([column, value]) => sql`${sql.id(column)} = ${value}`);
 
 /**
- * Arrays as parameters: a chunk is four or five parameters whatever its size, and the id arrays are
+ * Arrays as parameters: a chunk is at most four parameters whatever its size, and the id arrays are
  * bigint (the ids are bigint here, integer on some imported databases: PostgreSQL compares the two
  * through the primary key's index). The quota columns are bigint, so a delta's sum past 2^31 stays exact.
  *
@@ -49,8 +49,10 @@ export const postgresBulkStatements: BulkStatements = {
 
 /**
  * The rows as a derived table of `select ?, ?, … union all …`: the driver puts the values in the text
- * (no prepared statement), so the limit is the packet size, far above a chunk. InnoDB locks rows as it
- * reads them; `lock` reads the primary key in order (an IN list is a set of ranges scanned ascending).
+ * (Kysely's driver sends a plain query, no prepared statement), so the limit is the packet size, far
+ * above a chunk. InnoDB locks rows as it reads them; `lock` reads the primary key in order (an IN list
+ * is a set of ranges scanned ascending). MariaDB 10.11 happened to take the joined UPDATE's rows by
+ * ascending id too, even with the rows given in reverse; the lock keeps that whatever the plan.
  */
 export const mysqlBulkStatements: BulkStatements = {
   lock: (update, rows) => sql`select id from ${sql.table(update.table)} where id in (${sql.join([...rows.ids])}) order by id for update`,
