@@ -19,7 +19,8 @@ export interface JournaledLog {
 
 /**
  * Quota movements not yet written to the database, aggregated per row, plus the log rows that
- * explain them. One batch becomes one aggregated UPDATE per token, user and channel.
+ * explain them. One batch adds one aggregated delta to each token, user and channel it charged
+ * (QuotaRepository.writeBatch).
  */
 export class PendingDeltas {
   readonly tokens = new Map<number, TokenDelta>();
