@@ -53,7 +53,10 @@ function logRow(index: number): LogEntry {
 /** CPU milliseconds of this database's PostgreSQL backends (the server runs on this machine), 0 on SQLite. */
 async function serverCpuMs(): Promise<number> {
   if (!dsn) return 0;
-  const backends = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(database.db);
+  // The connections' backends only: autovacuum's workers come and go on their own schedule.
+  const backends = await sql<{
+    pid: number;
+  }>`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`.execute(database.db);
   const ticksPerMs = 100 / 1000; // USER_HZ
   let ticks = 0;
   for (const { pid } of backends.rows) {
