@@ -64,6 +64,7 @@ async function scenarios(service: { now: number; busiestChannel: number; quietCh
     { name: 'model + type', filters: { modelName: modelName(1), type: 2 } },
     { name: 'channel + group', filters: { channelId: service.busiestChannel, group: 'default' } },
     { name: 'username + model', filters: { username: userName(0), modelName: modelName(0) } },
+    { name: 'user id + model (self)', filters: { userId: 1, modelName: modelName(0) } },
     { name: 'user id + token name (self)', filters: { userId: 1, tokenName: tokenName(0) } },
   ];
   return filtersAlone.flatMap((scenario) => [
@@ -107,7 +108,7 @@ export async function measureEngine(
       // vacuums them on a live database): without statistics the busiest channel's total with a group
       // was planned over the wrong index and filtered 1.3 million roll-up rows (720 ms); without the
       // visibility map their covering indexes (migration 0035) are read with a heap page per row.
-      await sql`vacuum (analyze) switchboard_log_hourly, switchboard_log_hourly_type, switchboard_log_hourly_group, switchboard_log_hourly_channel_group, switchboard_log_daily_user, switchboard_log_daily_user_token`.execute(
+      await sql`vacuum (analyze) switchboard_log_hourly, switchboard_log_hourly_type, switchboard_log_hourly_group, switchboard_log_hourly_channel_group, switchboard_log_daily_user_model, switchboard_log_daily_user_token`.execute(
         handle.db,
       );
     }

@@ -105,7 +105,7 @@ describe('the realistic data set', () => {
       expect(count('select sum(count) as n from switchboard_log_hourly')).toBe(20000);
       expect(count('select sum(count) as n from switchboard_log_hourly_channel_group')).toBe(20000);
       expect(count('select sum(count) as n from switchboard_log_daily_user_token')).toBe(20000);
-      expect(count('select sum(count) as n from switchboard_log_daily_user')).toBe(20000);
+      expect(count('select sum(count) as n from switchboard_log_daily_user_model')).toBe(20000);
     } finally {
       sqlite.close();
     }

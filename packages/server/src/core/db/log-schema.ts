@@ -74,11 +74,12 @@ export interface LogDailyUserTokenTable {
   quota: number;
 }
 
-/** Daily log totals per type and user (migration 0036, log database; kept with switchboard_log_daily_user_token). */
-export interface LogDailyUserTable {
+/** Daily log totals per type, user and model (migration 0037, log database; kept with switchboard_log_daily_user_token). */
+export interface LogDailyUserModelTable {
   bucket: number;
   type: number;
   user_id: number;
+  model_name: string;
   count: number;
   quota: number;
 }

@@ -3,11 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
 import { forgetMigrationsFrom } from '../../testing/forget-migrations.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
-import { existingIndexes } from './ensure-tables.ts';
+import { ensureTable, existingIndexes } from './ensure-tables.ts';
 import { migrateLogDatabase } from './migrate.ts';
 import { narrowRollUpIndexes } from './migrations/0035-log-roll-up-covering-indexes.ts';
+import { logDailyUser } from './migrations/0036-log-daily-user.ts';
 
-/** The log roll-ups' migrations of issue 41: covering indexes (0035) and the daily per-user tables (0036). */
+/** The log roll-ups' migrations of issue 41: covering indexes (0035), the daily per-user tables (0036) and the per-user and model one (0037). */
 describe.each(testDatabases())('log roll-up migrations on $dialect', (database) => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
@@ -72,26 +73,52 @@ describe.each(testDatabases())('log roll-up migrations on $dialect', (database) 
     }
   });
 
-  it('adds the daily per-user roll-ups (0036) to a log database migrated before it', async () => {
+  it('adds the daily per-user roll-ups (0036, 0037) to a log database migrated before them', async () => {
     const { first } = await open();
     await migrateLogDatabase(first.db, first.dialect);
-    const tables = ['switchboard_log_daily_user_token', 'switchboard_log_daily_user'];
+    const tables = ['switchboard_log_daily_user_token', 'switchboard_log_daily_user', 'switchboard_log_daily_user_model'];
     const columns = async () =>
       (await first.db.introspection.getTables())
         .filter((table) => tables.includes(table.name))
         .map((table) => [table.name, table.columns.map((column) => column.name).sort()])
         .sort();
+    // 0037 replaced 0036's per-user table with the per-user and model one.
     const expected = [
-      ['switchboard_log_daily_user', ['bucket', 'count', 'quota', 'type', 'user_id']],
+      ['switchboard_log_daily_user_model', ['bucket', 'count', 'model_name', 'quota', 'type', 'user_id']],
       ['switchboard_log_daily_user_token', ['bucket', 'count', 'quota', 'token_name', 'type', 'user_id']],
     ];
     expect(await columns()).toEqual(expected);
-    for (const table of tables) await first.db.schema.dropTable(table).execute();
+    for (const table of expected.map(([name]) => name as string)) await first.db.schema.dropTable(table).execute();
     await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0036');
     expect(await columns()).toEqual([]);
     await migrateLogDatabase(first.db, first.dialect);
     expect(await columns()).toEqual(expected);
     expect((await existingIndexes(first.db, 'switchboard_log_daily_user_token', first.dialect)).has('idx_log_daily_user_token_by_token_user')).toBe(true);
-    expect((await existingIndexes(first.db, 'switchboard_log_daily_user', first.dialect)).has('idx_log_daily_user_by_user')).toBe(true);
+    expect((await existingIndexes(first.db, 'switchboard_log_daily_user_model', first.dialect)).has('idx_log_daily_user_model_by_user')).toBe(true);
+  });
+
+  it('restarts the daily job from log id 0 on 0037, and twice without harm', async () => {
+    const { first } = await open();
+    await migrateLogDatabase(first.db, first.dialect);
+    // As before 0037: the job's cursor well along, rows in 0036's tables.
+    await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0037');
+    await ensureTable(first.db, logDailyUser, first.dialect);
+    await sql`insert into switchboard_log_daily_user (bucket, type, user_id, count, quota) values (86400, 2, 4, 3, 30)`.execute(first.db);
+    await sql`insert into switchboard_log_daily_user_token (bucket, type, user_id, token_name, count, quota) values (86400, 2, 4, 'ci', 3, 30)`.execute(
+      first.db,
+    );
+    await sql`insert into switchboard_job_state (name, last_id, updated_at) values ('log_daily_user', 1234, 1)`.execute(first.db);
+    await sql`insert into switchboard_job_state (name, last_id, updated_at) values ('log_hourly', 1234, 1)`.execute(first.db);
+    for (let run = 0; run < 2; run += 1) {
+      await migrateLogDatabase(first.db, first.dialect);
+      const cursors = await first.db.selectFrom('switchboard_job_state').select(['name', 'last_id']).orderBy('name').execute();
+      expect(cursors.map((row) => [row.name, Number(row.last_id)])).toEqual([
+        ['log_daily_user', 0],
+        ['log_hourly', 1234],
+      ]);
+      expect(await first.db.selectFrom('switchboard_log_daily_user_token').selectAll().execute()).toEqual([]);
+      expect((await first.db.introspection.getTables()).map((table) => table.name)).not.toContain('switchboard_log_daily_user');
+      await forgetMigrationsFrom(first.db, 'switchboard_log_migration', '0037');
+    }
   });
 });

@@ -31,12 +31,14 @@ import { logHourlyTypeAndGroupMigration } from './migrations/0033-log-hourly-typ
 import { logUserCoveringIndexMigration } from './migrations/0034-log-user-covering-index.ts';
 import { logRollUpCoveringIndexesMigration } from './migrations/0035-log-roll-up-covering-indexes.ts';
 import { logDailyUserMigration } from './migrations/0036-log-daily-user.ts';
+import { logDailyUserModelMigration } from './migrations/0037-log-daily-user-model.ts';
 import { recordOrigin, surveyUnknownSchema } from './move-over/schema-survey.ts';
 import { logTables, mainTables, sessions } from './table-definitions.ts';
 
 /**
- * Migrations only add data and schema; the one exception drops indexes of our own that newer ones
- * replaced (0013, 0032), never a table or column. Kysely's migrator takes a database lock (advisory lock on PostgreSQL,
+ * Migrations only add data and schema; the exceptions drop indexes of our own that newer ones
+ * replaced (0013, 0032, 0035) and one roll-up table of our own that a finer one replaced (0037),
+ * never a new-api table or column. Kysely's migrator takes a database lock (advisory lock on PostgreSQL,
  * GET_LOCK on MySQL, the write lock on SQLite), so two instances starting at once run them once.
  * The log table has its own migration history because it may live in another database.
  *
@@ -82,6 +84,7 @@ function logMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0034-log-user-covering-index': logUserCoveringIndexMigration(dialect),
     '0035-log-roll-up-covering-indexes': logRollUpCoveringIndexesMigration(dialect),
     '0036-log-daily-user': logDailyUserMigration(dialect),
+    '0037-log-daily-user-model': logDailyUserModelMigration(dialect),
   };
 }
 

@@ -13,7 +13,8 @@ import { passkeyCredentials } from './migrations/0026-passkeys.ts';
 import { models, vendors } from './migrations/0027-model-catalogue.ts';
 import { logHourlyChannelLatencyMs } from './migrations/0028-log-hourly-channel-latency-ms.ts';
 import { logHourlyGroup, logHourlyType } from './migrations/0033-log-hourly-type-and-group.ts';
-import { logDailyUser, logDailyUserToken } from './migrations/0036-log-daily-user.ts';
+import { logDailyUserToken } from './migrations/0036-log-daily-user.ts';
+import { logDailyUserModel } from './migrations/0037-log-daily-user-model.ts';
 import { moveOver, oneApiChannels } from './move-over/move-over-tables.ts';
 import { type ColumnDefinition, type ColumnType, logTables, mainTables, sessions, type TableDefinition } from './table-definitions.ts';
 
@@ -42,7 +43,7 @@ const definitions: readonly TableDefinition[] = [
   logHourlyType,
   logHourlyGroup,
   logDailyUserToken,
-  logDailyUser,
+  logDailyUserModel,
   moveOver,
   oneApiChannels,
 ];

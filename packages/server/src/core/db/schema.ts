@@ -6,7 +6,7 @@ import type {
   LogHourlyChannelGroupTable,
   LogHourlyTypeTable,
   LogHourlyGroupTable,
-  LogDailyUserTable,
+  LogDailyUserModelTable,
   LogDailyUserTokenTable,
   LogHourlyChannelLatencyTable,
   LogPayloadsTable,
@@ -393,7 +393,7 @@ export interface Database {
   switchboard_log_hourly_type: LogHourlyTypeTable;
   switchboard_log_hourly_group: LogHourlyGroupTable;
   switchboard_log_daily_user_token: LogDailyUserTokenTable;
-  switchboard_log_daily_user: LogDailyUserTable;
+  switchboard_log_daily_user_model: LogDailyUserModelTable;
   switchboard_log_hourly_channel_latency: LogHourlyChannelLatencyTable;
   switchboard_log_hourly_channel_latency_ms: LogHourlyChannelLatencyTable;
   switchboard_quota_journal: QuotaJournalTable;

@@ -69,7 +69,7 @@ describe.each(testDatabases())('operations jobs on $dialect', (database) => {
     await logDb().deleteFrom('switchboard_log_hourly').execute();
     await logDb().deleteFrom('switchboard_log_hourly_channel_group').execute();
     await logDb().deleteFrom('switchboard_log_daily_user_token').execute();
-    await logDb().deleteFrom('switchboard_log_daily_user').execute();
+    await logDb().deleteFrom('switchboard_log_daily_user_model').execute();
     await logDb().deleteFrom('switchboard_job_state').where('name', 'in', [modelHourly.job, channelGroupHourly.job, userTokenDaily.job]).execute();
     await testApp.context.options.set('LogRetentionDays', '0');
   });
@@ -233,7 +233,7 @@ describe.each(testDatabases())('operations jobs on $dialect', (database) => {
       [dayOf(now), 2, 'main', 1, 8],
     ]);
     expect(await dailyRows()).toEqual(await recounted());
-    const users = await logDb().selectFrom('switchboard_log_daily_user').select(['user_id', 'count', 'quota']).orderBy('bucket').execute();
+    const users = await logDb().selectFrom('switchboard_log_daily_user_model').select(['user_id', 'count', 'quota']).orderBy('bucket').execute();
     expect(users.map((row) => [Number(row.user_id), Number(row.count), Number(row.quota)])).toEqual([
       [2, 1, 4],
       [2, 1, 8],

@@ -63,7 +63,8 @@ export function operationsJobs(context: Omit<OperationsJobsDependencies, 'logger
     },
     { name: 'log-hourly', intervalMs: () => minute, run: logHourlyJob(byModel, context.clock) },
     { name: 'log-hourly-channel-group', intervalMs: () => minute, run: logHourlyJob(byChannelGroup, context.clock) },
-    // Per day, user and token name (migration 0036): a heavy user's totals. On upgrade it counts the
+    // Per day, user and token name, and per day, user and model (migrations 0036, 0037): a heavy user's
+    // totals, alone or with a token name or a model. On upgrade (and again on 0037) it counts the
     // existing logs from id 0 in batches of 2,000, yielding between them.
     { name: 'log-daily-user', intervalMs: () => minute, run: logHourlyJob(byUserToken, context.clock) },
     // The dashboard's per-channel view (calls, errors, latency percentiles, cost), migration 0023.

@@ -48,21 +48,22 @@ export interface LogHourlyTable<Key extends HourlyKey> {
     | 'switchboard_log_hourly_type'
     | 'switchboard_log_hourly_group'
     | 'switchboard_log_daily_user_token'
-    | 'switchboard_log_daily_user';
+    | 'switchboard_log_daily_user_model';
   readonly job: string;
   readonly keys: readonly Key[];
   /** Seconds per bucket: `bucket` is a multiple of it (UTC), the start of the hour or day. */
   readonly bucketSeconds: number;
   /**
    * Keys without which the table does not answer (its index starts with them): the per-user table a
-   * user's filters, the per-token table a token name's, with or without a user.
+   * user's filters, with or without a model, the per-token table a token name's, with or without a user.
    */
   readonly required?: readonly Key[];
   /**
-   * Smaller roll-ups over a subset of the keys, kept by this table's job in the same transaction and
-   * under the same cursor (so they count exactly the logs this one counts).
+   * Other roll-ups kept by this table's job in the same transaction and under the same cursor (so they
+   * count exactly the logs this one counts): smaller ones over a subset of its keys, or (the per-user
+   * and model table beside the per-token one) another cut of the same logs.
    */
-  readonly coarser?: ReadonlyArray<LogHourlyTable<HourlyKey>>;
+  readonly keptWith?: ReadonlyArray<LogHourlyTable<HourlyKey>>;
 }
 
 /**
@@ -76,7 +77,7 @@ export const modelHourly: LogHourlyTable<'model_name'> = {
   job: 'log_hourly',
   keys: ['model_name'],
   bucketSeconds: hour,
-  coarser: [typeHourly],
+  keptWith: [typeHourly],
 };
 /** Per hour, type and group (migration 0033), kept with the channel and group roll-up: group totals and pages. */
 export const groupHourly: LogHourlyTable<'group'> = {
@@ -91,13 +92,16 @@ export const channelGroupHourly: LogHourlyTable<'channel_id' | 'group'> = {
   job: 'log_hourly_channel_group',
   keys: ['channel_id', 'group'],
   bucketSeconds: hour,
-  coarser: [groupHourly],
+  keptWith: [groupHourly],
 };
-/** Per day, type and user (migration 0036), kept with the per-token table: a user's totals. */
-export const userDaily: LogHourlyTable<'user_id'> = {
-  name: 'switchboard_log_daily_user',
+/**
+ * Per day, type, user and model (migration 0037), kept with the per-token table: a user's totals, with
+ * or without a model (a user alone sums over the models).
+ */
+export const userModelDaily: LogHourlyTable<'user_id' | 'model_name'> = {
+  name: 'switchboard_log_daily_user_model',
   job: 'log_daily_user',
-  keys: ['user_id'],
+  keys: ['user_id', 'model_name'],
   bucketSeconds: day,
   required: ['user_id'],
 };
@@ -111,7 +115,7 @@ export const userTokenDaily: LogHourlyTable<'user_id' | 'token_name'> = {
   keys: ['user_id', 'token_name'],
   bucketSeconds: day,
   required: ['token_name'],
-  coarser: [userDaily],
+  keptWith: [userModelDaily],
 };
 
 /** An hourly table of the log database and its cursor, both in the log database. */
@@ -233,10 +237,10 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
 
   /**
    * Adds the totals of the logs in (afterId, upToId], optionally only those created in [from, to), to
-   * this table and its coarser ones (one statement each, in the caller's transaction).
+   * this table and those kept with it (one statement each, in the caller's transaction).
    */
   async addLogs(afterId: number, upToId: number, created?: { from: number; to: number }): Promise<void> {
-    for (const table of [this.table, ...(this.table.coarser ?? [])]) await this.addLogsTo(table, afterId, upToId, created);
+    for (const table of [this.table, ...(this.table.keptWith ?? [])]) await this.addLogsTo(table, afterId, upToId, created);
   }
 
   /**
@@ -275,9 +279,9 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
     await this.addLogs(0, upToId, created);
   }
 
-  /** Deletes the buckets up to `lastBucket` from this table and its coarser ones (all of one bucket size). */
+  /** Deletes the buckets up to `lastBucket` from this table and those kept with it (all of one bucket size). */
   async deleteUpTo(lastBucket: number): Promise<void> {
-    for (const table of [this.table, ...(this.table.coarser ?? [])]) await this.db.deleteFrom(table.name).where('bucket', '<=', lastBucket).execute();
+    for (const table of [this.table, ...(this.table.keptWith ?? [])]) await this.db.deleteFrom(table.name).where('bucket', '<=', lastBucket).execute();
   }
 
   /** Sum over the buckets in [fromBucket, toBucket), of the type and key filters set (see `covers`). */
@@ -322,8 +326,8 @@ export class LogHourlyRepository<Key extends HourlyKey> implements LogCursorAggr
 }
 
 /**
- * The roll-up jobs of a log database (each keeps its coarser tables too), the smaller first: per hour
- * and model, per hour, channel and group, per day, user and token name.
+ * The roll-up jobs of a log database (each also writes the tables kept with it), the smaller first: per
+ * hour and model, per hour, channel and group, per day, user and token name (and per day, user and model).
  */
 export function logHourlyRepositories(
   db: Kysely<Database>,
@@ -338,11 +342,11 @@ export function logHourlyRepositories(
 
 /**
  * Every roll-up table a log page or total can read, the smallest first (the first that covers a
- * filter answers it): per hour and type, model, group, channel and group; per day and user, user and
- * token name. Read only: the jobs (logHourlyRepositories) write them.
+ * filter answers it): per hour and type, model, group, channel and group; per day, user and model
+ * (a user with or without a model), user and token name. Read only: the jobs (logHourlyRepositories) write them.
  */
 export function logHourlyReaders(db: Kysely<Database>, dialect: SqlDialect): ReadonlyArray<LogHourlyRepository<HourlyKey>> {
-  return [typeHourly, modelHourly, groupHourly, channelGroupHourly, userDaily, userTokenDaily].map(
+  return [typeHourly, modelHourly, groupHourly, channelGroupHourly, userModelDaily, userTokenDaily].map(
     (table) => new LogHourlyRepository<HourlyKey>(db, dialect, table),
   );
 }

@@ -5,8 +5,12 @@ import type { LogEntry } from '../../../domain/logs/log-writer.repository.ts';
 import type { Clock } from '../../../core/platform/clock.ts';
 import { createTestApp, createTestUser, rootUser, type TestApp, type TestUser } from '../../../testing/test-app.ts';
 import { testDatabases } from '../../../testing/test-databases.ts';
+import { ensureTable } from '../../../core/db/ensure-tables.ts';
+import { migrateLogDatabase } from '../../../core/db/migrate.ts';
+import { logDailyUser } from '../../../core/db/migrations/0036-log-daily-user.ts';
+import { forgetMigrationsFrom } from '../../../testing/forget-migrations.ts';
 import { rollUpLogs } from './log-hourly-rollup.ts';
-import { channelGroupHourly, LogHourlyRepository, modelHourly, userTokenDaily } from './log-hourly.repository.ts';
+import { channelGroupHourly, LogHourlyRepository, modelHourly, userModelDaily, userTokenDaily } from './log-hourly.repository.ts';
 
 const hour = 3600;
 const day = 86_400;
@@ -272,13 +276,17 @@ const userFilters: UserQuery[] = [
   // A token name without a user: the per-token daily roll-up too.
   { token_name: 'gamma' },
   { token_name: 'beta', type: LogType.consume },
-  // A user with a model, a token name with a model: no daily roll-up has them, read from the logs.
+  // A user with a model, and a type: the per-user and model roll-up (0037).
   { username: 'bob', model_name: 'o3' },
+  { username: 'root', model_name: 'gpt-4o', type: LogType.consume },
+  { username: 'alice', model_name: 'o3', type: LogType.topup },
+  // A token name with a model, a user with a model and a token name: no daily roll-up has them, read from the logs.
   { token_name: 'alpha', model_name: 'gpt-4o' },
+  { username: 'bob', token_name: 'beta', model_name: 'o3' },
 ];
 
 /** The self page's filters (the caller's own user id), answered by the same tables. */
-const selfFilters: UserQuery[] = [{}, { token_name: 'gamma' }, { type: LogType.error }];
+const selfFilters: UserQuery[] = [{}, { token_name: 'gamma' }, { type: LogType.error }, { model_name: 'gpt-4o' }, { model_name: 'o3', type: LogType.consume }];
 
 const userRanges: UserQuery[] = [
   {},
@@ -302,6 +310,7 @@ describe.each(testDatabases())('log totals of users and token names on $dialect'
   const written: LogEntry[] = [];
   const logDb = () => testApp.context.logDatabase.db;
   const byUserToken = () => new LogHourlyRepository(logDb(), testApp.context.logDatabase.dialect, userTokenDaily);
+  const byUserModel = () => new LogHourlyRepository(logDb(), testApp.context.logDatabase.dialect, userModelDaily);
 
   const search = (query: UserQuery) => new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString();
   const get = async (url: string, headers: Record<string, string>) => (await testApp.app.inject({ method: 'GET', url, headers })).json().data;
@@ -323,6 +332,13 @@ describe.each(testDatabases())('log totals of users and token names on $dialect'
     written.push(...logs);
   };
   const dailyRows = async () => sortedUserRows(await logDb().selectFrom('switchboard_log_daily_user_token').selectAll().execute());
+  const userModelRows = async () => sortedUserRows(await logDb().selectFrom('switchboard_log_daily_user_model').selectAll().execute());
+  /** Both daily tables equal a recount of the logs up to the job's cursor. */
+  const expectRecounted = async () => {
+    const upTo = await byUserToken().readWatermark();
+    expect(await dailyRows()).toEqual(sortedUserRows(await byUserToken().totalsOfLogs(0, upTo)));
+    expect(await userModelRows()).toEqual(sortedUserRows(await byUserModel().totalsOfLogs(0, upTo)));
+  };
 
   beforeAll(async () => {
     testApp = await createTestApp(database, {}, clock);
@@ -352,37 +368,43 @@ describe.each(testDatabases())('log totals of users and token names on $dialect'
     await expectExact();
   });
 
-  it('never counts a log twice when two roll-ups run at once, and the per-user table holds the per-token sums', async () => {
+  it('never counts a log twice when two roll-ups run at once, and the per-model table holds the per-token sums', async () => {
     const [first, second] = [byUserToken(), byUserToken()];
     const upTo = await first.maxLogId();
     await Promise.all([rollUpLogs(first, upTo, now), rollUpLogs(second, upTo, now)]);
     expect(await first.readWatermark()).toBe(upTo);
-    expect(await dailyRows()).toEqual(sortedUserRows(await first.totalsOfLogs(0, upTo)));
-    const regrouped = await logDb()
-      .selectFrom('switchboard_log_daily_user_token')
-      .select(['bucket', 'type', 'user_id', sql<number>`sum(${sql.ref('count')})`.as('count'), sql<number>`sum(${sql.ref('quota')})`.as('quota')])
-      .groupBy(['bucket', 'type', 'user_id'])
-      .execute();
-    expect(sortedUserRows(await logDb().selectFrom('switchboard_log_daily_user').selectAll().execute())).toEqual(sortedUserRows(regrouped));
+    await expectRecounted();
+    // Both tables cut the same logs: per (day, type, user) their sums agree.
+    const regrouped = async (table: 'switchboard_log_daily_user_token' | 'switchboard_log_daily_user_model') =>
+      sortedUserRows(
+        await logDb()
+          .selectFrom(table)
+          .select(['bucket', 'type', 'user_id', sql<number>`sum(${sql.ref('count')})`.as('count'), sql<number>`sum(${sql.ref('quota')})`.as('quota')])
+          .groupBy(['bucket', 'type', 'user_id'])
+          .execute(),
+      );
+    expect(await regrouped('switchboard_log_daily_user_model')).toEqual(await regrouped('switchboard_log_daily_user_token'));
     await expectExact();
   });
 
-  it('reads whole days of a user or a token name from the daily roll-ups, and a token name with a model from the logs', async () => {
+  it('reads whole days of a user, with a model, or a token name from the daily roll-ups, and a token name with a model from the logs', async () => {
     const bucket = dayStart(now - 5 * day);
     const range = { start_timestamp: now - 10 * day - 1234, end_timestamp: now - 2 * day + 777 };
     const userOnly = { username: 'bob', ...range };
+    const withModel = { username: 'bob', model_name: 'o3', ...range };
+    const withOtherModel = { username: 'bob', model_name: 'gpt-4o', ...range };
     const withToken = { username: 'bob', token_name: 'alpha', ...range };
     const tokenOnly = { token_name: 'alpha', ...range };
     const tokenAndModel = { token_name: 'alpha', model_name: 'gpt-4o', ...range };
-    /** Adds `delta` logs (and 1000 quota each) to bob's consumption on one day of a daily table. */
-    const shift = (table: 'switchboard_log_daily_user' | 'switchboard_log_daily_user_token', delta: number) => {
+    /** Adds `delta` logs (and 1000 quota each) to bob's consumption of `o3` (or with token `alpha`) on one day of a daily table. */
+    const shift = (table: 'switchboard_log_daily_user_model' | 'switchboard_log_daily_user_token', delta: number) => {
       let update = logDb()
         .updateTable(table)
         .set((eb) => ({ count: eb('count', '+', delta), quota: eb('quota', '+', 1000 * delta) }))
         .where('bucket', '=', bucket)
         .where('type', '=', LogType.consume)
         .where('user_id', '=', bob.id);
-      if (table === 'switchboard_log_daily_user_token') update = update.where('token_name', '=', 'alpha');
+      update = table === 'switchboard_log_daily_user_token' ? update.where('token_name', '=', 'alpha') : update.where('model_name', '=', 'o3');
       return update.executeTakeFirst();
     };
     const plus = (query: UserQuery, delta: number, userId?: number) => ({
@@ -390,12 +412,17 @@ describe.each(testDatabases())('log totals of users and token names on $dialect'
       quota: recount(written, query, userId).quota + 1000 * delta,
     });
     const markers = [
-      ['switchboard_log_daily_user', 5],
+      ['switchboard_log_daily_user_model', 5],
       ['switchboard_log_daily_user_token', 7],
     ] as const;
     for (const [table, delta] of markers) expect(Number((await shift(table, delta)).numUpdatedRows)).toBe(1);
     try {
       expect(await answer(userOnly)).toEqual(plus(userOnly, 5));
+      // The marked model's row, and only that model's: a sum of the wrong rows shows here.
+      expect(await answer(withModel)).toEqual(plus(withModel, 5));
+      expect(await answer(withOtherModel)).toEqual(recount(written, withOtherModel));
+      expect(await answer({ model_name: 'o3', ...range }, bob)).toEqual(plus({ model_name: 'o3', ...range }, 5, bob.id));
+      expect(await answer({ username: 'root', model_name: 'o3', ...range })).toEqual(recount(written, { username: 'root', model_name: 'o3', ...range }));
       expect(await answer(withToken)).toEqual(plus(withToken, 7));
       expect(await answer({ token_name: 'alpha', ...range }, bob)).toEqual(plus({ token_name: 'alpha', ...range }, 7, bob.id));
       expect(await answer(tokenOnly)).toEqual(plus(tokenOnly, 7));
@@ -406,16 +433,44 @@ describe.each(testDatabases())('log totals of users and token names on $dialect'
     await expectExact();
   });
 
+  it('counts the logs again from id 0 after an upgrade to the per-model table (0037), exact throughout', async () => {
+    const { db, dialect } = testApp.context.logDatabase;
+    // As before 0037: 0036's per-user table, no per-model one, the job caught up, logs written since.
+    await forgetMigrationsFrom(db, 'switchboard_log_migration', '0037');
+    await db.schema.dropTable('switchboard_log_daily_user_model').execute();
+    await ensureTable(db, logDailyUser, dialect);
+    await sql`insert into switchboard_log_daily_user (bucket, type, user_id, count, quota)
+      select bucket, type, user_id, sum(count), sum(quota) from switchboard_log_daily_user_token group by bucket, type, user_id`.execute(db);
+    expect(await byUserToken().readWatermark()).toBe(await byUserToken().maxLogId());
+    await write(userLogs(30, now - 7 * day + 55, 9001, 5, [alice, root, bob]));
+    await migrateLogDatabase(db, dialect);
+    const tables = (await db.introspection.getTables()).map((table) => table.name);
+    expect(tables).toContain('switchboard_log_daily_user_model');
+    expect(tables).not.toContain('switchboard_log_daily_user');
+    expect(await byUserToken().readWatermark()).toBe(0);
+    expect(await dailyRows()).toEqual([]);
+    expect(await userModelRows()).toEqual([]);
+    await expectExact();
+    // The job catches up in batches; each leaves the totals exact.
+    const repository = byUserToken();
+    const middle = Math.floor((await repository.maxLogId()) / 2);
+    await rollUpLogs(repository, middle, now);
+    await expectRecounted();
+    await expectExact();
+    await rollUpLogs(repository, await repository.maxLogId(), now);
+    expect(await repository.readWatermark()).toBe(await repository.maxLogId());
+    await expectRecounted();
+    await expectExact();
+  });
+
   it('recounts the day a purge cut into, and drops the days before it', async () => {
     const cutoff = now - 8 * day + 4321;
     const purged = await testApp.app.inject({ method: 'DELETE', url: `/api/log/?target_timestamp=${cutoff}`, headers: root.headers });
     const removed = written.filter((log) => Number(log.created_at) < cutoff).length;
     expect(purged.json().data).toBe(removed);
     written.splice(0, written.length, ...written.filter((log) => Number(log.created_at) >= cutoff));
-    const rows = await dailyRows();
-    expect(Math.min(...rows.map((row) => Number(row.bucket)))).toBe(dayStart(cutoff));
-    const repository = byUserToken();
-    expect(rows).toEqual(sortedUserRows(await repository.totalsOfLogs(0, await repository.readWatermark())));
+    for (const rows of [await dailyRows(), await userModelRows()]) expect(Math.min(...rows.map((row) => Number(row.bucket)))).toBe(dayStart(cutoff));
+    await expectRecounted();
     await expectExact();
   });
 });
@@ -423,12 +478,15 @@ describe.each(testDatabases())('log totals of users and token names on $dialect'
 /** Daily rows with numbers as numbers, in one order. */
 function sortedUserRows(rows: ReadonlyArray<object>): Array<Record<string, number | string>> {
   return rows
-    .map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key === 'token_name' ? String(value) : Number(value)])))
+    .map((row) =>
+      Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key === 'token_name' || key === 'model_name' ? String(value) : Number(value)])),
+    )
     .sort(
       (a, b) =>
         Number(a.bucket) - Number(b.bucket) ||
         Number(a.type) - Number(b.type) ||
         Number(a.user_id) - Number(b.user_id) ||
-        String(a.token_name ?? '').localeCompare(String(b.token_name ?? '')),
+        String(a.token_name ?? '').localeCompare(String(b.token_name ?? '')) ||
+        String(a.model_name ?? '').localeCompare(String(b.model_name ?? '')),
     );
 }

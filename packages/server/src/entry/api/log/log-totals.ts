@@ -22,10 +22,11 @@ export interface HourlyTotals {
 
 /**
  * Totals and stats of the log page, exact at any table size. Over a long range whose filters a
- * roll-up covers (per hour: type and model; or type, channel and group; per day: type, user and token
- * name) they come from three disjoint parts: that table's totals for whole buckets (logs up to its own
- * watermark), the logs of those buckets newer than the watermark, and the logs of the partial buckets
- * at either end.
+ * roll-up covers (per hour: type and model; or type, channel and group; per day: type, user and model,
+ * or type, user and token name) they come from three disjoint parts: that table's totals for whole
+ * buckets (logs up to its own watermark), the logs of those buckets newer than the watermark, and the
+ * logs of the partial buckets at either end. Other combinations (a user with a channel or group, a
+ * token name with a model) are counted in the logs' own indexes.
  */
 export class LogTotals {
   private readonly logs: LogRepository;

@@ -118,8 +118,10 @@ describe.each(testDatabases())('logs on $dialect', (database) => {
       '/api/log/stat?type=0',
       '/api/log/stat?model_name=gpt-4o',
       `/api/log/stat?start_timestamp=${now - 4 * 3600 + 5}`,
-      // A user, with a token name or a type: the daily per-user roll-ups (0036).
+      // A user, with a token name, a type or a model: the daily per-user roll-ups (0036, 0037).
       '/api/log/?username=alice',
+      '/api/log/?username=alice&model_name=o3',
+      '/api/log/stat?username=alice&model_name=gpt-4o',
       '/api/log/?username=alice&token_name=ci',
       '/api/log/stat?username=alice&token_name=main',
       '/api/log/?username=bob&type=2',
@@ -135,7 +137,7 @@ describe.each(testDatabases())('logs on $dialect', (database) => {
     const [byModel, , byUserToken] = logHourlyRepositories(testApp.context.logDatabase.db, testApp.context.logDatabase.dialect);
     expect(await rollUpLogs(byModel, await byModel.maxLogId(), now)).toBeGreaterThan(0);
     expect(await rollUpLogs(byUserToken, await byUserToken.maxLogId(), now)).toBeGreaterThan(0);
-    for (const table of ['switchboard_log_hourly', 'switchboard_log_daily_user_token', 'switchboard_log_daily_user'] as const)
+    for (const table of ['switchboard_log_hourly', 'switchboard_log_daily_user_token', 'switchboard_log_daily_user_model'] as const)
       expect(await testApp.context.logDatabase.db.selectFrom(table).selectAll().execute(), table).not.toHaveLength(0);
     expect(await answers()).toEqual(before);
     await Promise.all([rollUpLogs(byModel, await byModel.maxLogId(), now), rollUpLogs(byModel, await byModel.maxLogId(), now)]);
