@@ -173,6 +173,23 @@ export function describeRootSettings(language: Language): void {
       await toast(t('messages.saved'));
       expect(JSON.parse((await root.option('ModelPrice')) ?? '{}')).toMatchObject({ [model]: 0.02 });
       expect(JSON.parse((await root.option('ModelRatio')) ?? '{}')[model]).toBeUndefined();
+
+      // An edit not yet saved here survives a price stored elsewhere meanwhile (another administrator): the
+      // table takes the other model's new ratio, once the page reads the options again, and keeps this edit.
+      await editor.getByLabel(t('pricing.search')).fill('e2e-');
+      await editor.getByLabel(`${model} ${t('pricing.price')}`).fill('0.03');
+      const other = `e2e-other-${language}`;
+      const ratios = JSON.parse((await root.option('ModelRatio')) ?? '{}') as Record<string, number>;
+      expect((await root.put('/api/option/', { key: 'ModelRatio', value: JSON.stringify({ ...ratios, [other]: 7 }) })).success).toBe(true);
+      // Saving another section reads every option again.
+      await field('general', 'TopUpLink').fill(`https://shop.example/${language}/prices`);
+      await save('general');
+      await expect.poll(() => root.option('TopUpLink')).toBe(`https://shop.example/${language}/prices`);
+      await expect.poll(() => editor.getByLabel(`${other} ${t('pricing.ratio')}`).inputValue()).toBe('7');
+      expect(await editor.getByLabel(`${model} ${t('pricing.price')}`).inputValue()).toBe('0.03');
+      await page.getByTestId('save-pricing').click();
+      await expect.poll(async () => JSON.parse((await root.option('ModelPrice')) ?? '{}')[model]).toBe(0.03);
+      expect(JSON.parse((await root.option('ModelRatio')) ?? '{}')).toMatchObject({ [other]: 7 });
     });
 
     it('saves each system section and refuses bad input', async () => {

@@ -49,3 +49,27 @@ export function optionsFromRows(rows: PricingRow[]): { ModelPrice: string; Model
   const json = (value: Record<string, number>) => JSON.stringify(value, null, 2);
   return { ModelPrice: json(price), ModelRatio: json(ratio), CompletionRatio: json(completion) };
 }
+
+/**
+ * The table after the stored prices changed under it (another administrator, the JSON tab, a reset):
+ * the rows the operator changed, added or deleted since `before` (what the table loaded) stay as they
+ * are; every other row takes its stored value from `after`, and models new in `after` are added at the
+ * end. Without this the reload replaced edits not yet saved.
+ */
+export function rebaseRows(edited: readonly PricingRow[], before: readonly PricingRow[], after: readonly PricingRow[]): PricingRow[] {
+  const loaded = new Map(before.map((row) => [row.name, row]));
+  const stored = new Map(after.map((row) => [row.name, row]));
+  const same = (left: PricingRow | undefined, right: PricingRow | undefined) =>
+    left !== undefined && right !== undefined && left.price === right.price && left.ratio === right.ratio && left.completionRatio === right.completionRatio;
+  const rows: PricingRow[] = [];
+  for (const row of edited) {
+    if (!same(row, loaded.get(row.name))) rows.push(row);
+    else {
+      const now = stored.get(row.name);
+      if (now) rows.push(now);
+    }
+  }
+  const shown = new Set(edited.map((row) => row.name));
+  for (const row of after) if (!loaded.has(row.name) && !shown.has(row.name)) rows.push(row);
+  return rows;
+}

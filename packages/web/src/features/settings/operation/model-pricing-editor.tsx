@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unpricedModelsKey } from '../../../lib/unpriced-models.ts';
 import { optionsKey } from '../api/options.ts';
-import { isNumeric, optionsFromRows, rowsFromOptions, type PricingRow } from '../lib/model-pricing-rows.ts';
+import { isNumeric, optionsFromRows, rebaseRows, rowsFromOptions, type PricingRow } from '../lib/model-pricing-rows.ts';
 import { saveChangedOptions } from '../lib/save-changed-options.ts';
 
 const noSecrets: ReadonlySet<string> = new Set();
@@ -32,7 +32,7 @@ export function ModelPricingEditor({ options, focusModel }: { options: Record<st
   const initial = useMemo(() => rowsFromOptions(options), [options]);
   const [rows, setRows] = useState(() => withRowFor(initial, focusModel));
   const stored = storedPricing(options);
-  const [loadedFrom, setLoadedFrom] = useState(stored);
+  const [loaded, setLoaded] = useState(() => ({ from: stored, rows: initial }));
   const [filter, setFilter] = useState(focusModel ?? '');
   useEffect(() => {
     if (!focusModel) return;
@@ -42,12 +42,12 @@ export function ModelPricingEditor({ options, focusModel }: { options: Record<st
   }, [focusModel, t]);
   const [newName, setNewName] = useState('');
   const [busy, setBusy] = useState(false);
-  // Reload the table when the stored prices change (after a save here or in the JSON tab, a reset), not
-  // whenever the options are read again: saving any other section reads them all again, and reloading
-  // then undid the edits not yet saved here.
-  if (loadedFrom !== stored) {
-    setLoadedFrom(stored);
-    setRows(withRowFor(initial, focusModel));
+  // Follow the stored prices when they change (after a save here or in the JSON tab, a reset, another
+  // administrator), not whenever the options are read again: saving any other section reads them all
+  // again. The rows changed here and not yet saved stay as they are (rebaseRows).
+  if (loaded.from !== stored) {
+    setLoaded({ from: stored, rows: initial });
+    setRows(withRowFor(rebaseRows(rows, loaded.rows, initial), focusModel));
   }
 
   const update = (name: string, patch: Partial<PricingRow>) => setRows((current) => current.map((row) => (row.name === name ? { ...row, ...patch } : row)));
