@@ -20,8 +20,9 @@ export async function sampleRecovery(pid: number, forMs: number, everyMs: number
   const samples: RecoverySample[] = [];
   const ended = Date.now();
   for (let next = ended; ; next += everyMs) {
-    const wait = next - Date.now();
-    if (wait > 0) await sleep(wait);
+    // A timer may fire a millisecond early by the wall clock: a sample before its slot would be one
+    // too many (the window's last slot read as 119 ms of 120 asked for another).
+    for (let wait = next - Date.now(); wait > 0; wait = next - Date.now()) await sleep(wait);
     const atMs = Date.now() - ended;
     samples.push(sampleTree(pid, atMs));
     // The last sample is taken at the end of the window or after it, however long a read takes.
