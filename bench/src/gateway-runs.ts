@@ -22,6 +22,11 @@ import { chatBody, type Target } from './targets/target.ts';
 const allPhases: SuiteContext['phases'] = new Set(['memory', 'latency', 'paced', 'throughput', 'slow', 'stall']);
 const throughputOnly: SuiteContext['phases'] = new Set(['throughput']);
 
+/** A response-cache rule over the bench models; `maxBytes` 1 stores nothing (every request a miss). */
+function cacheRule(maxBytes?: number): string {
+  return JSON.stringify([{ model: 'bench-*', ttl: 3600, hit_ratio: 0.1, ...(maxBytes ? { max_bytes: maxBytes } : {}) }]);
+}
+
 /** Runs the gateways one after another; each is started fresh, measured, stopped. Returns the profile, if asked. */
 export async function runGatewayTargets(context: RunContext): Promise<ProfileSummary | undefined> {
   const { options, runDir, fake, progress } = context;
@@ -71,6 +76,17 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
       soak: false,
       comparison: true,
     },
+    // The process log's cost: no access line per request (LOG_LEVEL=warn), as an operator who ships
+    // access logs from a proxy in front would run it.
+    {
+      id: 'switchboard-quietlog',
+      label: 'Switchboard, SQLite, LOG_LEVEL=warn',
+      postgres: false,
+      extraOptions: {},
+      env: { LOG_LEVEL: 'warn' },
+      soak: false,
+      comparison: true,
+    },
     // The crash journal's cost: the same gateway with the journal off (QUOTA_JOURNAL_DIR=off).
     {
       id: 'switchboard-nojournal',
@@ -108,7 +124,6 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
   // (max_bytes 1), so every request is looked up, keyed, captured and relayed, a miss. `cache-hit`: the same
   // rule storing, so every request after the first is answered from memory without an upstream call. Hits are
   // billed at the rule's ratio with no upstream usage, so that row is not reconciled against the fake's tally.
-  const cacheRule = (maxBytes?: number) => JSON.stringify([{ model: 'bench-*', ttl: 3600, hit_ratio: 0.1, ...(maxBytes ? { max_bytes: maxBytes } : {}) }]);
   switchboards.push(
     {
       id: 'switchboard-cache-miss',
@@ -282,27 +297,36 @@ async function measuredSwitchboard(
  */
 async function profileSwitchboard(context: RunContext): Promise<ProfileSummary | undefined> {
   const profileDir = join(context.runDir, 'profile');
+  const cacheHit = context.options.profileCacheHit;
   let summary: ProfileSummary | undefined;
   await measuredSwitchboard(
     context,
     {
       id: 'switchboard-profiled',
-      label: 'Switchboard, SQLite, under --cpu-prof',
+      label: cacheHit ? 'Switchboard, SQLite, response-cache hits under --cpu-prof' : 'Switchboard, SQLite, under --cpu-prof',
       postgres: false,
-      extraOptions: {},
+      extraOptions: cacheHit ? { ResponseCacheRules: cacheRule() } : {},
+      // Hits are billed at the rule's ratio with no upstream usage: nothing to reconcile with the fake's tally.
+      reconciles: !cacheHit,
       nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
       fromSource: true,
     },
     async (target) => {
       const streams = context.options.streams;
-      context.progress(streams ? 'profiling: instant streams c=50' : 'profiling: non-stream c=50, then 500 paced streams');
+      context.progress(
+        streams
+          ? 'profiling: instant streams c=50'
+          : cacheHit
+            ? 'profiling: non-stream response-cache hits c=50'
+            : 'profiling: non-stream c=50, then 500 paced streams',
+      );
       await measureThroughput(target, chatBody(benchModels.instant, streams), {
         connections: 50,
         durationSeconds: 10,
         warmupSeconds: 2,
         upstreamPid: context.fake.pid,
       });
-      if (!streams) await steadyStreams(target, chatBody(benchModels.paced, true), 500, 6000);
+      if (!streams && !cacheHit) await steadyStreams(target, chatBody(benchModels.paced, true), 500, 6000);
     },
   );
   const file = readdirSync(profileDir, { withFileTypes: true }).find((entry) => entry.name.endsWith('.cpuprofile'));

@@ -7,6 +7,12 @@ export interface RunOptions {
   /** Record a V8 CPU profile of Switchboard (SQLite) into the results folder. */
   profile: boolean;
   /**
+   * With --profile: the profiled requests are response-cache hits (a rule storing the bench models,
+   * every request after the first answered from memory), non-stream only: the path issue 40 holds
+   * below the floor.
+   */
+  profileCacheHit: boolean;
+  /**
    * Every target runs only the non-stream throughput phase (CPU per request), then the clean traffic
    * and reconciliation: a few minutes for comparing rows such as journal on and off.
    */
@@ -21,7 +27,7 @@ export interface RunOptions {
    * requests. With --profile: the profiled load is instant streams.
    */
   streams: boolean;
-  /** Target ids to run (all when empty): floor, switchboard-sqlite, switchboard-postgres, switchboard-nolog, switchboard-nojournal, switchboard-limits, switchboard-tracing, switchboard-cache-miss, switchboard-cache-hit, switchboard-workers, switchboard-baseline, portkey. */
+  /** Target ids to run (all when empty): floor, switchboard-sqlite, switchboard-postgres, switchboard-nolog, switchboard-quietlog, switchboard-nojournal, switchboard-limits, switchboard-tracing, switchboard-cache-miss, switchboard-cache-hit, switchboard-workers, switchboard-baseline, portkey. */
   only: string[];
   /** PostgreSQL server used for a fresh database (its own database part is ignored). */
   postgresUrl: string;
@@ -60,13 +66,13 @@ export interface PhaseDurations {
   streamLevels: number[];
 }
 
-const usage = `npm run bench [-- --soak] [--quick] [--profile] [--throughput-only [--interleave=N]] [--streams] [--only=floor,switchboard-sqlite,…] [--pg=postgres://…] [--baseline=<another checkout>] [--realistic [--realistic-scale=0.1]] [--log-pages [--realistic-scale=0.1]]`;
+const usage = `npm run bench [-- --soak] [--quick] [--profile [--profile-cache-hit]] [--throughput-only [--interleave=N]] [--streams] [--only=floor,switchboard-sqlite,…] [--pg=postgres://…] [--baseline=<another checkout>] [--realistic [--realistic-scale=0.1]] [--log-pages [--realistic-scale=0.1]]`;
 
 export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv): RunOptions {
   const flags = new Set(argv.filter((arg) => !arg.includes('=')));
   const values = new Map(argv.filter((arg) => arg.includes('=')).map((arg) => [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]));
   for (const flag of flags) {
-    if (!['--soak', '--quick', '--profile', '--throughput-only', '--streams', '--realistic', '--log-pages', '--help'].includes(flag))
+    if (!['--soak', '--quick', '--profile', '--profile-cache-hit', '--throughput-only', '--streams', '--realistic', '--log-pages', '--help'].includes(flag))
       throw new Error(`unknown flag ${flag}\nusage: ${usage}`);
   }
   for (const key of values.keys()) {
@@ -105,7 +111,8 @@ export function parseRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   return {
     soak,
     quick,
-    profile: flags.has('--profile'),
+    profile: flags.has('--profile') || flags.has('--profile-cache-hit'),
+    profileCacheHit: parseProfileCacheHit(flags.has('--profile-cache-hit'), flags.has('--streams')),
     throughputOnly: flags.has('--throughput-only'),
     interleave: parseInterleave(values.get('--interleave'), flags.has('--throughput-only')),
     streams: parseStreams(flags.has('--streams'), values.has('--interleave') || flags.has('--profile')),
@@ -131,6 +138,11 @@ function parseStreams(streams: boolean, turnsOrProfile: boolean): boolean {
   if (streams && !turnsOrProfile)
     throw new Error(`--streams chooses what the turns or the profile measure: add --throughput-only --interleave=N, or --profile\nusage: ${usage}`);
   return streams;
+}
+
+function parseProfileCacheHit(cacheHit: boolean, streams: boolean): boolean {
+  if (cacheHit && streams) throw new Error(`--profile-cache-hit profiles non-stream hits: leave out --streams\nusage: ${usage}`);
+  return cacheHit;
 }
 
 function parseScale(value: string | undefined): number {

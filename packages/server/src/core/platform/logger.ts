@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { bufferedLogDestination } from './buffered-log-destination.ts';
 import { prettyDestination } from './pretty-log.ts';
 
 /**
@@ -36,7 +37,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
  * (`pretty-log.ts`), written at once so they appear as they happen; elsewhere they stay JSON.
  */
 export function createStdoutLogger(level: string, pretty = false): Logger {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: pretty ? 0 : 8192 });
+  const destination = bufferedLogDestination(1, pretty ? 0 : 8192);
   const timer = setInterval(() => destination.flush(), 1000);
   timer.unref();
   process.on('exit', () => {

@@ -71,11 +71,14 @@ export async function registerRelayRoutes(
     // key travels in a header, so any origin is allowed and credentials never are (a cookie-bearing
     // cross-site call gets nothing readable). The playground runs on the console's session cookie:
     // it is for the console's own origin only and answers no cross-origin request or preflight.
-    scope.addHook('onRequest', async (request, reply) => {
-      if (isSessionAuthenticated(request.routeOptions.url)) return;
-      reply.header('access-control-allow-origin', '*');
-      if (request.method === 'OPTIONS')
-        reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS').header('access-control-allow-headers', '*');
+    // Callback style: on every relay request an async hook costs a promise.
+    scope.addHook('onRequest', (request, reply, done) => {
+      if (!isSessionAuthenticated(request.routeOptions.url)) {
+        reply.header('access-control-allow-origin', '*');
+        if (request.method === 'OPTIONS')
+          reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS').header('access-control-allow-headers', '*');
+      }
+      done();
     });
     for (const path of ['/v1/*', '/dashboard/*']) scope.options(path, async (_request, reply) => reply.status(204).send());
     registerRelayEndpoints(scope, services);

@@ -16,11 +16,17 @@ export function mustHaveSecondFactor(options: OptionStore, user: Pick<CurrentUse
  * way out stays open. Runs after the authentication hook, which set the caller.
  */
 export function guardAdminRoutes(app: FastifyInstance, options: OptionStore, hasSecondFactor: (userId: number) => Promise<boolean>): void {
-  app.addHook('preHandler', async (request) => {
+  // Callback style: every other route (the relay's above all) passes without a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
     const caller = request.currentUser;
-    if ((access !== 'admin' && access !== 'root') || !caller || !mustHaveSecondFactor(options, caller)) return;
-    if (await hasSecondFactor(caller.id)) return;
-    throw new AppError(passkeyMessages.enrolmentRequired, { status: 403, code: 'second_factor_required' });
+    if ((access !== 'admin' && access !== 'root') || !caller || !mustHaveSecondFactor(options, caller)) {
+      done();
+      return;
+    }
+    hasSecondFactor(caller.id).then(
+      (has) => done(has ? undefined : new AppError(passkeyMessages.enrolmentRequired, { status: 403, code: 'second_factor_required' })),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   });
 }

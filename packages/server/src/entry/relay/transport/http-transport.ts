@@ -1,5 +1,6 @@
-import { Agent, request } from 'undici';
+import { Agent, errors } from 'undici';
 import type { Transport, TransportOptions, UpstreamRequest, UpstreamResponse } from '../provider.ts';
+import { upstreamTarget } from './upstream-target.ts';
 
 /**
  * The shared upstream pool. No cap on connections per origin: a capped pool turned 1,000 concurrent
@@ -8,14 +9,21 @@ import type { Transport, TransportOptions, UpstreamRequest, UpstreamResponse } f
  */
 const sharedAgent = new Agent({ connections: null, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, pipelining: 1 });
 
-/** Plain HTTP(S) with undici `request` and Node streams: no fetch, no web streams on the relay path. */
+/**
+ * Plain HTTP(S) with undici and Node streams: no fetch, no web streams on the relay path. The pool is
+ * asked directly with the URL's origin and path (`upstreamTarget`): undici's top-level `request` parses
+ * the URL text again on every call.
+ */
 export const httpTransport: Transport = {
   async send(upstream: UpstreamRequest, options: TransportOptions): Promise<UpstreamResponse> {
-    const response = await request(upstream.url, {
+    const target = upstreamTarget(upstream.url);
+    if (!target) throw new errors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.');
+    const response = await sharedAgent.request({
+      origin: target.origin,
+      path: target.path,
       method: upstream.method,
       headers: upstream.headers,
       body: upstream.body,
-      dispatcher: sharedAgent,
       signal: options.signal,
       headersTimeout: options.headersTimeoutMs,
       bodyTimeout: options.bodyTimeoutMs,

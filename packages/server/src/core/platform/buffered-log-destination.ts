@@ -1,0 +1,26 @@
+import pino from 'pino';
+
+/** What the process log writes its lines to, and how it is emptied. */
+export interface LogLineDestination {
+  write(line: string): boolean;
+  /** Starts writing what is buffered (asynchronously). */
+  flush(): void;
+  /** Writes what is buffered before returning (at exit). */
+  flushSync(): void;
+}
+
+/**
+ * Log lines to a file descriptor in blocks of at least `minBytes`, through sonic-boom in its buffer
+ * mode: each line becomes bytes once, and the block's size is a running sum. Its string mode measured
+ * the whole pending block again on every line (`Buffer.byteLength` of a text growing to 8 KB: about
+ * 5 µs per access line, more than the rest of writing the line), so one access line cost the relay
+ * more than its own token lookup.
+ */
+export function bufferedLogDestination(fd: number, minBytes: number): LogLineDestination {
+  const boom = pino.destination({ dest: fd, sync: false, minLength: minBytes, contentMode: 'buffer' });
+  return {
+    write: (line) => boom.write(Buffer.from(line, 'utf8') as unknown as string),
+    flush: () => boom.flush(),
+    flushSync: () => boom.flushSync(),
+  };
+}
