@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi, type ApiSession } from '../support/api-session.ts';
-import { closeFileContexts, workerBrowser, loginAs, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
+import { loginAs, openConsole, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { fakeWebPage, keepTrafficLocal } from '../support/local-frames.ts';
 import { localeText } from '../support/locales.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
+import { closeFileServer, openFileServer } from '../support/file-server.ts';
 
 /**
  * Chat links end to end: the token page's Chat button, the side menu, /chat/{id}, /chat2link and the
@@ -23,15 +24,11 @@ const chats = () =>
   ]);
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), workerBrowser()]);
-  root = await loginApi(server.url, 'root', '123456');
+  ({ server, browser, root } = await openFileServer());
   await root.setOptions({ Chats: chats() });
 });
 
-afterAll(async () => {
-  await closeFileContexts();
-  await server?.stop();
-});
+afterAll(() => closeFileServer(server));
 
 interface ChatUser {
   username: string;

@@ -6,20 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessages } from '../../packages/server/src/entry/api/user/user.messages.ts';
 import { openDatabase } from '../../packages/server/src/core/platform/database.ts';
 import { loginApi, type ApiSession } from '../support/api-session.ts';
-import {
-  closeFileContexts,
-  workerBrowser,
-  loginAs,
-  openConsole,
-  savePhoneScreenshot,
-  saveScreenshot,
-  saveScreenshotsInBothThemes,
-  type Language,
-} from '../support/browser.ts';
+import { loginAs, openConsole, savePhoneScreenshot, saveScreenshot, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { fakeWebPage, keepTrafficLocal } from '../support/local-frames.ts';
 import { localeText } from '../support/locales.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
 import { buttonName, waitForToast } from './operations/operations-world.ts';
+import { closeFileServer, openFileServer } from '../support/file-server.ts';
 
 /**
  * Three places where the console stops an operator before a mistake (issue 36): a chat link that
@@ -42,7 +34,7 @@ let root: ApiSession;
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'switchboard-prompts-'));
   const path = join(folder, 'switchboard.db');
-  [server, browser] = await Promise.all([startServer({ SQLITE_PATH: path }), workerBrowser()]);
+  ({ server, browser, root } = await openFileServer({ env: { SQLITE_PATH: path } }));
   // No `setups` row is a database from before the setup existed: in use already (api/setup/setup.repository.ts).
   const database = await openDatabase('', path);
   try {
@@ -50,12 +42,10 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-  root = await loginApi(server.url, 'root', defaultPassword);
 });
 
 afterAll(async () => {
-  await closeFileContexts();
-  await server?.stop();
+  await closeFileServer(server);
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 

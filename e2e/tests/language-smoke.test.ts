@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginApi } from '../support/api-session.ts';
-import { closeFileContexts, workerBrowser, loginAs, navigateInApp, openConsole, type Language } from '../support/browser.ts';
+import { loginAs, navigateInApp, openConsole, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
 import { webRoot } from '../support/paths.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
+import { closeFileServer, openFileServer } from '../support/file-server.ts';
 
 /**
  * Every screen of the console, opened in both languages. The flow tests run each flow in one language
@@ -54,18 +54,16 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), workerBrowser()]);
+  const opened = await openFileServer();
+  ({ server, browser } = opened);
   // A little of everything, so lists and charts render rows rather than only their empty state.
-  const root = await loginApi(server.url, 'root', '123456');
+  const { root } = opened;
   await root.post('/api/user/', { username: 'smoke', password: 'password123', display_name: 'smoke' });
   await root.post('/api/token/', { name: 'smoke-token', remain_quota: 500000, expired_time: -1 });
   await root.post('/api/redemption/', { name: 'smoke-code', quota: 100000, count: 1 });
 });
 
-afterAll(async () => {
-  await closeFileContexts();
-  await server?.stop();
-});
+afterAll(() => closeFileServer(server));
 
 it('covers every screen the router serves', () => {
   const router = readFileSync(join(webRoot, 'src', 'app', 'router.tsx'), 'utf8');

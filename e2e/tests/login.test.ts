@@ -1,21 +1,19 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionMessages } from '../../packages/server/src/entry/api/session/session.messages.ts';
-import { closeFileContexts, workerBrowser, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { openConsole, saveScreenshot, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
+import { closeFileServer, openFileServer } from '../support/file-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), workerBrowser()]);
+  ({ server, browser } = await openFileServer());
 });
 
-afterAll(async () => {
-  await closeFileContexts();
-  await server?.stop();
-});
+afterAll(() => closeFileServer(server));
 
 /** The console's own strings for the login page, in the language a run reads them in. */
 function loginTexts(language: Language) {

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginApi, type ApiSession } from '../support/api-session.ts';
-import { closeFileContexts, workerBrowser, loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import type { ApiSession } from '../support/api-session.ts';
+import { loginAs, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
+import { closeFileServer, openFileServer } from '../support/file-server.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -12,17 +13,13 @@ let root: ApiSession;
 let consoleUrl: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), workerBrowser()]);
-  root = await loginApi(server.url, 'root', '123456');
+  ({ server, browser, root } = await openFileServer());
   // Off by default, as in new-api.
   expect((await root.put('/api/option/', { key: 'passkey.enabled', value: 'true' })).success).toBe(true);
   consoleUrl = server.url.replace('127.0.0.1', 'localhost');
 });
 
-afterAll(async () => {
-  await closeFileContexts();
-  await server?.stop();
-});
+afterAll(() => closeFileServer(server));
 
 /** Chromium's virtual authenticator (DevTools WebAuthn domain): a platform passkey store that verifies the user. */
 async function addVirtualAuthenticator(page: Page): Promise<void> {

@@ -1,24 +1,21 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionMessages } from '../../packages/server/src/entry/api/option/option.messages.ts';
-import { loginApi, type ApiSession } from '../support/api-session.ts';
-import { closeFileContexts, workerBrowser, loginAs, openConsole, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
+import type { ApiSession } from '../support/api-session.ts';
+import { loginAs, openConsole, saveScreenshotsInBothThemes, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
+import { closeFileServer, openFileServer } from '../support/file-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 let root: ApiSession;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), workerBrowser()]);
-  root = await loginApi(server.url, 'root', '123456');
+  ({ server, browser, root } = await openFileServer());
 });
 
-afterAll(async () => {
-  await closeFileContexts();
-  await server?.stop();
-});
+afterAll(() => closeFileServer(server));
 
 export function describeRootSettings(language: Language): void {
   describe(`root settings (${language})`, () => {

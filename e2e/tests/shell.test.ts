@@ -2,21 +2,19 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi } from '../support/api-session.ts';
-import { closeFileContexts, workerBrowser, loginAs, navigateInApp, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
+import { loginAs, navigateInApp, openConsole, saveScreenshot, type Language } from '../support/browser.ts';
 import { keepTrafficLocal, stubEmptyPage } from '../support/local-frames.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
+import { closeFileServer, openFileServer } from '../support/file-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), workerBrowser()]);
+  ({ server, browser } = await openFileServer());
 });
 
-afterAll(async () => {
-  await closeFileContexts();
-  await server?.stop();
-});
+afterAll(() => closeFileServer(server));
 
 const texts: Record<Language, { notFound: string; login: string; pricing: string; unreachable: string; channel: string; users: string; token: string }> = {
   zh: {

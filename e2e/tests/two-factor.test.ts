@@ -1,24 +1,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginApi, type ApiSession } from '../support/api-session.ts';
-import { closeFileContexts, workerBrowser, loginAs, openConsole, type Language } from '../support/browser.ts';
+import type { ApiSession } from '../support/api-session.ts';
+import { loginAs, openConsole, type Language } from '../support/browser.ts';
 import { localeText } from '../support/locales.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
 import { totpCode } from '../support/totp-code.ts';
+import { closeFileServer, openFileServer } from '../support/file-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 let root: ApiSession;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), workerBrowser()]);
-  root = await loginApi(server.url, 'root', '123456');
+  ({ server, browser, root } = await openFileServer());
 });
 
-afterAll(async () => {
-  await closeFileContexts();
-  await server?.stop();
-});
+afterAll(() => closeFileServer(server));
 
 describe.each<Language>(['zh'])('two-factor authentication (%s)', (language: Language) => {
   const settings = localeText('settings', language);

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeMidjourneyProxy } from '../../../packages/server/src/entry/tasks/midjourney/testing/fake-midjourney-proxy.ts';
 import { FakeSunoApi } from '../../../packages/server/src/entry/tasks/suno/testing/fake-suno-api.ts';
 import { loginApi, type ApiSession } from '../../support/api-session.ts';
-import { closeFileContexts, workerBrowser, loginAs, navigateInApp, openConsole, saveScreenshot, type Language } from '../../support/browser.ts';
+import { loginAs, navigateInApp, openConsole, saveScreenshot, type Language } from '../../support/browser.ts';
 import { localNetworkAllowed } from '../../support/local-network.ts';
-import { startServer, type TestServer } from '../../support/server.ts';
+import type { TestServer } from '../../support/server.ts';
 import { locales } from '../operations/locales.ts';
 import { PollGate } from './poll-gate.ts';
+import { closeFileServer, openFileServer } from '../../support/file-server.ts';
 
 /**
  * A Midjourney imagine and a Suno song submitted through Switchboard the way their clients do (plain
@@ -41,8 +42,7 @@ beforeAll(async () => {
   sunoGate = new PollGate(suno.baseUrl, (method, path) => method === 'POST' && path === '/suno/fetch');
   await Promise.all([mjGate.start(), sunoGate.start()]);
   // The poller runs every second here (15 s in production); the gates decide when a poll gets an answer.
-  [server, browser] = await Promise.all([startServer({ INITIAL_ROOT_PASSWORD: rootPassword, TASK_POLL_INTERVAL_SECONDS: '1' }), workerBrowser()]);
-  root = await loginApi(server.url, 'root', rootPassword);
+  ({ server, browser, root } = await openFileServer({ env: { INITIAL_ROOT_PASSWORD: rootPassword, TASK_POLL_INTERVAL_SECONDS: '1' }, rootPassword }));
   await root.setOptions(localNetworkAllowed);
   const create = async (type: number, name: string, key: string, baseUrl: string, models: string) => {
     expectSuccess(
@@ -57,9 +57,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await closeFileContexts();
   await Promise.all([mjGate?.stop(), sunoGate?.stop()]);
-  await server?.stop();
+  await closeFileServer(server);
   await Promise.all([midjourney.stop(), suno.stop()]);
 });
 

@@ -9,7 +9,6 @@ import type { RelayCaller } from './caller-auth.ts';
 import { consumeLogEntry } from './consume-log.ts';
 import { RelayError } from '../../../core/http/relay-error.ts';
 import type { ParsedRelayBody } from './request-reader.ts';
-import { relayHeaders } from './relay-headers.ts';
 import { quotaRefusal } from './quota-refusal.ts';
 
 export interface CacheHit {
@@ -83,10 +82,8 @@ export async function serveCachedAnswer(services: RelayServices, hit: CacheHit):
   } finally {
     services.ledger.refund(reservation);
   }
-  const headers = relayHeaders(request.id);
-  headers['content-type'] = answer.contentType;
-  headers['x-switchboard-cache'] = 'hit';
-  headers['x-switchboard-model'] = answer.servedModel;
-  if (answer.kind === 'stream') headers['cache-control'] = 'no-cache';
-  await reply.status(200).headers(headers).send(answer.body);
+  // The request id and CORS headers are on the reply already (the app's and the relay scope's onRequest hooks).
+  reply.status(200).header('content-type', answer.contentType).header('x-switchboard-cache', 'hit').header('x-switchboard-model', answer.servedModel);
+  if (answer.kind === 'stream') reply.header('cache-control', 'no-cache');
+  await reply.send(answer.body);
 }

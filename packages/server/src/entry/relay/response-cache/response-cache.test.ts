@@ -74,6 +74,10 @@ describe.each(testDatabases())('the response cache on $dialect', (database) => {
       expect(hit.statusCode).toBe(200);
       expect(hit.headers['x-switchboard-cache']).toBe('hit');
       expect(hit.headers['x-switchboard-model']).toBe(model);
+      // What every relay answer carries: its own request id (the one in its log row) and any origin allowed.
+      expect(hit.headers['x-oneapi-request-id']).toMatch(/^\d{14}/);
+      expect(hit.headers['x-oneapi-request-id']).not.toBe(miss.headers['x-oneapi-request-id']);
+      expect(hit.headers['access-control-allow-origin']).toBe('*');
       expect(hit.body).toBe(miss.body);
       expect(fake.requestsFor(upstreamKey).length).toBe(before + 1);
 
@@ -85,6 +89,7 @@ describe.each(testDatabases())('the response cache on $dialect', (database) => {
       expect(missLog.quota).toBeGreaterThan(100);
       expect(hitLog.quota).toBe(Math.round(missLog.quota * 0.1));
       expect(hitLog.channel_id).toBe(0);
+      expect(hitLog.request_id).toBe(hit.headers['x-oneapi-request-id']);
       expect([hitLog.prompt_tokens, hitLog.completion_tokens]).toEqual([missLog.prompt_tokens, missLog.completion_tokens]);
       expect(otherOf(hitLog)).toMatchObject({ response_cache: 'hit', response_cache_hit_ratio: 0.1, response_cache_full_quota: missLog.quota });
       expect(otherOf(missLog)).toMatchObject({ response_cache: 'miss' });
@@ -116,6 +121,9 @@ describe.each(testDatabases())('the response cache on $dialect', (database) => {
       expect(miss.headers['x-switchboard-cache']).toBe('miss');
       expect(hit.headers['x-switchboard-cache']).toBe('hit');
       expect(hit.headers['content-type']).toContain('text/event-stream');
+      expect(hit.headers['cache-control']).toBe('no-cache');
+      expect(hit.headers['x-oneapi-request-id']).toMatch(/^\d{14}/);
+      expect(hit.headers['access-control-allow-origin']).toBe('*');
       expect(hit.body).toBe(miss.body);
       expect(hit.body).toContain('data: [DONE]');
       expect(fake.requestsFor(upstreamKey).length).toBe(before + 1);
