@@ -24,11 +24,14 @@ export interface StartOptions {
   cwd?: string;
   /** stdout and stderr go to this file, so a chatty child never costs the harness CPU. */
   logFile: string;
+  /** A program the command runs under, with its arguments (valgrind for instruction counts). */
+  wrapper?: readonly string[];
 }
 
 export function startProcess(options: StartOptions): Started {
   const out = openSync(options.logFile, 'a');
-  const [command, args] = options.cpus ? ['taskset', ['-c', options.cpus, options.command, ...options.args]] : [options.command, options.args];
+  const program = [...(options.wrapper ?? []), options.command, ...options.args];
+  const [command = options.command, ...args] = options.cpus ? ['taskset', '-c', options.cpus, ...program] : program;
   // taskset execs the program, so the pid is the program's own and /proc/<pid> describes it.
   const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', out, out] });
   closeSync(out);

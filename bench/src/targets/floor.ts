@@ -17,6 +17,9 @@ export async function startFloor(options: {
   cpus: string;
   kind?: 'http' | 'fastify';
   eventLoopMonitor: boolean;
+  /** A program the floor runs under (valgrind), and how long it may take to listen then. */
+  wrapper?: readonly string[];
+  startTimeoutMs?: number;
 }): Promise<Target> {
   const kind = options.kind ?? 'http';
   const port = await freePort();
@@ -33,8 +36,9 @@ export async function startFloor(options: {
     ],
     cpus: options.cpus,
     logFile: join(options.runDir, `floor-${kind}.log`),
+    ...(options.wrapper ? { wrapper: options.wrapper } : {}),
   });
-  await waitForPort(port, started);
+  await waitForPort(port, started, options.startTimeoutMs);
   const origin = `http://127.0.0.1:${port}`;
   const eventLoopMaxDelayMs = async (): Promise<number | undefined> => {
     const answer = await request(`${origin}/event-loop-max`).catch(() => undefined);

@@ -49,6 +49,9 @@ export interface SwitchboardStart {
   env?: Readonly<Record<string, string>>;
   /** Start from a generated data set (a copy of its SQLite file, a clone of its PostgreSQL template) instead of an empty database. */
   dataSet?: StartingDataSet;
+  /** A program the gateway runs under (valgrind), and how long it may take to listen then. */
+  wrapper?: readonly string[];
+  startTimeoutMs?: number;
 }
 
 /** The checkout this harness belongs to. */
@@ -167,6 +170,7 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
     cpus: options.cpus,
     cwd: options.repoRoot,
     logFile: join(options.runDir, `${options.id}.log`),
+    ...(options.wrapper ? { wrapper: options.wrapper } : {}),
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -186,7 +190,7 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
       ...options.env,
     },
   });
-  await waitForPort(port, started);
+  await waitForPort(port, started, options.startTimeoutMs);
   // The port opens with the first worker; the others start once it has migrated.
   // `auto` is one worker per core the process may use: the cores it is pinned to.
   const workers = options.env?.WORKERS === 'auto' ? options.cpus.split(',').length : Number(options.env?.WORKERS ?? 1);

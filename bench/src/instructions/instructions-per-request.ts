@@ -1,0 +1,171 @@
+/**
+ * Instructions per request under callgrind: the gateway's user-space work per non-stream request as a
+ * count, which other tenants of the machine cannot move (CPU time per request moved by ±40 % between
+ * rounds of one run on the shared two-core machine). It leaves out what the kernel does for the
+ * process (loopback TCP, file writes): compare builds with it, not with the floor's CPU budget.
+ *
+ *   npm run bench:instructions -w @switchboard/bench -- [--requests=1500] [--runs=3] [--concurrency=8] [--baseline=<checkout>] [--cache-hit]
+ *
+ * Each target (the floor, this checkout's Switchboard on SQLite, a `--baseline` checkout's) runs under
+ * `valgrind --tool=callgrind` with instrumentation off until warmed up (1,000 requests); then, `runs`
+ * times, the counters are zeroed, instrumentation switched on for `requests` requests and off, and the
+ * dump's total divided by the requests. V8 optimises in the background and collects garbage when it
+ * will, so runs differ by a few percent: the table gives every run and the lowest.
+ */
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+import { benchModels } from '../fake-upstream/behaviours.ts';
+import { startFakeUpstream, startFloor } from '../targets/floor.ts';
+import { startSwitchboard } from '../targets/switchboard.ts';
+import { chatBody, type Target } from '../targets/target.ts';
+import { stopAll } from '../platform/processes.ts';
+
+const run = promisify(execFile);
+const options = new Map(process.argv.slice(2).map((arg) => [arg.replace(/=.*/, ''), arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'yes']));
+const requests = Number(options.get('--requests') ?? 1500);
+const runs = Number(options.get('--runs') ?? 3);
+const concurrency = Number(options.get('--concurrency') ?? 8);
+const baselineRoot = options.get('--baseline');
+const cacheHit = options.has('--cache-hit');
+const warmupRequests = 1000;
+// Valgrind runs the program 5 to 50 times slower: starting, migrating and every answer take longer.
+const startTimeoutMs = 600_000;
+const requestTimeoutMs = 120_000;
+
+const benchRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const repoRoot = resolve(benchRoot, '..');
+const runDir = join(benchRoot, 'results', `instructions-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+mkdirSync(runDir, { recursive: true });
+
+/** Where a target's valgrind makes the pipes vgdb sends its commands through. */
+const vgdbPrefix = (id: string) => join(runDir, `${id}-vgdb`);
+
+/** callgrind with instrumentation off from the start (a fast start), its dumps named by target. */
+const callgrind = (id: string): string[] => [
+  'valgrind',
+  '--tool=callgrind',
+  '--instr-atstart=no',
+  // V8 writes machine code into memory it then runs: valgrind must watch all of it for changes.
+  '--smc-check=all-non-file',
+  `--vgdb-prefix=${vgdbPrefix(id)}`,
+  `--callgrind-out-file=${join(runDir, `${id}.callgrind`)}`,
+];
+
+/** `requests` chat requests over `concurrency` kept-alive connections; throws unless every one answered 200. */
+async function send(target: Target, count: number): Promise<void> {
+  const agent = new Agent({ connections: concurrency });
+  const body = chatBody(benchModels.instant, false);
+  let next = 0;
+  const failures: string[] = [];
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        const answer = await request(`${target.origin}${target.path}`, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json', ...target.headers },
+          dispatcher: agent,
+          headersTimeout: requestTimeoutMs,
+          bodyTimeout: requestTimeoutMs,
+        });
+        const text = await answer.body.text();
+        if (answer.statusCode !== 200) failures.push(`${answer.statusCode}: ${text.slice(0, 200)}`);
+      }
+    }),
+  );
+  await agent.close();
+  if (failures.length > 0) throw new Error(`${failures.length} of ${count} requests failed, first: ${failures[0]}`);
+}
+
+/** The instructions of the newest dump of `id`'s callgrind (its `totals:` line). */
+function newestTotal(id: string): number {
+  const dumps = readdirSync(runDir)
+    .filter((name) => name.startsWith(`${id}.callgrind.`))
+    .sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()));
+  const newest = dumps.at(-1);
+  if (!newest) throw new Error(`no callgrind dump for ${id}`);
+  const line = readFileSync(join(runDir, newest), 'utf8')
+    .split('\n')
+    .find((text) => text.startsWith('totals:'));
+  return Number(line?.split(/\s+/)[1] ?? Number.NaN);
+}
+
+/** Instructions per request of each measured run of a target already warmed up. */
+async function measure(id: string, target: Target, pid: number, host: string | undefined): Promise<number[]> {
+  // callgrind's monitor commands through vgdb; a command that does not reach the target fails the run.
+  // valgrind names its pipes after the target's HOST variable (the gateway's is the address it binds):
+  // vgdb finds them only with the same value.
+  const env = { ...process.env };
+  if (host === undefined) delete env.HOST;
+  else env.HOST = host;
+  const control = (...command: string[]) => run('vgdb', [`--vgdb-prefix=${vgdbPrefix(id)}`, `--pid=${pid}`, ...command], { env });
+  const perRequest: number[] = [];
+  for (let index = 0; index < runs; index += 1) {
+    await control('zero');
+    await control('instrumentation', 'on');
+    await send(target, requests);
+    await control('instrumentation', 'off');
+    await control('dump');
+    perRequest.push(newestTotal(id) / requests);
+  }
+  return perRequest;
+}
+
+const rows: Array<{ label: string; perRequest: number[] }> = [];
+const progress = (message: string) => console.log(`[instructions] ${message}`);
+try {
+  const fake = await startFakeUpstream({ runDir, cpus: '1' });
+  const floor = await startFloor({ runDir, upstreamOrigin: fake.origin, cpus: '0', eventLoopMonitor: false, wrapper: callgrind('floor'), startTimeoutMs });
+  const gateways: Array<{ id: string; label: string; root: string }> = [{ id: 'switchboard', label: 'Switchboard, SQLite (this checkout)', root: repoRoot }];
+  if (baselineRoot) gateways.push({ id: 'baseline', label: `Switchboard, SQLite (${baselineRoot})`, root: resolve(baselineRoot) });
+  const targets: Array<{ id: string; label: string; target: Target; pid: number; host: string | undefined }> = [
+    { id: 'floor', label: 'floor (node:http + undici)', target: floor, pid: floor.process?.pid ?? 0, host: process.env.HOST },
+  ];
+  for (const gateway of gateways) {
+    progress(`starting ${gateway.label} under callgrind`);
+    const started = await startSwitchboard({
+      id: gateway.id,
+      label: gateway.label,
+      repoRoot: gateway.root,
+      runDir,
+      upstreamOrigin: fake.origin,
+      cpus: '0',
+      logLevel: 'info',
+      eventLoopMonitor: false,
+      extraOptions: cacheHit ? { ResponseCacheRules: JSON.stringify([{ model: 'bench-*', ttl: 3600, hit_ratio: 0.1 }]) } : {},
+      wrapper: callgrind(gateway.id),
+      startTimeoutMs,
+    });
+    targets.push({
+      id: gateway.id,
+      label: `${gateway.label}${cacheHit ? ', every request a response-cache hit' : ''}`,
+      target: started,
+      pid: started.process?.pid ?? 0,
+      // startSwitchboard sets HOST to the address the gateway binds.
+      host: '127.0.0.1',
+    });
+  }
+  for (const { id, label, target, pid, host } of targets) {
+    progress(`${label}: ${warmupRequests} requests to warm up`);
+    await send(target, warmupRequests);
+    progress(`${label}: ${runs} runs of ${requests} requests, instrumented`);
+    rows.push({ label, perRequest: await measure(id, target, pid, host) });
+  }
+} finally {
+  await stopAll();
+}
+
+const thousands = (value: number) => `${(value / 1000).toFixed(1)} k`;
+const floorBest = Math.min(...(rows[0]?.perRequest ?? [Number.NaN]));
+console.log(`\nInstructions per non-stream request (user space, every thread), ${requests} requests per run, c=${concurrency}; results in ${runDir}\n`);
+console.log('| target | runs | lowest | × floor |');
+console.log('|---|---|--:|--:|');
+for (const row of rows) {
+  const best = Math.min(...row.perRequest);
+  console.log(`| ${row.label} | ${row.perRequest.map(thousands).join(', ')} | ${thousands(best)} | ${(best / floorBest).toFixed(2)} |`);
+}
