@@ -7,10 +7,10 @@
  *   npm run bench:instructions -w @switchboard/bench -- [--requests=1500] [--runs=3] [--concurrency=8] [--baseline=<checkout>] [--cache-hit]
  *
  * Each target (the floor, this checkout's Switchboard on SQLite, a `--baseline` checkout's) runs under
- * `valgrind --tool=callgrind` with instrumentation off until warmed up (1,000 requests); then, `runs`
+ * `valgrind --tool=callgrind` with instrumentation off until warmed up (2,000 requests); then, `runs`
  * times, the counters are zeroed, instrumentation switched on for `requests` requests and off, and the
  * dump's total divided by the requests. V8 optimises in the background and collects garbage when it
- * will, so runs differ by a few percent: the table gives every run and the lowest.
+ * will, so runs still differ (by up to a quarter, bench/README.md): the table gives every run and the lowest.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -31,7 +31,7 @@ const runs = Number(options.get('--runs') ?? 3);
 const concurrency = Number(options.get('--concurrency') ?? 8);
 const baselineRoot = options.get('--baseline');
 const cacheHit = options.has('--cache-hit');
-const warmupRequests = 1000;
+const warmupRequests = 2000;
 // Valgrind runs the program 5 to 50 times slower: starting, migrating and every answer take longer.
 const startTimeoutMs = 600_000;
 const requestTimeoutMs = 120_000;

@@ -9,7 +9,8 @@ export interface UpstreamTarget {
 /**
  * Channels' URLs repeat (one per channel, endpoint and, for Gemini, model), so each is parsed once.
  * Bounded: past this many the memo starts afresh, so a deployment that builds unusual URLs (a query
- * per request) pays a parse per request, never memory.
+ * per request) pays a parse per request, never memory. A URL may carry a channel's key (Gemini's
+ * `?key=`): it stays in this process's memory, as the channel records that hold the key do.
  */
 const maxRemembered = 1024;
 const remembered = new Map<string, UpstreamTarget | null>();
