@@ -5,6 +5,7 @@
  * process (loopback TCP, file writes): compare builds with it, not with the floor's CPU budget.
  *
  *   npm run bench:instructions -w @switchboard/bench -- [--requests=1500] [--runs=3] [--concurrency=8] [--baseline=<checkout>] [--cache-hit]
+ *   BENCH_NODE_FLAGS="--no-memory-reducer" adds Node flags to the gateways (not the floor).
  *
  * Each target (the floor, this checkout's Switchboard on SQLite, a `--baseline` checkout's) runs under
  * `valgrind --tool=callgrind` with instrumentation off until warmed up (2,000 requests); then, `runs`
@@ -140,6 +141,8 @@ try {
       extraOptions: cacheHit ? { ResponseCacheRules: JSON.stringify([{ model: 'bench-*', ttl: 3600, hit_ratio: 0.1 }]) } : {},
       wrapper: callgrind(gateway.id),
       startTimeoutMs,
+      // Flags to try beside the server's own (BENCH_NODE_FLAGS="--no-memory-reducer"), as bench:memory takes them.
+      nodeFlags: process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [],
     });
     targets.push({
       id: gateway.id,
