@@ -24,7 +24,8 @@ describe('bufferedLogDestination', () => {
     expect(readFileSync(path, 'utf8')).toBe('');
     const lines = Array.from({ length: 100 }, (_, index) => `{"msg":"line ${index}","text":"日志 ${'x'.repeat(20)}"}\n`);
     for (const line of lines) destination.write(line);
-    destination.flushSync();
+    // The first full block went out asynchronously as it filled; the rest once flushed.
+    await new Promise<void>((resolve, reject) => destination.flush((error) => (error ? reject(error) : resolve())));
     closeSync(fd);
     expect(readFileSync(path, 'utf8')).toBe(`{"msg":"first"}\n${lines.join('')}`);
   });

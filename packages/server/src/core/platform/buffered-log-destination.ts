@@ -3,9 +3,12 @@ import pino from 'pino';
 /** What the process log writes its lines to, and how it is emptied. */
 export interface LogLineDestination {
   write(line: string): boolean;
-  /** Starts writing what is buffered (asynchronously). */
-  flush(): void;
-  /** Writes what is buffered before returning (at exit). */
+  /** Writes what is buffered (asynchronously); `done` runs once it is written. */
+  flush(done?: (error?: Error) => void): void;
+  /**
+   * Writes what is buffered before returning (at exit). A block already being written asynchronously
+   * is not waited for: sonic-boom's own behaviour, as before.
+   */
   flushSync(): void;
 }
 
@@ -20,7 +23,7 @@ export function bufferedLogDestination(fd: number, minBytes: number): LogLineDes
   const boom = pino.destination({ dest: fd, sync: false, minLength: minBytes, contentMode: 'buffer' });
   return {
     write: (line) => boom.write(Buffer.from(line, 'utf8') as unknown as string),
-    flush: () => boom.flush(),
+    flush: (done) => boom.flush(done),
     flushSync: () => boom.flushSync(),
   };
 }
