@@ -23,7 +23,7 @@ const allPhases: SuiteContext['phases'] = new Set(['memory', 'latency', 'paced',
 const throughputOnly: SuiteContext['phases'] = new Set(['throughput']);
 
 /** A response-cache rule over the bench models; `maxBytes` 1 stores nothing (every request a miss). */
-function cacheRule(maxBytes?: number): string {
+export function cacheRule(maxBytes?: number): string {
   return JSON.stringify([{ model: 'bench-*', ttl: 3600, hit_ratio: 0.1, ...(maxBytes ? { max_bytes: maxBytes } : {}) }]);
 }
 

@@ -20,6 +20,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { benchModels } from '../fake-upstream/behaviours.ts';
+import { cacheRule } from '../gateway-runs.ts';
 import { startFakeUpstream, startFloor } from '../targets/floor.ts';
 import { startSwitchboard } from '../targets/switchboard.ts';
 import { chatBody, type Target } from '../targets/target.ts';
@@ -138,7 +139,7 @@ try {
       cpus: '0',
       logLevel: 'info',
       eventLoopMonitor: false,
-      extraOptions: cacheHit ? { ResponseCacheRules: JSON.stringify([{ model: 'bench-*', ttl: 3600, hit_ratio: 0.1 }]) } : {},
+      extraOptions: cacheHit ? { ResponseCacheRules: cacheRule() } : {},
       wrapper: callgrind(gateway.id),
       startTimeoutMs,
       // Flags to try beside the server's own (BENCH_NODE_FLAGS="--no-memory-reducer"), as bench:memory takes them.
