@@ -11,6 +11,7 @@ import { registerAuthentication } from './domain/auth/authenticate.ts';
 import { SessionService } from './domain/auth/session-service.ts';
 import { trackRouteAccess, type DeclaredRoute } from './core/http/access.ts';
 import { createAccessLog } from './core/http/access-log.ts';
+import { drainConnectionsOnClose } from './core/http/connection-drain.ts';
 import { registerConsoleAssets } from './core/http/console-assets.ts';
 import { registerErrorHandling } from './core/http/error-handler.ts';
 import { generateRequestId, requestIdHeader } from './core/http/request-id.ts';
@@ -56,6 +57,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     trustProxy: dependencies.config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+  });
+
+  // Before Fastify closes the server: what server.close() would wait for (connections opened and not
+  // yet used, kept-alive ones whose answer is in flight) ends, so a stop takes as long as its answers.
+  const connections = drainConnectionsOnClose(app.server);
+  app.addHook('preClose', (done) => {
+    connections.closeConnections();
+    done();
   });
 
   const shutdownTasks: Array<() => Promise<void>> = [];

@@ -1,0 +1,63 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+const latestAnswer = Symbol('latestAnswer');
+
+/** A connection of the server, with the answer it carries now or carried last. */
+interface ServedSocket extends Socket {
+  [latestAnswer]?: ServerResponse;
+}
+
+export interface ConnectionDrain {
+  /** Ends every connection that has no answer in flight now, and each other one once its answer is written. */
+  closeConnections(): void;
+}
+
+/**
+ * What Node's `server.close()` leaves open, closed for a graceful stop. Node closes the connections
+ * idle between two requests, but not one that was opened and has sent nothing yet (browsers and
+ * connection pools open them ahead of use, and Node counts them as waiting for a request's headers,
+ * a wait whose timeout stops with the server), and it keeps a connection open after the answer that
+ * was in flight when it was called (keep-alive). Either held a stopping gateway until its shutdown
+ * deadline, and it then exited 1. Connections that arrive after (a cluster worker can be handed one
+ * while it closes) are ended as they come: the primary or the load balancer sends them elsewhere.
+ *
+ * The cost per request is one property written on its connection, in a listener beside the app's.
+ */
+export function drainConnectionsOnClose(server: Server): ConnectionDrain {
+  const open = new Set<ServedSocket>();
+  let closing = false;
+  server.on('connection', (socket: ServedSocket) => {
+    if (closing) {
+      socket.destroy();
+      return;
+    }
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket as ServedSocket;
+    socket[latestAnswer] = response;
+    // A request read from a kept-alive connection while closing: its answer is the connection's last.
+    if (closing) endAfterAnswer(socket, response);
+  });
+  return {
+    closeConnections() {
+      closing = true;
+      for (const socket of open) {
+        const answer = socket[latestAnswer];
+        if (answer && !answer.writableFinished) endAfterAnswer(socket, answer);
+        else socket.destroy();
+      }
+    },
+  };
+}
+
+/**
+ * The connection ends once `answer` is written whole (or cut): the caller gets every byte of it first,
+ * and, when its headers are still to be sent, is told not to send another request on it.
+ */
+function endAfterAnswer(socket: ServedSocket, answer: ServerResponse): void {
+  if (!answer.headersSent) answer.setHeader('connection', 'close');
+  answer.once('close', () => socket.destroySoon());
+}
