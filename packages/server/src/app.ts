@@ -11,7 +11,7 @@ import { registerAuthentication } from './domain/auth/authenticate.ts';
 import { SessionService } from './domain/auth/session-service.ts';
 import { trackRouteAccess, type DeclaredRoute } from './core/http/access.ts';
 import { createAccessLog } from './core/http/access-log.ts';
-import { drainConnectionsOnClose } from './core/http/connection-drain.ts';
+import { answerGraceMs, drainConnectionsOnClose } from './core/http/connection-drain.ts';
 import { registerConsoleAssets } from './core/http/console-assets.ts';
 import { registerErrorHandling } from './core/http/error-handler.ts';
 import { generateRequestId, requestIdHeader } from './core/http/request-id.ts';
@@ -60,8 +60,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
 
   // Before Fastify closes the server: what server.close() would wait for (connections opened and not
-  // yet used, kept-alive ones whose answer is in flight) ends, so a stop takes as long as its answers.
-  const connections = drainConnectionsOnClose(app.server);
+  // yet used, kept-alive ones whose answer is in flight) ends, so a stop takes as long as its answers,
+  // and answers still going near the shutdown deadline are cut, to be billed for what they delivered.
+  const connections = drainConnectionsOnClose(app.server, {
+    cutAfterMs: answerGraceMs(dependencies.config.shutdownTimeoutSeconds),
+    onCut: (count) =>
+      dependencies.logger.warn({ connections: count }, 'answers still going at the shutdown deadline were cut; each is billed for what it delivered'),
+  });
   app.addHook('preClose', (done) => {
     connections.closeConnections();
     done();

@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { drainConnectionsOnClose } from './connection-drain.ts';
+import { answerGraceMs, drainConnectionsOnClose } from './connection-drain.ts';
 
 /** A server whose answer to /slow waits for `release` (`slowArrived` says it is in the handler); /fast answers at once. */
-async function startServer() {
+async function startServer(cutAfterMs = 60_000) {
   const waiting: Array<() => void> = [];
   let arrived: () => void = () => undefined;
   const slowArrived = new Promise<void>((resolve) => (arrived = resolve));
@@ -18,11 +18,12 @@ async function startServer() {
     waiting.push(answer);
     arrived();
   });
-  const drain = drainConnectionsOnClose(server);
+  const cuts: number[] = [];
+  const drain = drainConnectionsOnClose(server, { cutAfterMs, onCut: (count) => cuts.push(count) });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  return { server, drain, port, slowArrived, release: () => waiting.splice(0).forEach((answer) => answer()) };
+  return { server, drain, port, slowArrived, cuts, release: () => waiting.splice(0).forEach((answer) => answer()) };
 }
 
 const sockets: Socket[] = [];
@@ -108,5 +109,24 @@ describe('draining connections on close', () => {
     await late.ended;
     expect(late.received()).toBe('');
     expect(await closesWithin(server, 5_000)).toBe(true);
+  });
+
+  it('cuts the answers still going when the grace is over, and says how many', async () => {
+    const { server, drain, port, slowArrived, cuts } = await startServer(200);
+    const endless = await openConnection(port);
+    endless.ask('/slow');
+    await slowArrived;
+    drain.closeConnections();
+    const closed = closesWithin(server, 5_000);
+    await endless.ended;
+    expect(endless.received()).toBe('');
+    expect(await closed).toBe(true);
+    expect(cuts).toEqual([1]);
+  });
+
+  it('gives answers all of the shutdown timeout but its last quarter, at most 5 s', () => {
+    expect(answerGraceMs(30)).toBe(25_000);
+    expect(answerGraceMs(8)).toBe(6_000);
+    expect(answerGraceMs(0)).toBe(0);
   });
 });

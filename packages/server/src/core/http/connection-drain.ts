@@ -9,8 +9,31 @@ interface ServedSocket extends Socket {
 }
 
 export interface ConnectionDrain {
-  /** Ends every connection that has no answer in flight now, and each other one once its answer is written. */
+  /**
+   * Ends every connection that has no answer in flight now, and each other one once its answer is
+   * written; `cutAfterMs` later, cuts those still answering.
+   */
   closeConnections(): void;
+}
+
+export interface DrainOptions {
+  /**
+   * How long answers in flight may go on once the stop began (a stream can run for minutes). Then
+   * their connections are cut: the relay sees its caller gone and bills what each answer delivered,
+   * which a process ended at its shutdown deadline would never have written.
+   */
+  readonly cutAfterMs: number;
+  /** Told how many connections were cut. */
+  readonly onCut?: (connections: number) => void;
+}
+
+/**
+ * The time answers get at a stop of `shutdownTimeoutSeconds`: all of it but the last quarter, at
+ * most 5 s, which is left for the cut requests to settle and every charge to be written.
+ */
+export function answerGraceMs(shutdownTimeoutSeconds: number): number {
+  const timeoutMs = shutdownTimeoutSeconds * 1000;
+  return timeoutMs - Math.min(5000, timeoutMs / 4);
 }
 
 /**
@@ -21,10 +44,12 @@ export interface ConnectionDrain {
  * was in flight when it was called (keep-alive). Either held a stopping gateway until its shutdown
  * deadline, and it then exited 1. Connections that arrive after (a cluster worker can be handed one
  * while it closes) are ended as they come: the primary or the load balancer sends them elsewhere.
+ * Upgraded connections (realtime sessions, which can last hours) carry no answer and end at once;
+ * their sessions settle as they close.
  *
  * The cost per request is one property written on its connection, in a listener beside the app's.
  */
-export function drainConnectionsOnClose(server: Server): ConnectionDrain {
+export function drainConnectionsOnClose(server: Server, options: DrainOptions): ConnectionDrain {
   const open = new Set<ServedSocket>();
   let closing = false;
   server.on('connection', (socket: ServedSocket) => {
@@ -43,12 +68,19 @@ export function drainConnectionsOnClose(server: Server): ConnectionDrain {
   });
   return {
     closeConnections() {
+      if (closing) return;
       closing = true;
       for (const socket of open) {
         const answer = socket[latestAnswer];
         if (answer && !answer.writableFinished) endAfterAnswer(socket, answer);
         else socket.destroy();
       }
+      const cut = setTimeout(() => {
+        if (open.size === 0) return;
+        options.onCut?.(open.size);
+        for (const socket of open) socket.destroy();
+      }, options.cutAfterMs);
+      cut.unref();
     },
   };
 }

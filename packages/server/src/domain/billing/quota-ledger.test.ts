@@ -58,4 +58,27 @@ describe('quota ledger', () => {
     ledger.finishBatch(ledger.takeBatch() && undefined);
     expect(ledger.hasUnwritten).toBe(false);
   });
+
+  it('tells a stop when no request holds quota any more: each settled or refunded once, or not within the bound', async () => {
+    const ledger = new QuotaLedger();
+    expect(await ledger.whenNothingHeld(0)).toBe(true);
+    const first = reserveNow(ledger, token(1000), user(5000), 100);
+    const second = reserveNow(ledger, token(1000), user(5000), 100);
+    if (!first.ok || !second.ok) throw new Error('refused');
+    expect(ledger.requestsHolding).toBe(2);
+    expect(await ledger.whenNothingHeld(10)).toBe(false);
+
+    const waited = ledger.whenNothingHeld(60_000);
+    let told = false;
+    void waited.then(() => (told = true));
+    ledger.settle(first.reservation, 40, 1, undefined);
+    // A second settle or refund of the same reservation ends nothing more.
+    ledger.settle(first.reservation, 40, 1, undefined);
+    ledger.refund(first.reservation);
+    await Promise.resolve();
+    expect([told, ledger.requestsHolding]).toEqual([false, 1]);
+    ledger.refund(second.reservation);
+    expect(await waited).toBe(true);
+    expect(ledger.requestsHolding).toBe(0);
+  });
 });

@@ -66,6 +66,9 @@ export class QuotaLedger {
   /** Changes at the start and at the end of every batch write (see `readConsistently`). */
   private epoch = 0;
   private idleWaiters: Array<() => void> = [];
+  /** Requests admitted and not yet settled or refunded, and who waits for there to be none. */
+  private holding = 0;
+  private nothingHeldWaiters: Array<() => void> = [];
   private watcher: SettleWatcher | undefined;
   /** Running totals since start, for /metrics (plain fields: nothing is computed per request). */
   readonly totals = { settled: 0, refunded: 0, chargedQuota: 0, heldQuota: 0 };
@@ -131,6 +134,7 @@ export class QuotaLedger {
     if (!outcome.ok) return { ok: false, refusedBy: limited && outcome.refusedAt === 0 ? 'token' : 'user' };
     this.hold(token, user, amount);
     this.totals.heldQuota += amount;
+    this.holding += 1;
     return { ok: true, reservation: { token, user, amount, claims: outcome.claims, state: 'held' } };
   }
 
@@ -169,6 +173,7 @@ export class QuotaLedger {
     if (seq > 0) this.pending.highSeq = seq;
     reservation.attachment?.end(finalQuota);
     this.watcher?.settled(reservation, finalQuota);
+    this.holdEnded();
     return recorded;
   }
 
@@ -181,6 +186,40 @@ export class QuotaLedger {
     this.release(reservation);
     this.guard.release(reservation.claims);
     reservation.attachment?.end(undefined);
+    this.holdEnded();
+  }
+
+  /**
+   * Resolves true once no request holds quota (each one in flight settled or refunded), or false
+   * after `withinMs`. A stop waits for it before its last write: requests cut at the shutdown
+   * deadline settle a moment after their connection closed.
+   */
+  whenNothingHeld(withinMs: number): Promise<boolean> {
+    if (this.holding === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.nothingHeldWaiters = this.nothingHeldWaiters.filter((waiter) => waiter !== done);
+        resolve(false);
+      }, withinMs);
+      this.nothingHeldWaiters.push(done);
+    });
+  }
+
+  /** Requests holding quota now. */
+  get requestsHolding(): number {
+    return this.holding;
+  }
+
+  private holdEnded(): void {
+    this.holding -= 1;
+    if (this.holding > 0 || this.nothingHeldWaiters.length === 0) return;
+    const waiters = this.nothingHeldWaiters;
+    this.nothingHeldWaiters = [];
+    for (const waiter of waiters) waiter();
   }
 
   /** Queues a log row that moves no quota (channel test results, system notes); not journaled. */
