@@ -4,7 +4,10 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerGraceMs, drainConnectionsOnClose } from './connection-drain.ts';
 
-/** A server whose answer to /slow waits for `release` (`slowArrived` says it is in the handler); /fast answers at once. */
+/**
+ * A server whose answer to /slow waits for `release`, and /stream's last part too (`slowArrived` says
+ * either is in the handler); /fast answers at once.
+ */
 async function startServer(cutAfterMs = 60_000) {
   const waiting: Array<() => void> = [];
   let arrived: () => void = () => undefined;
@@ -14,6 +17,12 @@ async function startServer(cutAfterMs = 60_000) {
       const text = `answer to ${request.url}`;
       response.writeHead(200, { 'content-type': 'text/plain', 'content-length': text.length }).end(text);
     };
+    if (request.url === '/stream') {
+      // Its headers and first part go out at once (a stream's do): the connection said keep-alive already.
+      response.writeHead(200, { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' }).write('first part, ');
+      waiting.push(() => response.end('last part'));
+      return arrived();
+    }
     if (request.url !== '/slow') return answer();
     waiting.push(answer);
     arrived();
@@ -109,6 +118,21 @@ describe('draining connections on close', () => {
     await late.ended;
     expect(late.received()).toBe('');
     expect(await closesWithin(server, 5_000)).toBe(true);
+  });
+
+  it('ends a connection whose streamed answer had sent its headers once that answer is whole', async () => {
+    const { server, drain, port, slowArrived, release } = await startServer();
+    const streaming = await openConnection(port);
+    streaming.ask('/stream');
+    await slowArrived;
+    await receivedText(streaming, 'first part, ');
+    drain.closeConnections();
+    const closed = closesWithin(server, 5_000);
+    release();
+    expect(await closed).toBe(true);
+    await streaming.ended;
+    expect(streaming.received()).toMatch(/\r\nconnection: keep-alive\r\n/i);
+    expect(streaming.received()).toContain('last part');
   });
 
   it('cuts the answers still going when the grace is over, and says how many', async () => {

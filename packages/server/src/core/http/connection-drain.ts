@@ -1,11 +1,14 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-const latestAnswer = Symbol('latestAnswer');
-
-/** A connection of the server, with the answer it carries now or carried last. */
+/**
+ * A connection of the server with the answer in flight on it: Node sets `_httpMessage` when a
+ * request's answer takes the connection and clears it once the answer is written. Node's own
+ * `closeIdleConnections` reads it; reading it here costs requests nothing and keeps no finished
+ * answer alive on an idle connection.
+ */
 interface ServedSocket extends Socket {
-  [latestAnswer]?: ServerResponse;
+  _httpMessage?: ServerResponse | null;
 }
 
 export interface ConnectionDrain {
@@ -47,7 +50,7 @@ export function answerGraceMs(shutdownTimeoutSeconds: number): number {
  * Upgraded connections (realtime sessions, which can last hours) carry no answer and end at once;
  * their sessions settle as they close.
  *
- * The cost per request is one property written on its connection, in a listener beside the app's.
+ * Requests pay nothing for it: it listens for connections, not requests.
  */
 export function drainConnectionsOnClose(server: Server, options: DrainOptions): ConnectionDrain {
   const open = new Set<ServedSocket>();
@@ -60,18 +63,12 @@ export function drainConnectionsOnClose(server: Server, options: DrainOptions): 
     open.add(socket);
     socket.once('close', () => open.delete(socket));
   });
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    const socket = request.socket as ServedSocket;
-    socket[latestAnswer] = response;
-    // A request read from a kept-alive connection while closing: its answer is the connection's last.
-    if (closing) endAfterAnswer(socket, response);
-  });
   return {
     closeConnections() {
       if (closing) return;
       closing = true;
       for (const socket of open) {
-        const answer = socket[latestAnswer];
+        const answer = socket._httpMessage;
         if (answer && !answer.writableFinished) endAfterAnswer(socket, answer);
         else socket.destroy();
       }
