@@ -4,6 +4,7 @@ import { testDatabases } from '../../../../testing/test-databases.ts';
 import { openaiClient } from '../../testing/relay-seed.ts';
 import type { FakeServer } from '../claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
+import { callPastFailingChannel, expectServedByBackup, sayHi } from '../claude/testing/channel-fail-over.ts';
 import { fakeAzureKeys, startFakeAzure } from './testing/fake-azure.ts';
 
 const weatherTool = {
@@ -151,26 +152,19 @@ describe.each(testDatabases())('Azure OpenAI channels through the relay on $dial
   });
 
   it('retries a rate-limited Azure channel on another one and keeps it enabled', async () => {
-    const limited = await relay.channel({
+    const seed = {
       type: 3,
-      key: fakeAzureKeys.rateLimited,
       baseUrl: fake.url,
-      models: ['gpt-4o-2024-08-06'],
-      priority: 10,
-      other: '2024-10-21',
-    });
-    const backup = await relay.channel({ type: 3, key: 'azure-backup-2', baseUrl: fake.url, models: ['gpt-4o-2024-08-06'], priority: 0, other: '2024-10-21' });
-    const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
       model: 'gpt-4o-2024-08-06',
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
-    expect(answer.choices[0]?.message.content).toBe('Hello from Azure');
+      failingKey: fakeAzureKeys.rateLimited,
+      backupKey: 'azure-backup-2',
+      other: '2024-10-21',
+    };
+    const run = await callPastFailingChannel(relay, seed, sayHi);
+    expect(run.answer.choices[0]?.message.content).toBe('Hello from Azure');
     const sentTo = fake.requests.slice(-2).map((request) => request.headers['api-key']);
     expect(sentTo).toEqual([fakeAzureKeys.rateLimited, 'azure-backup-2']);
-    const state = await token.state([limited, backup]);
-    expect(state.channels.find((channel) => channel.id === limited)?.status).toBe(ChannelStatus.enabled);
-    expect(state.logs).toHaveLength(1);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup, content: `retry: ${limited}->${backup}` });
+    await expectServedByBackup(relay, run, 'kept', { content: `retry: ${run.failing}->${run.backup}` });
+    expect((await run.state()).logs).toHaveLength(1);
   });
 });

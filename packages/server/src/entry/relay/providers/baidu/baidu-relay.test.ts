@@ -1,9 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelStatus } from '@switchboard/contracts';
 import { testDatabases } from '../../../../testing/test-databases.ts';
 import { openaiClient } from '../../testing/relay-seed.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
+import { callPastFailingChannel, expectServedByBackup, sayHi } from '../claude/testing/channel-fail-over.ts';
 import { fakeBaiduKeys, startFakeBaidu, type FakeBaidu } from './testing/fake-baidu.ts';
 
 // Prices set for these tests: ERNIE-4.0-8K ratio 2 with completion ratio 3, ERNIE-3.5-8K 1 and 1, Embedding-V1 0.5.
@@ -107,31 +107,17 @@ describe.each(testDatabases())('Baidu ERNIE v1 channels through the relay on $di
   });
 
   it('disables a channel whose API key Baidu does not know and answers from the next one', async () => {
-    const failing = await relay.channel({ type: 15, key: fakeBaiduKeys.unknown, baseUrl: fake.url, models: ['ERNIE-3.5-8K'], priority: 10 });
-    const backup = await relay.channel({ type: 15, key: fakeBaiduKeys.backup, baseUrl: fake.url, models: ['ERNIE-3.5-8K'], priority: 0 });
-    const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
-      model: 'ERNIE-3.5-8K',
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
-    expect(answer.choices[0]?.message.content).toContain('文心一言');
-    await relay.waitForStatus(failing, ChannelStatus.autoDisabled);
-    const state = await token.state([failing, backup]);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup, quota: 40 });
+    const seed = { type: 15, baseUrl: fake.url, model: 'ERNIE-3.5-8K', failingKey: fakeBaiduKeys.unknown, backupKey: fakeBaiduKeys.backup };
+    const run = await callPastFailingChannel(relay, seed, sayHi);
+    expect(run.answer.choices[0]?.message.content).toContain('文心一言');
+    await expectServedByBackup(relay, run, 'disabled', { quota: 40 });
   });
 
   it('retries a channel over its QPS limit on another one and keeps it enabled', async () => {
-    const limited = await relay.channel({ type: 15, key: fakeBaiduKeys.rateLimited, baseUrl: fake.url, models: ['ERNIE-3.5-8K'], priority: 20 });
-    const backup = await relay.channel({ type: 15, key: fakeBaiduKeys.backup, baseUrl: fake.url, models: ['ERNIE-3.5-8K'], priority: 15 });
-    const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
-      model: 'ERNIE-3.5-8K',
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
-    expect(answer.choices[0]?.message.content).toContain('文心一言');
-    const state = await token.state([limited, backup]);
-    expect(state.channels.find((channel) => channel.id === limited)?.status).toBe(ChannelStatus.enabled);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup });
+    const seed = { type: 15, baseUrl: fake.url, model: 'ERNIE-3.5-8K', failingKey: fakeBaiduKeys.rateLimited, backupKey: fakeBaiduKeys.backup };
+    const run = await callPastFailingChannel(relay, { ...seed, priorities: [20, 15] }, sayHi);
+    expect(run.answer.choices[0]?.message.content).toContain('文心一言');
+    await expectServedByBackup(relay, run, 'kept');
   });
 
   it('answers Baidu’s own message when it refuses a request', async () => {

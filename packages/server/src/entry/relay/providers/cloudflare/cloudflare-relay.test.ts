@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelStatus } from '@switchboard/contracts';
 import { testDatabases } from '../../../../testing/test-databases.ts';
 import { httpTransport } from '../../transport/http-transport.ts';
 import { openaiClient } from '../../testing/relay-seed.ts';
 import type { FakeServer } from '../claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
+import { callPastFailingChannel, expectServedByBackup, sayHi } from '../claude/testing/channel-fail-over.ts';
 import { cloudflareProvider } from './index.ts';
 import { fakeCloudflareAccount, fakeCloudflareTokens, startFakeCloudflare } from './testing/fake-cloudflare.ts';
 
@@ -77,53 +77,16 @@ describe.each(testDatabases())('Cloudflare Workers AI channels through the relay
   });
 
   it('disables a channel whose token Cloudflare refuses and answers from the next one', async () => {
-    const failing = await relay.channel({
-      type: 39,
-      key: 'cf-token-revoked',
-      baseUrl: fake.url,
-      models: ['@cf/qwen/qwen1.5-14b-chat-awq'],
-      priority: 10,
-      other: fakeCloudflareAccount,
-    });
-    const backup = await relay.channel({
-      type: 39,
-      key: fakeCloudflareTokens.backup,
-      baseUrl: fake.url,
-      models: ['@cf/qwen/qwen1.5-14b-chat-awq'],
-      other: fakeCloudflareAccount,
-    });
-    const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
-      model: '@cf/qwen/qwen1.5-14b-chat-awq',
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
-    expect(answer.choices[0]?.message.content).toContain('Beep boop!');
-    await relay.waitForStatus(failing, ChannelStatus.autoDisabled);
-    const state = await token.state([failing, backup]);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup });
+    const seed = { type: 39, baseUrl: fake.url, model: '@cf/qwen/qwen1.5-14b-chat-awq', other: fakeCloudflareAccount };
+    const run = await callPastFailingChannel(relay, { ...seed, failingKey: 'cf-token-revoked', backupKey: fakeCloudflareTokens.backup }, sayHi);
+    expect(run.answer.choices[0]?.message.content).toContain('Beep boop!');
+    await expectServedByBackup(relay, run, 'disabled');
   });
 
   it('retries a channel out of capacity elsewhere and keeps it enabled', async () => {
-    const busy = await relay.channel({
-      type: 39,
-      key: fakeCloudflareTokens.outOfCapacity,
-      baseUrl: fake.url,
-      models: ['@cf/google/gemma-7b-it'],
-      priority: 10,
-      other: fakeCloudflareAccount,
-    });
-    const backup = await relay.channel({
-      type: 39,
-      key: fakeCloudflareTokens.backup,
-      baseUrl: fake.url,
-      models: ['@cf/google/gemma-7b-it'],
-      other: fakeCloudflareAccount,
-    });
-    const token = await relay.token();
-    await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({ model: '@cf/google/gemma-7b-it', messages: [{ role: 'user', content: 'Hi' }] });
-    const state = await token.state([busy, backup]);
-    expect(state.channels.find((channel) => channel.id === busy)?.status).toBe(ChannelStatus.enabled);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup });
+    const seed = { type: 39, baseUrl: fake.url, model: '@cf/google/gemma-7b-it', other: fakeCloudflareAccount };
+    const run = await callPastFailingChannel(relay, { ...seed, failingKey: fakeCloudflareTokens.outOfCapacity, backupKey: fakeCloudflareTokens.backup }, sayHi);
+    await expectServedByBackup(relay, run, 'kept');
   });
 
   it('tells the caller when the channel names an account Cloudflare does not route to', async () => {

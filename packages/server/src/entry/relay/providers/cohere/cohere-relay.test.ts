@@ -1,12 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelStatus } from '@switchboard/contracts';
 import { testDatabases } from '../../../../testing/test-databases.ts';
 import { countTextTokens } from '../../pipeline/token-estimate.ts';
 import { openaiClient } from '../../testing/relay-seed.ts';
 import type { FakeServer } from '../claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
+import { callPastFailingChannel, expectServedByBackup, sayHi } from '../claude/testing/channel-fail-over.ts';
 import { fakeCohereKeys, startFakeCohere } from './testing/fake-cohere.ts';
 
 const answer = 'The tallest living penguins are emperor penguins, standing about 1.1 metres tall.';
@@ -108,32 +108,21 @@ describe.each(testDatabases())('Cohere channels through the relay on $dialect', 
   });
 
   it('disables a channel whose key Cohere rejects and answers from the next one', async () => {
-    const failing = await relay.channel({ type: 34, key: fakeCohereKeys.invalid, baseUrl: fake.url, models: ['command-r-auth'], priority: 10 });
-    const backup = await relay.channel({ type: 34, key: 'cohere-backup', baseUrl: fake.url, models: ['command-r-auth'], priority: 0 });
     const ratios = relay.testApp.context.options.getJson<Record<string, number>>('ModelRatio');
     await relay.testApp.context.options.set('ModelRatio', JSON.stringify({ ...ratios, 'command-r-auth': 0.25, 'command-r-limit': 0.25 }));
-    const token = await relay.token();
-    const reply = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
-      model: 'command-r-auth',
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
-    expect(reply.choices[0]?.message.content).toBe(answer);
-    await relay.waitForStatus(failing, ChannelStatus.autoDisabled);
-    const state = await token.state([failing, backup]);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup, quota: chatCharge });
+    const run = await callPastFailingChannel(
+      relay,
+      { type: 34, baseUrl: fake.url, model: 'command-r-auth', failingKey: fakeCohereKeys.invalid, backupKey: 'cohere-backup' },
+      sayHi,
+    );
+    expect(run.answer.choices[0]?.message.content).toBe(answer);
+    await expectServedByBackup(relay, run, 'disabled', { quota: chatCharge });
   });
 
   it('retries a rate-limited channel elsewhere and keeps it enabled', async () => {
-    const limited = await relay.channel({ type: 34, key: fakeCohereKeys.rateLimited, baseUrl: fake.url, models: ['command-r-limit'], priority: 10 });
-    const backup = await relay.channel({ type: 34, key: 'cohere-backup-2', baseUrl: fake.url, models: ['command-r-limit'], priority: 0 });
-    const token = await relay.token();
-    const reply = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
-      model: 'command-r-limit',
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
-    expect(reply.choices[0]?.message.content).toBe(answer);
-    const state = await token.state([limited, backup]);
-    expect(state.channels.find((channel) => channel.id === limited)?.status).toBe(ChannelStatus.enabled);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup });
+    const seed = { type: 34, baseUrl: fake.url, model: 'command-r-limit', failingKey: fakeCohereKeys.rateLimited, backupKey: 'cohere-backup-2' };
+    const run = await callPastFailingChannel(relay, seed, sayHi);
+    expect(run.answer.choices[0]?.message.content).toBe(answer);
+    await expectServedByBackup(relay, run, 'kept');
   });
 });

@@ -4,6 +4,7 @@ import { testDatabases } from '../../../../testing/test-databases.ts';
 import { openaiClient } from '../../testing/relay-seed.ts';
 import type { FakeServer } from '../claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
+import { callPastFailingChannel, expectServedByBackup, sayHi } from '../claude/testing/channel-fail-over.ts';
 import { fakeMinimaxInputRefusal, fakeMinimaxKeys, fakeMinimaxOutputRefusal, startFakeMinimax } from './testing/fake-minimax.ts';
 
 const model = 'abab6.5s-chat';
@@ -117,17 +118,10 @@ describe.each(testDatabases())('MiniMax channels through the relay on $dialect',
   });
 
   it('retries a rate-limited channel elsewhere and keeps it enabled', async () => {
-    const limited = await relay.channel({ type: 35, key: fakeMinimaxKeys.rateLimited, baseUrl: fake.url, models: ['MiniMax-Text-01'], priority: 10 });
-    const backup = await relay.channel({ type: 35, key: fakeMinimaxKeys.good, baseUrl: fake.url, models: ['MiniMax-Text-01'], priority: 0 });
-    const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
-      model: 'MiniMax-Text-01',
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
-    expect(answer.choices[0]?.message.content).toContain('MiniMax');
-    const state = await token.state([limited, backup]);
-    expect(state.channels.find((channel) => channel.id === limited)?.status).toBe(ChannelStatus.enabled);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup });
+    const seed = { type: 35, baseUrl: fake.url, model: 'MiniMax-Text-01', failingKey: fakeMinimaxKeys.rateLimited, backupKey: fakeMinimaxKeys.good };
+    const run = await callPastFailingChannel(relay, seed, sayHi);
+    expect(run.answer.choices[0]?.message.content).toContain('MiniMax');
+    await expectServedByBackup(relay, run, 'kept');
   });
 
   it('surfaces an input refusal as the caller error, streamed or not, and an output refusal midway as the stream error', async () => {

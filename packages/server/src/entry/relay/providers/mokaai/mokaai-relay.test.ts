@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelStatus } from '@switchboard/contracts';
 import { testDatabases } from '../../../../testing/test-databases.ts';
 import { openaiClient } from '../../testing/relay-seed.ts';
 import type { FakeServer } from '../claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
+import { callPastFailingChannel, expectServedByBackup } from '../claude/testing/channel-fail-over.ts';
 import { fakeMokaaiKeys, startFakeMokaai } from './testing/fake-mokaai.ts';
 
 const models = ['m3e-base', 'm3e-small', 'm3e-large', 'm3e-base-chat'];
@@ -44,24 +44,16 @@ describe.each(testDatabases())('MokaAI channels through the relay on $dialect', 
   });
 
   it('disables a channel whose key is refused and answers from the next', async () => {
-    const refused = await relay.channel({ type: 44, key: 'moka-wrong-key', baseUrl: fake.url, models: ['m3e-small'], priority: 10 });
-    const backup = await relay.channel({ type: 44, key: fakeMokaaiKeys.backup, baseUrl: fake.url, models: ['m3e-small'], priority: 0 });
-    const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).embeddings.create({ model: 'm3e-small', input: ['a', 'b'] });
-    expect(answer.data).toHaveLength(2);
-    await relay.waitForStatus(refused, ChannelStatus.autoDisabled);
-    const state = await token.state([refused, backup]);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup });
+    const seed = { type: 44, baseUrl: fake.url, model: 'm3e-small', failingKey: 'moka-wrong-key', backupKey: fakeMokaaiKeys.backup };
+    const run = await callPastFailingChannel(relay, seed, (client, model) => client.embeddings.create({ model, input: ['a', 'b'] }));
+    expect(run.answer.data).toHaveLength(2);
+    await expectServedByBackup(relay, run, 'disabled');
   });
 
   it('retries a rate-limited channel elsewhere and keeps it enabled', async () => {
-    const limited = await relay.channel({ type: 44, key: fakeMokaaiKeys.rateLimited, baseUrl: fake.url, models: ['m3e-large'], priority: 10 });
-    const backup = await relay.channel({ type: 44, key: fakeMokaaiKeys.good, baseUrl: fake.url, models: ['m3e-large'], priority: 0 });
-    const token = await relay.token();
-    await openaiClient(relay.baseUrl, token.apiKey).embeddings.create({ model: 'm3e-large', input: 'x' });
-    const state = await token.state([limited, backup]);
-    expect(state.channels.find((channel) => channel.id === limited)?.status).toBe(ChannelStatus.enabled);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup });
+    const seed = { type: 44, baseUrl: fake.url, model: 'm3e-large', failingKey: fakeMokaaiKeys.rateLimited, backupKey: fakeMokaaiKeys.good };
+    const run = await callPastFailingChannel(relay, seed, (client, model) => client.embeddings.create({ model, input: 'x' }));
+    await expectServedByBackup(relay, run, 'kept');
   });
 
   it('answers chat on a MokaAI channel with a clear unsupported-capability error', async () => {

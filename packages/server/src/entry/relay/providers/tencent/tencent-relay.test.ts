@@ -5,6 +5,7 @@ import { testDatabases } from '../../../../testing/test-databases.ts';
 import { openaiClient } from '../../testing/relay-seed.ts';
 import type { FakeServer } from '../claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
+import { callPastFailingChannel, expectServedByBackup, sayHi } from '../claude/testing/channel-fail-over.ts';
 import { fakeTencentKeys, startFakeTencent } from './testing/fake-tencent.ts';
 
 // Prices set for these tests: hunyuan-lite ratio 1 with completion ratio 2, hunyuan-functioncall 2 and 1,
@@ -137,17 +138,10 @@ describe.each(testDatabases())('Tencent Hunyuan channels through the relay on $d
   });
 
   it('disables a channel whose signature Tencent rejects and answers from the next one', async () => {
-    const failing = await relay.channel({ type: 23, key: fakeTencentKeys.wrongSecret, baseUrl: fake.url, models: ['hunyuan-standard'], priority: 10 });
-    const backup = await relay.channel({ type: 23, key: fakeTencentKeys.backup, baseUrl: fake.url, models: ['hunyuan-standard'], priority: 0 });
-    const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
-      model: 'hunyuan-standard',
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
-    expect(answer.choices[0]?.message.content).toContain('腾讯混元');
-    await relay.waitForStatus(failing, ChannelStatus.autoDisabled);
-    const state = await token.state([failing, backup]);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup, quota: 15 });
+    const seed = { type: 23, baseUrl: fake.url, model: 'hunyuan-standard', failingKey: fakeTencentKeys.wrongSecret, backupKey: fakeTencentKeys.backup };
+    const run = await callPastFailingChannel(relay, seed, sayHi);
+    expect(run.answer.choices[0]?.message.content).toContain('腾讯混元');
+    await expectServedByBackup(relay, run, 'disabled', { quota: 15 });
   });
 
   it('disables a channel whose account is in arrears', async () => {
@@ -159,17 +153,10 @@ describe.each(testDatabases())('Tencent Hunyuan channels through the relay on $d
   });
 
   it('retries a rate-limited channel on another one and keeps it enabled', async () => {
-    const limited = await relay.channel({ type: 23, key: fakeTencentKeys.rateLimited, baseUrl: fake.url, models: ['hunyuan-standard'], priority: 50 });
-    const backup = await relay.channel({ type: 23, key: fakeTencentKeys.backup, baseUrl: fake.url, models: ['hunyuan-standard'], priority: 40 });
-    const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
-      model: 'hunyuan-standard',
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
-    expect(answer.choices[0]?.message.content).toContain('腾讯混元');
-    const state = await token.state([limited, backup]);
-    expect(state.channels.find((channel) => channel.id === limited)?.status).toBe(ChannelStatus.enabled);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup });
+    const seed = { type: 23, baseUrl: fake.url, model: 'hunyuan-standard', failingKey: fakeTencentKeys.rateLimited, backupKey: fakeTencentKeys.backup };
+    const run = await callPastFailingChannel(relay, { ...seed, priorities: [50, 40] }, sayHi);
+    expect(run.answer.choices[0]?.message.content).toContain('腾讯混元');
+    await expectServedByBackup(relay, run, 'kept');
   });
 
   it('answers Tencent’s own message when it refuses a model', async () => {

@@ -1,8 +1,9 @@
+import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelStatus } from '@switchboard/contracts';
 import { testDatabases } from '../../../../testing/test-databases.ts';
 import { openaiClient } from '../../testing/relay-seed.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
+import { callPastFailingChannel, expectServedByBackup } from '../claude/testing/channel-fail-over.ts';
 import { fakeSparkKeys, refusedQuestion, startFakeSpark, type FakeSpark } from './testing/fake-spark.ts';
 
 const weatherTool = {
@@ -25,6 +26,8 @@ const textCharge = 148;
 // The recorded function call: 54 prompt tokens, 19 completion tokens: (54 + 19 × 3) × 2 = 222.
 const functionCallCharge = 222;
 const answerText = '你好！我是讯飞星火认知大模型，很高兴为你服务。';
+/** The question the recorded Spark answers reply to. */
+const askWhoItIs = (client: OpenAI, model: string) => client.chat.completions.create({ model, messages: [{ role: 'user', content: '你是谁' }] });
 
 describe.each(testDatabases())('iFlytek Spark channels through the relay on $dialect', (database) => {
   let relay: NativeRelay;
@@ -146,31 +149,17 @@ describe.each(testDatabases())('iFlytek Spark channels through the relay on $dia
   });
 
   it('disables a channel whose signature iFlytek refuses and answers from the next one', async () => {
-    const failing = await relay.channel({ type: 18, key: fakeSparkKeys.wrongSecret, baseUrl: fake.url, models: ['SparkDesk-v3.1'], priority: 10 });
-    const backup = await relay.channel({ type: 18, key: fakeSparkKeys.backup, baseUrl: fake.url, models: ['SparkDesk-v3.1'], priority: 0 });
-    const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
-      model: 'SparkDesk-v3.1',
-      messages: [{ role: 'user', content: '你是谁' }],
-    });
-    expect(answer.choices[0]?.message.content).toBe(answerText);
-    await relay.waitForStatus(failing, ChannelStatus.autoDisabled);
-    const state = await token.state([failing, backup]);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup, quota: textCharge });
+    const seed = { type: 18, baseUrl: fake.url, model: 'SparkDesk-v3.1', failingKey: fakeSparkKeys.wrongSecret, backupKey: fakeSparkKeys.backup };
+    const run = await callPastFailingChannel(relay, seed, askWhoItIs);
+    expect(run.answer.choices[0]?.message.content).toBe(answerText);
+    await expectServedByBackup(relay, run, 'disabled', { quota: textCharge });
   });
 
   it('retries a channel over its per-second limit elsewhere and keeps it enabled', async () => {
-    const limited = await relay.channel({ type: 18, key: fakeSparkKeys.secondLimit, baseUrl: fake.url, models: ['SparkDesk-v2.1'], priority: 10 });
-    const backup = await relay.channel({ type: 18, key: fakeSparkKeys.backup, baseUrl: fake.url, models: ['SparkDesk-v2.1'], priority: 0 });
-    const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
-      model: 'SparkDesk-v2.1',
-      messages: [{ role: 'user', content: '你是谁' }],
-    });
-    expect(answer.choices[0]?.message.content).toBe(answerText);
-    const state = await token.state([limited, backup]);
-    expect(state.channels.find((channel) => channel.id === limited)?.status).toBe(ChannelStatus.enabled);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup });
+    const seed = { type: 18, baseUrl: fake.url, model: 'SparkDesk-v2.1', failingKey: fakeSparkKeys.secondLimit, backupKey: fakeSparkKeys.backup };
+    const run = await callPastFailingChannel(relay, seed, askWhoItIs);
+    expect(run.answer.choices[0]?.message.content).toBe(answerText);
+    await expectServedByBackup(relay, run, 'kept');
   });
 
   it('surfaces an audit refusal with iFlytek message, without trying another channel', async () => {

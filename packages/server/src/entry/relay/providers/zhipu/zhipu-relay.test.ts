@@ -4,6 +4,7 @@ import { testDatabases } from '../../../../testing/test-databases.ts';
 import { openaiClient } from '../../testing/relay-seed.ts';
 import type { FakeServer } from '../claude/testing/fake-server.ts';
 import { startNativeRelay, type NativeRelay } from '../claude/testing/native-relay.ts';
+import { callPastFailingChannel, expectServedByBackup, sayHi } from '../claude/testing/channel-fail-over.ts';
 import { fakeZhipuKeys, fakeZhipuRefusedWord, fakeZhipuStreamErrorWord, startFakeZhipu, verifyZhipuToken } from './testing/fake-zhipu.ts';
 
 const model = 'chatglm_turbo';
@@ -108,17 +109,10 @@ describe.each(testDatabases())('Zhipu v3 channels through the relay on $dialect'
   });
 
   it('retries a rate-limited channel elsewhere and keeps it enabled', async () => {
-    const limited = await relay.channel({ type: 16, key: fakeZhipuKeys.rateLimited, baseUrl: fake.url, models: ['chatglm_std'], priority: 10 });
-    const backup = await relay.channel({ type: 16, key: fakeZhipuKeys.good, baseUrl: fake.url, models: ['chatglm_std'], priority: 0 });
-    const token = await relay.token();
-    const answer = await openaiClient(relay.baseUrl, token.apiKey).chat.completions.create({
-      model: 'chatglm_std',
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
-    expect(answer.choices[0]?.message.content).toContain('智谱清言');
-    const state = await token.state([limited, backup]);
-    expect(state.channels.find((channel) => channel.id === limited)?.status).toBe(ChannelStatus.enabled);
-    expect(state.logs[0]).toMatchObject({ channel_id: backup });
+    const seed = { type: 16, baseUrl: fake.url, model: 'chatglm_std', failingKey: fakeZhipuKeys.rateLimited, backupKey: fakeZhipuKeys.good };
+    const run = await callPastFailingChannel(relay, seed, sayHi);
+    expect(run.answer.choices[0]?.message.content).toContain('智谱清言');
+    await expectServedByBackup(relay, run, 'kept');
   });
 
   it("surfaces a content refusal sent with HTTP 200 as the caller's error, streamed or not, without charging", async () => {
