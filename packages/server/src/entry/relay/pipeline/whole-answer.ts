@@ -50,8 +50,7 @@ export async function sendNativeAnswer(
   const parsedBody = safeParseJson(raw.toString('utf8'));
   if (!parsedBody.ok) return failed(new RelayError(502, 'bad_response_body', relayMessages.badResponseBody), false);
   const usage = native.usageOf(parsedBody.value);
-  const checksWords = input.sensitive.checksCompletion;
-  const text = usage === undefined || checksWords ? native.textOf(parsedBody.value) : '';
+  const text = textNeeded(input, usage) ? native.textOf(parsedBody.value) : '';
   const renamed = context.model === context.upstreamModel ? undefined : native.withCallerModel(parsedBody.value, context.model);
   const outBody = renamed === undefined ? raw : JSON.stringify(renamed);
   const charged = wholeCharge(usage, text, firstResponseMs, sent);
@@ -59,6 +58,11 @@ export async function sendNativeAnswer(
 }
 
 type WholeCharge = Omit<ChargedAttempt, 'endReason' | 'callerError'>;
+
+/** Whether an answer's text is read: counted when the upstream reported no usage, or checked for sensitive words. Otherwise it would only be another copy of a long answer. */
+function textNeeded(input: AttemptInput, usage: NormalizedUsage | undefined): boolean {
+  return usage === undefined || input.sensitive.checksCompletion;
+}
 
 /** A whole answer's charge: the upstream's usage, or its text counted locally when it reported none. */
 function wholeCharge(usage: NormalizedUsage | undefined, text: string, firstResponseMs: number, sent: SentRequest): WholeCharge {
@@ -139,10 +143,10 @@ export async function sendWholeAnswer(
     usage = converted.usage;
     openAIAnswer = converted.body;
     outBody = JSON.stringify(converted.body);
-    text = answerText(converted.body);
+    text = textNeeded(input, usage) ? answerText(converted.body) : '';
   } else {
     usage = value === undefined ? undefined : handling.extractUsage(value);
-    text = value === undefined ? (contentType.startsWith('text/') ? raw.toString('utf8') : '') : answerText(value);
+    text = !textNeeded(input, usage) ? '' : value === undefined ? (contentType.startsWith('text/') ? raw.toString('utf8') : '') : answerText(value);
   }
   const charged = wholeCharge(usage, text, firstResponseMs, sent);
   if (endpoint.answerFormat) outBody = JSON.stringify(endpoint.answerFormat.convertAnswer(openAIAnswer, context));
