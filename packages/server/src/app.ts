@@ -65,7 +65,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const connections = drainConnectionsOnClose(app.server, {
     cutAfterMs: answerGraceMs(dependencies.config.shutdownTimeoutSeconds),
     onCut: (count) =>
-      dependencies.logger.warn({ connections: count }, 'answers still going at the shutdown deadline were cut; each is billed for what it delivered'),
+      dependencies.logger.warn({ connections: count }, 'answers still going at the end of the shutdown grace were cut; each is billed for what it delivered'),
   });
   app.addHook('preClose', (done) => {
     connections.closeConnections();

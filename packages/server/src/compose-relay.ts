@@ -233,7 +233,7 @@ export async function composeRelay(app: FastifyInstance, context: AppContext, be
   context.onShutdown(async () => {
     clearInterval(resync);
     services.router.close();
-    // Requests cut at the shutdown deadline settle a moment after their connections closed: their
+    // Requests cut at the end of the shutdown grace settle a moment after their connections closed: their
     // charges go into the last write, not into a journal left for the next start.
     if (!(await services.ledger.whenNothingHeld(settleWaitMs))) {
       context.logger.warn({ requests: services.ledger.requestsHolding }, 'requests still held quota when the gateway stopped: nothing is charged for them');

@@ -191,8 +191,8 @@ export class QuotaLedger {
 
   /**
    * Resolves true once no request holds quota (each one in flight settled or refunded), or false
-   * after `withinMs`. A stop waits for it before its last write: requests cut at the shutdown
-   * deadline settle a moment after their connection closed.
+   * after `withinMs`. A stop waits for it before its last write: requests cut at the end of its
+   * grace settle a moment after their connection closed.
    */
   whenNothingHeld(withinMs: number): Promise<boolean> {
     if (this.holding === 0) return Promise.resolve(true);
