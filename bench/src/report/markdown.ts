@@ -173,6 +173,8 @@ export function renderMarkdown(report: BenchReport): string {
     for (const entry of report.profile.topFunctions) lines.push(`| ${entry.name} | ${entry.where} | ${entry.selfPercent} |`);
     lines.push('', '| Switchboard function (inclusive) | where | % of busy |', '|---|---|--:|');
     for (const entry of report.profile.switchboardInclusive) lines.push(`| ${entry.name} | ${entry.where} | ${entry.selfPercent} |`);
+    lines.push('', '| whose code (nearest owned frame above each sample) | % of busy |', '|---|--:|');
+    for (const owner of report.profile.byOwner) lines.push(`| ${owner.name} | ${owner.selfPercent} |`);
   }
   lines.push('', methodNote);
   return lines.join('\n');

@@ -27,7 +27,28 @@ export interface ProfileSummary {
   topFunctions: ProfileEntry[];
   /** Switchboard's own functions by time spent in them and everything they call (busy time). */
   switchboardInclusive: ProfileEntry[];
+  /** Busy time by whose code asked for it (see `ownerOf`), the socket writes apart. */
+  byOwner: ProfileEntry[];
 }
+
+/**
+ * Whose code a frame is, for "where does a request's CPU go against the floor": the gateway's own,
+ * Fastify's (with its router and plugins), undici's, the process log's, and module loading (start-up,
+ * which a profile of a short run includes). Node's own frames (HTTP parsing, streams) are nobody's:
+ * a sample goes to the nearest owned frame above it, so Node's work on a package's behalf is that
+ * package's.
+ */
+function ownerOf(url: string): string | undefined {
+  if (url.includes('/packages/server/src/')) return 'Switchboard';
+  if (/node_modules\/(fastify|@fastify\/|find-my-way|avvio|light-my-request)/.test(url)) return 'Fastify';
+  if (url.includes('node_modules/undici/')) return 'undici';
+  if (/node_modules\/(pino|sonic-boom)/.test(url)) return 'process log (pino)';
+  if (url.includes('internal/modules/')) return 'start-up (module loading)';
+  return undefined;
+}
+
+/** Frames that write answers to sockets: the same bytes a bare pass-through writes, reported apart. */
+const socketWrites = new Set(['writev', 'writevGeneric', 'Socket._writeGeneric', 'Socket._writev', 'Writable.uncork', 'connectionCorkNT']);
 
 /** Where a function lives, in the groups that matter when reading a gateway's profile. */
 function areaOf(url: string, name: string): string {
@@ -83,6 +104,7 @@ export function summariseProfile(file: string, top = 25): ProfileSummary {
     areas.set(area, (areas.get(area) ?? 0) + time);
   }
   const inclusive = inclusiveTimes(profile, byId, self);
+  const owners = ownerTimes(profile, byId, self);
   const percent = (time: number) => Number(((100 * time) / Math.max(1, busy)).toFixed(1));
   return {
     file,
@@ -96,7 +118,30 @@ export function summariseProfile(file: string, top = 25): ProfileSummary {
       .sort((a, b) => b.time - a.time)
       .slice(0, top)
       .map((entry) => ({ name: entry.name, where: entry.where, selfPercent: percent(entry.time) })),
+    byOwner: [...owners].sort((a, b) => b[1] - a[1]).map(([name, time]) => ({ name, where: '', selfPercent: percent(time) })),
   };
+}
+
+/** Busy time by owner: each sample to the nearest owned frame above it; GC and V8's own apart; socket writes apart. */
+function ownerTimes(profile: CpuProfile, byId: Map<number, ProfileNode>, self: Map<number, number>): Map<string, number> {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const totals = new Map<string, number>();
+  for (const [id, time] of self) {
+    const leaf = byId.get(id)?.callFrame.functionName;
+    if (leaf === undefined || leaf === '(idle)') continue;
+    let owner = leaf === '(garbage collector)' ? 'GC' : leaf === '(program)' ? 'V8 (program)' : undefined;
+    let writing = false;
+    for (let at: number | undefined = id; owner === undefined && at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)?.callFrame;
+      if (!frame) break;
+      writing ||= socketWrites.has(frame.functionName);
+      owner = ownerOf(frame.url);
+    }
+    const key = writing ? 'socket writes (answers)' : (owner ?? 'Node (no package above)');
+    totals.set(key, (totals.get(key) ?? 0) + time);
+  }
+  return totals;
 }
 
 /** Time under each Switchboard function (counted once per stack even when it recurses). */
