@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { createTestApp, createTestUser, type TestApp } from '../../testing/test-app.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { countTextTokens } from './pipeline/token-estimate.ts';
+import { startFakeRealtime } from './realtime/testing/fake-realtime.ts';
 import { FakeOpenAIUpstream } from './testing/fake-openai-upstream.ts';
 import { ledgerState, listenLocally, seedChannel, seedToken } from './testing/relay-seed.ts';
 
@@ -10,7 +12,8 @@ import { ledgerState, listenLocally, seedChannel, seedToken } from './testing/re
  * At the end of the grace (SHUTDOWN_TIMEOUT_SECONDS less its last quarter) their connections are cut,
  * each request settles as when its caller leaves (the stream billed for the tokens it delivered, the
  * other for its prompt), and the stop writes those charges before it ends. Before, the process
- * waited for them until its deadline and exited with every charge in flight unwritten.
+ * waited for them until its deadline and exited with every charge in flight unwritten. A realtime
+ * session (which can last hours) ends at once and is charged for what it used.
  */
 describe.each(testDatabases())('a stop while answers are in flight on $dialect', (database) => {
   let fake: FakeOpenAIUpstream;
@@ -25,15 +28,15 @@ describe.each(testDatabases())('a stop while answers are in flight on $dialect',
     await fake.stop();
   });
 
-  /** A gateway stopping within 2 s (1.5 s of grace), a funded token and a channel answering as `mode`. */
-  async function gatewayWith(key: string, mode: 'hang-after' | 'timeout') {
+  /** A gateway stopping within 2 s (1.5 s of grace), a funded token and a channel answering as `mode` (or at `realtimeUrl`). */
+  async function gatewayWith(key: string, mode: 'hang-after' | 'timeout', realtimeUrl?: string) {
     const testApp = await createTestApp(database, { SHUTDOWN_TIMEOUT_SECONDS: '2' });
     apps.push(testApp);
     const baseUrl = await listenLocally(testApp);
     const userId = (await createTestUser(testApp, { quota: 10_000_000 })).id;
     const token = await seedToken(testApp, userId, { remainQuota: 1_000_000 });
     fake.behave(key, mode);
-    const channelId = await seedChannel(testApp, { key, baseUrl: fake.baseUrl, models: ['gpt-4o'] });
+    const channelId = await seedChannel(testApp, { key, baseUrl: realtimeUrl ?? fake.baseUrl, models: ['gpt-4o'] });
     const ask = (body: Record<string, unknown>) =>
       fetch(`${baseUrl}/v1/chat/completions`, {
         method: 'POST',
@@ -49,7 +52,7 @@ describe.each(testDatabases())('a stop while answers are in flight on $dialect',
     const state = () => ledgerState(testApp, { tokenId: token.id, userId, channelIds: [channelId] });
     /** What the stop left unsettled or unwritten: nothing, or the next start would have to replay it. */
     const leftOver = () => ({ holding: testApp.app.relay.ledger.requestsHolding, unwritten: testApp.app.relay.ledger.hasUnwritten });
-    return { ask, stop, state, leftOver };
+    return { ask, stop, state, leftOver, baseUrl, apiKey: token.apiKey };
   }
 
   /** Every quota column moved by exactly the logged amount, once. */
@@ -100,5 +103,38 @@ describe.each(testDatabases())('a stop while answers are in flight on $dialect',
     const quota = Math.round(countTextTokens(prompt) * 1.25);
     expect(state.logs[0]).toMatchObject({ completion_tokens: 0, quota });
     expectChargedExactly(state, quota);
+  });
+
+  it('ends a realtime session at once and writes its charge for what it used', async () => {
+    // One response: 127 in, 148 out, all text here; gpt-4o: ratio 1.25, completion ratio 4.
+    const usage = {
+      total_tokens: 275,
+      input_tokens: 127,
+      output_tokens: 148,
+      input_token_details: { cached_tokens: 0, text_tokens: 127, audio_tokens: 0 },
+      output_token_details: { text_tokens: 148, audio_tokens: 0 },
+    };
+    const realtime = await startFakeRealtime({ key: 'stop-realtime', usage });
+    try {
+      const gateway = await gatewayWith('stop-realtime', 'timeout', realtime.baseUrl);
+      const client = new WebSocket(`${gateway.baseUrl.replace('http', 'ws')}/v1/realtime?model=gpt-4o`, {
+        headers: { authorization: `Bearer ${gateway.apiKey}` },
+      });
+      const closed = new Promise<number>((resolve) => client.on('close', (code) => resolve(code)));
+      const responded = new Promise<void>((resolve) => client.on('message', (data) => JSON.parse(data.toString()).type === 'response.done' && resolve()));
+      await new Promise<void>((resolve, reject) => client.once('open', () => resolve()).once('error', reject));
+      client.send(JSON.stringify({ type: 'response.create' }));
+      await responded;
+
+      const tookMs = await gateway.stop();
+      await closed;
+      // Not the answers' grace: a session carries no answer to wait for.
+      expect(tookMs).toBeLessThan(1_400);
+      expect(gateway.leftOver()).toEqual({ holding: 0, unwritten: false });
+      const quota = Math.round((127 + 148 * 4) * 1.25);
+      expectChargedExactly(await gateway.state(), quota);
+    } finally {
+      await realtime.close();
+    }
   });
 });
