@@ -66,7 +66,11 @@ export async function registerRelayRoutes(
   await app.register(async (scope) => {
     // Relay bodies are kept as bytes: forwarded untouched, parsed once by the pipeline.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', readRelayBody(relayBodyLimit));
+    const readBody = readRelayBody(relayBodyLimit);
+    // JSON by name as well: Fastify caches the parser it finds for a content type, but not the
+    // catch-all, which it looked up again on every request (parsing the header each time).
+    scope.addContentTypeParser('application/json', readBody);
+    scope.addContentTypeParser('*', readBody);
     // Key-authenticated routes may be called from any web page (chat front ends), as in new-api: the
     // key travels in a header, so any origin is allowed and credentials never are (a cookie-bearing
     // cross-site call gets nothing readable). The playground runs on the console's session cookie:
