@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeQuota, preConsumeQuota, pricePerMillion, resolvePricing, worstCaseQuota, type PriceTables } from './pricing.ts';
+import { computeQuota, preConsumeQuota, pricePerMillion, resolvePricing, resolvedPerTablesLimit, worstCaseQuota, type PriceTables } from './pricing.ts';
 
 const tables: PriceTables = {
   modelRatio: { 'gpt-4o': 1.25, 'gpt-4o-mini': 0.075, 'gpt-4o-audio-preview': 1.25, free: 0 },
@@ -117,5 +117,30 @@ describe('pricing', () => {
     // Audio output (16 × 2) costs more than text output: the ceiling is priced as audio.
     expect(worstCaseQuota(audio, 0, 100, 0)).toBe(computeQuota(audio, { promptTokens: 0, completionTokens: 100, audioOutputTokens: 100 }, 500_000));
     expect(worstCaseQuota(image, 100, 4_096, 20_000)).toBe(20_000);
+  });
+
+  it('resolves a model once per price tables: the same answer again, and new tables (a changed option) resolve anew', () => {
+    const own: PriceTables = { ...tables, modelRatio: { ...tables.modelRatio } };
+    const first = resolvePricing(own, 'gpt-4o', groups, false);
+    expect(resolvePricing(own, 'gpt-4o', groups, false)).toBe(first);
+    // Every input is in the key: the groups, and whether unpriced models are accepted.
+    expect(resolvePricing(own, 'gpt-4o', { userGroup: 'default', usingGroup: 'vip' }, false)?.groupRatio).toBe(0.5);
+    expect(resolvePricing(own, 'unpriced-model', groups, false)).toBeUndefined();
+    expect(resolvePricing(own, 'unpriced-model', groups, true)).toBeDefined();
+    expect(resolvePricing(own, 'unpriced-model', groups, false)).toBeUndefined();
+    // The options store builds new tables on a change: the new ratio is read.
+    const changed: PriceTables = { ...own, modelRatio: { ...own.modelRatio, 'gpt-4o': 2.5 } };
+    expect(resolvePricing(changed, 'gpt-4o', groups, false)?.modelRatio).toBe(2.5);
+    expect(resolvePricing(own, 'gpt-4o', groups, false)?.modelRatio).toBe(1.25);
+  });
+
+  it('keeps at most the limit of resolved pricings per tables, answering right past it', () => {
+    const many: PriceTables = { ...tables, modelRatio: {} };
+    const first = resolvePricing(many, 'model-0', groups, true);
+    for (let index = 1; index <= resolvedPerTablesLimit; index += 1) resolvePricing(many, `model-${index}`, groups, true);
+    // Past the limit the memo started over: model-0 is resolved again (an equal answer, a new object).
+    const again = resolvePricing(many, 'model-0', groups, true);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
   });
 });

@@ -99,6 +99,14 @@ export function hasPrice(tables: PriceTables, model: string): boolean {
 }
 
 /**
+ * Per price tables (built again on every change of the options, so a new object), the pricings
+ * resolved so far: a relayed request's pricing is one Map read instead of a new object, a walk of
+ * the tool prices and the group ratios. Bounded: past `resolvedPerTablesLimit` keys it starts over.
+ */
+const resolvedPricings = new WeakMap<PriceTables, Map<string, ModelPricing | null>>();
+export const resolvedPerTablesLimit = 4096;
+
+/**
  * The pricing of a model, or undefined when the model has neither a price nor a ratio and unpriced
  * models are not accepted (the caller is then refused with a clear error).
  */
@@ -108,6 +116,21 @@ export function resolvePricing(
   groups: { userGroup: string; usingGroup: string },
   acceptUnpriced: boolean,
 ): ModelPricing | undefined {
+  let resolved = resolvedPricings.get(tables);
+  if (!resolved) {
+    resolved = new Map();
+    resolvedPricings.set(tables, resolved);
+  }
+  const key = `${acceptUnpriced ? 'u' : 'p'}\n${groups.userGroup}\n${groups.usingGroup}\n${model}`;
+  const known = resolved.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const pricing = pricingOf(tables, model, groups, acceptUnpriced);
+  if (resolved.size >= resolvedPerTablesLimit) resolved.clear();
+  resolved.set(key, pricing ?? null);
+  return pricing;
+}
+
+function pricingOf(tables: PriceTables, model: string, groups: { userGroup: string; usingGroup: string }, acceptUnpriced: boolean): ModelPricing | undefined {
   const price = tables.modelPrice[model];
   let ratio = tables.modelRatio[model];
   const usePrice = finite(price);
