@@ -25,9 +25,10 @@ import { startFakeUpstream, startFloor } from '../targets/floor.ts';
 import { startSwitchboard } from '../targets/switchboard.ts';
 import { chatBody, type Target } from '../targets/target.ts';
 import { stopAll } from '../platform/processes.ts';
+import { scriptOptions } from '../platform/script-options.ts';
 
 const run = promisify(execFile);
-const options = new Map(process.argv.slice(2).map((arg) => [arg.replace(/=.*/, ''), arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'yes']));
+const options = scriptOptions(process.argv.slice(2));
 const requests = Number(options.get('--requests') ?? 1500);
 const runs = Number(options.get('--runs') ?? 3);
 const concurrency = Number(options.get('--concurrency') ?? 8);

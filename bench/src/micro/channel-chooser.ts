@@ -12,8 +12,9 @@ import { ChannelBreakers } from '../../../packages/server/src/entry/relay/circui
 import type { ChannelCache } from '../../../packages/server/src/entry/relay/cache/channel-cache.ts';
 import { ChannelRouter } from '../../../packages/server/src/entry/relay/routing/channel-router.ts';
 import { channelCacheOf, routingOptions, syntheticDeployment } from '../../../packages/server/src/entry/relay/routing/testing/synthetic-deployment.ts';
+import { scriptOptions } from '../platform/script-options.ts';
 
-const options = new Map(process.argv.slice(2).map((arg) => [arg.replace(/=.*/, ''), arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'yes']));
+const options = scriptOptions(process.argv.slice(2));
 const choices = Number(options.get('--choices') ?? 200_000);
 
 /** Microseconds of CPU (user + system) per choice, the best of three runs. */

@@ -13,8 +13,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loginAsRoot } from '../../../packages/server/src/testing/running-gateway.ts';
 import { startRunningGateway } from '../../../packages/server/src/testing/running-gateway.ts';
+import { scriptOptions } from '../platform/script-options.ts';
 
-const options = new Map(process.argv.slice(2).map((arg) => [arg.replace(/=.*/, ''), arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'yes']));
+const options = scriptOptions(process.argv.slice(2));
 const edits = Number(options.get('--edits') ?? 200);
 const workers = options.get('--workers') ?? '2';
 const turns = Number(options.get('--turns') ?? 2);

@@ -10,8 +10,9 @@
 import { openSync } from 'node:fs';
 import pino from 'pino';
 import { bufferedLogDestination } from '../../../packages/server/src/core/platform/buffered-log-destination.ts';
+import { scriptOptions } from '../platform/script-options.ts';
 
-const options = new Map(process.argv.slice(2).map((arg) => [arg.replace(/=.*/, ''), arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'yes']));
+const options = scriptOptions(process.argv.slice(2));
 const lines = Number(options.get('--lines') ?? 300_000);
 const turns = Number(options.get('--turns') ?? 3);
 const blockBytes = 8192;

@@ -21,8 +21,9 @@ import { migrateLogDatabase } from '../../../packages/server/src/core/db/migrate
 import { LogWriter, type LogEntry } from '../../../packages/server/src/domain/logs/log-writer.repository.ts';
 import { systemClock } from '../../../packages/server/src/core/platform/clock.ts';
 import { openDatabase } from '../../../packages/server/src/core/platform/database.ts';
+import { scriptOptions } from '../platform/script-options.ts';
 
-const options = new Map(process.argv.slice(2).map((arg) => [arg.replace(/=.*/, ''), arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'yes']));
+const options = scriptOptions(process.argv.slice(2));
 const totalLogs = Number(options.get('--logs') ?? 20_000);
 const dsn = options.get('--dsn') ?? '';
 if (dsn && !dsn.startsWith('postgres')) throw new Error('--dsn takes a PostgreSQL DSN (without it: SQLite)');

@@ -25,8 +25,9 @@ import { logsByUserIndex } from '../../../packages/server/src/core/db/table-defi
 import { LogWriter, type LogEntry } from '../../../packages/server/src/domain/logs/log-writer.repository.ts';
 import { systemClock } from '../../../packages/server/src/core/platform/clock.ts';
 import { openDatabase } from '../../../packages/server/src/core/platform/database.ts';
+import { scriptOptions } from '../platform/script-options.ts';
 
-const options = new Map(process.argv.slice(2).map((arg) => [arg.replace(/=.*/, ''), arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'yes']));
+const options = scriptOptions(process.argv.slice(2));
 const totalRows = Number(options.get('--rows') ?? 200_000);
 const rowsPerWrite = (options.get('--writes') ?? '200,1000').split(',').map(Number);
 const uniform = options.has('--uniform');

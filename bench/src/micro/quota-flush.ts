@@ -15,8 +15,9 @@ import type { Database } from '../../../packages/server/src/core/db/schema.ts';
 import { migrateMainDatabase } from '../../../packages/server/src/core/db/migrate.ts';
 import { type DatabaseHandle, openDatabase } from '../../../packages/server/src/core/platform/database.ts';
 import { PendingDeltas } from '../../../packages/server/src/domain/billing/pending-deltas.ts';
+import { scriptOptions } from '../platform/script-options.ts';
 
-const options = new Map(process.argv.slice(2).map((arg) => [arg.replace(/=.*/, ''), arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'yes']));
+const options = scriptOptions(process.argv.slice(2));
 const runs = Number(options.get('--runs') ?? 7);
 const sizes = (options.get('--sizes') ?? '100,1000,5000').split(',').map(Number);
 const engines = (options.get('--engines') ?? 'postgres,mysql').split(',');

@@ -11,8 +11,9 @@ import { ResponseCache, type CacheRequest } from '../../../packages/server/src/e
 import type { OptionStore } from '../../../packages/server/src/domain/options/option-store.ts';
 import { benchModels } from '../fake-upstream/behaviours.ts';
 import { chatBody } from '../targets/target.ts';
+import { scriptOptions } from '../platform/script-options.ts';
 
-const options = new Map(process.argv.slice(2).map((arg) => [arg.replace(/=.*/, ''), arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'yes']));
+const options = scriptOptions(process.argv.slice(2));
 const requests = Number(options.get('--requests') ?? 200_000);
 
 const rules = [{ model: 'bench-*', ttl: 3600, hit_ratio: 0.1 }];
