@@ -3,6 +3,7 @@ import { createTestApp, createTestUser, type TestApp } from '../../testing/test-
 import { testDatabases } from '../../testing/test-databases.ts';
 import { countTextTokens } from './pipeline/token-estimate.ts';
 import { FakeOpenAIUpstream, type FakeMode } from './testing/fake-openai-upstream.ts';
+import { expectChargedOnce } from './testing/charged-once.ts';
 import { ledgerState, listenLocally, seedChannel, seedToken } from './testing/relay-seed.ts';
 
 describe.each(testDatabases())('a caller who leaves on $dialect', (database) => {
@@ -92,9 +93,7 @@ describe.each(testDatabases())('a caller who leaves on $dialect', (database) => 
 
   /** Every quota column moved by exactly the logged amount, once. */
   function expectChargedExactly(state: Awaited<ReturnType<typeof ledgerState>>, quota: number): void {
-    expect(state.token).toMatchObject({ remain_quota: 1_000_000 - quota, used_quota: quota });
-    expect(state.user).toMatchObject({ quota: 10_000_000 - quota, used_quota: quota, request_count: 1 });
-    expect(state.channels[0]?.used_quota).toBe(quota);
+    expectChargedOnce(state, quota);
     // Leaving is not the channel's fault.
     expect(state.channels[0]?.status).toBe(1);
   }

@@ -5,6 +5,7 @@ import { testDatabases } from '../../testing/test-databases.ts';
 import { countTextTokens } from './pipeline/token-estimate.ts';
 import { startFakeRealtime } from './realtime/testing/fake-realtime.ts';
 import { FakeOpenAIUpstream } from './testing/fake-openai-upstream.ts';
+import { expectChargedOnce } from './testing/charged-once.ts';
 import { ledgerState, listenLocally, seedChannel, seedToken } from './testing/relay-seed.ts';
 
 /**
@@ -55,12 +56,10 @@ describe.each(testDatabases())('a stop while answers are in flight on $dialect',
     return { ask, stop, state, leftOver, baseUrl, apiKey: token.apiKey };
   }
 
-  /** Every quota column moved by exactly the logged amount, once. */
+  /** One log row, and every quota column moved by exactly its amount, once. */
   function expectChargedExactly(state: Awaited<ReturnType<typeof ledgerState>>, quota: number): void {
     expect(state.logs).toHaveLength(1);
-    expect(state.token).toMatchObject({ remain_quota: 1_000_000 - quota, used_quota: quota });
-    expect(state.user).toMatchObject({ quota: 10_000_000 - quota, used_quota: quota, request_count: 1 });
-    expect(state.channels[0]?.used_quota).toBe(quota);
+    expectChargedOnce(state, quota);
   }
 
   it('cuts a stream that goes on past the grace, and writes its charge for the tokens delivered before it stops', async () => {
