@@ -258,6 +258,24 @@ export interface UpstreamError {
 /** Sends one upstream request. The default is undici over the shared pool; signing vendors wrap it. */
 export interface Transport {
   send(request: UpstreamRequest, options: TransportOptions): Promise<UpstreamResponse>;
+  /**
+   * Sends a request whose answer is wanted whole (not streamed) and reads it to the end, up to
+   * `limits`. Optional: the pipeline reads `send`'s stream where a transport has none.
+   */
+  sendWhole?(request: UpstreamRequest, options: TransportOptions, limits: AnswerLimits): Promise<WholeUpstreamAnswer>;
+}
+
+/** How much of a whole answer is kept: an error answer is only read for its message. */
+export interface AnswerLimits {
+  readonly answerBytes: number;
+  readonly errorBytes: number;
+}
+
+/** A whole upstream answer: its status, headers and bytes (read to the end or to its size limit). */
+export interface WholeUpstreamAnswer {
+  readonly statusCode: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: Buffer;
 }
 
 export interface TransportOptions {

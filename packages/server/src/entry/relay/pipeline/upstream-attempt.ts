@@ -5,11 +5,14 @@ import { safeParseJson } from '../../../core/platform/safe-json.ts';
 import type { ChannelRecord } from '../cache/channel-cache.ts';
 import {
   RequestNotConvertible,
+  type AnswerLimits,
   type ChannelTarget,
   type ConversionContext,
   type RelayRequest,
+  type TransportOptions,
   type UpstreamRequest,
   type UpstreamResponse,
+  type WholeUpstreamAnswer,
 } from '../provider.ts';
 import { relayMessages } from '../relay.messages.ts';
 import { httpTransport } from '../transport/http-transport.ts';
@@ -30,9 +33,8 @@ import { callerRequestOf } from './answer-format.ts';
 import { shapeUpstreamRequest } from './channel-request-shaping/shape-upstream-request.ts';
 import type { SystemPromptDialect } from './channel-request-shaping/system-prompt.ts';
 
-/** Largest upstream answer read whole (non-streamed): images in base64 can be large. */
-const maxBodyBytes = 64 * 1024 * 1024;
-const maxErrorBytes = 64 * 1024;
+/** Largest upstream answer read whole (non-streamed: images in base64 can be large), and of an error answer. */
+const answerLimits: AnswerLimits = { answerBytes: 64 * 1024 * 1024, errorBytes: 64 * 1024 };
 
 export interface AttemptInput {
   readonly endpoint: RelayEndpoint;
@@ -205,8 +207,8 @@ function systemPromptDialect(
   return providerId === 'claude' ? 'claude' : undefined;
 }
 
-async function upstreamFailure(response: UpstreamResponse, input: AttemptInput, target: ChannelTarget): Promise<AttemptResult> {
-  const raw = await readBody(response.body, maxErrorBytes).catch(() => Buffer.alloc(0));
+async function upstreamFailure(response: UpstreamResponse | WholeUpstreamAnswer, input: AttemptInput, target: ChannelTarget): Promise<AttemptResult> {
+  const raw = Buffer.isBuffer(response.body) ? response.body : await readBody(response.body, answerLimits.errorBytes).catch(() => Buffer.alloc(0));
   const text = raw.toString('utf8');
   const parsedBody = safeParseJson(text);
   const provider = input.channel.provider;
@@ -292,22 +294,30 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
   const abortOnCallerGone = controller ? () => controller.abort() : undefined;
   if (abortOnCallerGone) input.callerGone.addEventListener('abort', abortOnCallerGone, { once: true });
   try {
-    let response: UpstreamResponse;
+    const sendOptions: TransportOptions = {
+      signal: controller ? controller.signal : input.callerGone,
+      headersTimeoutMs: limitedByHeaders ? firstByteMs : input.headersTimeoutMs,
+      bodyTimeoutMs: input.streamTimeoutMs,
+      target,
+    };
+    // A whole answer is read whole by a transport that can: no response stream on the hot path. Not
+    // when something must see its headers arrive before its body: a first-byte watch, a trace.
+    const readWhole = !relayRequest.stream && firstByte === noFirstByteWatch && input.trace === undefined;
+    let response: UpstreamResponse | WholeUpstreamAnswer;
     try {
-      response = await transport.send(upstreamRequest, {
-        signal: controller ? controller.signal : input.callerGone,
-        headersTimeoutMs: limitedByHeaders ? firstByteMs : input.headersTimeoutMs,
-        bodyTimeoutMs: input.streamTimeoutMs,
-        target,
-      });
+      response =
+        readWhole && transport.sendWhole
+          ? await transport.sendWhole(upstreamRequest, sendOptions, answerLimits)
+          : await transport.send(upstreamRequest, sendOptions);
     } catch (error) {
       if (!input.callerGone.aborted && (firstByte.missed || (limitedByHeaders && (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT')))
         return firstByteFailure(firstByteMs);
       return transportFailure(error, input.callerGone, sent);
     }
+    const { body } = response;
     // Headers are a first byte; a stream's first chunk is awaited under the same limit below.
-    if (!relayRequest.stream || response.statusCode >= 400) firstByte.arrived();
-    else firstByte.watch(response.body);
+    if (!relayRequest.stream || response.statusCode >= 400 || Buffer.isBuffer(body)) firstByte.arrived();
+    else firstByte.watch(body);
     input.trace?.responded(response.statusCode);
     if (response.statusCode >= 400) return await upstreamFailure(response, input, target);
     const context: ConversionContext = {
@@ -317,8 +327,8 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
       createdAt: Math.floor(input.startedAt / 1000),
     };
 
-    if (relayRequest.stream) {
-      const first = await readFirstChunk(response.body);
+    if (relayRequest.stream && !Buffer.isBuffer(body)) {
+      const first = await readFirstChunk(body);
       firstByte.arrived();
       if (firstByte.missed && !input.callerGone.aborted) return firstByteFailure(firstByteMs);
       if ('error' in first) return transportFailure(first.error, input.callerGone, sent);
@@ -338,9 +348,9 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
         warnings: sent.warnings,
       });
       const outcome = await relayStream({
-        upstream: response.body,
+        upstream: body,
         abortUpstream: () => {
-          response.body.destroy();
+          body.destroy();
           controller?.abort();
         },
         response: reply.raw,
@@ -362,7 +372,7 @@ export async function attemptUpstream(input: AttemptInput): Promise<AttemptResul
 
     let raw: Buffer;
     try {
-      raw = await readBody(response.body, maxBodyBytes);
+      raw = Buffer.isBuffer(body) ? body : await readBody(body, answerLimits.answerBytes);
     } catch (error) {
       return transportFailure(error, input.callerGone, sent);
     }

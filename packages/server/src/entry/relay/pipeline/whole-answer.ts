@@ -40,7 +40,7 @@ function answerText(value: unknown): string {
 export async function sendNativeAnswer(
   input: AttemptInput,
   native: NativeAnswer,
-  response: UpstreamResponse,
+  response: Pick<UpstreamResponse, 'headers'>,
   raw: Buffer,
   context: ConversionContext,
   sent: SentRequest,
@@ -106,7 +106,7 @@ async function deliverWholeAnswer(input: AttemptInput, charged: WholeCharge, tex
 export async function sendWholeAnswer(
   input: AttemptInput,
   handling: PassThroughResponse | ConvertedResponse,
-  response: UpstreamResponse,
+  response: Pick<UpstreamResponse, 'headers'>,
   raw: Buffer,
   context: ConversionContext,
   sent: SentRequest,

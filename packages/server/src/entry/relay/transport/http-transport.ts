@@ -1,6 +1,7 @@
 import { Agent, errors } from 'undici';
-import type { Transport, TransportOptions, UpstreamRequest, UpstreamResponse } from '../provider.ts';
+import type { AnswerLimits, Transport, TransportOptions, UpstreamRequest, UpstreamResponse, WholeUpstreamAnswer } from '../provider.ts';
 import { upstreamTarget } from './upstream-target.ts';
+import { dispatchForWholeAnswer } from './whole-answer-dispatch.ts';
 
 /**
  * The shared upstream pool. No cap on connections per origin: a capped pool turned 1,000 concurrent
@@ -10,7 +11,8 @@ import { upstreamTarget } from './upstream-target.ts';
 const sharedAgent = new Agent({ connections: null, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, pipelining: 1 });
 
 /**
- * Plain HTTP(S) with undici and Node streams: no fetch, no web streams on the relay path. The pool is
+ * Plain HTTP(S) with undici and Node streams: no fetch, no web streams on the relay path. A whole
+ * answer is collected off undici's dispatch callbacks, without a response stream (`sendWhole`). The pool is
  * asked directly with the URL's origin and path (`upstreamTarget`): undici's top-level `request` parses
  * the URL text again on every call.
  */
@@ -29,5 +31,24 @@ export const httpTransport: Transport = {
       bodyTimeout: options.bodyTimeoutMs,
     });
     return { statusCode: response.statusCode, headers: response.headers, body: response.body };
+  },
+
+  sendWhole(upstream: UpstreamRequest, options: TransportOptions, limits: AnswerLimits): Promise<WholeUpstreamAnswer> {
+    const target = upstreamTarget(upstream.url);
+    if (!target) return Promise.reject(new errors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.'));
+    return dispatchForWholeAnswer(
+      sharedAgent,
+      {
+        origin: target.origin,
+        path: target.path,
+        method: upstream.method,
+        headers: upstream.headers,
+        body: upstream.body,
+        headersTimeout: options.headersTimeoutMs,
+        bodyTimeout: options.bodyTimeoutMs,
+      },
+      options.signal,
+      limits,
+    );
   },
 };
