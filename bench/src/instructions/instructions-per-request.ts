@@ -18,12 +18,11 @@ import { join, resolve } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { Agent, request } from 'undici';
-import { benchModels } from '../fake-upstream/behaviours.ts';
 import { cacheRule } from '../gateway-runs.ts';
 import { startFakeUpstream, startFloor } from '../targets/floor.ts';
 import { startSwitchboard } from '../targets/switchboard.ts';
-import { chatBody, type Target } from '../targets/target.ts';
+import type { Target } from '../targets/target.ts';
+import { sendChatRequests } from '../load/chat-requests.ts';
 import { stopAll } from '../platform/processes.ts';
 import { scriptOptions } from '../platform/script-options.ts';
 
@@ -58,32 +57,8 @@ const callgrind = (id: string): string[] => [
   `--callgrind-out-file=${join(runDir, `${id}.callgrind`)}`,
 ];
 
-/** `requests` chat requests over `concurrency` kept-alive connections; throws unless every one answered 200. */
-async function send(target: Target, count: number): Promise<void> {
-  const agent = new Agent({ connections: concurrency });
-  const body = chatBody(benchModels.instant, false);
-  let next = 0;
-  const failures: string[] = [];
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        next += 1;
-        const answer = await request(`${target.origin}${target.path}`, {
-          method: 'POST',
-          body,
-          headers: { 'content-type': 'application/json', ...target.headers },
-          dispatcher: agent,
-          headersTimeout: requestTimeoutMs,
-          bodyTimeout: requestTimeoutMs,
-        });
-        const text = await answer.body.text();
-        if (answer.statusCode !== 200) failures.push(`${answer.statusCode}: ${text.slice(0, 200)}`);
-      }
-    }),
-  );
-  await agent.close();
-  if (failures.length > 0) throw new Error(`${failures.length} of ${count} requests failed, first: ${failures[0]}`);
-}
+/** `count` chat requests at the run's concurrency; throws unless every one answered 200. */
+const send = (target: Target, count: number) => sendChatRequests(target, count, { concurrency, timeoutMs: requestTimeoutMs });
 
 /** The instructions of the newest dump of `id`'s callgrind (its `totals:` line). */
 function newestTotal(id: string): number {

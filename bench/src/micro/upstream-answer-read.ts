@@ -65,7 +65,7 @@ async function round(read: (signal: AbortSignal) => Promise<number>): Promise<nu
 
 try {
   const results = new Map<string, number[]>(Object.keys(ways).map((name) => [name, []]));
-  for (const [name, read] of Object.entries(ways)) await round(read); // warm-up
+  for (const read of Object.values(ways)) await round(read); // warm-up
   for (let index = 0; index < rounds; index += 1) for (const [name, read] of Object.entries(ways)) results.get(name)?.push(await round(read));
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
   console.log(`CPU µs per whole answer, ${requests} requests per round at c=${concurrency}, ${rounds} rounds (median):`);

@@ -38,7 +38,7 @@ export interface ProfileSummary {
  * a sample goes to the nearest owned frame above it, so Node's work on a package's behalf is that
  * package's.
  */
-function ownerOf(url: string): string | undefined {
+export function ownerOf(url: string): string | undefined {
   if (url.includes('/packages/server/src/')) return 'Switchboard';
   if (/node_modules\/(fastify|@fastify\/|find-my-way|avvio|light-my-request)/.test(url)) return 'Fastify';
   if (url.includes('node_modules/undici/')) return 'undici';

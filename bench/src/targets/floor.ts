@@ -20,6 +20,8 @@ export async function startFloor(options: {
   /** A program the floor runs under (valgrind), and how long it may take to listen then. */
   wrapper?: readonly string[];
   startTimeoutMs?: number;
+  /** Node flags beside Switchboard's (for example --inspect). */
+  nodeFlags?: readonly string[];
 }): Promise<Target> {
   const kind = options.kind ?? 'http';
   const port = await freePort();
@@ -28,6 +30,7 @@ export async function startFloor(options: {
     command: process.execPath,
     args: [
       ...serverNodeFlags,
+      ...(options.nodeFlags ?? []),
       fileURLToPath(new URL('./floor-server.ts', import.meta.url)),
       String(port),
       options.upstreamOrigin,

@@ -234,7 +234,8 @@ export function countOpenRequests(server: Server): () => number {
   };
   server.on('request', (_request, response) => {
     open += 1;
-    response.once('close', closed);
+    // `on`, not `once`: a response closes once, and `once` wrapped the listener anew for every request.
+    response.on('close', closed);
   });
   return () => open;
 }

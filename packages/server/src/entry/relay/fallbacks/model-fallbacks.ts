@@ -23,11 +23,24 @@ export function readFallbackMap(json: unknown): FallbacksRead {
  * map when it has one for this model, else `ModelFallbacks`), each once.
  */
 export function modelChain(options: OptionStore, model: string, tokenOverride: FallbackMap | undefined): string[] {
-  const configured = tokenOverride?.[model] ?? readFallbackMapOption(options)[model] ?? [];
+  const configured = tokenOverride?.[model] ?? readFallbackMapOption(options)[model];
+  // Most models have no alternatives: one small array, no set.
+  if (!configured) return [model];
   return [...new Set([model, ...configured])];
 }
 
+/** The `ModelFallbacks` option read once per value: the option store keeps one parsed object until it changes. */
+const optionMaps = new WeakMap<object, FallbackMap>();
+const noFallbacks: FallbackMap = {};
+
 function readFallbackMapOption(options: OptionStore): FallbackMap {
-  const read = readFallbackMap(options.getJson<unknown>('ModelFallbacks') ?? {});
-  return read.ok ? read.map : {};
+  const json = options.getJson<unknown>('ModelFallbacks');
+  if (typeof json !== 'object' || json === null) return noFallbacks;
+  let map = optionMaps.get(json);
+  if (!map) {
+    const read = readFallbackMap(json);
+    map = read.ok ? read.map : noFallbacks;
+    optionMaps.set(json, map);
+  }
+  return map;
 }

@@ -12,7 +12,8 @@ export function watchCallerGone(response: ServerResponse): AbortSignal {
     controller.abort();
     return controller.signal;
   }
-  response.once('close', () => {
+  // `on`: a response closes once (`once` would wrap the listener again, on every request).
+  response.on('close', () => {
     if (!response.writableFinished) controller.abort();
   });
   return controller.signal;
