@@ -31,6 +31,7 @@ import { OptionStore } from './domain/options/option-store.ts';
 import { outgoingRequestsFor } from './core/platform/outgoing/outgoing-from-options.ts';
 import { turnstileConfigured } from './entry/api/verification/turnstile.ts';
 import { registerTaskRelays } from './entry/tasks/task-module.ts';
+import { registerMatchedRoute } from './core/http/matched-route.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +111,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     balanceChanges: new BalanceChanges(),
     onShutdown: (task) => shutdownTasks.push(task),
   };
+  registerMatchedRoute(app);
   const routes = trackRouteAccess(app);
   app.decorate('switchboard', { context, routes });
 

@@ -20,10 +20,10 @@ const request = {
   id: '20261124050100abcdef0100000001',
   method: 'POST',
   url: '/v1beta/models/gemini-pro:generateContent?key=secret-key',
-  routeOptions: { url: '/v1beta/models/*' },
+  routeOptions: { url: '/v1beta/models/*', config: { url: '/v1beta/models/*' } },
 } as unknown as FastifyRequest;
 const consoleFile = (url: string, route: string | undefined) =>
-  ({ id: '20261124050100abcdef0100000002', method: 'GET', url, routeOptions: { url: route } }) as unknown as FastifyRequest;
+  ({ id: '20261124050100abcdef0100000002', method: 'GET', url, routeOptions: { url: route, config: { url: route } } }) as unknown as FastifyRequest;
 const reply = { statusCode: 200, elapsedTime: 12.6 } as FastifyReply;
 
 describe('access log', () => {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import type { Logger } from '../platform/logger.ts';
+import { matchedRoute } from './matched-route.ts';
 
 /** pino's numbers for `info` and `debug`, the levels access lines are written at. */
 const infoLevel = 30;
@@ -16,7 +17,7 @@ const consoleFileRoutes = new Set(['/*', '/']);
  */
 function isConsoleFile(request: FastifyRequest, reply: FastifyReply): boolean {
   if (reply.statusCode >= 400 || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-  const route = request.routeOptions.url;
+  const route = matchedRoute(request).url;
   return route === undefined || consoleFileRoutes.has(route);
 }
 

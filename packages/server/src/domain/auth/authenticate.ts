@@ -6,6 +6,7 @@ import { AppError } from '../../core/http/app-error.ts';
 import { commonMessages } from '../../core/messages/catalogue.ts';
 import { refuseConsoleCaller, sessionUser, type ConsoleSessionLookup } from './console-session.ts';
 import type { CurrentUser } from './current-user.ts';
+import { matchedRoute } from '../../core/http/matched-route.ts';
 
 const minimumRole: Record<Exclude<Access, 'public'>, number> = { user: Role.common, admin: Role.admin, root: Role.root };
 
@@ -43,9 +44,10 @@ export async function registerAuthentication(app: FastifyInstance, options: Cons
   // Callback style: a relay call (no access level, not /api) passes with two reads and no promise;
   // an async hook cost every relay request a promise and a turn of the microtask queue.
   app.addHook('preHandler', (request, _reply, done) => {
-    const access = request.routeOptions.config.access;
+    const route = matchedRoute(request);
+    const access = route.access;
     if (!access) {
-      done(isApiRoute(request.routeOptions.url) ? new AppError(commonMessages.insufficientPermission, { status: 403 }) : undefined);
+      done(isApiRoute(route.url) ? new AppError(commonMessages.insufficientPermission, { status: 403 }) : undefined);
       return;
     }
     identify(request, options).then(

@@ -6,6 +6,7 @@ import { isApiPath, requestPath } from '../../core/http/request-path.ts';
 import type { Clock } from '../../core/platform/clock.ts';
 import type { LimitRule, LimitStore } from './limit-store.ts';
 import { retryAfterSeconds, windowSlot } from './window-slot.ts';
+import { matchedRoute } from '../../core/http/matched-route.ts';
 
 /**
  * new-api's CriticalRateLimit routes as registered here: sign-in and sign-up, mail codes and password
@@ -153,7 +154,7 @@ export function registerIpRateLimits(
 
 /** 'GA' for an unknown /api path, 'GW' for a console page or file outside /assets, undefined for anything else. */
 function pageOrUnknownApiMark(request: FastifyRequest): Mark | undefined {
-  const matched = request.routeOptions.url;
+  const matched = matchedRoute(request).url;
   if (matched === '/') return request.method === 'GET' ? 'GW' : undefined;
   // `/*` is the console's static files route: it also receives every unknown GET (then the page).
   if (matched !== undefined && matched !== '/*') return undefined;

@@ -17,6 +17,7 @@ import { registerRealtimeRoute } from './realtime/realtime.routes.ts';
 import { registerRelayEndpoints } from './routes/relay.routes.ts';
 import type { CacheSavingsRepository } from './response-cache/cache-savings.repository.ts';
 import { registerResponseCacheRoutes } from './response-cache/response-cache.routes.ts';
+import { matchedRoute } from '../../core/http/matched-route.ts';
 
 /** Relay bodies may carry base64 images and audio files. */
 const relayBodyLimit = 64 * 1024 * 1024;
@@ -77,7 +78,7 @@ export async function registerRelayRoutes(
     // it is for the console's own origin only and answers no cross-origin request or preflight.
     // Callback style: on every relay request an async hook costs a promise.
     scope.addHook('onRequest', (request, reply, done) => {
-      if (!isSessionAuthenticated(request.routeOptions.url)) {
+      if (!isSessionAuthenticated(matchedRoute(request).url)) {
         reply.header('access-control-allow-origin', '*');
         if (request.method === 'OPTIONS')
           reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS').header('access-control-allow-headers', '*');

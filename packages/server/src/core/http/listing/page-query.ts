@@ -3,6 +3,7 @@ import { wholeNumberText, type Page } from '@switchboard/contracts';
 import { fieldRefusal } from './parse-input.ts';
 import { queryText } from './query-parameters.ts';
 import { inputMessages } from './input.messages.ts';
+import { matchedRoute } from '../matched-route.ts';
 
 /**
  * Which page number a list starts from: `from-zero` lists (top-ups) page from 0 and answer an array;
@@ -58,8 +59,9 @@ function requestedSize(query: unknown, defaultSize: number): number {
  * route declared. A page that is not a whole number up to `maximumPage` is a 400 naming it.
  */
 export function pageFrom(request: FastifyRequest, options: { defaultSize?: number; pagedLists?: boolean } = {}): PageRequest {
-  const paging = request.routeOptions.config.paging;
-  const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+  const matched = matchedRoute(request);
+  const paging = matched.paging;
+  const route = `${request.method} ${matched.url ?? request.url}`;
   if (paging === undefined) throw new Error(`${route} reads a page but declares no paging`);
   if (paging === 'by-dialect' && options.pagedLists === undefined) throw new Error(`${route} pages by dialect but was not told which`);
   const first = paging === 'from-zero' || (paging === 'by-dialect' && options.pagedLists === false) ? 0 : 1;

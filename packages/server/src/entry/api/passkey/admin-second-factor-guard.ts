@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../domain/auth/current-user.ts';
 import { AppError } from '../../../core/http/app-error.ts';
 import type { OptionStore } from '../../../domain/options/option-store.ts';
 import { passkeyMessages } from './passkey.messages.ts';
+import { matchedRoute } from '../../../core/http/matched-route.ts';
 
 /** Whether `TwoFactorRequiredForAdmins` applies to this user (they must have a second factor). */
 export function mustHaveSecondFactor(options: OptionStore, user: Pick<CurrentUser, 'role'>): boolean {
@@ -18,7 +19,7 @@ export function mustHaveSecondFactor(options: OptionStore, user: Pick<CurrentUse
 export function guardAdminRoutes(app: FastifyInstance, options: OptionStore, hasSecondFactor: (userId: number) => Promise<boolean>): void {
   // Callback style: every other route (the relay's above all) passes without a promise.
   app.addHook('preHandler', (request, _reply, done) => {
-    const access = request.routeOptions.config.access;
+    const access = matchedRoute(request).access;
     const caller = request.currentUser;
     if ((access !== 'admin' && access !== 'root') || !caller || !mustHaveSecondFactor(options, caller)) {
       done();

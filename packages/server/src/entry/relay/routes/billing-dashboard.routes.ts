@@ -3,6 +3,7 @@ import { authenticateToken } from '../pipeline/caller-auth.ts';
 import { readRelayKey } from '../pipeline/relay-key.ts';
 import type { RelayServices } from '../relay-services.ts';
 import { answerRelay } from './relay.routes.ts';
+import { matchedRoute } from '../../../core/http/matched-route.ts';
 
 /**
  * OpenAI's legacy billing endpoints, which chat front ends call to show a key's balance. With
@@ -13,7 +14,7 @@ export function registerBillingDashboardRoutes(app: FastifyInstance, services: R
   // Where the key is read from depends on the matched route, never on the URL text as sent.
   const amounts = async (request: FastifyRequest) => {
     const caller = await authenticateToken(
-      readRelayKey(request.headers, request.routeOptions.url ?? '', request.query as Record<string, unknown>),
+      readRelayKey(request.headers, matchedRoute(request).url ?? '', request.query as Record<string, unknown>),
       request.ip,
       {
         tokens: services.tokens,
