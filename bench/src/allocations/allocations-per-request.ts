@@ -7,9 +7,8 @@
  *
  *   npm run bench:allocations -w @switchboard/bench -- [--requests=5000] [--cache-hit] [--baseline=<checkout>] [--top=20]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cacheRule } from '../gateway-runs.ts';
 import { sendChatRequests } from '../load/chat-requests.ts';
 import { connectInspector } from '../platform/inspector-client.ts';
@@ -19,21 +18,18 @@ import { summariseAllocations, type AllocationSummary, type HeapProfileNode } fr
 import { startFakeUpstream, startFloor } from '../targets/floor.ts';
 import { startSwitchboard } from '../targets/switchboard.ts';
 import type { Target } from '../targets/target.ts';
+import { measuredCheckouts, newResultsFolder } from '../platform/results-folder.ts';
 
 const options = scriptOptions(process.argv.slice(2));
 const requests = Number(options.get('--requests') ?? 5000);
 const top = Number(options.get('--top') ?? 20);
-const baselineRoot = options.get('--baseline');
 const cacheHit = options.has('--cache-hit');
 const warmupRequests = 5000;
 const concurrency = 32;
 // One sample per this many bytes allocated, on average: small enough for a few hundred samples a request.
 const samplingIntervalBytes = 256;
 
-const benchRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const repoRoot = resolve(benchRoot, '..');
-const runDir = join(benchRoot, 'results', `allocations-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-mkdirSync(runDir, { recursive: true });
+const runDir = newResultsFolder('allocations');
 const progress = (message: string) => console.log(`[allocations] ${message}`);
 
 /** The heap sampler over `requests` requests of a warmed-up target listening for the inspector on `port`. */
@@ -64,9 +60,7 @@ try {
   const floor = await startFloor({ runDir, upstreamOrigin: fake.origin, cpus: '0', eventLoopMonitor: false, nodeFlags: [`--inspect=127.0.0.1:${floorPort}`] });
   progress('floor (node:http + undici)');
   rows.push({ label: 'floor (node:http + undici)', summary: await sampleAllocations('floor', floor, floorPort) });
-  const gateways = [{ id: 'switchboard', label: 'Switchboard, SQLite (this checkout)', root: repoRoot }];
-  if (baselineRoot) gateways.push({ id: 'baseline', label: `Switchboard, SQLite (${baselineRoot})`, root: resolve(baselineRoot) });
-  for (const gateway of gateways) {
+  for (const gateway of measuredCheckouts(options.get('--baseline'))) {
     const port = await freePort();
     progress(gateway.label);
     const started = await startSwitchboard({

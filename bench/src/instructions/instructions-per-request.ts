@@ -13,11 +13,10 @@
  * dump's total divided by the requests. V8 optimises in the background and collects garbage when it
  * will, so runs still differ (by up to a quarter, bench/README.md): the table gives every run and the lowest.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { cacheRule } from '../gateway-runs.ts';
 import { startFakeUpstream, startFloor } from '../targets/floor.ts';
 import { startSwitchboard } from '../targets/switchboard.ts';
@@ -25,23 +24,20 @@ import type { Target } from '../targets/target.ts';
 import { sendChatRequests } from '../load/chat-requests.ts';
 import { stopAll } from '../platform/processes.ts';
 import { scriptOptions } from '../platform/script-options.ts';
+import { measuredCheckouts, newResultsFolder } from '../platform/results-folder.ts';
 
 const run = promisify(execFile);
 const options = scriptOptions(process.argv.slice(2));
 const requests = Number(options.get('--requests') ?? 1500);
 const runs = Number(options.get('--runs') ?? 3);
 const concurrency = Number(options.get('--concurrency') ?? 8);
-const baselineRoot = options.get('--baseline');
 const cacheHit = options.has('--cache-hit');
 const warmupRequests = 2000;
 // Valgrind runs the program 5 to 50 times slower: starting, migrating and every answer take longer.
 const startTimeoutMs = 600_000;
 const requestTimeoutMs = 120_000;
 
-const benchRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const repoRoot = resolve(benchRoot, '..');
-const runDir = join(benchRoot, 'results', `instructions-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-mkdirSync(runDir, { recursive: true });
+const runDir = newResultsFolder('instructions');
 
 /** Where a target's valgrind makes the pipes vgdb sends its commands through. */
 const vgdbPrefix = (id: string) => join(runDir, `${id}-vgdb`);
@@ -99,12 +95,10 @@ const progress = (message: string) => console.log(`[instructions] ${message}`);
 try {
   const fake = await startFakeUpstream({ runDir, cpus: '1' });
   const floor = await startFloor({ runDir, upstreamOrigin: fake.origin, cpus: '0', eventLoopMonitor: false, wrapper: callgrind('floor'), startTimeoutMs });
-  const gateways: Array<{ id: string; label: string; root: string }> = [{ id: 'switchboard', label: 'Switchboard, SQLite (this checkout)', root: repoRoot }];
-  if (baselineRoot) gateways.push({ id: 'baseline', label: `Switchboard, SQLite (${baselineRoot})`, root: resolve(baselineRoot) });
   const targets: Array<{ id: string; label: string; target: Target; pid: number; host: string | undefined }> = [
     { id: 'floor', label: 'floor (node:http + undici)', target: floor, pid: floor.process?.pid ?? 0, host: process.env.HOST },
   ];
-  for (const gateway of gateways) {
+  for (const gateway of measuredCheckouts(options.get('--baseline'))) {
     progress(`starting ${gateway.label} under callgrind`);
     const started = await startSwitchboard({
       id: gateway.id,

@@ -1,6 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, request } from 'undici';
 import { benchModels } from '../fake-upstream/behaviours.ts';
@@ -22,6 +21,7 @@ import { startSwitchboard } from '../targets/switchboard.ts';
 import { chatBody } from '../targets/target.ts';
 import { backNearBytes, memoryRows, memoryTargets, type MemoryFigures } from './memory-targets.ts';
 import { backWithinMs, sampleRecovery } from './recovery.ts';
+import { newResultsFolder, repoRoot } from '../platform/results-folder.ts';
 
 /**
  * `npm run bench:memory`: the issue's three memory targets on the default process tree (`WORKERS=auto`,
@@ -36,10 +36,7 @@ import { backWithinMs, sampleRecovery } from './recovery.ts';
  * Prints one row per target with ✓ or ✗ and writes bench/results/memory-<time>/memory.json; exits
  * non-zero when a target is missed. The figures move with the machine's other load: run it quietly.
  */
-const benchRoot = fileURLToPath(new URL('../..', import.meta.url));
-const repoRoot = join(benchRoot, '..');
-const runDir = join(benchRoot, 'results', `memory-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-mkdirSync(runDir, { recursive: true });
+const runDir = newResultsFolder('memory');
 const mib = (bytes: number) => bytes / 1024 / 1024;
 const progress = (message: string) => console.error(`[memory] ${message}`);
 stopChildrenOnSignals(stopAll);

@@ -1,7 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { benchModels } from '../fake-upstream/behaviours.ts';
@@ -12,6 +11,7 @@ import { startFakeUpstream } from '../targets/floor.ts';
 import { startSwitchboard, type SwitchboardTarget } from '../targets/switchboard.ts';
 import { chatBody } from '../targets/target.ts';
 import { medianTurn, perProcessRows, type TreeTurn } from './tree-turns.ts';
+import { newResultsFolder, repoRoot } from '../platform/results-folder.ts';
 
 /**
  * `npm run bench:workers-tax`: issue 41 item 4, what the default process tree costs per request beyond one
@@ -24,13 +24,10 @@ import { medianTurn, perProcessRows, type TreeTurn } from './tree-turns.ts';
  *
  * `--requests=20000` per turn, `--turns=3`.
  */
-const benchRoot = fileURLToPath(new URL('../..', import.meta.url));
-const repoRoot = join(benchRoot, '..');
 const argument = (name: string, fallback: number) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const requests = argument('requests', 20_000);
 const turns = argument('turns', 3);
-const runDir = join(benchRoot, 'results', `workers-tax-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-mkdirSync(runDir, { recursive: true });
+const runDir = newResultsFolder('workers-tax');
 const progress = (message: string) => console.error(`[workers-tax] ${message}`);
 stopChildrenOnSignals(stopAll);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangeBus } from '../../core/platform/change-bus.ts';
 import type { OptionRepository } from './option.repository.ts';
 import { OptionStore } from './option-store.ts';
+import { silentBus } from './testing/memory-option-store.ts';
 
 /** A table whose reads can be held, to let a read overlap a write as database connections do. */
 class SlowTable {
@@ -30,16 +30,8 @@ class SlowTable {
   }
 }
 
-const quietBus: ChangeBus = {
-  subscribe: () => undefined,
-  publish: async () => undefined,
-  announce: async () => undefined,
-  ready: async () => undefined,
-  close: async () => undefined,
-};
-
 async function storeOn(table: SlowTable): Promise<OptionStore> {
-  const store = new OptionStore(table as unknown as OptionRepository, quietBus);
+  const store = new OptionStore(table as unknown as OptionRepository, silentBus);
   await store.initialise();
   return store;
 }

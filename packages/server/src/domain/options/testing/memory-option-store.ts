@@ -2,6 +2,15 @@ import type { ChangeBus } from '../../../core/platform/change-bus.ts';
 import { OptionStore } from '../option-store.ts';
 import type { OptionRepository } from '../option.repository.ts';
 
+/** A change bus that tells no one: the store under test is the only instance. */
+export const silentBus: ChangeBus = {
+  subscribe: () => undefined,
+  publish: async () => undefined,
+  announce: async () => undefined,
+  ready: async () => undefined,
+  close: async () => undefined,
+};
+
 /**
  * An option store over a plain map, with a bus that tells no one: for tests of what is read and
  * cached from options in memory, not of storage. `rows` is the table, as the store writes it.
@@ -17,12 +26,5 @@ export function memoryOptionStore(rows: Record<string, string>): { options: Opti
       table.set(key, value);
     },
   } as unknown as OptionRepository;
-  const bus: ChangeBus = {
-    subscribe: () => undefined,
-    publish: async () => undefined,
-    announce: async () => undefined,
-    ready: async () => undefined,
-    close: async () => undefined,
-  };
-  return { options: new OptionStore(repository, bus), rows: table };
+  return { options: new OptionStore(repository, silentBus), rows: table };
 }
