@@ -7,8 +7,10 @@ type DispatchController = Dispatcher.DispatchController;
 /**
  * Collects one answer straight from undici's dispatch callbacks into a Buffer. A whole answer is
  * wanted in one piece, so the response stream, the promise and the listeners `request()` builds for
- * it were work per request with nothing to show for it (issue 41: undici's share of a request).
- * Past its limit an answer is cut at the limit and the rest is not waited for. An abort of `signal` fails the request with the signal's reason, as `request()` did.
+ * it were work per request with nothing to show for it, and what it left behind was promoted to the
+ * old generation (bench/README.md, `bench:allocations`). Past its limit an answer is cut at the limit
+ * and the rest is not waited for. An abort of `signal` fails the request with the signal's reason, as
+ * `request()` did.
  */
 class WholeAnswerCollector implements Dispatcher.DispatchHandler {
   readonly #resolve: (answer: WholeUpstreamAnswer) => void;
