@@ -1,6 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type DialectAdapter, Kysely, type MigrationLockOptions, MysqlAdapter, MysqlDialect, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+  Kysely,
+  type MigrationLockOptions,
+  MysqlAdapter,
+  MysqlDialect,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { type BatchWriter, SqliteBatchWorker } from './sqlite-batch-worker.ts';
 import { parseSqlDsn, redactDsn, type SqlDialect } from './sql-dsn.ts';
@@ -53,7 +68,32 @@ class LockingSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Every transaction on SQLite begins IMMEDIATE: it takes the write lock first, waiting on the busy
+ * timeout while another connection writes. A deferred `begin` takes it at the first write instead,
+ * and when another connection (the batch writer's thread, another worker's) committed after the
+ * transaction's first read, SQLite refuses that write at once with SQLITE_BUSY_SNAPSHOT, busy timeout
+ * or not: a console write that reads before it writes (a channel delete, a redemption) failed with a
+ * 500 while relay traffic was being logged.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
 class LockingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+
   override createAdapter(): DialectAdapter {
     return new LockingSqliteAdapter();
   }

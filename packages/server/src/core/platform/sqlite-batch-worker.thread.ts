@@ -41,7 +41,8 @@ port.on('message', (request: WorkerRequest) => {
     if (request.kind === 'run') {
       const statements = safeParseJson(request.statements);
       if (!statements.ok) throw new Error(`unreadable batch: ${statements.error}`);
-      runBatch(statements.value as BatchStatement[]);
+      // IMMEDIATE, as every transaction here (core/platform/database.ts): the write lock first, waited for.
+      runBatch.immediate(statements.value as BatchStatement[]);
     } else database.close();
     reply = { id: request.id };
   } catch (error) {
