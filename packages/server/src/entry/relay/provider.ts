@@ -273,8 +273,8 @@ export interface AnswerLimits {
 
 /** A whole upstream answer: its status, headers and bytes (read to the end or to its size limit). */
 export interface WholeUpstreamAnswer {
-  readonly statusCode: number;
-  readonly headers: Record<string, string | string[] | undefined>;
+  readonly statusCode: UpstreamResponse['statusCode'];
+  readonly headers: UpstreamResponse['headers'];
   readonly body: Buffer;
 }
 

@@ -1,4 +1,4 @@
-import { Agent, errors } from 'undici';
+import { Agent, type Dispatcher, errors } from 'undici';
 import type { AnswerLimits, Transport, TransportOptions, UpstreamRequest, UpstreamResponse, WholeUpstreamAnswer } from '../provider.ts';
 import { upstreamTarget } from './upstream-target.ts';
 import { dispatchForWholeAnswer } from './whole-answer-dispatch.ts';
@@ -16,39 +16,28 @@ const sharedAgent = new Agent({ connections: null, keepAliveTimeout: 30_000, kee
  * asked directly with the URL's origin and path (`upstreamTarget`): undici's top-level `request` parses
  * the URL text again on every call.
  */
+/** One upstream request as undici's pool takes it; throws, as undici would, on a URL that is not http or https. */
+function dispatchOptions(upstream: UpstreamRequest, options: TransportOptions): Dispatcher.DispatchOptions {
+  const target = upstreamTarget(upstream.url);
+  if (!target) throw new errors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.');
+  return {
+    origin: target.origin,
+    path: target.path,
+    method: upstream.method,
+    headers: upstream.headers,
+    body: upstream.body,
+    headersTimeout: options.headersTimeoutMs,
+    bodyTimeout: options.bodyTimeoutMs,
+  };
+}
+
 export const httpTransport: Transport = {
   async send(upstream: UpstreamRequest, options: TransportOptions): Promise<UpstreamResponse> {
-    const target = upstreamTarget(upstream.url);
-    if (!target) throw new errors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.');
-    const response = await sharedAgent.request({
-      origin: target.origin,
-      path: target.path,
-      method: upstream.method,
-      headers: upstream.headers,
-      body: upstream.body,
-      signal: options.signal,
-      headersTimeout: options.headersTimeoutMs,
-      bodyTimeout: options.bodyTimeoutMs,
-    });
+    const response = await sharedAgent.request({ ...dispatchOptions(upstream, options), signal: options.signal });
     return { statusCode: response.statusCode, headers: response.headers, body: response.body };
   },
 
-  sendWhole(upstream: UpstreamRequest, options: TransportOptions, limits: AnswerLimits): Promise<WholeUpstreamAnswer> {
-    const target = upstreamTarget(upstream.url);
-    if (!target) return Promise.reject(new errors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.'));
-    return dispatchForWholeAnswer(
-      sharedAgent,
-      {
-        origin: target.origin,
-        path: target.path,
-        method: upstream.method,
-        headers: upstream.headers,
-        body: upstream.body,
-        headersTimeout: options.headersTimeoutMs,
-        bodyTimeout: options.bodyTimeoutMs,
-      },
-      options.signal,
-      limits,
-    );
+  async sendWhole(upstream: UpstreamRequest, options: TransportOptions, limits: AnswerLimits): Promise<WholeUpstreamAnswer> {
+    return dispatchForWholeAnswer(sharedAgent, dispatchOptions(upstream, options), options.signal, limits);
   },
 };
