@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { runGatewayTargets } from './gateway-runs.ts';
 import { measureGateway } from './measure/gateway-suite.ts';
 import { stopAll, stopChildrenOnSignals } from './platform/processes.ts';
+import { benchRoot, newResultsFolder, repoRoot } from './platform/results-folder.ts';
 import type { BenchReport, TargetReport } from './report/bench-report.ts';
 import type { ProfileSummary } from './report/profile-summary.ts';
 import { renderMarkdown } from './report/markdown.ts';
@@ -21,11 +21,8 @@ import { startFakeUpstream } from './targets/floor.ts';
  * gateway, measured in one run on this machine; the table goes to stdout and bench/results/.
  */
 const options = parseRunOptions(process.argv.slice(2), process.env);
-const benchRoot = fileURLToPath(new URL('..', import.meta.url));
-const repoRoot = resolve(benchRoot, '..');
 const startedAt = new Date();
-const runDir = join(benchRoot, 'results', `run-${startedAt.toISOString().replace(/[:.]/g, '-')}`);
-mkdirSync(runDir, { recursive: true });
+const runDir = newResultsFolder('run', startedAt);
 const cleanups: Array<() => Promise<void>> = [];
 const progress = (message: string) => console.error(`[${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 

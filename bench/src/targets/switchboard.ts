@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import { request } from 'undici';
 import { serverMallocEnvironment } from '../../../packages/server/src/malloc-environment.ts';
 import { serverNodeFlags } from '../../../packages/server/src/node-flags.ts';
 import { eventLoopResolutionMs } from '../../../packages/server/src/core/platform/metrics.ts';
 import { freePort, startProcess, waitForPort } from '../platform/processes.ts';
+import { repoRoot as thisCheckout } from '../platform/results-folder.ts';
 import { seedSwitchboard, type SeededSwitchboard } from './switchboard-seed.ts';
 import type { StartingDataSet } from '../realistic/starting-data-set.ts';
 import { chatPath, type Target } from './target.ts';
@@ -53,9 +53,6 @@ export interface SwitchboardStart {
   wrapper?: readonly string[];
   startTimeoutMs?: number;
 }
-
-/** The checkout this harness belongs to. */
-const defaultRepoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 /** The scraper's bearer token of the gateways the bench starts. */
 const metricsToken = 'bench-metrics-token-0123456789';
@@ -154,7 +151,7 @@ export async function startSwitchboard(options: SwitchboardStart): Promise<Switc
   const upstreamKey = `fake-key-${options.id}`;
   // Seeded by the checkout that runs: another build (the baseline) migrates with its own migrations.
   const seed =
-    options.repoRoot === defaultRepoRoot
+    options.repoRoot === thisCheckout
       ? seedSwitchboard
       : ((await import(join(options.repoRoot, 'bench/src/targets/switchboard-seed.ts'))) as { seedSwitchboard: typeof seedSwitchboard }).seedSwitchboard;
   const seeded = await seed(sqlDsn, sqlitePath, options.upstreamOrigin, upstreamKey, options.extraOptions, options.tokenColumns);
