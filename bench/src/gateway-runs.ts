@@ -27,6 +27,42 @@ export function cacheRule(maxBytes?: number): string {
   return JSON.stringify([{ model: 'bench-*', ttl: 3600, hit_ratio: 0.1, ...(maxBytes ? { max_bytes: maxBytes } : {}) }]);
 }
 
+/**
+ * The request limits' and budgets' settings: new-api's per-user model request limit on, and the bench
+ * token's own RPM, TPM and concurrency limits and a daily budget set, all far above the load so none
+ * refuses (limits/, budgets/). The `switchboard-limits` row's, and the one-file scripts' `--limits`.
+ */
+export const limitsAndBudgetOn = {
+  extraOptions: {
+    ModelRequestRateLimitEnabled: 'true',
+    ModelRequestRateLimitCount: '2000000000',
+    ModelRequestRateLimitSuccessCount: '2000000000',
+  },
+  tokenColumns: {
+    rpm_limit: 2_000_000_000,
+    tpm_limit: 1_000_000_000_000,
+    concurrency_limit: 1_000_000,
+    budget_quota: 1_000_000_000_000,
+    budget_period: 'day',
+  },
+} as const;
+
+/**
+ * What a one-file script's `--cache-hit` (every request a response-cache hit) or `--limits` (the
+ * limits and budget on) sets on the gateway it measures, and the words its rows' labels gain.
+ */
+export function scriptVariant(options: ReadonlyMap<string, string>): {
+  labelSuffix: string;
+  extraOptions: Record<string, string>;
+  tokenColumns: Record<string, number | string>;
+} {
+  if (options.has('--cache-hit') && options.has('--limits')) throw new Error('--cache-hit and --limits measure one thing each: pass one');
+  if (options.has('--cache-hit'))
+    return { labelSuffix: ', every request a response-cache hit', extraOptions: { ResponseCacheRules: cacheRule() }, tokenColumns: {} };
+  if (options.has('--limits')) return { labelSuffix: ', request limits and budget on', ...limitsAndBudgetOn };
+  return { labelSuffix: '', extraOptions: {}, tokenColumns: {} };
+}
+
 /** Runs the gateways one after another; each is started fresh, measured, stopped. Returns the profile, if asked. */
 export async function runGatewayTargets(context: RunContext): Promise<ProfileSummary | undefined> {
   const { options, runDir, fake, progress } = context;
@@ -97,25 +133,11 @@ export async function runGatewayTargets(context: RunContext): Promise<ProfileSum
       soak: false,
       comparison: true,
     },
-    // The request limits' and budgets' cost: new-api's per-user model request limit on, and the bench
-    // token's own RPM, TPM and concurrency limits and a daily budget set, all far above the load so
-    // none refuses (limits/, budgets/).
     {
       id: 'switchboard-limits',
       label: 'Switchboard, SQLite, request limits and budget on',
       postgres: false,
-      extraOptions: {
-        ModelRequestRateLimitEnabled: 'true',
-        ModelRequestRateLimitCount: '2000000000',
-        ModelRequestRateLimitSuccessCount: '2000000000',
-      },
-      tokenColumns: {
-        rpm_limit: 2_000_000_000,
-        tpm_limit: 1_000_000_000_000,
-        concurrency_limit: 1_000_000,
-        budget_quota: 1_000_000_000_000,
-        budget_period: 'day',
-      },
+      ...limitsAndBudgetOn,
       soak: false,
       comparison: true,
     },

@@ -5,11 +5,11 @@
  * figure is everything a request allocated (what the scavenger then sweeps), not what survived.
  * Other tenants of the machine cannot move it as they move CPU time: compare builds with it.
  *
- *   npm run bench:allocations -w @switchboard/bench -- [--requests=5000] [--cache-hit] [--baseline=<checkout>] [--top=20]
+ *   npm run bench:allocations -w @switchboard/bench -- [--requests=5000] [--cache-hit | --limits] [--baseline=<checkout>] [--top=20]
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheRule } from '../gateway-runs.ts';
+import { scriptVariant } from '../gateway-runs.ts';
 import { sendChatRequests } from '../load/chat-requests.ts';
 import { connectInspector } from '../platform/inspector-client.ts';
 import { freePort, stopAll } from '../platform/processes.ts';
@@ -23,7 +23,7 @@ import { measuredCheckouts, newResultsFolder } from '../platform/results-folder.
 const options = scriptOptions(process.argv.slice(2));
 const requests = Number(options.get('--requests') ?? 5000);
 const top = Number(options.get('--top') ?? 20);
-const cacheHit = options.has('--cache-hit');
+const variant = scriptVariant(options);
 const warmupRequests = 5000;
 const concurrency = 32;
 // One sample per this many bytes allocated, on average: small enough for a few hundred samples a request.
@@ -74,11 +74,12 @@ try {
       eventLoopMonitor: false,
       // From source, so the functions are named by their files and lines.
       fromSource: true,
-      extraOptions: cacheHit ? { ResponseCacheRules: cacheRule() } : {},
+      extraOptions: variant.extraOptions,
+      tokenColumns: variant.tokenColumns,
       nodeFlags: [`--inspect=127.0.0.1:${port}`],
     });
     rows.push({
-      label: `${gateway.label}${cacheHit ? ', every request a response-cache hit' : ''}`,
+      label: `${gateway.label}${variant.labelSuffix}`,
       summary: await sampleAllocations(gateway.id, started, port),
     });
   }

@@ -4,7 +4,7 @@
  * rounds of one run on the shared two-core machine). It leaves out what the kernel does for the
  * process (loopback TCP, file writes): compare builds with it, not with the floor's CPU budget.
  *
- *   npm run bench:instructions -w @switchboard/bench -- [--requests=1500] [--runs=3] [--concurrency=8] [--baseline=<checkout>] [--cache-hit]
+ *   npm run bench:instructions -w @switchboard/bench -- [--requests=1500] [--runs=3] [--concurrency=8] [--baseline=<checkout>] [--cache-hit | --limits]
  *   BENCH_NODE_FLAGS="--no-memory-reducer" adds Node flags to the gateways (not the floor).
  *
  * Each target (the floor, this checkout's Switchboard on SQLite, a `--baseline` checkout's) runs under
@@ -17,7 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { cacheRule } from '../gateway-runs.ts';
+import { scriptVariant } from '../gateway-runs.ts';
 import { startFakeUpstream, startFloor } from '../targets/floor.ts';
 import { startSwitchboard } from '../targets/switchboard.ts';
 import type { Target } from '../targets/target.ts';
@@ -31,7 +31,7 @@ const options = scriptOptions(process.argv.slice(2));
 const requests = Number(options.get('--requests') ?? 1500);
 const runs = Number(options.get('--runs') ?? 3);
 const concurrency = Number(options.get('--concurrency') ?? 8);
-const cacheHit = options.has('--cache-hit');
+const variant = scriptVariant(options);
 const warmupRequests = 2000;
 // Valgrind runs the program 5 to 50 times slower: starting, migrating and every answer take longer.
 const startTimeoutMs = 600_000;
@@ -109,7 +109,8 @@ try {
       cpus: '0',
       logLevel: 'info',
       eventLoopMonitor: false,
-      extraOptions: cacheHit ? { ResponseCacheRules: cacheRule() } : {},
+      extraOptions: variant.extraOptions,
+      tokenColumns: variant.tokenColumns,
       wrapper: callgrind(gateway.id),
       startTimeoutMs,
       // Flags to try beside the server's own (BENCH_NODE_FLAGS="--no-memory-reducer"), as bench:memory takes them.
@@ -117,7 +118,7 @@ try {
     });
     targets.push({
       id: gateway.id,
-      label: `${gateway.label}${cacheHit ? ', every request a response-cache hit' : ''}`,
+      label: `${gateway.label}${variant.labelSuffix}`,
       target: started,
       pid: started.process?.pid ?? 0,
       // startSwitchboard sets HOST to the address the gateway binds.

@@ -24,7 +24,7 @@ export class PrimaryLimitStore implements LimitStore {
     return answer.admitted ? { admitted: true, store: this } : answer;
   }
 
-  async settle(changes: readonly LimitChange[], now: number): Promise<void> {
+  settle(changes: readonly LimitChange[], now: number): void {
     // The settlements of a turn's finished requests travel in one message.
     this.link.sendSoon({ sb: 'limit', id: 0, op: 'settle', changes, now });
   }
@@ -37,10 +37,10 @@ export class PrimaryLimits {
   /** Answers an admission (undefined for a settlement, which expects no answer). */
   handle(message: LimitMessage): PrimaryAdmission | undefined {
     if (message.op === 'settle') {
-      void this.store.settle(message.changes, message.now);
+      this.store.settle(message.changes, message.now);
       return undefined;
     }
-    const admission = this.store.admitNow(message.rules, message.now);
+    const admission = this.store.admit(message.rules, message.now);
     return admission.admitted ? { admitted: true } : { admitted: false, refused: admission.refused, retryAfterMs: admission.retryAfterMs };
   }
 }

@@ -100,8 +100,13 @@ export class FallbackLimitStore implements LimitStore {
     return this.local.admit(share === 1 ? rules : rules.map((rule) => ({ ...rule, limit: Math.max(1, Math.floor(rule.limit / share)) })), now);
   }
 
-  async settle(changes: readonly LimitChange[], now: number): Promise<void> {
-    await this.shared.settle(changes, now).catch(() => undefined);
+  settle(changes: readonly LimitChange[], now: number): void | Promise<void> {
+    try {
+      const settled = this.shared.settle(changes, now);
+      if (settled) return settled.catch(() => undefined);
+    } catch {
+      // Best effort, as a failed round trip: only a less exact count.
+    }
   }
 
   private degrade(error: unknown): void {

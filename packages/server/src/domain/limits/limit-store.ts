@@ -29,8 +29,11 @@ export const concurrencyRetryMs = 1000;
 
 /** Counters and leases of request limits: in this process, or in Redis shared by every instance. */
 export interface LimitStore {
-  /** Checks every rule and, when all fit, counts them all; atomic against every other caller. */
-  admit(rules: readonly LimitRule[], now: number): Promise<Admission>;
+  /**
+   * Checks every rule and, when all fit, counts them all; atomic against every other caller. A store
+   * in this process answers at once (no promise): the relay then admits a request without waiting.
+   */
+  admit(rules: readonly LimitRule[], now: number): Admission | Promise<Admission>;
   /** Applies a finished request's changes (best effort: a failure is only a less exact count). */
-  settle(changes: readonly LimitChange[], now: number): Promise<void>;
+  settle(changes: readonly LimitChange[], now: number): void | Promise<void>;
 }

@@ -16,36 +16,40 @@ export class MemoryLimitStore implements LimitStore {
   private readonly windows = new Map<string, WindowCount>();
   private readonly leases = new Map<string, Map<string, number>>();
   private lastSweep = 0;
+  /** Every admission is the same answer: one object, not one per request. */
+  private readonly admitted: Admission = { admitted: true, store: this };
 
-  async admit(rules: readonly LimitRule[], now: number): Promise<Admission> {
-    return this.admitNow(rules, now);
-  }
-
-  admitNow(rules: readonly LimitRule[], now: number): Admission {
+  admit(rules: readonly LimitRule[], now: number): Admission {
     this.sweep(now);
-    for (const [index, rule] of rules.entries()) {
+    // Indexed loops: this runs on every limited request, and iterators and entry pairs are garbage.
+    for (let index = 0; index < rules.length; index += 1) {
+      const rule = rules[index] as LimitRule;
       if (rule.kind === 'window') {
         const current = this.liveWindow(rule.key, now)?.count ?? 0;
         if (current > 0 && current + rule.cost > rule.limit) return { admitted: false, refused: index, retryAfterMs: rule.ttlMs };
-      } else if (this.liveLeases(rule.key, now).size >= rule.limit) {
+      } else if (this.leasesHeld(rule.key, rule.limit, now) >= rule.limit) {
         return { admitted: false, refused: index, retryAfterMs: concurrencyRetryMs };
       }
     }
-    for (const rule of rules) {
+    for (let index = 0; index < rules.length; index += 1) {
+      const rule = rules[index] as LimitRule;
       if (rule.kind === 'window') {
         const window = this.liveWindow(rule.key, now);
         if (window) window.count += rule.cost;
         else this.windows.set(rule.key, { count: rule.cost, expiresAt: now + rule.ttlMs });
       } else {
-        const leases = this.liveLeases(rule.key, now);
+        let leases = this.leases.get(rule.key);
+        if (!leases) {
+          leases = new Map<string, number>();
+          this.leases.set(rule.key, leases);
+        }
         leases.set(rule.leaseId, now + rule.ttlMs);
-        this.leases.set(rule.key, leases);
       }
     }
-    return { admitted: true, store: this };
+    return this.admitted;
   }
 
-  async settle(changes: readonly LimitChange[], now: number): Promise<void> {
+  settle(changes: readonly LimitChange[], now: number): void {
     for (const change of changes) {
       if (change.kind === 'window') {
         const window = this.liveWindow(change.key, now);
@@ -76,10 +80,19 @@ export class MemoryLimitStore implements LimitStore {
     return window;
   }
 
-  private liveLeases(key: string, now: number): Map<string, number> {
-    const leases = this.leases.get(key) ?? new Map<string, number>();
-    for (const [leaseId, expiresAt] of leases) if (expiresAt <= now) leases.delete(leaseId);
-    return leases;
+  /**
+   * How many leases under `key` are live, as far as `limit` needs to know: below it, expired leases
+   * (a dead instance's) cannot change the answer and are left to the sweep; at it, they are dropped
+   * and the live ones counted. A request at a limit of 32 then walks no leases, not 32 twice.
+   */
+  private leasesHeld(key: string, limit: number, now: number): number {
+    const leases = this.leases.get(key);
+    if (!leases) return 0;
+    if (leases.size < limit) return leases.size;
+    leases.forEach((expiresAt, leaseId) => {
+      if (expiresAt <= now) leases.delete(leaseId);
+    });
+    return leases.size;
   }
 
   /** Windows of keys never seen again (a client address that left) would otherwise stay for ever. */

@@ -4,7 +4,7 @@ import type { OptionStore } from '../options/option-store.ts';
 import type { RelayCaller } from '../../entry/relay/pipeline/caller-auth.ts';
 import { RelayError } from '../../core/http/relay-error.ts';
 import type { NormalizedUsage } from '../../entry/relay/provider.ts';
-import type { LimitStore } from './limit-store.ts';
+import type { Admission, LimitStore } from './limit-store.ts';
 import { limitsMessages } from './limits.messages.ts';
 import { modelRequestLimitFor } from './model-request-limit.ts';
 import { finishChanges, type PlannedLimit, planRelayLimits } from './relay-limit-plan.ts';
@@ -39,7 +39,9 @@ class HeldPermit implements RelayLimitPermit {
     if (this.finished) return;
     this.finished = true;
     const changes = finishChanges(this.planned, { succeeded, usedTokens: this.usedTokens });
-    if (changes.length > 0) void this.store.settle(changes, this.clock.now()).catch(() => undefined);
+    if (changes.length === 0) return;
+    const settled = this.store.settle(changes, this.clock.now());
+    if (settled) settled.catch(() => undefined);
   }
 }
 
@@ -92,15 +94,17 @@ export class RelayLimits {
     const now = this.clock.now();
     const planned = planRelayLimits({ userId: caller.user.id, tokenId: token.id, model, token: token.requestLimits, expectedTokens, requestId }, now);
     if (planned.length === 0) return unlimited;
-    return this.admitPlanned(planned, now, reply);
-  }
-
-  /** The store's say on the planned limits (one round trip); a refusal throws the 429. */
-  private async admitPlanned(planned: readonly PlannedLimit[], now: number, reply: FastifyReply): Promise<RelayLimitPermit> {
-    const admission = await this.store.admit(
+    const admission = this.store.admit(
       planned.map((limit) => limit.rule),
       now,
     );
+    // This process's own store answers at once: the request then goes on without a microtask's wait.
+    if (admission instanceof Promise) return admission.then((answer) => this.permitFor(answer, planned, reply));
+    return this.permitFor(admission, planned, reply);
+  }
+
+  /** The store's say on the planned limits; a refusal throws the 429. */
+  private permitFor(admission: Admission, planned: readonly PlannedLimit[], reply: FastifyReply): RelayLimitPermit {
     if (!admission.admitted) {
       const refused = planned[admission.refused];
       const seconds = retryAfterSeconds(admission.retryAfterMs);
@@ -109,7 +113,7 @@ export class RelayLimits {
       throw new RelayError(429, 'rate_limit_exceeded', limitsMessages.userSuccess, { params: { limit: 0, minutes: 0 } });
     }
     const permit = new HeldPermit(admission.store, planned, this.clock);
-    reply.raw.once('close', () => permit.finish(reply.raw.statusCode < 400));
+    reply.raw.on('close', () => permit.finish(reply.raw.statusCode < 400));
     return permit;
   }
 }
