@@ -47,20 +47,34 @@ export const limitsAndBudgetOn = {
   },
 } as const;
 
+/** A one-file script's variants of the gateway it measures: the options, token columns and environment each sets. */
+const scriptVariants: Record<
+  string,
+  { labelSuffix: string; extraOptions?: Record<string, string>; tokenColumns?: Record<string, number | string>; env?: Record<string, string> }
+> = {
+  '--cache-hit': { labelSuffix: ', every request a response-cache hit', extraOptions: { ResponseCacheRules: cacheRule() } },
+  '--limits': { labelSuffix: ', request limits and budget on', ...limitsAndBudgetOn },
+  '--logging-off': { labelSuffix: ', consume logging off', extraOptions: { LogConsumeEnabled: 'false' } },
+  '--journal-off': { labelSuffix: ', crash journal off', env: { QUOTA_JOURNAL_DIR: 'off' } },
+  '--quiet-log': { labelSuffix: ', LOG_LEVEL=warn', env: { LOG_LEVEL: 'warn' } },
+};
+
 /**
- * What a one-file script's `--cache-hit` (every request a response-cache hit) or `--limits` (the
- * limits and budget on) sets on the gateway it measures, and the words its rows' labels gain.
+ * What a one-file script's variant flag (`--cache-hit`, `--limits`, `--logging-off`, `--journal-off`,
+ * `--quiet-log`; at most one) sets on the gateway it measures, and the words its rows' labels gain:
+ * the same settings as the `npm run bench` rows of those names, so each feature's cost can be read in
+ * instructions or bytes, which other tenants of the machine cannot move.
  */
 export function scriptVariant(options: ReadonlyMap<string, string>): {
   labelSuffix: string;
   extraOptions: Record<string, string>;
   tokenColumns: Record<string, number | string>;
+  env: Record<string, string>;
 } {
-  if (options.has('--cache-hit') && options.has('--limits')) throw new Error('--cache-hit and --limits measure one thing each: pass one');
-  if (options.has('--cache-hit'))
-    return { labelSuffix: ', every request a response-cache hit', extraOptions: { ResponseCacheRules: cacheRule() }, tokenColumns: {} };
-  if (options.has('--limits')) return { labelSuffix: ', request limits and budget on', ...limitsAndBudgetOn };
-  return { labelSuffix: '', extraOptions: {}, tokenColumns: {} };
+  const chosen = Object.keys(scriptVariants).filter((flag) => options.has(flag));
+  if (chosen.length > 1) throw new Error(`${chosen.join(' and ')} measure one thing each: pass one`);
+  const variant = chosen[0] === undefined ? { labelSuffix: '' } : scriptVariants[chosen[0]]!;
+  return { labelSuffix: variant.labelSuffix, extraOptions: variant.extraOptions ?? {}, tokenColumns: variant.tokenColumns ?? {}, env: variant.env ?? {} };
 }
 
 /** Runs the gateways one after another; each is started fresh, measured, stopped. Returns the profile, if asked. */
