@@ -20,6 +20,8 @@ export type WorkerReply = { id: number; error?: string };
 export interface BatchWriter {
   /** Runs the statements in one transaction; resolves once it is committed. */
   run(statements: readonly BatchStatement[]): Promise<void>;
+  /** `run` for statements already in their JSON text (a writer that builds its batch as text, as the log writer does). */
+  runText(statements: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,7 +56,7 @@ export class SqliteBatchWorker implements BatchWriter {
     return this.runText(JSON.stringify(statements));
   }
 
-  /** `run` for statements already in their JSON text (a cluster worker's batch, passed on as it came). */
+  /** `run` for statements already in their JSON text (the log writer's, or a cluster worker's batch passed on as it came). */
   runText(statements: string): Promise<void> {
     return this.send((id) => ({ kind: 'run', id, statements }));
   }

@@ -72,6 +72,7 @@ describe.each(testDatabases())('quota batch writes on $dialect', (database) => {
           }
           return real.run(statements);
         },
+        runText: (statements) => real.runText(statements),
         close: () => Promise.resolve(),
       };
       await new QuotaRepository({ db: handle.db, dialect: handle.dialect, batchWorker: recording }, rowsPerStatement).writeBatch(batch, 1_700_000_000);

@@ -19,7 +19,11 @@ export class PrimaryBatchWriter implements BatchWriter {
 
   async run(statements: readonly BatchStatement[]): Promise<void> {
     if (statements.every((statement) => statement.rows.length === 0)) return;
-    await this.link.request((id) => ({ sb: 'batch', id, path: this.path, statements: JSON.stringify(statements) }), Number.POSITIVE_INFINITY);
+    await this.runText(JSON.stringify(statements));
+  }
+
+  async runText(statements: string): Promise<void> {
+    await this.link.request((id) => ({ sb: 'batch', id, path: this.path, statements }), Number.POSITIVE_INFINITY);
   }
 
   /** The writer is the primary's, which closes it when the last worker has stopped. */

@@ -5,7 +5,6 @@ import type { JournalMark } from '../../core/platform/append-journal.ts';
 import type { Clock } from '../../core/platform/clock.ts';
 import type { DatabaseHandle } from '../../core/platform/database.ts';
 import type { SqlDialect } from '../../core/platform/sql-dsn.ts';
-import type { BatchStatement } from '../../core/platform/sqlite-batch-worker.ts';
 
 /** A log row: who and what kind are required, every other column defaults to empty or zero. */
 export type LogEntry = Pick<Insertable<LogsTable>, 'user_id' | 'type'> & Partial<Omit<Insertable<LogsTable>, 'id'>>;
@@ -64,16 +63,58 @@ function bulkLogInsert(dialect: SqlDialect, rowCount: number): string {
  */
 const sqliteRowsPerInsert = 50;
 
-function sqliteLogInserts(rows: ReadonlyArray<ReadonlyArray<string | number | null>>): BatchStatement[] {
-  const whole = rows.length - (rows.length % sqliteRowsPerInsert);
-  const statements: BatchStatement[] = [];
+/**
+ * A log row's values in `logColumns` order, an absent column as its default: read straight off the
+ * entry, with no object of defaults spread under it and no array mapped from that per row.
+ */
+function logRowValues(entry: LogEntry, now: number): Array<string | number | null> {
+  return [
+    entry.user_id,
+    entry.type,
+    entry.created_at ?? now,
+    entry.content === undefined ? '' : entry.content,
+    entry.username ?? '',
+    entry.token_name ?? '',
+    entry.model_name ?? '',
+    entry.quota ?? 0,
+    entry.prompt_tokens ?? 0,
+    entry.completion_tokens ?? 0,
+    entry.use_time ?? 0,
+    entry.is_stream ?? 0,
+    entry.channel_id ?? 0,
+    entry.token_id ?? 0,
+    entry.group ?? '',
+    entry.ip ?? '',
+    entry.request_id ?? '',
+    entry.other === undefined ? '' : entry.other,
+  ];
+}
+
+/**
+ * The SQLite writer thread's batch (its `BatchStatement[]` as JSON) for these rows, built from each
+ * row's own JSON text: the rows of a 50-row insert are one parameter list, so their texts are joined
+ * without their brackets. One JSON.stringify per row, small; stringifying the batch's nested arrays
+ * whole, after flattening them, cost more than twice as much per row.
+ */
+function sqliteLogBatch(rows: ReadonlyArray<ReadonlyArray<string | number | null>>, mark: JournalMark | undefined): string {
+  const statement = (sql: string, parameterLists: readonly string[]) => `{"sql":${JSON.stringify(sql)},"rows":[${parameterLists.join(',')}]}`;
+  const texts = rows.map((row) => JSON.stringify(row));
+  const whole = texts.length - (texts.length % sqliteRowsPerInsert);
+  const statements: string[] = [];
   if (whole > 0) {
-    const groups: Array<Array<string | number | null>> = [];
-    for (let start = 0; start < whole; start += sqliteRowsPerInsert) groups.push(rows.slice(start, start + sqliteRowsPerInsert).flat());
-    statements.push({ sql: bulkLogInsert('sqlite', sqliteRowsPerInsert), rows: groups });
+    const groups: string[] = [];
+    for (let start = 0; start < whole; start += sqliteRowsPerInsert)
+      groups.push(
+        `[${texts
+          .slice(start, start + sqliteRowsPerInsert)
+          .map((text) => text.slice(1, -1))
+          .join(',')}]`,
+      );
+    statements.push(statement(bulkLogInsert('sqlite', sqliteRowsPerInsert), groups));
   }
-  if (whole < rows.length) statements.push({ sql: bulkLogInsert('sqlite', 1), rows: rows.slice(whole) });
-  return statements;
+  if (whole < texts.length) statements.push(statement(bulkLogInsert('sqlite', 1), texts.slice(whole)));
+  if (mark) statements.push(statement(sqliteLogMarkUpdate, [JSON.stringify([mark.seq, mark.journal])]));
+  return `[${statements.join(',')}]`;
 }
 
 /**
@@ -94,30 +135,10 @@ export class LogWriter {
     this.clock = clock;
   }
 
-  private complete(entry: LogEntry): CompleteLogRow {
-    return {
-      created_at: this.clock.unixSeconds(),
-      content: '',
-      username: '',
-      token_name: '',
-      model_name: '',
-      quota: 0,
-      prompt_tokens: 0,
-      completion_tokens: 0,
-      use_time: 0,
-      is_stream: 0,
-      channel_id: 0,
-      token_id: 0,
-      group: '',
-      ip: '',
-      request_id: '',
-      other: '',
-      ...entry,
-    };
-  }
-
   async record(entry: LogEntry): Promise<void> {
-    await this.db.insertInto('logs').values(this.complete(entry)).execute();
+    const values = logRowValues(entry, this.clock.unixSeconds());
+    const row = Object.fromEntries(logColumns.map((column, index) => [column, values[index]])) as CompleteLogRow;
+    await this.db.insertInto('logs').values(row).execute();
   }
 
   /**
@@ -126,13 +147,10 @@ export class LogWriter {
    */
   async recordMany(entries: readonly LogEntry[], mark?: JournalMark): Promise<void> {
     if (entries.length === 0) return;
-    const rows = entries.map((entry) => {
-      const row = this.complete(entry);
-      return logColumns.map((column) => row[column] ?? null);
-    });
+    const now = this.clock.unixSeconds();
+    const rows = entries.map((entry) => logRowValues(entry, now));
     if (this.batchWorker) {
-      const inserts = sqliteLogInserts(rows);
-      await this.batchWorker.run(mark ? [...inserts, { sql: sqliteLogMarkUpdate, rows: [[mark.seq, mark.journal]] }] : inserts);
+      await this.batchWorker.runText(sqliteLogBatch(rows, mark));
       return;
     }
     // At most 1,000 rows (18,000 parameters) per statement: PostgreSQL and MySQL take 65,535.
