@@ -53,6 +53,7 @@ const scriptVariants: Record<
   { labelSuffix: string; extraOptions?: Record<string, string>; tokenColumns?: Record<string, number | string>; env?: Record<string, string> }
 > = {
   '--cache-hit': { labelSuffix: ', every request a response-cache hit', extraOptions: { ResponseCacheRules: cacheRule() } },
+  '--cache-miss': { labelSuffix: ', every request a response-cache miss', extraOptions: { ResponseCacheRules: cacheRule(1) } },
   '--limits': { labelSuffix: ', request limits and budget on', ...limitsAndBudgetOn },
   '--logging-off': { labelSuffix: ', consume logging off', extraOptions: { LogConsumeEnabled: 'false' } },
   '--journal-off': { labelSuffix: ', crash journal off', env: { QUOTA_JOURNAL_DIR: 'off' } },
@@ -60,7 +61,7 @@ const scriptVariants: Record<
 };
 
 /**
- * What a one-file script's variant flag (`--cache-hit`, `--limits`, `--logging-off`, `--journal-off`,
+ * What a one-file script's variant flag (`--cache-hit`, `--cache-miss`, `--limits`, `--logging-off`, `--journal-off`,
  * `--quiet-log`; at most one) sets on the gateway it measures, and the words its rows' labels gain:
  * the same settings as the `npm run bench` rows of those names, so each feature's cost can be read in
  * instructions or bytes, which other tenants of the machine cannot move.

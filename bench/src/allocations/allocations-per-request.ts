@@ -5,7 +5,7 @@
  * figure is everything a request allocated (what the scavenger then sweeps), not what survived.
  * Other tenants of the machine cannot move it as they move CPU time: compare builds with it.
  *
- *   npm run bench:allocations -w @switchboard/bench -- [--requests=5000] [--cache-hit | --limits | --logging-off | --journal-off | --quiet-log] [--baseline=<checkout>] [--top=20]
+ *   npm run bench:allocations -w @switchboard/bench -- [--requests=5000] [--cache-hit | --cache-miss | --limits | --logging-off | --journal-off | --quiet-log] [--baseline=<checkout>] [--top=20]
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

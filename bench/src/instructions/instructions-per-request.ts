@@ -4,7 +4,7 @@
  * rounds of one run on the shared two-core machine). It leaves out what the kernel does for the
  * process (loopback TCP, file writes): compare builds with it, not with the floor's CPU budget.
  *
- *   npm run bench:instructions -w @switchboard/bench -- [--requests=1500] [--runs=3] [--concurrency=8] [--baseline=<checkout>] [--cache-hit | --limits | --logging-off | --journal-off | --quiet-log]
+ *   npm run bench:instructions -w @switchboard/bench -- [--requests=1500] [--runs=3] [--concurrency=8] [--baseline=<checkout>] [--cache-hit | --cache-miss | --limits | --logging-off | --journal-off | --quiet-log]
  *   BENCH_NODE_FLAGS="--no-memory-reducer" adds Node flags to the gateways (not the floor).
  *
  * Each target (the floor, this checkout's Switchboard on SQLite, a `--baseline` checkout's) runs under
