@@ -92,29 +92,35 @@ function logRowValues(entry: LogEntry, now: number): Array<string | number | nul
 
 /**
  * The SQLite writer thread's batch (its `BatchStatement[]` as JSON) for these rows, built from each
- * row's own JSON text: the rows of a 50-row insert are one parameter list, so their texts are joined
- * without their brackets. One JSON.stringify per row, small; stringifying the batch's nested arrays
- * whole, after flattening them, cost more than twice as much per row.
+ * row's own JSON text: the rows of a 50-row insert are one parameter list, so their texts go in
+ * without their brackets. One JSON.stringify per row, small, and one join of all the pieces at the
+ * end (the batch's only copy); stringifying the batch's nested arrays whole, after flattening them,
+ * cost more than twice as much per row.
  */
 function sqliteLogBatch(rows: ReadonlyArray<ReadonlyArray<string | number | null>>, mark: JournalMark | undefined): string {
-  const statement = (sql: string, parameterLists: readonly string[]) => `{"sql":${JSON.stringify(sql)},"rows":[${parameterLists.join(',')}]}`;
   const texts = rows.map((row) => JSON.stringify(row));
   const whole = texts.length - (texts.length % sqliteRowsPerInsert);
-  const statements: string[] = [];
-  if (whole > 0) {
-    const groups: string[] = [];
-    for (let start = 0; start < whole; start += sqliteRowsPerInsert)
-      groups.push(
-        `[${texts
-          .slice(start, start + sqliteRowsPerInsert)
-          .map((text) => text.slice(1, -1))
-          .join(',')}]`,
-      );
-    statements.push(statement(bulkLogInsert('sqlite', sqliteRowsPerInsert), groups));
-  }
-  if (whole < texts.length) statements.push(statement(bulkLogInsert('sqlite', 1), texts.slice(whole)));
-  if (mark) statements.push(statement(sqliteLogMarkUpdate, [JSON.stringify([mark.seq, mark.journal])]));
-  return `[${statements.join(',')}]`;
+  const pieces: string[] = ['['];
+  const statement = (sql: string, writeRows: () => void) => {
+    pieces.push(pieces.length === 1 ? '' : ',', `{"sql":${JSON.stringify(sql)},"rows":[`);
+    writeRows();
+    pieces.push(']}');
+  };
+  if (whole > 0)
+    statement(bulkLogInsert('sqlite', sqliteRowsPerInsert), () => {
+      for (let index = 0; index < whole; index += 1) {
+        const opensList = index % sqliteRowsPerInsert === 0;
+        pieces.push(opensList ? (index === 0 ? '[' : '],[') : ',', (texts[index] as string).slice(1, -1));
+      }
+      pieces.push(']');
+    });
+  if (whole < texts.length)
+    statement(bulkLogInsert('sqlite', 1), () => {
+      for (let index = whole; index < texts.length; index += 1) pieces.push(index === whole ? '' : ',', texts[index] as string);
+    });
+  if (mark) statement(sqliteLogMarkUpdate, () => pieces.push(JSON.stringify([mark.seq, mark.journal])));
+  pieces.push(']');
+  return pieces.join('');
 }
 
 /**
