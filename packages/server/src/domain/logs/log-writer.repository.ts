@@ -31,6 +31,7 @@ const logColumns = [
   'request_id',
   'other',
 ] as const satisfies ReadonlyArray<keyof CompleteLogRow>;
+// logRowValues (below) reads the columns in this order: a column added here is added there too.
 
 /** The quota journal's log watermark, moved by the SQLite writer thread in the rows' own transaction. */
 const sqliteLogMarkUpdate = 'update "switchboard_quota_journal" set "log_seq" = ? where "name" = ?';
@@ -72,6 +73,7 @@ function logRowValues(entry: LogEntry, now: number): Array<string | number | nul
     entry.user_id,
     entry.type,
     entry.created_at ?? now,
+    // content and other are the nullable columns: an explicit null stays NULL, as it always did.
     entry.content === undefined ? '' : entry.content,
     entry.username ?? '',
     entry.token_name ?? '',
