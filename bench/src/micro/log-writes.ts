@@ -22,7 +22,8 @@ import { migrateLogDatabase } from '../../../packages/server/src/core/db/migrate
 import { rollUpGuidedLogIndexes } from '../../../packages/server/src/core/db/migrations/0032-drop-roll-up-guided-log-indexes.ts';
 import { replacedUserIndex } from '../../../packages/server/src/core/db/migrations/0034-log-user-covering-index.ts';
 import { logsByUserIndex } from '../../../packages/server/src/core/db/table-definitions.ts';
-import { LogWriter, type LogEntry } from '../../../packages/server/src/domain/logs/log-writer.repository.ts';
+import type { LogEntry } from '../../../packages/server/src/domain/logs/log-row.ts';
+import { LogWriter } from '../../../packages/server/src/domain/logs/log-writer.repository.ts';
 import { systemClock } from '../../../packages/server/src/core/platform/clock.ts';
 import { openDatabase } from '../../../packages/server/src/core/platform/database.ts';
 import { scriptOptions } from '../platform/script-options.ts';

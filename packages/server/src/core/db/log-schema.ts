@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 import type { Flag } from './column-types.ts';
 
 /*
@@ -110,3 +110,5 @@ export interface LogPayloadsTable {
 }
 
 export type LogRow = Selectable<LogsTable>;
+/** A `logs` row as it is inserted: every column but the generated id. */
+export type NewLogRow = Omit<Insertable<LogsTable>, 'id'>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LogEntry } from '../logs/log-writer.repository.ts';
+import { checkedLogRowText, logRowText, type LogRowText } from '../logs/log-row.ts';
 import type { LiveJournal } from '../../core/platform/append-journal.ts';
 import { safeParseJson } from '../../core/platform/safe-json.ts';
 
@@ -12,7 +12,7 @@ export const chargeJournalPrefix = 'quota-journal';
  * Returns the record's sequence number (0 when nothing is journaled).
  */
 export interface ChargeRecorder {
-  record(tokenId: number, userId: number, channelId: number, quota: number, log: LogEntry | undefined): number;
+  record(tokenId: number, userId: number, channelId: number, quota: number, row: LogRowText | undefined): number;
   /** Settles once every record made so far is written (an answer waits for this before its last bytes). */
   written(): Promise<void>;
 }
@@ -24,7 +24,7 @@ export interface JournaledCharge {
   readonly userId: number;
   readonly channelId: number;
   readonly quota: number;
-  readonly log: LogEntry | undefined;
+  readonly row: LogRowText | undefined;
 }
 
 /** The journal this process appends its charges to; `name` keys its watermarks in the databases. */
@@ -48,9 +48,15 @@ export class ChargeJournal implements ChargeRecorder {
     return this.journal.failedWrites;
   }
 
-  /** One compact line, built by one JSON.stringify; the lines of one event-loop turn share one write. */
-  record(tokenId: number, userId: number, channelId: number, quota: number, log: LogEntry | undefined): number {
-    return this.journal.append(JSON.stringify({ t: tokenId, u: userId, c: channelId, q: quota, l: log }));
+  /**
+   * One compact line, `{"t":…,"u":…,"c":…,"q":…,"r":[…]}`: the row's text goes in as it is, so a
+   * charge is stringified once. The lines of one event-loop turn share one write.
+   */
+  record(tokenId: number, userId: number, channelId: number, quota: number, row: LogRowText | undefined): number {
+    // Integers and a finite quota print as JSON does; a quota that is not finite leaves an unreadable
+    // line, reported at replay, as the null JSON.stringify made of it did.
+    const charge = `{"t":${tokenId},"u":${userId},"c":${channelId},"q":${quota}`;
+    return this.journal.append(row === undefined ? `${charge}}` : `${charge},"r":${row}}`);
   }
 
   written(): Promise<void> {
@@ -70,8 +76,11 @@ export class ChargeJournal implements ChargeRecorder {
 
 const text = z.string().nullish();
 const count = z.number().finite().optional();
-/** The log row's columns (LogEntry); anything else in a record is dropped, never inserted. */
-const logRow = z.object({
+/**
+ * The log row of a line written before rows were kept as text (`l`, an object of its columns): such
+ * a journal, left by an older version, still replays. Anything else in it is dropped, never inserted.
+ */
+const logObject = z.object({
   user_id: z.number().int(),
   type: z.number().int(),
   created_at: count,
@@ -91,14 +100,26 @@ const logRow = z.object({
   request_id: z.string().optional(),
   other: text,
 });
-const charge = z.object({ t: z.number().int(), u: z.number().int(), c: z.number().int(), q: z.number().finite(), l: logRow.optional() });
+const charge = z.object({
+  t: z.number().int(),
+  u: z.number().int(),
+  c: z.number().int(),
+  q: z.number().finite(),
+  r: z.unknown().optional(),
+  l: logObject.optional(),
+});
 
-/** A journal line's payload as a charge, or undefined when it is not one (a garbled line). */
-export function decodeCharge(seq: number, payload: string): JournaledCharge | undefined {
+/**
+ * A journal line's payload as a charge, or undefined when it is not one (a garbled line, a row that
+ * is not a log row). `now` (unix seconds) stands in for an absent `created_at` of an older line.
+ */
+export function decodeCharge(seq: number, payload: string, now: number): JournaledCharge | undefined {
   const parsed = safeParseJson(payload);
   if (!parsed.ok) return undefined;
   const checked = charge.safeParse(parsed.value);
   if (!checked.success) return undefined;
-  const { t, u, c, q, l } = checked.data;
-  return { seq, tokenId: t, userId: u, channelId: c, quota: q, log: l as LogEntry | undefined };
+  const { t, u, c, q, r, l } = checked.data;
+  const row = r !== undefined ? checkedLogRowText(r) : l !== undefined ? logRowText(l, now) : undefined;
+  if (r !== undefined && row === undefined) return undefined;
+  return { seq, tokenId: t, userId: u, channelId: c, quota: q, row };
 }

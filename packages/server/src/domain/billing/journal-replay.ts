@@ -50,11 +50,11 @@ export async function replayOrphanJournals(dependencies: ReplayDependencies): Pr
   }
 }
 
-function readCharges(orphan: OrphanJournal): { charges: JournaledCharge[]; unreadable: LinePlace[] } {
+function readCharges(orphan: OrphanJournal, now: number): { charges: JournaledCharge[]; unreadable: LinePlace[] } {
   const { lines, unreadable } = orphan.read();
   const charges: JournaledCharge[] = [];
   for (const line of lines) {
-    const charge = decodeCharge(line.seq, line.payload);
+    const charge = decodeCharge(line.seq, line.payload, now);
     if (charge) charges.push(charge);
     else unreadable.push(line);
   }
@@ -65,7 +65,7 @@ function readCharges(orphan: OrphanJournal): { charges: JournaledCharge[]; unrea
 async function replayOne(orphan: OrphanJournal, quotaSeq: number, dependencies: ReplayDependencies): Promise<JournaledCharge[]> {
   const { marks, logger } = dependencies;
   const now = dependencies.now();
-  const { charges, unreadable } = readCharges(orphan);
+  const { charges, unreadable } = readCharges(orphan, now);
   // A write cut short (the process killed mid-write, a full disk) leaves a torn line: its charge was
   // never complete, so its answer was not either. Reported, skipped, never a reason not to start.
   for (const place of unreadable) logger.warn({ journal: orphan.name, file: place.file, line: place.line }, 'skipped an unreadable quota journal line');
@@ -81,12 +81,12 @@ async function replayOne(orphan: OrphanJournal, quotaSeq: number, dependencies: 
   }
   if (batch.highSeq > 0) await dependencies.quota.writeBatch(batch, now, { journal: orphan.name, seq: batch.highSeq });
 
-  const logged = charges.filter((charge) => charge.seq > logSeq && charge.log !== undefined);
+  const logged = charges.filter((charge) => charge.seq > logSeq && charge.row !== undefined);
   // Written as the flusher writes them: 1,000 rows per transaction, each moving the log watermark.
   for (let start = 0; start < logged.length; start += logRowsPerWrite) {
     const slice = logged.slice(start, start + logRowsPerWrite);
-    const rows = slice.flatMap((charge) => (charge.log ? [charge.log] : []));
-    await dependencies.logWriter.recordMany(rows, { journal: orphan.name, seq: slice.at(-1)?.seq ?? 0 });
+    const rows = slice.flatMap((charge) => (charge.row === undefined ? [] : [charge.row]));
+    await dependencies.logWriter.recordRows(rows, { journal: orphan.name, seq: slice.at(-1)?.seq ?? 0 });
   }
   const replayed = charges.filter((charge) => charge.seq > quotaSeq);
   if (batch.highSeq > 0 || logged.length > 0) {

@@ -1,4 +1,4 @@
-import type { LogEntry } from '../logs/log-writer.repository.ts';
+import type { LogRowText } from '../logs/log-row.ts';
 
 export interface TokenDelta {
   remain: number;
@@ -11,10 +11,10 @@ export interface UserDelta {
   requests: number;
 }
 
-/** A log row with the journal sequence of the charge it explains (0: not journaled, e.g. a channel test). */
+/** A log row, as its text, with the journal sequence of the charge it explains (0: not journaled). */
 export interface JournaledLog {
   readonly seq: number;
-  readonly row: LogEntry;
+  readonly row: LogRowText;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LogEntry, LogWriter } from '../logs/log-writer.repository.ts';
+import { logRowText, type LogEntry, type LogRowText } from '../logs/log-row.ts';
+import type { LogWriter } from '../logs/log-writer.repository.ts';
 import type { JournalMark } from '../../core/platform/append-journal.ts';
 import { createLogger } from '../../core/platform/logger.ts';
 import { seedToken } from '../../entry/relay/testing/relay-seed.ts';
@@ -39,8 +40,8 @@ describe.each(testDatabases().filter((database) => database.dialect !== 'sqlite'
     batch.addToken(ids.tokenId, -150, 150);
     batch.addUser(ids.userId, -150, 150, 2);
     batch.logs = [
-      { seq: 1, row: log('lost-commit-1', 100) },
-      { seq: 2, row: log('lost-commit-2', 50) },
+      { seq: 1, row: logRowText(log('lost-commit-1', 100), 1_700_000_000) },
+      { seq: 2, row: logRowText(log('lost-commit-2', 50), 1_700_000_000) },
     ];
     batch.highSeq = 2;
     let taken = false;
@@ -75,9 +76,9 @@ describe.each(testDatabases().filter((database) => database.dialect !== 'sqlite'
     } as unknown as QuotaRepository;
     let logCalls = 0;
     const logWriter = {
-      async recordMany(entries: readonly LogEntry[], mark?: JournalMark) {
+      async recordRows(rows: readonly LogRowText[], mark?: JournalMark) {
         logCalls += 1;
-        await context.logWriter.recordMany(entries, mark);
+        await context.logWriter.recordRows(rows, mark);
         if (logCalls === 1) throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
       },
     } as unknown as LogWriter;

@@ -180,7 +180,7 @@ export class QuotaFlusher {
       let highSeq = 0;
       for (const log of slice) highSeq = Math.max(highSeq, log.seq);
       try {
-        await this.logWriter.recordMany(
+        await this.logWriter.recordRows(
           slice.map((log) => log.row),
           this.mark(highSeq),
         );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LogEntry } from '../logs/log-writer.repository.ts';
+import { logRowText, type LogEntry } from '../logs/log-row.ts';
 import { reserveNow } from './testing/reserve-now.ts';
 import { QuotaLedger, type TokenBalance, type UserBalance } from './quota-ledger.ts';
 
@@ -8,11 +8,11 @@ const user = (quota: number): UserBalance => ({ id: 7, quota, usedQuota: 0, requ
 
 /** Stands in for the journal: keeps what it is given and numbers it. */
 function recordingJournal() {
-  const records: Array<{ tokenId: number; userId: number; channelId: number; quota: number; log: LogEntry | undefined }> = [];
+  const records: Array<{ tokenId: number; userId: number; channelId: number; quota: number; row: string | undefined }> = [];
   return {
     records,
-    record(tokenId: number, userId: number, channelId: number, quota: number, log: LogEntry | undefined): number {
-      records.push({ tokenId, userId, channelId, quota, log });
+    record(tokenId: number, userId: number, channelId: number, quota: number, row: string | undefined): number {
+      records.push({ tokenId, userId, channelId, quota, row });
       return 40 + records.length;
     },
     written: () => Promise.resolve(),
@@ -52,9 +52,11 @@ describe('quota holds', () => {
     const first = reserveNow(ledger, t, u, 300);
     const second = reserveNow(ledger, t, u, 200);
     if (!first.ok || !second.ok) throw new Error('refused');
-    const log: LogEntry = { user_id: 7, type: 2, quota: 120, request_id: 'r1' };
+    const log: LogEntry = { user_id: 7, type: 2, created_at: 1_700_000_000, quota: 120, request_id: 'r1' };
     ledger.settle(first.reservation, 120, 3, log);
-    expect(journal.records).toEqual([{ tokenId: 1, userId: 7, channelId: 3, quota: 120, log }]);
+    // The row is made into its text once: the journal line and the flusher's queue share it.
+    const row = logRowText(log, 0);
+    expect(journal.records).toEqual([{ tokenId: 1, userId: 7, channelId: 3, quota: 120, row }]);
     // The second request is still in flight: its hold counts in memory, not in the batch.
     expect(ledger.unwrittenToken(1)).toEqual({ remain: -320, used: 120 });
     const batch = ledger.takeBatch();
@@ -62,7 +64,7 @@ describe('quota holds', () => {
     expect(batch?.users.get(7)).toEqual({ quota: -120, used: 120, requests: 1 });
     expect(batch?.channels.get(3)).toBe(120);
     expect(batch?.highSeq).toBe(41);
-    expect(batch?.logs).toEqual([{ seq: 41, row: log }]);
+    expect(batch?.logs).toEqual([{ seq: 41, row }]);
     ledger.finishBatch(undefined);
     ledger.refund(second.reservation);
     expect([t.remainQuota, t.usedQuota, u.quota, u.usedQuota, u.requestCount]).toEqual([880, 120, 4880, 120, 1]);

@@ -1,4 +1,4 @@
-import type { LogEntry } from '../logs/log-writer.repository.ts';
+import { logRowText, type LogEntry } from '../logs/log-row.ts';
 import type { ChargeRecorder } from './charge-journal.ts';
 import { HeldQuota } from './held-quota.ts';
 import { PendingDeltas, type TokenDelta, type UserDelta } from './pending-deltas.ts';
@@ -162,14 +162,17 @@ export class QuotaLedger {
     this.totals.chargedQuota += finalQuota;
     this.totals.heldQuota -= reservation.amount;
     const { token, user } = reservation;
-    const seq = this.journal?.record(token?.id ?? 0, user.id, channelId, finalQuota, log) ?? 0;
+    // The row becomes its text once: the journal line carries it, the queue keeps it until the flush.
+    // Every caller dates its row; the clock's second stands in for one that does not.
+    const row = log === undefined ? undefined : logRowText(log, Math.floor(Date.now() / 1000));
+    const seq = this.journal?.record(token?.id ?? 0, user.id, channelId, finalQuota, row) ?? 0;
     const recorded = this.journal?.written();
     this.release(reservation);
     // Reported to the deployment's book once the record is written (see SpendGuard.settle).
     this.guard.settle(reservation.claims, finalQuota, seq, recorded);
     this.move(token, user, -finalQuota, finalQuota, 1);
     this.pending.addChannel(channelId, finalQuota);
-    if (log) this.pending.logs.push({ seq, row: log });
+    if (row !== undefined) this.pending.logs.push({ seq, row });
     if (seq > 0) this.pending.highSeq = seq;
     reservation.attachment?.end(finalQuota);
     this.watcher?.settled(reservation, finalQuota);
@@ -220,11 +223,6 @@ export class QuotaLedger {
     const waiters = this.nothingHeldWaiters;
     this.nothingHeldWaiters = [];
     for (const waiter of waiters) waiter();
-  }
-
-  /** Queues a log row that moves no quota (channel test results, system notes); not journaled. */
-  queueLog(log: LogEntry): void {
-    this.pending.logs.push({ seq: 0, row: log });
   }
 
   /** Takes `amount` off the balances in memory; nothing is queued for the database. */

@@ -3,7 +3,8 @@ import type { Clock } from '../../core/platform/clock.ts';
 import type { DatabaseHandle } from '../../core/platform/database.ts';
 import { useMigratedDatabase } from '../../testing/migrated-test-database.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
-import { type LogEntry, LogWriter } from './log-writer.repository.ts';
+import type { LogEntry } from './log-row.ts';
+import { LogWriter } from './log-writer.repository.ts';
 
 const now = 1_790_000_000;
 const clock: Clock = { now: () => now * 1000, unixSeconds: () => now };

@@ -1,37 +1,11 @@
-import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
-import type { LogsTable } from '../../core/db/log-schema.ts';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.ts';
 import type { JournalMark } from '../../core/platform/append-journal.ts';
 import type { Clock } from '../../core/platform/clock.ts';
 import type { DatabaseHandle } from '../../core/platform/database.ts';
+import { safeParseJson } from '../../core/platform/safe-json.ts';
 import type { SqlDialect } from '../../core/platform/sql-dsn.ts';
-
-/** A log row: who and what kind are required, every other column defaults to empty or zero. */
-export type LogEntry = Pick<Insertable<LogsTable>, 'user_id' | 'type'> & Partial<Omit<Insertable<LogsTable>, 'id'>>;
-
-type CompleteLogRow = Required<Omit<Insertable<LogsTable>, 'id'>>;
-
-const logColumns = [
-  'user_id',
-  'type',
-  'created_at',
-  'content',
-  'username',
-  'token_name',
-  'model_name',
-  'quota',
-  'prompt_tokens',
-  'completion_tokens',
-  'use_time',
-  'is_stream',
-  'channel_id',
-  'token_id',
-  'group',
-  'ip',
-  'request_id',
-  'other',
-] as const satisfies ReadonlyArray<keyof CompleteLogRow>;
-// logRowValues (below) reads the columns in this order: a column added here is added there too.
+import { logColumns, logRowText, logRowValues, type CompleteLogRow, type LogEntry, type LogRowText, type LogValue } from './log-row.ts';
 
 /** The quota journal's log watermark, moved by the SQLite writer thread in the rows' own transaction. */
 const sqliteLogMarkUpdate = 'update "switchboard_quota_journal" set "log_seq" = ? where "name" = ?';
@@ -65,42 +39,13 @@ function bulkLogInsert(dialect: SqlDialect, rowCount: number): string {
 const sqliteRowsPerInsert = 50;
 
 /**
- * A log row's values in `logColumns` order, an absent column as its default: read straight off the
- * entry, with no object of defaults spread under it and no array mapped from that per row.
- */
-function logRowValues(entry: LogEntry, now: number): Array<string | number | null> {
-  return [
-    entry.user_id,
-    entry.type,
-    entry.created_at ?? now,
-    // content and other are the nullable columns: an explicit null stays NULL, as it always did.
-    entry.content === undefined ? '' : entry.content,
-    entry.username ?? '',
-    entry.token_name ?? '',
-    entry.model_name ?? '',
-    entry.quota ?? 0,
-    entry.prompt_tokens ?? 0,
-    entry.completion_tokens ?? 0,
-    entry.use_time ?? 0,
-    entry.is_stream ?? 0,
-    entry.channel_id ?? 0,
-    entry.token_id ?? 0,
-    entry.group ?? '',
-    entry.ip ?? '',
-    entry.request_id ?? '',
-    entry.other === undefined ? '' : entry.other,
-  ];
-}
-
-/**
  * The SQLite writer thread's batch (its `BatchStatement[]` as JSON) for these rows, built from each
  * row's own JSON text: the rows of a 50-row insert are one parameter list, so their texts go in
- * without their brackets. One JSON.stringify per row, small, and one join of all the pieces at the
- * end (the batch's only copy); stringifying the batch's nested arrays whole, after flattening them,
- * cost more than twice as much per row.
+ * without their brackets. The rows were stringified when they were settled; the batch is one join of
+ * all the pieces at the end (its only copy). Stringifying the batch's nested arrays whole, after
+ * flattening them, cost more than twice as much per row.
  */
-function sqliteLogBatch(rows: ReadonlyArray<ReadonlyArray<string | number | null>>, mark: JournalMark | undefined): string {
-  const texts = rows.map((row) => JSON.stringify(row));
+function sqliteLogBatch(texts: readonly LogRowText[], mark: JournalMark | undefined): string {
   const whole = texts.length - (texts.length % sqliteRowsPerInsert);
   const pieces: string[] = ['['];
   const statement = (sql: string, writeRows: () => void) => {
@@ -154,18 +99,32 @@ export class LogWriter {
    * too, so a replay after a crash inserts exactly the rows that are not here.
    */
   async recordMany(entries: readonly LogEntry[], mark?: JournalMark): Promise<void> {
-    if (entries.length === 0) return;
     const now = this.clock.unixSeconds();
-    const rows = entries.map((entry) => logRowValues(entry, now));
+    await this.recordRows(
+      entries.map((entry) => logRowText(entry, now)),
+      mark,
+    );
+  }
+
+  /** `recordMany` for rows already made into their text (the relay's queued rows, a journal's replayed ones). */
+  async recordRows(texts: readonly LogRowText[], mark?: JournalMark): Promise<void> {
+    if (texts.length === 0) return;
     if (this.batchWorker) {
-      await this.batchWorker.runText(sqliteLogBatch(rows, mark));
+      await this.batchWorker.runText(sqliteLogBatch(texts, mark));
       return;
     }
     // At most 1,000 rows (18,000 parameters) per statement: PostgreSQL and MySQL take 65,535.
     const inserts: CompiledQuery[] = [];
-    for (let start = 0; start < rows.length; start += maxRowsPerInsert) {
-      const chunk = rows.slice(start, start + maxRowsPerInsert);
-      inserts.push(CompiledQuery.raw(bulkLogInsert(this.dialect, chunk.length), chunk.flat()));
+    for (let start = 0; start < texts.length; start += maxRowsPerInsert) {
+      const chunk = texts.slice(start, start + maxRowsPerInsert);
+      const values: LogValue[] = [];
+      // Texts this process made (logRowText) or checked (a journal's, checkedLogRowText) always parse.
+      for (const text of chunk) {
+        const parsed = safeParseJson(text);
+        if (!parsed.ok) throw new Error(`a queued log row is not JSON: ${parsed.error}`);
+        values.push(...(parsed.value as LogValue[]));
+      }
+      inserts.push(CompiledQuery.raw(bulkLogInsert(this.dialect, chunk.length), values));
     }
     if (!mark && inserts.length === 1) {
       await this.db.executeQuery(inserts[0]!);

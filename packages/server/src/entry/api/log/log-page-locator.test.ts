@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '@switchboard/contracts';
-import type { LogEntry } from '../../../domain/logs/log-writer.repository.ts';
+import type { LogEntry } from '../../../domain/logs/log-row.ts';
 import type { Clock } from '../../../core/platform/clock.ts';
 import { createTestApp, createTestUser, rootUser, type TestApp, type TestUser } from '../../../testing/test-app.ts';
 import { testDatabases } from '../../../testing/test-databases.ts';

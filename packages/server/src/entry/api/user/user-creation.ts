@@ -1,6 +1,7 @@
 import { LogType, Role, UserStatus } from '@switchboard/contracts';
 import type { UserRow } from '../../../core/db/schema.ts';
-import type { LogEntry, LogWriter } from '../../../domain/logs/log-writer.repository.ts';
+import type { LogEntry } from '../../../domain/logs/log-row.ts';
+import type { LogWriter } from '../../../domain/logs/log-writer.repository.ts';
 import type { OptionStore } from '../../../domain/options/option-store.ts';
 import type { ChangeBus } from '../../../core/platform/change-bus.ts';
 import { changeTopics } from '../../../core/platform/change-topics.ts';

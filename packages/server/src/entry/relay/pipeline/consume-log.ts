@@ -1,6 +1,6 @@
 import { LogType } from '@switchboard/contracts';
 import type { ModelPricing } from '../../../domain/billing/pricing.ts';
-import type { LogEntry } from '../../../domain/logs/log-writer.repository.ts';
+import type { LogEntry } from '../../../domain/logs/log-row.ts';
 import type { NormalizedUsage } from '../provider.ts';
 import type { RelayCaller } from './caller-auth.ts';
 
