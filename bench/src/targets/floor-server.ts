@@ -8,14 +8,18 @@ import { eventLoopResolutionMs } from '../../../packages/server/src/core/platfor
  * The floor: the least a Node gateway can do. Plain `node:http` takes the body as raw bytes, undici
  * forwards it over a pool sized for the stream concurrency, and the upstream body is piped back
  * untouched. `fastify` as the third argument runs the same pass-through behind Fastify (the floor
- * of earlier rounds, about 1.5 × the CPU of the plain one: see bench/README.md). `unmonitored` as the
- * fourth leaves out the event-loop delay monitor, as Switchboard runs without its metrics.
+ * of earlier rounds: see bench/README.md). A `-whole` kind (`http-whole`, `fastify-whole`) reads the
+ * upstream answer whole and sends it as one buffer with its length, as Switchboard sends a non-stream
+ * answer (`src/floors/floor-costs.ts` compares the four). `unmonitored` as the fourth argument leaves
+ * out the event-loop delay monitor, as Switchboard runs without its metrics.
  *
- * Usage: node floor-server.ts <port> <upstream base URL> [http|fastify] [monitored|unmonitored]
+ * Usage: node floor-server.ts <port> <upstream base URL> [http|fastify|http-whole|fastify-whole] [monitored|unmonitored]
  */
 const port = Number(process.argv[2]);
 const upstream = new Pool(process.argv[3] ?? 'http://127.0.0.1:9001', { connections: 4096, pipelining: 1 });
-const kind = process.argv[4] === 'fastify' ? 'fastify' : 'http';
+const kindArgument = process.argv[4] ?? 'http';
+const kind = kindArgument.startsWith('fastify') ? 'fastify' : 'http';
+const whole = kindArgument.endsWith('-whole');
 
 // The same event-loop delay monitor Switchboard's /metrics reports, so the two stall figures compare.
 const delay = process.argv[5] === 'unmonitored' ? undefined : monitorEventLoopDelay({ resolution: eventLoopResolutionMs });
@@ -40,7 +44,7 @@ if (kind === 'fastify') {
   app.post('/v1/chat/completions', async (request, reply) => {
     const answer = await forward(request.headers.authorization, request.body as Buffer);
     reply.code(answer.statusCode).header('content-type', answer.headers['content-type'] ?? 'application/json');
-    return reply.send(answer.body);
+    return reply.send(whole ? Buffer.from(await answer.body.arrayBuffer()) : answer.body);
   });
   app.get('/event-loop-max', async (_request, reply) => reply.type('application/json').send(eventLoopMax()));
   await app.listen({ port, host: '127.0.0.1' });
@@ -55,9 +59,15 @@ if (kind === 'fastify') {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       forward(request.headers.authorization, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).then(
-        (answer) => {
-          response.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
-          answer.body.pipe(response);
+        async (answer) => {
+          const contentType = String(answer.headers['content-type'] ?? 'application/json');
+          if (!whole) {
+            response.writeHead(answer.statusCode, { 'content-type': contentType });
+            answer.body.pipe(response);
+            return;
+          }
+          const bytes = Buffer.from(await answer.body.arrayBuffer());
+          response.writeHead(answer.statusCode, { 'content-type': contentType, 'content-length': bytes.length }).end(bytes);
         },
         () => response.writeHead(502).end(),
       );

@@ -6,6 +6,16 @@ import { eventLoopResolutionMs } from '../../../packages/server/src/core/platfor
 import { freePort, startProcess, waitForPort } from '../platform/processes.ts';
 import { chatPath, type Target } from './target.ts';
 
+/** The pass-throughs floor-server.ts runs: node:http or Fastify, the answer piped or sent whole. */
+export type FloorKind = 'http' | 'fastify' | 'http-whole' | 'fastify-whole';
+
+export const floorLabels: Record<FloorKind, string> = {
+  http: 'node:http + undici pass-through (floor)',
+  fastify: 'Fastify + undici pass-through',
+  'http-whole': 'node:http + undici, the answer sent whole',
+  'fastify-whole': 'Fastify + undici, the answer sent whole',
+};
+
 /**
  * The bare pass-through (floor-server.ts: node:http, or Fastify) in its own pinned process, with
  * Switchboard's Node flags. `eventLoopMonitor` as for Switchboard (SwitchboardStart): only a run that
@@ -15,7 +25,7 @@ export async function startFloor(options: {
   runDir: string;
   upstreamOrigin: string;
   cpus: string;
-  kind?: 'http' | 'fastify';
+  kind?: FloorKind;
   eventLoopMonitor: boolean;
   /** A program the floor runs under (valgrind), and how long it may take to listen then. */
   wrapper?: readonly string[];
@@ -26,7 +36,7 @@ export async function startFloor(options: {
   const kind = options.kind ?? 'http';
   const port = await freePort();
   const started = startProcess({
-    name: kind === 'http' ? 'floor' : 'floor-fastify',
+    name: kind === 'http' ? 'floor' : `floor-${kind}`,
     command: process.execPath,
     args: [
       ...serverNodeFlags,
@@ -50,8 +60,8 @@ export async function startFloor(options: {
     return Math.max(0, maxMs - eventLoopResolutionMs);
   };
   return {
-    id: kind === 'http' ? 'floor' : 'floor-fastify',
-    label: kind === 'http' ? 'node:http + undici pass-through (floor)' : 'Fastify + undici pass-through',
+    id: kind === 'http' ? 'floor' : `floor-${kind}`,
+    label: floorLabels[kind],
     origin,
     path: chatPath,
     headers: { authorization: 'Bearer fake-key-floor' },
