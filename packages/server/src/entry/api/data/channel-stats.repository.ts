@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { LogType } from '@switchboard/contracts';
 import { inTransaction } from '../../../core/db/in-transaction.ts';
+import { offIndex } from '../../../core/db/off-index.ts';
 import type { LogHourlyChannelLatencyTable } from '../../../core/db/log-schema.ts';
 import type { Database } from '../../../core/db/schema.ts';
 import type { LogCursorAggregation } from '../../../domain/logs/log-cursor-aggregation.ts';
@@ -107,17 +108,19 @@ export class ChannelStatsRepository implements LogCursorAggregation<ChannelLaten
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Sums of the consume and error logs with ids in (afterId, upToId]. */
+  /** Sums of the consume and error logs with ids in (afterId, upToId]: a roll-up step, read through the ids alone. */
   async rowsOfLogs(afterId: number, upToId: number): Promise<ChannelLatencyTotals[]> {
-    return sumLogs(await this.countedLogs((eb) => eb.and([eb('id', '>', afterId), eb('id', '<=', upToId)]), true), true);
+    return sumLogs(await this.countedLogs((eb) => eb.and([eb('id', '>', afterId), eb('id', '<=', upToId)]), true, 'ids'), true);
   }
 
   /**
    * The consume and error logs `scope` selects: those with milliseconds one by one, the others summed
-   * per (hour when `byHour`), channel, type and second of use_time.
+   * per (hour when `byHour`), channel, type and second of use_time. A scope of `ids` keeps the type
+   * off the indexes (see offIndex); a scope of time lets it lead the type and time index.
    */
-  private async countedLogs(scope: LogScope, byHour: boolean): Promise<Array<CountedLog & { count?: number | string }>> {
-    const logs = this.db.selectFrom('logs').where('type', 'in', countedTypes).where(scope);
+  private async countedLogs(scope: LogScope, byHour: boolean, through: 'ids' | 'time'): Promise<Array<CountedLog & { count?: number | string }>> {
+    const type = through === 'ids' ? offIndex<number>('type') : sql.ref<number>('type');
+    const logs = this.db.selectFrom('logs').where(type, 'in', countedTypes).where(scope);
     const timed = await logs.select(['created_at', 'channel_id', 'type', 'use_time', 'quota', 'other']).where(withMilliseconds).execute();
     const bucket = byHour ? hourBucket : sql<number>`0`;
     const summed = await logs
@@ -168,7 +171,11 @@ export class ChannelStatsRepository implements LogCursorAggregation<ChannelLaten
 
   /** The same sums read from the logs newer than `afterId` created in [from, to): the part not rolled up yet. */
   async newest(afterId: number, created: { from: number; to: number }): Promise<ChannelLatencySums[]> {
-    const logs = await this.countedLogs((eb) => eb.and([eb('id', '>', afterId), eb('created_at', '>=', created.from), eb('created_at', '<', created.to)]), false);
+    const logs = await this.countedLogs(
+      (eb) => eb.and([eb('id', '>', afterId), eb('created_at', '>=', created.from), eb('created_at', '<', created.to)]),
+      false,
+      'time',
+    );
     return sumLogs(logs, false).map(({ bucket: _bucket, ...sums }) => sums);
   }
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { LogType, type QuotaDataRow } from '@switchboard/contracts';
+import { offIndex } from '../../../core/db/off-index.ts';
 import { inTransaction } from '../../../core/db/in-transaction.ts';
 import type { Database } from '../../../core/db/schema.ts';
 import type { LogCursorAggregation } from '../../../domain/logs/log-cursor-aggregation.ts';
@@ -64,7 +65,7 @@ export class QuotaDataRepository implements LogCursorAggregation<QuotaDataBucket
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Hourly sums of the consume logs with ids in (afterId, upToId]. */
+  /** Hourly sums of the consume logs with ids in (afterId, upToId]: a roll-up step, read through the ids alone (see offIndex). */
   async rowsOfLogs(afterId: number, upToId: number): Promise<QuotaDataBucket[]> {
     const rows = await this.logDb
       .selectFrom('logs')
@@ -77,7 +78,7 @@ export class QuotaDataRepository implements LogCursorAggregation<QuotaDataBucket
         sql<number>`sum(${sql.ref('quota')})`.as('quota'),
         sql<number>`sum(${sql.ref('prompt_tokens')} + ${sql.ref('completion_tokens')})`.as('token_used'),
       ])
-      .where('type', '=', LogType.consume)
+      .where(offIndex<number>('type'), '=', LogType.consume)
       .where('id', '>', afterId)
       .where('id', '<=', upToId)
       .groupBy(['user_id', 'username', 'model_name', hourBucket])
