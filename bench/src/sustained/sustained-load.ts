@@ -22,11 +22,15 @@ import { chatBody } from '../targets/target.ts';
  * the first minute keeps less than a quarter of the median's throughput, a gateway that stopped
  * keeping up.
  *
- *   npm run bench:sustained -w @switchboard/bench -- [--minutes=3] [--window=5]
+ * `--stalls` turns the gateway's metrics on and adds each window's longest event-loop delay (its
+ * monitor wakes the process every 5 ms, a cost `npm start` does not pay, hence not by default).
+ *
+ *   npm run bench:sustained -w @switchboard/bench -- [--minutes=3] [--window=5] [--stalls]
  */
 const options = scriptOptions(process.argv.slice(2));
 const minutes = Number(options.get('--minutes') ?? 3);
 const windowSeconds = Number(options.get('--window') ?? 5);
+const stalls = options.has('--stalls');
 const runDir = newResultsFolder('sustained');
 const progress = (message: string) => console.error(`[sustained] ${message}`);
 stopChildrenOnSignals(stopAll);
@@ -34,6 +38,8 @@ stopChildrenOnSignals(stopAll);
 interface Window {
   readonly endsAtSeconds: number;
   readonly result: ThroughputResult;
+  /** The longest event-loop delay in the window (with --stalls). */
+  readonly stallMs: number | undefined;
 }
 
 try {
@@ -46,7 +52,7 @@ try {
     upstreamOrigin: fake.origin,
     cpus: '0',
     logLevel: 'info',
-    eventLoopMonitor: false,
+    eventLoopMonitor: stalls,
     extraOptions: {},
   });
   const body = chatBody(benchModels.instant, false);
@@ -60,9 +66,10 @@ try {
       upstreamPid: fake.pid,
     });
     const endsAtSeconds = Math.round((Date.now() - startedAt) / 1000);
-    windows.push({ endsAtSeconds, result });
+    const stallMs = await gateway.eventLoopMaxDelayMs?.();
+    windows.push({ endsAtSeconds, result, stallMs });
     progress(
-      `${endsAtSeconds} s: ${Math.round(result.rps)} req/s, ${result.cpuMicrosPerRequest?.toFixed(1) ?? '–'} µs CPU/req, p99 ${result.latencyP99Ms} ms, max ${result.latencyMaxMs} ms`,
+      `${endsAtSeconds} s: ${Math.round(result.rps)} req/s, ${result.cpuMicrosPerRequest?.toFixed(1) ?? '–'} µs CPU/req, p99 ${result.latencyP99Ms} ms, max ${result.latencyMaxMs} ms${stallMs === undefined ? '' : `, event loop held up to ${stallMs.toFixed(0)} ms`}`,
     );
   }
   await gateway.process?.stop();
@@ -74,11 +81,11 @@ try {
   const median = medianBy(windows, (window) => window.result.rps);
   const worst = afterFirstMinute.reduce<Window | undefined>((low, window) => (!low || window.result.rps < low.result.rps ? window : low), undefined);
   const lines = [
-    '| window ends | req/s | µs CPU per request | p99 ms | max ms |',
-    '|--:|--:|--:|--:|--:|',
+    `| window ends | req/s | µs CPU per request | p99 ms | max ms |${stalls ? ' event loop held, ms |' : ''}`,
+    `|--:|--:|--:|--:|--:|${stalls ? '--:|' : ''}`,
     ...windows.map(
-      ({ endsAtSeconds, result }) =>
-        `| ${endsAtSeconds} s | ${Math.round(result.rps)} | ${result.cpuMicrosPerRequest?.toFixed(1) ?? '–'} | ${result.latencyP99Ms} | ${result.latencyMaxMs} |`,
+      ({ endsAtSeconds, result, stallMs }) =>
+        `| ${endsAtSeconds} s | ${Math.round(result.rps)} | ${result.cpuMicrosPerRequest?.toFixed(1) ?? '–'} | ${result.latencyP99Ms} | ${result.latencyMaxMs} |${stalls ? ` ${stallMs?.toFixed(0) ?? '–'} |` : ''}`,
     ),
     '',
     `Median window ${Math.round(median?.result.rps ?? 0)} req/s, ${median?.result.cpuMicrosPerRequest?.toFixed(1) ?? '–'} µs CPU per request; worst after the first minute ${Math.round(worst?.result.rps ?? 0)} req/s (${worst?.endsAtSeconds ?? '–'} s).`,
