@@ -169,13 +169,16 @@ export class ChannelStatsRepository implements LogCursorAggregation<ChannelLaten
     return rows.map((row) => ({ channel_id: toNumber(row.channel_id), type: toNumber(row.type), latency: toNumber(row.latency), count: toNumber(row.count), quota: toNumber(row.quota) }));
   }
 
-  /** The same sums read from the logs newer than `afterId` created in [from, to): the part not rolled up yet. */
+  /**
+   * The same sums read from the logs newer than `afterId` created in [from, to): the part not rolled up
+   * yet. Behind a watermark (the roll-up runs every minute) that is a minute or two of logs, read through
+   * their ids: through the type and time index, SQLite walked every log of the range (a day's, by
+   * default) to find them. Before the first roll-up (no watermark) the range is read through that index.
+   */
   async newest(afterId: number, created: { from: number; to: number }): Promise<ChannelLatencySums[]> {
-    const logs = await this.countedLogs(
-      (eb) => eb.and([eb('id', '>', afterId), eb('created_at', '>=', created.from), eb('created_at', '<', created.to)]),
-      false,
-      'time',
-    );
+    const through = afterId > 0 ? 'ids' : 'time';
+    const createdAt = through === 'ids' ? offIndex<number>('created_at') : sql.ref<number>('created_at');
+    const logs = await this.countedLogs((eb) => eb.and([eb('id', '>', afterId), eb(createdAt, '>=', created.from), eb(createdAt, '<', created.to)]), false, through);
     return sumLogs(logs, false).map(({ bucket: _bucket, ...sums }) => sums);
   }
 }

@@ -49,6 +49,15 @@ describe.each(sqlite)('roll-up steps on $dialect', (database) => {
     for (const plan of plans) expect(plan).toMatch(throughIdsOnly);
   });
 
+  it("the dashboard's channel view reads the logs behind the roll-up's watermark through their ids, and the range when there is none", async () => {
+    const range = { from: 1_790_000_000, to: 1_790_086_400 };
+    const behind = await plansOfLogReads((recorder) => new ChannelStatsRepository(opened().db.withPlugin(recorder)).newest(5_000, range));
+    expect(behind).toHaveLength(2);
+    for (const plan of behind) expect(plan).toMatch(/^SEARCH logs USING INTEGER PRIMARY KEY \(rowid>\?\)/);
+    const none = await plansOfLogReads((recorder) => new ChannelStatsRepository(opened().db.withPlugin(recorder)).newest(0, range));
+    for (const plan of none) expect(plan).toMatch(/created_at>\? AND created_at<\?/);
+  });
+
   it("the dashboard's hourly usage reads a step through its ids alone", async () => {
     const plans = await plansOfLogReads((recorder) => {
       const db = opened().db.withPlugin(recorder);
