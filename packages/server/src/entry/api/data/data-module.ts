@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../../core/platform/clock.ts';
 import type { DatabaseHandle } from '../../../core/platform/database.ts';
+import type { OptionStore } from '../../../domain/options/option-store.ts';
 import { ChannelRepository } from '../channel/channel.repository.ts';
 import { ChannelStatsRepository } from './channel-stats.repository.ts';
 import { ChannelStatsService } from './channel-stats.service.ts';
@@ -14,6 +15,8 @@ export interface DataModuleDependencies {
   /** The database holding `logs` (the main one unless LOG_SQL_DSN is set). */
   readonly logDatabase: DatabaseHandle;
   readonly clock: Clock;
+  /** `DataExportEnabled`: whether the hourly usage's roll-up runs (and its watermark keeps up). */
+  readonly options: OptionStore;
 }
 
 /** The data dashboard's one composition: its repositories (main and log database) and services, built once. */
@@ -24,5 +27,5 @@ export function registerDataModule(app: FastifyInstance, context: DataModuleDepe
     channels: new ChannelRepository(context.database.db, context.database.dialect),
     clock: context.clock,
   });
-  registerDataRoutes(app, new QuotaDataService({ repository, clock: context.clock }), channels);
+  registerDataRoutes(app, new QuotaDataService({ repository, clock: context.clock, rollUpRuns: () => context.options.getBoolean('DataExportEnabled') }), channels);
 }

@@ -125,9 +125,14 @@ export class QuotaDataRepository implements LogCursorAggregation<QuotaDataBucket
 
   /**
    * The same sums as `rowsOfLogs`, of the consume logs newer than `afterId` whose hour starts in
-   * [from, to]: the part of the range the aggregation has not counted yet (minutes of logs).
+   * [from, to]: the part of the range the aggregation has not counted yet (minutes of logs). Read
+   * `through` their ids (a recent `afterId`: the type and time index would walk every log of the range,
+   * a day's by default, to find them) or through the range's index (no watermark, or a stale one).
    */
-  async newestBuckets(afterId: number, range: QuotaDataRange): Promise<QuotaDataBucket[]> {
+  async newestBuckets(afterId: number, range: QuotaDataRange, through: 'ids' | 'time' = 'time'): Promise<QuotaDataBucket[]> {
+    const type = through === 'ids' ? offIndex<number>('type') : sql.ref<number>('type');
+    const createdAt = through === 'ids' ? offIndex<number>('created_at') : sql.ref<number>('created_at');
+    const userId = through === 'ids' ? offIndex<number>('user_id') : sql.ref<number>('user_id');
     let query = this.logDb
       .selectFrom('logs')
       .select(({ fn }) => [
@@ -140,10 +145,10 @@ export class QuotaDataRepository implements LogCursorAggregation<QuotaDataBucket
         sql<number>`sum(${sql.ref('prompt_tokens')} + ${sql.ref('completion_tokens')})`.as('token_used'),
       ])
       .where('id', '>', afterId)
-      .where('type', '=', LogType.consume)
-      .where('created_at', '>=', Math.ceil(range.from / 3600) * 3600)
-      .where('created_at', '<', range.to - (range.to % 3600) + 3600);
-    if (range.userId !== undefined) query = query.where('user_id', '=', range.userId);
+      .where(type, '=', LogType.consume)
+      .where(createdAt, '>=', Math.ceil(range.from / 3600) * 3600)
+      .where(createdAt, '<', range.to - (range.to % 3600) + 3600);
+    if (range.userId !== undefined) query = query.where(userId, '=', range.userId);
     if (range.username) query = query.where('username', '=', range.username);
     const rows = await query.groupBy(['user_id', 'username', 'model_name', hourBucket]).execute();
     return rows.map((row) => ({

@@ -67,6 +67,17 @@ describe.each(sqlite)('roll-up steps on $dialect', (database) => {
     expect(plans[0]).toMatch(throughIdsOnly);
   });
 
+  it("the dashboard's hourly usage reads the logs behind a recent watermark through their ids, and the range otherwise", async () => {
+    const range = { from: 1_790_000_000, to: 1_790_086_400 };
+    const read = (through: 'ids' | 'time', userId?: number) =>
+      plansOfLogReads((recorder) => {
+        const db = opened().db.withPlugin(recorder);
+        return new QuotaDataRepository(db, db).newestBuckets(5_000, { ...range, userId }, through);
+      });
+    for (const plan of [...(await read('ids')), ...(await read('ids', 7))]) expect(plan).toMatch(/^SEARCH logs USING INTEGER PRIMARY KEY \(rowid>\?\)/);
+    for (const plan of await read('time')) expect(plan).toMatch(/created_at>\? AND created_at<\?/);
+  });
+
   it('the hourly log roll-ups read a step through its ids alone', async () => {
     const plans = await plansOfLogReads((recorder) =>
       Promise.all(logHourlyRepositories(opened().db.withPlugin(recorder), 'sqlite').map((repository) => repository.totalsOfLogs(1_000, 3_000))),
