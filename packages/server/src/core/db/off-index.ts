@@ -12,3 +12,14 @@ import { type RawBuilder, sql } from 'kysely';
 export function offIndex<Value>(column: string): RawBuilder<Value> {
   return sql<Value>`+${sql.ref(column)}`;
 }
+
+/**
+ * How a read of the logs finds its rows: `ids`, through a range of log ids (every other term kept off
+ * the indexes, see offIndex), or `time`, through an index that leads with the other terms.
+ */
+export type LogsReadThrough = 'ids' | 'time';
+
+/** `column` in a condition of a read `through` the ids (off the indexes) or the time (as it is). */
+export function columnThrough<Value>(through: LogsReadThrough, column: string): RawBuilder<Value> {
+  return through === 'ids' ? offIndex<Value>(column) : sql<Value>`${sql.ref(column)}`;
+}

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { LogType } from '@switchboard/contracts';
 import { inTransaction } from '../../../core/db/in-transaction.ts';
-import { offIndex } from '../../../core/db/off-index.ts';
+import { columnThrough, type LogsReadThrough } from '../../../core/db/off-index.ts';
 import type { LogHourlyChannelLatencyTable } from '../../../core/db/log-schema.ts';
 import type { Database } from '../../../core/db/schema.ts';
 import type { LogCursorAggregation } from '../../../domain/logs/log-cursor-aggregation.ts';
@@ -118,9 +118,8 @@ export class ChannelStatsRepository implements LogCursorAggregation<ChannelLaten
    * per (hour when `byHour`), channel, type and second of use_time. A scope of `ids` keeps the type
    * off the indexes (see offIndex); a scope of time lets it lead the type and time index.
    */
-  private async countedLogs(scope: LogScope, byHour: boolean, through: 'ids' | 'time'): Promise<Array<CountedLog & { count?: number | string }>> {
-    const type = through === 'ids' ? offIndex<number>('type') : sql.ref<number>('type');
-    const logs = this.db.selectFrom('logs').where(type, 'in', countedTypes).where(scope);
+  private async countedLogs(scope: LogScope, byHour: boolean, through: LogsReadThrough): Promise<Array<CountedLog & { count?: number | string }>> {
+    const logs = this.db.selectFrom('logs').where(columnThrough<number>(through, 'type'), 'in', countedTypes).where(scope);
     const timed = await logs.select(['created_at', 'channel_id', 'type', 'use_time', 'quota', 'other']).where(withMilliseconds).execute();
     const bucket = byHour ? hourBucket : sql<number>`0`;
     const summed = await logs
@@ -176,8 +175,8 @@ export class ChannelStatsRepository implements LogCursorAggregation<ChannelLaten
    * default) to find them. Before the first roll-up (no watermark) the range is read through that index.
    */
   async newest(afterId: number, created: { from: number; to: number }): Promise<ChannelLatencySums[]> {
-    const through = afterId > 0 ? 'ids' : 'time';
-    const createdAt = through === 'ids' ? offIndex<number>('created_at') : sql.ref<number>('created_at');
+    const through: LogsReadThrough = afterId > 0 ? 'ids' : 'time';
+    const createdAt = columnThrough<number>(through, 'created_at');
     const logs = await this.countedLogs((eb) => eb.and([eb('id', '>', afterId), eb(createdAt, '>=', created.from), eb(createdAt, '<', created.to)]), false, through);
     return sumLogs(logs, false).map(({ bucket: _bucket, ...sums }) => sums);
   }

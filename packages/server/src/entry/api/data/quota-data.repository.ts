@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { LogType, type QuotaDataRow } from '@switchboard/contracts';
-import { offIndex } from '../../../core/db/off-index.ts';
+import { columnThrough, offIndex, type LogsReadThrough } from '../../../core/db/off-index.ts';
 import { inTransaction } from '../../../core/db/in-transaction.ts';
 import type { Database } from '../../../core/db/schema.ts';
 import type { LogCursorAggregation } from '../../../domain/logs/log-cursor-aggregation.ts';
@@ -129,10 +129,10 @@ export class QuotaDataRepository implements LogCursorAggregation<QuotaDataBucket
    * `through` their ids (a recent `afterId`: the type and time index would walk every log of the range,
    * a day's by default, to find them) or through the range's index (no watermark, or a stale one).
    */
-  async newestBuckets(afterId: number, range: QuotaDataRange, through: 'ids' | 'time' = 'time'): Promise<QuotaDataBucket[]> {
-    const type = through === 'ids' ? offIndex<number>('type') : sql.ref<number>('type');
-    const createdAt = through === 'ids' ? offIndex<number>('created_at') : sql.ref<number>('created_at');
-    const userId = through === 'ids' ? offIndex<number>('user_id') : sql.ref<number>('user_id');
+  async newestBuckets(afterId: number, range: QuotaDataRange, through: LogsReadThrough = 'time'): Promise<QuotaDataBucket[]> {
+    const type = columnThrough<number>(through, 'type');
+    const createdAt = columnThrough<number>(through, 'created_at');
+    const userId = columnThrough<number>(through, 'user_id');
     let query = this.logDb
       .selectFrom('logs')
       .select(({ fn }) => [

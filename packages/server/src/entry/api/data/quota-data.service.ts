@@ -1,5 +1,6 @@
 import type { QuotaDataRow, QuotaDataUserRow } from '@switchboard/contracts';
 import type { Clock } from '../../../core/platform/clock.ts';
+import type { LogsReadThrough } from '../../../core/db/off-index.ts';
 import { readRollUpAt } from './consistent-rollup-read.ts';
 import type { QuotaDataRange, QuotaDataRepository } from './quota-data.repository.ts';
 
@@ -46,7 +47,7 @@ export class QuotaDataService {
     );
     // Behind a recent watermark the logs not counted yet are a minute or two: read through their ids.
     // Behind none, or a stale one (the job is off), the range is read through its index instead.
-    const through = rolled.watermark > 0 && this.rollUpRuns() ? 'ids' : 'time';
+    const through: LogsReadThrough = rolled.watermark > 0 && this.rollUpRuns() ? 'ids' : 'time';
     const newest = await this.repository.newestBuckets(rolled.watermark, range, through);
     if (newest.length === 0) return rolled.rows;
     const merged = new Map(rolled.rows.map((row) => [bucketKey(row), { ...row }]));
