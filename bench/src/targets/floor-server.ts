@@ -58,19 +58,22 @@ if (kind === 'fastify') {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      forward(request.headers.authorization, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).then(
-        async (answer) => {
-          const contentType = String(answer.headers['content-type'] ?? 'application/json');
-          if (!whole) {
-            response.writeHead(answer.statusCode, { 'content-type': contentType });
-            answer.body.pipe(response);
-            return;
-          }
-          const bytes = Buffer.from(await answer.body.arrayBuffer());
-          response.writeHead(answer.statusCode, { 'content-type': contentType, 'content-length': bytes.length }).end(bytes);
-        },
-        () => response.writeHead(502).end(),
-      );
+      forward(request.headers.authorization, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks))
+        .then(
+          async (answer) => {
+            const contentType = String(answer.headers['content-type'] ?? 'application/json');
+            if (!whole) {
+              response.writeHead(answer.statusCode, { 'content-type': contentType });
+              answer.body.pipe(response);
+              return;
+            }
+            const bytes = Buffer.from(await answer.body.arrayBuffer());
+            response.writeHead(answer.statusCode, { 'content-type': contentType, 'content-length': bytes.length }).end(bytes);
+          },
+          () => response.writeHead(502).end(),
+        )
+        // A whole answer cut while it was read: the caller's connection goes, the floor stays up.
+        .catch(() => response.destroy());
     });
   });
   server.keepAliveTimeout = 72_000;
