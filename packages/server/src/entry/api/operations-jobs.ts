@@ -12,7 +12,7 @@ import { logHourlyJob } from './log/log-hourly-rollup.ts';
 import { logHourlyRepositories } from './log/log-hourly.repository.ts';
 import { purgeLogsBefore } from './log/log-purge.ts';
 import { LogRepository } from './log/log.repository.ts';
-import { trailingLogAggregationJob } from '../../domain/logs/log-cursor-aggregation.ts';
+import { ownTurns, takingTurns, trailingLogAggregationJob } from '../../domain/logs/log-cursor-aggregation.ts';
 import { applyPayloadRetention } from '../../domain/logs/payloads/payload-retention.ts';
 import { JobLeaseRepository } from '../../core/jobs/job-lease.repository.ts';
 import type { RepeatingJob } from '../../core/jobs/job-scheduler.ts';
@@ -55,23 +55,26 @@ export function operationsJobs(context: Omit<OperationsJobsDependencies, 'logger
   const [byModel, byChannelGroup, byUserToken] = logHourlyRepositories(context.logDatabase.db, context.logDatabase.dialect);
   const quotaData = new QuotaDataRepository(context.database.db, context.logDatabase.db);
   const channels = new ChannelUpstreamService(new ChannelRepository(context.database.db, context.database.dialect), context.clock);
+  // SQLite runs a batch's statements on the event loop: there the jobs' batches take turns.
+  const logPacing = context.logDatabase.dialect === 'sqlite' ? takingTurns : ownTurns;
+  const quotaDataPacing = context.database.dialect === 'sqlite' ? takingTurns : logPacing;
   return [
     {
       name: 'quota-data',
       intervalMs: () => (options.getBoolean('DataExportEnabled') ? Math.max(1, options.getNumber('DataExportInterval')) * minute : 0),
-      run: quotaDataJob(quotaData, context.clock),
+      run: quotaDataJob(quotaData, context.clock, quotaDataPacing),
     },
-    { name: 'log-hourly', intervalMs: () => minute, run: logHourlyJob(byModel, context.clock) },
-    { name: 'log-hourly-channel-group', intervalMs: () => minute, run: logHourlyJob(byChannelGroup, context.clock) },
+    { name: 'log-hourly', intervalMs: () => minute, run: logHourlyJob(byModel, context.clock, logPacing) },
+    { name: 'log-hourly-channel-group', intervalMs: () => minute, run: logHourlyJob(byChannelGroup, context.clock, logPacing) },
     // Per day, user and token name, and per day, user and model (migrations 0036, 0037): a heavy user's
     // totals, alone or with a token name or a model. On upgrade (and again on 0037) it counts the
     // existing logs from id 0 in batches of 2,000, yielding between them.
-    { name: 'log-daily-user', intervalMs: () => minute, run: logHourlyJob(byUserToken, context.clock) },
+    { name: 'log-daily-user', intervalMs: () => minute, run: logHourlyJob(byUserToken, context.clock, logPacing) },
     // The dashboard's per-channel view (calls, errors, latency percentiles, cost), migration 0023.
     {
       name: 'log-hourly-channel-latency',
       intervalMs: () => minute,
-      run: trailingLogAggregationJob(new ChannelStatsRepository(context.logDatabase.db), context.clock),
+      run: trailingLogAggregationJob(new ChannelStatsRepository(context.logDatabase.db), context.clock, logPacing),
     },
     { name: 'log-retention', intervalMs: () => (options.getNumber('LogRetentionDays') > 0 ? 10 * minute : 0), run: () => applyLogRetention(context) },
     // Stored request and response bodies (logs/payloads/), older than LogPayloadRetentionDays.

@@ -1,4 +1,4 @@
-import { aggregateLogsAfterCursor, trailingLogAggregationJob } from '../../../domain/logs/log-cursor-aggregation.ts';
+import { aggregateLogsAfterCursor, type BatchPacing, trailingLogAggregationJob } from '../../../domain/logs/log-cursor-aggregation.ts';
 import type { HourlyKey, LogHourlyRepository } from './log-hourly.repository.ts';
 
 /** What the purge repair needs of an hourly table (see LogHourlyRepository), whatever its key columns. */
@@ -18,8 +18,12 @@ export function rollUpLogs<Key extends HourlyKey>(repository: LogHourlyRepositor
 }
 
 /** The every-minute roll-up of one hourly table, which keeps log stats over long ranges fast. */
-export function logHourlyJob<Key extends HourlyKey>(repository: LogHourlyRepository<Key>, clock: { unixSeconds(): number }): () => Promise<number> {
-  return trailingLogAggregationJob(repository, clock);
+export function logHourlyJob<Key extends HourlyKey>(
+  repository: LogHourlyRepository<Key>,
+  clock: { unixSeconds(): number },
+  pacing?: BatchPacing,
+): () => Promise<number> {
+  return trailingLogAggregationJob(repository, clock, pacing);
 }
 
 /**
