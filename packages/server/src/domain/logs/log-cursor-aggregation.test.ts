@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateLogsAfterCursor, type BatchPacing, type LogCursorAggregation, ownTurns, takingTurns } from './log-cursor-aggregation.ts';
+import {
+  aggregateLogsAfterCursor,
+  type BatchPacing,
+  type LogCursorAggregation,
+  networkRollUpPace,
+  ownTurns,
+  sqliteRollUpPace,
+  takingTurns,
+  trailingLogAggregationJob,
+} from './log-cursor-aggregation.ts';
 
 /**
  * An aggregation kept in memory that notes, for every batch it adds, the event-loop turn it ran in
  * (`turn()`), and the cursor it moved.
  */
-type RecordingAggregation = LogCursorAggregation<never> & { cursor: number; batches: Array<{ from: number; to: number; turn: number }> };
+type RecordingAggregation = LogCursorAggregation<never> & { cursor: number; newest: number; batches: Array<{ from: number; to: number; turn: number }> };
 
 function recordingAggregation(turn: () => number): RecordingAggregation {
   const aggregation: RecordingAggregation = {
     cursor: 0,
+    newest: 0,
     batches: [] as Array<{ from: number; to: number; turn: number }>,
     watermark: () => Promise.resolve(aggregation.cursor),
-    maxLogId: () => Promise.resolve(0),
+    maxLogId: () => Promise.resolve(aggregation.newest),
     rowsOfLogs: () => Promise.resolve([]),
     transaction: <T>(work: (bound: LogCursorAggregation<never>) => Promise<T>) => work(aggregation),
     claim: (from: number, to: number) => {
@@ -75,5 +85,28 @@ describe('aggregateLogsAfterCursor', () => {
     aggregation.claim = () => Promise.resolve(false);
     expect(await aggregateLogsAfterCursor(aggregation, 4_000, 1)).toBe(0);
     expect(aggregation.batches).toEqual([]);
+  });
+});
+
+describe('trailingLogAggregationJob', () => {
+  it('goes up to the newest log at once where ids commit in their order (SQLite)', async () => {
+    const aggregation = recordingAggregation(() => 0);
+    const run = trailingLogAggregationJob(aggregation, { unixSeconds: () => 1 }, sqliteRollUpPace);
+    aggregation.newest = 300;
+    expect(await run()).toBe(300);
+    aggregation.newest = 500;
+    expect(await run()).toBe(200);
+    expect(aggregation.cursor).toBe(500);
+  });
+
+  it('elsewhere trails the newest log by one run, so a commit out of id order has a run to land', async () => {
+    const aggregation = recordingAggregation(() => 0);
+    const run = trailingLogAggregationJob(aggregation, { unixSeconds: () => 1 }, networkRollUpPace);
+    aggregation.newest = 300;
+    expect(await run()).toBe(0);
+    aggregation.newest = 500;
+    expect(await run()).toBe(300);
+    expect(aggregation.cursor).toBe(300);
+    expect(await run()).toBe(200);
   });
 });

@@ -85,18 +85,39 @@ export async function aggregateLogsAfterCursor<Row>(
 }
 
 /**
- * The periodic job: each run aggregates up to the highest log id the previous run saw. Log ids are
- * taken before their batch commits, so a lower id can land after a higher one; one run of delay lets it.
+ * How the roll-up jobs run on an engine: their batches' pacing, and whether a run may go up to the
+ * newest log id at once.
+ */
+export interface RollUpPace {
+  readonly pacing: BatchPacing;
+  /**
+   * Whether a log id is readable only once every lower one is (SQLite: one writer at a time takes the
+   * next id and commits before the next writer starts). Elsewhere an id is taken before its batch
+   * commits, so a lower id can land after a higher one has been read.
+   */
+  readonly idsCommitInOrder: boolean;
+}
+
+/** SQLite: batches take turns on the event loop, and ids commit in their order. */
+export const sqliteRollUpPace: RollUpPace = { pacing: takingTurns, idsCommitInOrder: true };
+/** PostgreSQL and MySQL: batches side by side, and a run of delay for commits that land out of id order. */
+export const networkRollUpPace: RollUpPace = { pacing: ownTurns, idsCommitInOrder: false };
+
+/**
+ * The periodic job. Where ids commit in their order each run aggregates up to the newest log; elsewhere
+ * up to the highest id the previous run saw, so a batch that took its ids before a higher one
+ * committed has had a run's time to land.
  */
 export function trailingLogAggregationJob<Row>(
   aggregation: LogCursorAggregation<Row>,
   clock: { unixSeconds(): number },
-  pacing: BatchPacing = ownTurns,
+  pace: RollUpPace = networkRollUpPace,
 ): () => Promise<number> {
   let seen: number | undefined;
   return async () => {
-    const upTo = seen;
-    seen = await aggregation.maxLogId();
-    return upTo === undefined ? 0 : aggregateLogsAfterCursor(aggregation, upTo, clock.unixSeconds(), pacing);
+    const newest = await aggregation.maxLogId();
+    const upTo = pace.idsCommitInOrder ? newest : seen;
+    seen = newest;
+    return upTo === undefined ? 0 : aggregateLogsAfterCursor(aggregation, upTo, clock.unixSeconds(), pace.pacing);
   };
 }

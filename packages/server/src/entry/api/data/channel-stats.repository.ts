@@ -170,9 +170,10 @@ export class ChannelStatsRepository implements LogCursorAggregation<ChannelLaten
 
   /**
    * The same sums read from the logs newer than `afterId` created in [from, to): the part not rolled up
-   * yet. Behind a watermark (the roll-up runs every minute) that is a minute or two of logs, read through
-   * their ids: through the type and time index, SQLite walked every log of the range (a day's, by
-   * default) to find them. Before the first roll-up (no watermark) the range is read through that index.
+   * yet. Behind a watermark (the roll-up runs every 15 s on SQLite, every minute elsewhere) that is
+   * seconds to a minute or two of logs, read through their ids: through the type and time index, SQLite
+   * walked every log of the range (a day's, by default) to find them. Before the first roll-up (no
+   * watermark) the range is read through that index.
    */
   async newest(afterId: number, created: { from: number; to: number }): Promise<ChannelLatencySums[]> {
     const through: LogsReadThrough = afterId > 0 ? 'ids' : 'time';

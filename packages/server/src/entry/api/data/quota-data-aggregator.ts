@@ -1,4 +1,4 @@
-import { aggregateLogsAfterCursor, type BatchPacing, trailingLogAggregationJob } from '../../../domain/logs/log-cursor-aggregation.ts';
+import { aggregateLogsAfterCursor, type RollUpPace, trailingLogAggregationJob } from '../../../domain/logs/log-cursor-aggregation.ts';
 import type { QuotaDataRepository } from './quota-data.repository.ts';
 
 /** Adds the consume logs after the cursor, up to `upTo`, to `quota_data` (never a log twice). */
@@ -7,6 +7,6 @@ export function aggregateQuotaData(repository: QuotaDataRepository, upTo: number
 }
 
 /** The dashboard's periodic aggregation (every DataExportInterval minutes). */
-export function quotaDataJob(repository: QuotaDataRepository, clock: { unixSeconds(): number }, pacing?: BatchPacing): () => Promise<number> {
-  return trailingLogAggregationJob(repository, clock, pacing);
+export function quotaDataJob(repository: QuotaDataRepository, clock: { unixSeconds(): number }, pace?: RollUpPace): () => Promise<number> {
+  return trailingLogAggregationJob(repository, clock, pace);
 }

@@ -1,4 +1,4 @@
-import { aggregateLogsAfterCursor, type BatchPacing, trailingLogAggregationJob } from '../../../domain/logs/log-cursor-aggregation.ts';
+import { aggregateLogsAfterCursor, type RollUpPace, trailingLogAggregationJob } from '../../../domain/logs/log-cursor-aggregation.ts';
 import type { HourlyKey, LogHourlyRepository } from './log-hourly.repository.ts';
 
 /** What the purge repair needs of an hourly table (see LogHourlyRepository), whatever its key columns. */
@@ -17,13 +17,13 @@ export function rollUpLogs<Key extends HourlyKey>(repository: LogHourlyRepositor
   return aggregateLogsAfterCursor(repository, upTo, now);
 }
 
-/** The every-minute roll-up of one hourly table, which keeps log stats over long ranges fast. */
+/** The periodic roll-up of one hourly table, which keeps log stats over long ranges fast. */
 export function logHourlyJob<Key extends HourlyKey>(
   repository: LogHourlyRepository<Key>,
   clock: { unixSeconds(): number },
-  pacing?: BatchPacing,
+  pace?: RollUpPace,
 ): () => Promise<number> {
-  return trailingLogAggregationJob(repository, clock, pacing);
+  return trailingLogAggregationJob(repository, clock, pace);
 }
 
 /**
