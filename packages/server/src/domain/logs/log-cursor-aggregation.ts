@@ -19,10 +19,10 @@ let lastBatch: Promise<unknown> = Promise.resolve();
 
 /**
  * Each batch after every batch queued before it, by any job, and in an event-loop turn of its own: for
- * SQLite, where a batch runs its statements synchronously once it has the connection. The minute jobs
- * (four roll-ups, and the dashboard's hourly usage) start together; pacing each on its own put a batch
- * of every job in the same turn, and catching up on a minute of logs under load held the loop for
- * 96 ms at a time (`npm run bench:sustained --stalls`), against one batch's few milliseconds.
+ * SQLite, where a batch runs its statements synchronously once it has the connection. The roll-up
+ * jobs (four of them, and the dashboard's hourly usage) start together; pacing each on its own put a
+ * batch of every job in the same turn, and catching up on a minute of logs under load held the loop
+ * for 96 ms at a time (`npm run bench:sustained --stalls`), against one batch's few milliseconds.
  */
 export const takingTurns: BatchPacing = <T>(batch: () => Promise<T>): Promise<T> => {
   const run = lastBatch.then(() => ownTurns(batch));

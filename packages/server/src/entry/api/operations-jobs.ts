@@ -61,10 +61,10 @@ export async function applyLogRetention(context: Pick<OperationsJobsDependencies
 /**
  * The operations side's background work: the log roll-ups (every 15 s on SQLite, every minute on the
  * other engines, each on its own cursor, for fast log stats by model, by channel or group, and by user
- * or token), hourly usage for the dashboard (every DataExportInterval minutes while
- * DataExportEnabled), log retention, and channel balances
- * (every ChannelUpdateFrequency minutes when set). Each interval is read again after every run, so
- * an option change applies without a restart. Exported so the schedule can be tested without timers.
+ * or token), hourly usage for the dashboard (every DataExportInterval minutes while DataExportEnabled),
+ * log retention, and channel balances (every ChannelUpdateFrequency minutes when set). Each interval
+ * is read again after every run, so an option change applies without a restart. Exported so the
+ * schedule can be tested without timers.
  */
 export function operationsJobs(context: Omit<OperationsJobsDependencies, 'logger' | 'config' | 'onShutdown'>): RepeatingJob[] {
   const options = context.options;
