@@ -7,7 +7,7 @@ import { ChannelStatsRepository } from './channel-stats.repository.ts';
 import { QuotaDataRepository } from './quota-data.repository.ts';
 
 /**
- * Every minute the roll-up jobs read the new logs in steps of a few thousand ids, on SQLite on the
+ * Every run of the roll-up jobs reads the new logs in steps of a few thousand ids, on SQLite on the
  * event loop. A step must read its range of ids and nothing else: walked through another index, it
  * reads every log of a type, a cost that grows with the table (at 2.1 million logs under load, one
  * minute's steps held the event loop for minutes and the gateway answered 30 requests a second).
@@ -83,6 +83,15 @@ describe.each(sqlite)('roll-up steps on $dialect', (database) => {
       Promise.all(logHourlyRepositories(opened().db.withPlugin(recorder), 'sqlite').map((repository) => repository.totalsOfLogs(1_000, 3_000))),
     );
     expect(plans).toHaveLength(3);
+    for (const plan of plans) expect(plan).toMatch(throughIdsOnly);
+  });
+
+  it('the hourly log roll-ups add a step to every table they keep through its ids alone (what a job runs)', async () => {
+    const plans = await plansOfLogReads((recorder) =>
+      Promise.all(logHourlyRepositories(opened().db.withPlugin(recorder), 'sqlite').map((repository) => repository.addLogs(1_000, 3_000))),
+    );
+    // Model and type, channel and group and group, user and token and user and model.
+    expect(plans).toHaveLength(6);
     for (const plan of plans) expect(plan).toMatch(throughIdsOnly);
   });
 });
